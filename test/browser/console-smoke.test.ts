@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startServer, type RunningServer } from './server-process';
+
+describe('console served by the reference server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openAndCollectErrors(path: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status()).toBe(200);
+    return { page, errors };
+  }
+
+  it.each(['/', '/datasets'])('shows the product title at %s', async (path) => {
+    const { page, errors } = await openAndCollectErrors(path);
+    const heading = page.getByRole('heading', { level: 1, name: 'Search Evaluation Console' });
+    await heading.waitFor({ state: 'visible' });
+    expect(await heading.isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

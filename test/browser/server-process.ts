@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const startTimeoutMs = 30_000;
+const stopTimeoutMs = 5_000;
+
+export type RunningServer = {
+  url: string;
+  stop(): Promise<void>;
+};
+
+export type StartServerOptions = {
+  /** Extra environment for the server, e.g. DATABASE_URL or OIDC_* settings. */
+  env?: Record<string, string>;
+};
+
+/** Starts the real reference server (server/main.ts) on a free port with a fresh data folder. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'sec-browser-'));
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL; // each run gets its own embedded database unless a test asks otherwise
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000); // the tail is what explains a crash
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(`exit code ${code ?? signal}`));
+    child.once('error', (error) => resolve(`spawn error: ${error.message}`));
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealthy(url, exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output || '(none)'}`);
+  }
+  return { url, stop };
+}
+
+async function waitForHealthy(url: string, exited: Promise<string>): Promise<void> {
+  let died: string | undefined;
+  void exited.then((reason) => {
+    died = reason;
+  });
+  const deadline = Date.now() + startTimeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (died) throw new Error(`The reference server stopped before it was healthy (${died}).`);
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `GET /healthz answered ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`The reference server was not healthy at ${url} within ${startTimeoutMs / 1000} s (${lastProblem}).`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// Every test sees UTC, whatever the machine's zone: dates render the same everywhere.
+process.env.TZ = 'UTC';
+const env = { TZ: 'UTC' };
+
+// Each project carries all it needs; the root holds nothing else for them to inherit.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [vanillaExtractPlugin()],
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        test: {
+          name: 'console',
+          environment: 'jsdom',
+          include: ['test/console/**/*.test.{ts,tsx}'],
+          env,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // A migrated database per backend that each test file copies.
+          globalSetup: ['test/server/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.test.ts'],
+          env,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Builds the console once into dist/ and fails loudly when Chromium is missing.
+          globalSetup: ['test/browser/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
