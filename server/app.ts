@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { errorBody, HttpError } from './errors';
+import { formatValidationErrors } from './validation-errors';
+import { validatorCompiler } from './validators';
+import { createTokenVerifier, type VerifyToken } from './auth/verify-token';
+import { requireBearerToken } from './auth/bearer-auth';
+import { datasetRoutes } from './routes/datasets';
+import { datasetEntryRoutes } from './routes/dataset-entries';
+import { mappingRoutes } from './routes/dataset-entry-mappings';
+// import { bulkUploadRoutes } from './routes/bulk-upload';
+import { serveConsole } from './routes/console';
+import { translateDatabaseError } from './db/database-errors';
+
+export interface AppDependencies {
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: Config, { db, logger = false }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    schemaErrorFormatter: formatValidationErrors,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const translated = translateDatabaseError(error);
+    if (translated) error = translated;
+    const status = error instanceof HttpError || error.statusCode ? (error.statusCode ?? 500) : 500;
+    if (status >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 && !(error instanceof HttpError) ? 'Internal server error' : error.message;
+    const details = error instanceof HttpError ? error.details : undefined;
+    return reply.code(status).send(errorBody(status, message, details));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Search evaluation reference server',
+        description: 'The evaluation service API (spec §7) served under /api/service/.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  const verify: VerifyToken | undefined =
+    config.oidc.issuer && config.oidc.audience
+      ? createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience })
+      : undefined;
+
+  await app.register(
+    async (api) => {
+      requireBearerToken(api, verify);
+      await api.register(datasetRoutes, { db });
+      await api.register(datasetEntryRoutes, { db });
+      await api.register(mappingRoutes, { db });
+      // await api.register(bulkUploadRoutes, { db, uploadLimitMb: config.uploadLimitMb });
+    },
+    { prefix: '/api/service' },
+  );
+
+  await serveConsole(app, config.consoleDir);
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, type JWTPayload } from 'jose';
+import { HttpError } from '../errors';
+import type { VerifyToken } from './verify-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Claims of the verified bearer token. */
+    user?: JWTPayload;
+  }
+}
+
+const unauthorized = (message: string) => new HttpError(401, message);
+
+/** Adds an onRequest hook to this plugin scope that lets through only requests with a valid token. */
+export function requireBearerToken(app: FastifyInstance, verify: VerifyToken | undefined) {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (!verify) {
+      throw new HttpError(503, 'Sign-in is not configured on this server: set OIDC_ISSUER and OIDC_AUDIENCE');
+    }
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
+    if (!match) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw unauthorized('Missing bearer token in the Authorization header');
+    }
+    try {
+      request.user = await verify(match[1]);
+    } catch (error) {
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      const unreachable = error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError);
+      if (!unreachable) throw unauthorized(`Invalid bearer token: ${describe(error)}`);
+      request.log.error({ err: error }, 'cannot reach the identity provider to verify a token');
+      throw new HttpError(503, 'Cannot verify tokens: the identity provider is unreachable');
+    }
+  });
+}
+
+function describe(error: InstanceType<typeof joseErrors.JOSEError>): string {
+  if (error instanceof joseErrors.JWTExpired) return 'expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim "${error.claim}" ${error.reason}`;
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'algorithm not allowed';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'signature does not verify';
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'signed by an unknown key';
+  return 'malformed';
+}

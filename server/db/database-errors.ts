@@ -1,0 +1,17 @@
+import { HttpError } from '../errors';
+
+/** SQLSTATE codes the API turns into client errors when a route did not handle them itself. */
+const clientErrors: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'That record already exists' },
+  '23503': { status: 422, message: 'A referenced record does not exist' },
+  '23514': { status: 400, message: 'A value breaks a rule of the data' },
+};
+
+export function translateDatabaseError(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown })?.code;
+  const known = typeof code === 'string' ? clientErrors[code] : undefined;
+  return known && new HttpError(known.status, known.message);
+}
+
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
+export const isForeignKeyViolation = (error: unknown) => (error as { code?: unknown })?.code === '23503';

@@ -1,0 +1,33 @@
+/** The storage interface shared by the PGlite and PostgreSQL implementations. */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** A parameterised query ($1, $2, ...); never interpolate values into `sql`. */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Bulk load one chunk of CSV text (no header, RFC 4180, empty unquoted field = NULL) with COPY.
+   * Call repeatedly to stream; each call is one COPY statement.
+   */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function copyStatement(table: string, columns: readonly string[], source: string): string {
+  const cols = columns.map(quoteIdentifier).join(', ');
+  return `COPY ${quoteIdentifier(table)} (${cols}) FROM ${source} WITH (FORMAT csv)`;
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,43 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { copyStatement, type Database, type Queryable } from './database';
+import { typeParsers } from './type-parsers';
+
+type PGliteLike = PGlite | Transaction;
+
+function queryable(pg: PGliteLike): Queryable {
+  return {
+    async query(sql, params) {
+      const result = await pg.query(sql, params ?? []);
+      return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    async copyCsv(table, columns, csv) {
+      // PGlite's COPY reads one Blob per statement from the virtual file /dev/blob.
+      await pg.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob([csv]) });
+    },
+  };
+}
+
+export interface PGliteOptions {
+  /** Folder of the data directory; in memory when absent. */
+  dataDir?: string;
+  /** A data directory dump (from `dumpDataDir`) to start from instead of a fresh initdb. */
+  loadDataDir?: Blob;
+}
+
+export async function openPGlite(options: PGliteOptions = {}): Promise<Database & { pg: PGlite }> {
+  const pg = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: typeParsers,
+  });
+  return {
+    kind: 'pglite',
+    pg,
+    ...queryable(pg),
+    transaction: (work) => pg.transaction((tx) => work(queryable(tx))),
+    close: () => pg.close(),
+  };
+}
