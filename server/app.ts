@@ -3,17 +3,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { translateDatabaseError } from './db/database-errors';
 import { errorBody, HttpError } from './errors';
 import { formatValidationErrors } from './validation-errors';
 import { validatorCompiler } from './validators';
+import { addSecurityHeaders } from './security-headers';
 import { createTokenVerifier, type VerifyToken } from './auth/verify-token';
 import { requireBearerToken } from './auth/bearer-auth';
+import { mountEmbeddedIdentity } from './identity/embedded-identity';
 import { datasetRoutes } from './routes/datasets';
 import { datasetEntryRoutes } from './routes/dataset-entries';
 import { mappingRoutes } from './routes/dataset-entry-mappings';
 // import { bulkUploadRoutes } from './routes/bulk-upload';
+import { runtimeConfigRoutes } from './routes/runtime-config';
 import { serveConsole } from './routes/console';
-import { translateDatabaseError } from './db/database-errors';
 
 export interface AppDependencies {
   db: Database;
@@ -21,13 +24,9 @@ export interface AppDependencies {
 }
 
 export async function buildApp(config: Config, { db, logger = false }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger,
-    schemaErrorFormatter: formatValidationErrors,
-  });
-
+  const app = Fastify({ logger, schemaErrorFormatter: formatValidationErrors });
   app.setValidatorCompiler(validatorCompiler);
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const translated = translateDatabaseError(error);
     if (translated) error = translated;
     const status = error instanceof HttpError || error.statusCode ? (error.statusCode ?? 500) : 500;
@@ -36,6 +35,7 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
     const details = error instanceof HttpError ? error.details : undefined;
     return reply.code(status).send(errorBody(status, message, details));
   });
+  addSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -48,17 +48,25 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.query('SELECT 1');
     return { status: 'ok' };
   });
+  await app.register(runtimeConfigRoutes, { config });
 
-  const verify: VerifyToken | undefined =
-    config.oidc.issuer && config.oidc.audience
-      ? createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience })
-      : undefined;
+  const { identity } = config;
+  const verify: VerifyToken =
+    identity.mode === 'embedded'
+      ? await mountEmbeddedIdentity(app, {
+          db,
+          issuer: identity.issuer,
+          audience: identity.audience,
+          consoleOrigin: new URL(config.publicUrl).origin,
+          adminPassword: identity.adminPassword,
+        })
+      : createTokenVerifier({ issuer: identity.issuer, audience: identity.audience });
 
   await app.register(
     async (api) => {

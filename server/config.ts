@@ -1,5 +1,21 @@
 import { resolve } from 'node:path';
 
+/** Who signs the users in: the embedded provider by default, or an external one (OIDC_ISSUER). */
+export interface IdentityConfig {
+  mode: 'embedded' | 'external';
+  issuer: string;
+  clientId: string;
+  /** The APIs' audience (resource indicator) access tokens must carry. */
+  audience: string;
+  /** How the console asks for that audience: RFC 8707 `resource`, or Auth0-style `audience`. */
+  audienceParam: 'resource' | 'audience';
+  scope: string;
+  useRefreshTokens: boolean;
+  organization?: string;
+  /** Password for the first `admin` account of the embedded provider (random when absent). */
+  adminPassword?: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -9,8 +25,10 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   uploadLimitMb: number;
-  /** Issuer and audience every API bearer token must carry. */
-  oidc: { issuer?: string; audience?: string; clientId?: string };
+  identity: IdentityConfig;
+  /** Where the console finds the two APIs (this server unless set). */
+  evaluationServiceUrl: string;
+  evaluationBackendUrl: string;
   /** Folder of the built console served at `/`. */
   consoleDir: string;
 }
@@ -29,15 +47,63 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
 }
 
+function url(env: Env, name: string, fallback: string): string {
+  const value = (text(env, name) ?? fallback).replace(/\/+$/, '');
+  if (!URL.canParse(value)) throw new ConfigError(`${name} is not a URL: "${value}"`);
+  return value;
+}
+
+export const DEFAULT_SCOPE = 'openid profile email offline_access';
+export const EMBEDDED_CLIENT_ID = 'search-evaluation-console';
+
+function readIdentity(env: Env, publicUrl: string): IdentityConfig {
+  const issuer = text(env, 'OIDC_ISSUER');
+  const common = {
+    scope: text(env, 'OIDC_SCOPE') ?? DEFAULT_SCOPE,
+    useRefreshTokens: boolean(env, 'OIDC_USE_REFRESH_TOKENS', true),
+    organization: text(env, 'OIDC_ORGANIZATION'),
+  };
+  if (!issuer) {
+    return {
+      mode: 'embedded',
+      issuer: `${publicUrl}/oidc`,
+      clientId: EMBEDDED_CLIENT_ID,
+      audience: url(env, 'OIDC_AUDIENCE', `${publicUrl}/api`),
+      audienceParam: 'resource',
+      adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
+      ...common,
+    };
+  }
+  const audience = text(env, 'OIDC_AUDIENCE');
+  const clientId = text(env, 'OIDC_CLIENT_ID');
+  if (!audience || !clientId) {
+    throw new ConfigError('With OIDC_ISSUER set, OIDC_AUDIENCE and OIDC_CLIENT_ID are needed too');
+  }
+  const audienceParam = text(env, 'OIDC_AUDIENCE_PARAM') ?? 'audience';
+  if (audienceParam !== 'audience' && audienceParam !== 'resource') {
+    throw new ConfigError(`OIDC_AUDIENCE_PARAM must be "audience" or "resource", got "${audienceParam}"`);
+  }
+  // Kept exactly as given: some issuers (Auth0) end in '/' and their tokens' iss claim does too.
+  if (!URL.canParse(issuer)) throw new ConfigError(`OIDC_ISSUER is not a URL: "${issuer}"`);
+  return { mode: 'external', issuer, clientId, audience, audienceParam, ...common };
+}
+
 export function readConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
-  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!URL.canParse(publicUrl)) throw new ConfigError(`PUBLIC_URL is not a URL: "${publicUrl}"`);
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -45,11 +111,9 @@ export function readConfig(env: Env = process.env): Config {
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 200, 1, 1_000_000),
-    oidc: {
-      issuer: text(env, 'OIDC_ISSUER'),
-      audience: text(env, 'OIDC_AUDIENCE'),
-      clientId: text(env, 'OIDC_CLIENT_ID'),
-    },
+    identity: readIdentity(env, publicUrl),
+    evaluationServiceUrl: url(env, 'EVALUATION_SERVICE_URL', `${publicUrl}/api/service`),
+    evaluationBackendUrl: url(env, 'EVALUATION_BACKEND_URL', `${publicUrl}/api/backend`),
     consoleDir: resolve(text(env, 'CONSOLE_DIR') ?? 'dist'),
   };
 }

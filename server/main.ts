@@ -7,9 +7,7 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp(config, { db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
-  if (!config.oidc.issuer || !config.oidc.audience) {
-    app.log.warn('OIDC_ISSUER and OIDC_AUDIENCE are not set: every /api/ call answers 503 until they are');
-  }
+  app.log.info(`sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,6 +3,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 export interface TokenVerifierOptions {
   issuer: string;
   audience: string;
+  /** The issuer's public keys when known locally (embedded provider); else found by discovery. */
+  keys?: JWTVerifyGetKey;
 }
 
 export type VerifyToken = (token: string) => Promise<JWTPayload>;
@@ -14,8 +16,8 @@ const LEEWAY_SECONDS = 60;
  * Verifies bearer access tokens against the issuer's JWKS, found through its discovery document
  * (fetched on first use and again after a failure, so the server can start before the provider).
  */
-export function createTokenVerifier({ issuer, audience }: TokenVerifierOptions): VerifyToken {
-  let keys: Promise<JWTVerifyGetKey> | undefined;
+export function createTokenVerifier({ issuer, audience, keys: localKeys }: TokenVerifierOptions): VerifyToken {
+  let keys: Promise<JWTVerifyGetKey> | undefined = localKeys && Promise.resolve(localKeys);
   const getKeys = () => {
     keys ??= discoverJwks(issuer).catch((error) => {
       keys = undefined;

@@ -20,7 +20,7 @@ export interface TestApp {
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const issuer = await startTestIssuer();
   const { db, drop } = await createTestDatabase(backend);
-  const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, ...env });
+  const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_CLIENT_ID: 'test-console', ...env });
   const app = await buildApp(config, { db });
   await app.ready();
   return {

@@ -1,0 +1,120 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../db/database';
+import { createOidcAdapterClass } from './oidc-adapter';
+import type { ProviderSecrets } from './secrets';
+import { renderErrorPage, renderLogoutPage } from './pages';
+
+export const CONSOLE_CLIENT_ID = 'search-evaluation-console';
+/** Access tokens for our APIs live 10 minutes; the console renews them. */
+export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+export const CONSOLE_SCOPE = 'openid profile email offline_access';
+
+export interface EmbeddedProviderOptions {
+  issuer: string;
+  /** The console's origin: its redirect and post-logout redirect. */
+  consoleOrigin: string;
+  /** The resource indicator (audience) of the APIs. */
+  audience: string;
+  db: Database;
+  secrets: ProviderSecrets;
+}
+
+export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, secrets }: EmbeddedProviderOptions): Provider {
+  const consoleClient = CONSOLE_CLIENT_ID;
+  const configuration: Configuration = {
+    adapter: createOidcAdapterClass(db),
+    jwks: { keys: secrets.signingKeys as never },
+    cookies: { keys: secrets.cookieKeys },
+    clients: [
+      {
+        client_id: consoleClient,
+        client_name: 'Search Evaluation Console',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${consoleOrigin}/`, `${consoleOrigin}/silent-callback.html`],
+        post_logout_redirect_uris: [`${consoleOrigin}/`, `${consoleOrigin}/login`],
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email', 'email_verified'] },
+    async findAccount(_ctx, sub) {
+      const { rows } = await db.query<{ username: string }>('SELECT username FROM accounts WHERE username = $1', [sub]);
+      if (rows.length === 0) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, name: sub, preferred_username: sub }),
+      };
+    },
+    // PKCE with S256 for every authorization request (S256 is the only method this version offers).
+    pkce: { required: () => true },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    features: {
+      // The package's development login accepts any password: never on.
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Logout needs no extra click: the page submits its own form (external script, no inline code).
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderLogoutPage(form);
+        },
+      },
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = renderErrorPage({ ...out });
+    },
+    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    // A first-party console: offline_access (refresh tokens with rotation) without a consent prompt.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    loadExistingGrant: (ctx) => grantWithoutConsent(ctx, consoleClient),
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 24 * 60 * 60,
+      Grant: 24 * 60 * 60,
+      RefreshToken: 24 * 60 * 60,
+    },
+    clientBasedCORS: (_ctx, origin) => origin === consoleOrigin,
+  };
+  const provider = new Provider(issuer, configuration);
+  // Behind a TLS-terminating proxy the issuer is https while the socket is plain http.
+  provider.proxy = true;
+  return provider;
+}
+
+/** The console is ours: grant what it asks for instead of showing a consent screen. */
+async function grantWithoutConsent(ctx: KoaContextWithOIDC, consoleClient: string) {
+  const { oidc } = ctx;
+  const clientId = oidc.client!.clientId;
+  const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(clientId);
+  const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+  const accountId = oidc.session?.accountId;
+  if (clientId !== consoleClient || !accountId) return existing;
+  const grant = existing ?? new oidc.provider.Grant({ clientId, accountId });
+  grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
+  for (const resource of Object.keys(oidc.resourceServers ?? {})) grant.addResourceScope(resource, 'api');
+  await grant.save();
+  return grant;
+}
