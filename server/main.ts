@@ -1,10 +1,14 @@
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/open';
+import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
+import { accountAdminHandler } from './admin/account-admin';
 
 async function main() {
   const config = readConfig();
+  const lock = config.databaseUrl ? undefined : await claimDataDir(config.dataDir, `the server (pid ${process.pid})`);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  lock?.serve(accountAdminHandler(db));
   const app = await buildApp(config, { db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
   app.log.info(`sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`);
@@ -16,6 +20,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await db.close();
+    await lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -26,6 +31,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirBusyError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

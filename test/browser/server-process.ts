@@ -11,6 +11,7 @@ const stopTimeoutMs = 5_000;
 
 export type RunningServer = {
   url: string;
+  dataDir: string;
   stop(): Promise<void>;
 };
 
@@ -67,7 +68,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output || '(none)'}`);
   }
-  return { url, stop };
+  return { url, dataDir, stop };
 }
 
 async function waitForHealthy(url: string, exited: Promise<string>): Promise<void> {

@@ -1,0 +1,81 @@
+import { createServer, request, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * PGlite lets one process at a time open a data folder and keeps no lock of its own. The process
+ * that holds the folder listens on a Unix socket inside it: that socket is the lock, and the
+ * server's admin channel (the `npm run user` CLI talks to the running server through it).
+ */
+export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
+
+export class DataDirBusyError extends Error {}
+
+export interface AdminAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Sends one JSON request to whoever holds the folder; undefined when nobody answers. */
+export function askDataDirOwner(dataDir: string, method: string, path: string, body?: unknown): Promise<AdminAnswer | undefined> {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      { socketPath: adminSocketPath(dataDir), method, path, headers: payload ? { 'content-type': 'application/json' } : {}, timeout: 30_000 },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 500, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on('error', () => resolve(undefined));
+    req.on('timeout', () => req.destroy());
+    req.end(payload);
+  });
+}
+
+export interface DataDirLock {
+  /** Answers admin requests with `handler` from now on (before: only `GET /owner`). */
+  serve(handler: RequestListener): void;
+  release(): Promise<void>;
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** Claims the folder for this process; throws DataDirBusyError when another process holds it. */
+export async function claimDataDir(dataDir: string, owner: string): Promise<DataDirLock> {
+  await mkdir(dataDir, { recursive: true });
+  const socketPath = adminSocketPath(dataDir);
+  const current = await askDataDirOwner(dataDir, 'GET', '/owner');
+  if (current) {
+    const holder = (current.body as { owner?: string } | undefined)?.owner ?? 'another process';
+    throw new DataDirBusyError(`The data folder ${dataDir} is in use by ${holder}: PGlite allows one process at a time`);
+  }
+  // Nobody answers: a socket file left by a process that died.
+  await rm(socketPath, { force: true });
+  let handler: RequestListener | undefined;
+  const server: Server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/owner') return send(res, 200, { owner });
+    if (!handler) return send(res, 503, { message: `${owner} is not ready yet; try again` });
+    return handler(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ path: socketPath, readableAll: false, writableAll: false }, resolve);
+  });
+  server.unref();
+  return {
+    serve: (next) => {
+      handler = next;
+    },
+    release: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
