@@ -15,8 +15,12 @@ import { datasetRoutes } from './routes/datasets';
 import { datasetEntryRoutes } from './routes/dataset-entries';
 import { mappingRoutes } from './routes/dataset-entry-mappings';
 // import { bulkUploadRoutes } from './routes/bulk-upload';
+import { experimentRoutes } from './routes/backend/experiments';
+import { experimentRunRoutes } from './routes/backend/experiment-runs';
+import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { serveConsole } from './routes/console';
+import { demoImageRoutes } from './demo/demo-images';
 
 export interface AppDependencies {
   db: Database;
@@ -41,7 +45,7 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
     openapi: {
       info: {
         title: 'Search evaluation reference server',
-        description: 'The evaluation service API (spec §7) served under /api/service/.',
+        description: 'The evaluation service (under /api/service/) and the evaluation backend (under /api/backend/) of spec §7.',
         version: '0.1.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -78,7 +82,17 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
     },
     { prefix: '/api/service' },
   );
+  await app.register(
+    async (api) => {
+      requireBearerToken(api, verify);
+      await api.register(experimentRoutes, { db });
+      await api.register(experimentRunRoutes, { db });
+      await api.register(evaluationScriptRoutes, { db });
+    },
+    { prefix: '/api/backend' },
+  );
 
+  await app.register(demoImageRoutes);
   await serveConsole(app, config.consoleDir);
   return app;
 }

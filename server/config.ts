@@ -31,6 +31,8 @@ export interface Config {
   evaluationBackendUrl: string;
   /** Folder of the built console served at `/`. */
   consoleDir: string;
+  /** Seed demo data into an empty database at start. */
+  demoData: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,5 +117,6 @@ export function readConfig(env: Env = process.env): Config {
     evaluationServiceUrl: url(env, 'EVALUATION_SERVICE_URL', `${publicUrl}/api/service`),
     evaluationBackendUrl: url(env, 'EVALUATION_BACKEND_URL', `${publicUrl}/api/backend`),
     consoleDir: resolve(text(env, 'CONSOLE_DIR') ?? 'dist'),
+    demoData: boolean(env, 'DEMO_DATA', true),
   };
 }

@@ -3,14 +3,17 @@ import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/open';
 import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
+import { seedDemoData } from './demo/seed-demo-data';
 
 async function main() {
   const config = readConfig();
   const lock = config.databaseUrl ? undefined : await claimDataDir(config.dataDir, `the server (pid ${process.pid})`);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   lock?.serve(accountAdminHandler(db));
+  const seeded = config.demoData && (await seedDemoData(db));
   const app = await buildApp(config, { db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
+  if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
   app.log.info(`sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`);
 
   let closing = false;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { isUniqueViolation } from '../db/database-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/database-errors';
 import { errorSchema, HttpError, notFound } from '../errors';
 import { datasetSchema, idParams, pageQuery, pageWindow, totalCountHeader, type PageQuery } from './schemas';
 import { requireText } from './text-fields';
@@ -90,15 +90,31 @@ export async function datasetRoutes(app: FastifyInstance, { db }: { db: Database
     '/datasets/:id',
     {
       schema: {
-        summary: 'Delete a dataset and its mappings (its entries stay)',
+        summary: 'Delete a dataset and its mappings (its entries stay); refused while experiments use it',
         tags: ['datasets'],
         params: idParams,
-        response: { 204: { type: 'null' }, 400: errorSchema, 404: errorSchema },
+        response: { 204: { type: 'null' }, 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
-      const { rowCount } = await db.query('DELETE FROM datasets WHERE id = $1', [request.params.id]);
-      if (rowCount === 0) throw notFound('Dataset', request.params.id);
+      const { id } = request.params;
+      const { rows } = await db.query<{ experiments: number }>(
+        'SELECT count(*)::int AS experiments FROM experiments WHERE dataset_id = $1',
+        [id],
+      );
+      const { experiments } = rows[0];
+      if (experiments > 0) {
+        const what = experiments === 1 ? '1 experiment uses' : `${experiments} experiments use`;
+        throw new HttpError(409, `Dataset ${id} cannot be deleted: ${what} it`, { experiments });
+      }
+      try {
+        const { rowCount } = await db.query('DELETE FROM datasets WHERE id = $1', [id]);
+        if (rowCount === 0) throw notFound('Dataset', id);
+      } catch (error) {
+        // An experiment created since the count above.
+        if (isForeignKeyViolation(error)) throw new HttpError(409, `Dataset ${id} cannot be deleted: experiments use it`);
+        throw error;
+      }
       return reply.code(204).send();
     },
   );

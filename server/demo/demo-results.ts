@@ -1,0 +1,54 @@
+import { compareWithGoldenSet, runMetrics } from '../evaluation/metrics';
+import { seededRandom } from './random';
+import type { WandsQuery } from './wands-queries';
+
+export const DEMO_K = 10;
+export const DEMO_PASS_THRESHOLD = 0.6;
+
+const styles = ['Classic', 'Modern', 'Rustic', 'Compact', 'Deluxe', 'Outdoor', 'Velvet', 'Oak', 'Linen', 'Metal', 'Woven', 'Studio'];
+
+export interface DemoProduct {
+  product_id: string;
+  name: string;
+  image_url: string;
+}
+
+function product(query: WandsQuery, n: number): DemoProduct {
+  const id = `W${query.id}-${String(n).padStart(2, '0')}`;
+  return { product_id: id, name: `${styles[n % styles.length]} ${query.query} (generated)`, image_url: `/demo-images/${id}.svg` };
+}
+
+/**
+ * One generated search for a query: a golden set of graded products and a ranking whose quality
+ * grows with `skill` (0..1). Metrics and the commons/missings/leftovers are computed, not invented.
+ */
+export function demoResult(query: WandsQuery, skill: number, seed: number, version: string) {
+  const random = seededRandom(query.id * 7919 + seed);
+  const judged = Array.from({ length: random.int(4, 8) }, (_, i) => ({ ...product(query, i), grade: random.int(0, 3) }));
+  const others = Array.from({ length: 14 }, (_, i) => product(query, 20 + i));
+  const returned = random.next() < 0.12 ? random.int(4, 9) : DEMO_K;
+  const pool = [...judged.map((p) => ({ p, score: p.grade * skill * 0.4 + random.next() })), ...others.map((p) => ({ p, score: random.next() * 2 }))];
+  const ranking = pool.sort((a, b) => b.score - a.score).slice(0, returned).map(({ p }) => p);
+
+  const judgements = new Map(judged.map((p) => [p.product_id, p.grade]));
+  const ids = ranking.map((p) => p.product_id);
+  const metrics = runMetrics(ids, judgements, { k: DEMO_K });
+  const { commons, missings, leftovers } = compareWithGoldenSet(ids, judgements);
+  const ndcg = metrics[`ndcg@${DEMO_K}`];
+  const note = returned < DEMO_K ? 'No more results' : commons.length === 0 ? 'Page without relevants' : 'Complete';
+  const fixed = (name: string) => metrics[`${name}@${DEMO_K}`].toFixed(3);
+  return {
+    input: query.query,
+    status: ndcg >= DEMO_PASS_THRESHOLD ? 'PASS' : 'FAIL',
+    version,
+    test_result: `nDCG@${DEMO_K} ${fixed('ndcg')} · P@${DEMO_K} ${fixed('precision')} · R@${DEMO_K} ${fixed('recall')} · F1@${DEMO_K} ${fixed('f1')} · ${note}`,
+    results: {
+      metrics,
+      search_results: ranking,
+      golden_set: judged.map(({ product_id, grade }) => ({ product_id, relevance: grade })),
+      commons,
+      missings,
+      leftovers,
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import type { Database, Queryable } from '../db/database';
+import { DEMO_K, DEMO_PASS_THRESHOLD, demoResult } from './demo-results';
+import { readWandsQueries, type WandsQuery } from './wands-queries';
+
+const ALL_QUERIES = 'WANDS queries (all)';
+const CLASS_DATASETS = ['Accent Chairs', 'Area Rugs', 'Beds', 'Wall Art', 'Coffee & Cocktail Tables'];
+
+const SCRIPTS = [
+  {
+    name: 'Golden set relevance',
+    description: 'Scores each search against graded golden-set judgements: nDCG, precision, recall and F1 at k.',
+    cost: 0.0002,
+    scriptClass: 'GoldenSetRelevance',
+    scriptModule: 'evaluation.scripts.golden_set',
+  },
+  {
+    name: 'LLM relevance judge',
+    description: 'Asks a language model to grade each returned product for the query, then scores the grades.',
+    cost: 0.0125,
+    scriptClass: 'LlmRelevanceJudge',
+    scriptModule: 'evaluation.scripts.llm_judge',
+  },
+  {
+    name: 'Click model replay',
+    description: 'Replays logged sessions through a cascade click model to estimate satisfaction.',
+    cost: 0.0008,
+    scriptClass: 'ClickModelReplay',
+    scriptModule: 'evaluation.scripts.click_model',
+  },
+];
+
+const metricsSchema = {
+  type: 'object',
+  properties: Object.fromEntries(
+    [`ndcg@${DEMO_K}`, `precision@${DEMO_K}`, `recall@${DEMO_K}`, `f1@${DEMO_K}`, 'reciprocal_rank', 'average_precision'].map((name) => [
+      name,
+      { type: 'number', minimum: 0, maximum: 1 },
+    ]),
+  ),
+};
+
+type RunPlan = { tags: string[]; status: 'success' | 'failed' | 'running'; skill: number; version: string; ageDays: number };
+
+const EXPERIMENTS: { name: string; script: string; dataset: string; description: string; target: string; runs: RunPlan[] }[] = [
+  {
+    name: 'BM25 baseline',
+    script: 'Golden set relevance',
+    dataset: ALL_QUERIES,
+    description: 'Keyword search with default BM25 weights over name and description.',
+    target: 'bm25-baseline',
+    runs: [
+      { tags: ['baseline', 'nightly'], status: 'success', skill: 1.0, version: 'v1.0.0', ageDays: 20 },
+      { tags: ['nightly'], status: 'success', skill: 1.1, version: 'v1.1.0', ageDays: 10 },
+      { tags: ['hotfix'], status: 'failed', skill: 1.05, version: 'v1.1.1', ageDays: 3 },
+    ],
+  },
+  {
+    name: 'Semantic rerank for chairs',
+    script: 'LLM relevance judge',
+    dataset: 'Accent Chairs',
+    description: 'Cross-encoder reranking of the top 50 keyword results.',
+    target: 'semantic-rerank',
+    runs: [
+      { tags: ['rerank', 'candidate'], status: 'success', skill: 1.4, version: 'v2.0.0-rc1', ageDays: 6 },
+      { tags: ['rerank'], status: 'running', skill: 1.5, version: 'v2.0.0-rc2', ageDays: 0 },
+    ],
+  },
+  {
+    name: 'Rug synonyms',
+    script: 'Golden set relevance',
+    dataset: 'Area Rugs',
+    description: 'Adds a synonym list for sizes, materials and shapes of rugs.',
+    target: 'bm25-synonyms',
+    runs: [{ tags: ['synonyms'], status: 'success', skill: 1.2, version: 'v1.2.0', ageDays: 8 }],
+  },
+  {
+    name: 'Bed facet boosts',
+    script: 'Click model replay',
+    dataset: 'Beds',
+    description: 'Boosts products whose size facet matches the query.',
+    target: 'facet-boosts',
+    runs: [{ tags: ['facets'], status: 'failed', skill: 0.8, version: 'v1.3.0', ageDays: 5 }],
+  },
+  {
+    name: 'Wall art embeddings',
+    script: 'Golden set relevance',
+    dataset: 'Wall Art',
+    description: 'Dense retrieval with image and title embeddings.',
+    target: 'dense-retrieval',
+    runs: [{ tags: ['dense', 'candidate'], status: 'success', skill: 1.3, version: 'v3.0.0', ageDays: 2 }],
+  },
+];
+
+/** Results a run carries: all of its dataset for a finished run, part of it otherwise. */
+const MAX_RESULTS_PER_RUN = 60;
+
+async function insertOne<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T> {
+  return (await tx.query<T>(sql, params)).rows[0];
+}
+
+async function isEmpty(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ used: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM datasets) OR EXISTS (SELECT 1 FROM dataset_entries)
+       OR EXISTS (SELECT 1 FROM evaluation_scripts) AS used`,
+  );
+  return !rows[0].used;
+}
+
+/**
+ * On a first start with an empty database: WANDS queries as entries in a few datasets, three
+ * scripts, experiments over those datasets, and runs whose results are computed from generated
+ * searches and judgements. The same on every machine; returns whether it wrote anything.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const queries = readWandsQueries();
+  return db.transaction(async (tx) => {
+    if (!(await isEmpty(tx))) return false;
+    const datasetIds = new Map<string, number>();
+    for (const name of [ALL_QUERIES, ...CLASS_DATASETS]) {
+      const description = name === ALL_QUERIES ? 'All 480 WANDS product-search queries (MIT licence)' : `WANDS queries of the class ${name}`;
+      const row = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id', [name, description]);
+      datasetIds.set(name, row.id);
+    }
+    const members = new Map<string, WandsQuery[]>([...datasetIds.keys()].map((name) => [name, []]));
+    for (const query of queries) {
+      const entry = await insertOne<{ id: number }>(
+        tx,
+        'INSERT INTO dataset_entries (input, input_metadata) VALUES ($1, $2::jsonb) RETURNING id',
+        [query.query, JSON.stringify({ source: 'WANDS', query_id: query.id, query_class: query.queryClass })],
+      );
+      for (const name of [ALL_QUERIES, query.queryClass]) {
+        if (!datasetIds.has(name)) continue;
+        await tx.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetIds.get(name), entry.id]);
+        members.get(name)!.push(query);
+      }
+    }
+
+    const scripts = new Map<string, { id: number; cost: number }>();
+    for (const script of SCRIPTS) {
+      const row = await insertOne<{ id: number }>(
+        tx,
+        `INSERT INTO evaluation_scripts (name, description, cost_per_evaluation, script_class, script_module, output_schema)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
+        [script.name, script.description, script.cost, script.scriptClass, script.scriptModule, JSON.stringify(metricsSchema)],
+      );
+      scripts.set(script.name, { id: row.id, cost: script.cost });
+    }
+
+    for (const [index, plan] of EXPERIMENTS.entries()) {
+      const script = scripts.get(plan.script)!;
+      const config = { search_target: plan.target, k: DEMO_K, gain: 'linear', pass_threshold: DEMO_PASS_THRESHOLD };
+      const experiment = await insertOne<{ id: number }>(
+        tx,
+        `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, now() - make_interval(days => $6), now() - make_interval(days => $6))
+         RETURNING id`,
+        [plan.name, script.id, datasetIds.get(plan.dataset), plan.description, JSON.stringify(config), 30 - index],
+      );
+      for (const [runIndex, run] of plan.runs.entries()) {
+        const dataset = members.get(plan.dataset)!.slice(0, MAX_RESULTS_PER_RUN);
+        const done = run.status === 'success' ? dataset : dataset.slice(0, Math.ceil(dataset.length / 2));
+        const created = await insertOne<{ id: number }>(
+          tx,
+          `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, total_cost, created_at, updated_at)
+           VALUES ($1, $2, $3::text[], $4, $5, now() - make_interval(days => $6), now() - make_interval(days => $6) + interval '25 minutes')
+           RETURNING id`,
+          [experiment.id, plan.script, run.tags, run.status, Number((script.cost * done.length).toFixed(6)), run.ageDays],
+        );
+        const configuration = { ...config, version: run.version };
+        for (const [position, query] of done.entries()) {
+          const result = demoResult(query, run.skill, index * 100 + runIndex, run.version);
+          if (run.status === 'failed' && position === done.length - 1) {
+            Object.assign(result, { status: 'ERROR', test_result: 'Search target timed out after 10 s · run stopped' });
+          }
+          await tx.query(
+            `INSERT INTO experiment_run_results (run_id, experiment_configuration, result, created_at)
+             VALUES ($1, $2::jsonb, $3::jsonb, now() - make_interval(days => $4) + make_interval(secs => $5))`,
+            [created.id, JSON.stringify(configuration), JSON.stringify(result), run.ageDays, position * 5],
+          );
+        }
+      }
+    }
+    return true;
+  });
+}
