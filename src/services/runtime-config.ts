@@ -1,16 +1,32 @@
 import { ofetch } from 'ofetch';
 
 // Read at run time so one build serves every deployment (design: "never from a rebuild").
+export type AudienceParam = 'resource' | 'audience';
+
 export type RuntimeConfig = {
-  authority?: string;
-  client_id?: string;
-  audience?: string;
+  /** The OpenID provider's issuer URL; discovery lives under it. */
+  authority: string;
+  client_id: string;
+  /** The APIs' audience; sent as `resource` (RFC 8707) or `audience` (Auth0-style). */
+  audience: string;
+  audienceParam: AudienceParam;
+  scope: string;
+  useRefreshTokens: boolean;
+  /** When set, the ID token must carry this organization (spec §5). */
+  organization?: string;
   evaluationServiceUrl: string;
   evaluationBackendUrl: string;
 };
 
-const requiredUrls = ['evaluationServiceUrl', 'evaluationBackendUrl'] as const;
-const optionalStrings = ['authority', 'client_id', 'audience'] as const;
+const requiredStrings = [
+  'authority',
+  'client_id',
+  'audience',
+  'scope',
+  'evaluationServiceUrl',
+  'evaluationBackendUrl',
+] as const;
+const audienceParams: readonly AudienceParam[] = ['resource', 'audience'];
 
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   const body = await ofetch<unknown>(url, { responseType: 'json' });
@@ -22,20 +38,28 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     throw new Error('config.json must be a JSON object');
   }
   const record = body as Record<string, unknown>;
-  for (const key of requiredUrls) {
+  for (const key of requiredStrings) {
     if (typeof record[key] !== 'string' || record[key] === '') {
       throw new Error(`config.json: "${key}" must be a non-empty string`);
     }
   }
-  for (const key of optionalStrings) {
-    if (record[key] !== undefined && typeof record[key] !== 'string') {
-      throw new Error(`config.json: "${key}" must be a string when present`);
-    }
+  if (!audienceParams.includes(record.audienceParam as AudienceParam)) {
+    throw new Error('config.json: "audienceParam" must be "resource" or "audience"');
+  }
+  if (typeof record.useRefreshTokens !== 'boolean') {
+    throw new Error('config.json: "useRefreshTokens" must be true or false');
+  }
+  if (record.organization !== undefined && (typeof record.organization !== 'string' || record.organization === '')) {
+    throw new Error('config.json: "organization" must be a non-empty string when present');
   }
   return {
-    authority: record.authority as string | undefined,
-    client_id: record.client_id as string | undefined,
-    audience: record.audience as string | undefined,
+    authority: record.authority as string,
+    client_id: record.client_id as string,
+    audience: record.audience as string,
+    audienceParam: record.audienceParam as AudienceParam,
+    scope: record.scope as string,
+    useRefreshTokens: record.useRefreshTokens,
+    ...(record.organization !== undefined && { organization: record.organization as string }),
     evaluationServiceUrl: record.evaluationServiceUrl as string,
     evaluationBackendUrl: record.evaluationBackendUrl as string,
   };

@@ -13,6 +13,7 @@ export const vars = createThemeContract({
     danger: null,
     success: null,
     warning: null,
+    focusRing: null,
   },
   space: {
     xs: null,
@@ -46,6 +47,11 @@ export const vars = createThemeContract({
   },
   layout: {
     sidebarWidth: null,
+    topBarHeight: null,
+  },
+  shadow: {
+    card: null,
+    menu: null,
   },
 });
 
@@ -61,6 +67,7 @@ createGlobalTheme(':root', vars, {
     danger: '#b42318',
     success: '#1a7f37',
     warning: '#9a6700',
+    focusRing: '#0b5cad',
   },
   space: {
     xs: '0.25rem',
@@ -94,6 +101,11 @@ createGlobalTheme(':root', vars, {
   },
   layout: {
     sidebarWidth: '16rem', // spec §9
+    topBarHeight: '3.5rem',
+  },
+  shadow: {
+    card: '0 1px 3px rgba(27, 31, 36, 0.12), 0 8px 24px rgba(27, 31, 36, 0.08)',
+    menu: '0 4px 12px rgba(27, 31, 36, 0.15)',
   },
 });
 
@@ -108,4 +120,10 @@ globalStyle('html, body', {
 
 globalStyle('*, *::before, *::after', {
   boxSizing: 'border-box',
+});
+
+// One visible focus ring for every control reached by keyboard.
+globalStyle(':focus-visible', {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
 });

@@ -29,11 +29,12 @@ describe('console served by the reference server', () => {
     return { page, errors };
   }
 
-  it.each(['/', '/datasets'])('shows the product title at %s', async (path) => {
+  it.each(['/', '/datasets'])('serves %s (deep links too) and sends a signed-out visitor to /login', async (path) => {
     const { page, errors } = await openAndCollectErrors(path);
-    const heading = page.getByRole('heading', { level: 1, name: 'Search Evaluation Console' });
+    const heading = page.getByRole('heading', { name: 'Welcome 👋' });
     await heading.waitFor({ state: 'visible' });
-    expect(await heading.isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     await page.close();

@@ -3,8 +3,11 @@ import { loadRuntimeConfig, parseRuntimeConfig } from '../../src/services/runtim
 
 const valid = {
   authority: 'http://127.0.0.1:8080/oidc',
-  client_id: 'console',
+  client_id: 'search-evaluation-console',
   audience: 'http://127.0.0.1:8080/api',
+  audienceParam: 'resource',
+  scope: 'openid profile email offline_access',
+  useRefreshTokens: true,
   evaluationServiceUrl: 'http://127.0.0.1:8080/api/service/',
   evaluationBackendUrl: 'http://127.0.0.1:8080/api/backend/',
 };
@@ -26,12 +29,13 @@ describe('runtime config', () => {
     await expect(loadRuntimeConfig('http://console.test/config.json')).rejects.toThrow(/500/);
   });
 
-  it('accepts a config without identity settings', () => {
-    const { evaluationServiceUrl, evaluationBackendUrl } = valid;
-    expect(parseRuntimeConfig({ evaluationServiceUrl, evaluationBackendUrl })).toMatchObject({
-      evaluationServiceUrl,
-      evaluationBackendUrl,
-    });
+  it('keeps the organization when one is configured', () => {
+    expect(parseRuntimeConfig({ ...valid, organization: 'org_123' })).toEqual({ ...valid, organization: 'org_123' });
+  });
+
+  it('accepts the Auth0-style audience parameter without refresh tokens', () => {
+    const config = parseRuntimeConfig({ ...valid, audienceParam: 'audience', useRefreshTokens: false });
+    expect(config).toMatchObject({ audienceParam: 'audience', useRefreshTokens: false });
   });
 
   it('names the field that is missing or wrong', () => {
@@ -39,8 +43,20 @@ describe('runtime config', () => {
     expect(() => parseRuntimeConfig({ ...valid, evaluationBackendUrl: undefined })).toThrow(
       'config.json: "evaluationBackendUrl" must be a non-empty string',
     );
+    expect(() => parseRuntimeConfig({ ...valid, authority: undefined })).toThrow(
+      'config.json: "authority" must be a non-empty string',
+    );
     expect(() => parseRuntimeConfig({ ...valid, audience: 42 })).toThrow(
-      'config.json: "audience" must be a string when present',
+      'config.json: "audience" must be a non-empty string',
+    );
+    expect(() => parseRuntimeConfig({ ...valid, audienceParam: 'aud' })).toThrow(
+      'config.json: "audienceParam" must be "resource" or "audience"',
+    );
+    expect(() => parseRuntimeConfig({ ...valid, useRefreshTokens: 'yes' })).toThrow(
+      'config.json: "useRefreshTokens" must be true or false',
+    );
+    expect(() => parseRuntimeConfig({ ...valid, organization: '' })).toThrow(
+      'config.json: "organization" must be a non-empty string when present',
     );
   });
 });

@@ -1,0 +1,186 @@
+import type { User } from 'oidc-client-ts';
+import { AuthError, toAuthError, type AuthOperation } from './auth-errors';
+import { identityDefaults, userManagerSettings } from './auth-settings';
+import { ConsoleUserManager } from './console-user-manager';
+import { logoutUrl } from './logout-url';
+import { createRenewalLock } from './renewal-lock';
+import type { RuntimeConfig } from './runtime-config';
+import { createSessionHint } from './session-hint';
+
+/** Who is signed in, as the console shows it; tokens stay inside the auth client. */
+export type AuthUser = { sub: string; name: string; email?: string };
+
+export type CallbackResult = { user: AuthUser; returnTo?: string };
+
+export type AuthClient = {
+  /** After a reload: a silent authorization when the session hint says there was a session, else null. */
+  restoreSession(): Promise<AuthUser | null>;
+  handleRedirectCallback(url: string): Promise<CallbackResult>;
+  loginWithRedirect(options?: { returnTo?: string }): Promise<void>;
+  loginWithPopup(): Promise<AuthUser>;
+  /** Forgets the local session, then leaves for the provider's end-session endpoint. */
+  logout(): Promise<void>;
+  /** Local logout: drops the tokens and the session hint, no call to the provider. */
+  forgetSession(): void;
+  getAccessToken(options?: { forceRenewal?: boolean }): Promise<string>;
+};
+
+export type BrowserEnvironment = {
+  origin: string;
+  /** Holds the session hint and the login transactions (never tokens). */
+  storage: Storage;
+  locks?: LockManager;
+  /** How login and logout leave the page for the provider. */
+  assign(url: string): void;
+  now?: () => number;
+};
+
+export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment): AuthClient {
+  const now = env.now ?? (() => Date.now());
+  const manager = new ConsoleUserManager(userManagerSettings(config, env.origin, env.storage), {
+    assign: env.assign,
+    organization: config.organization,
+    idTokenLeewaySeconds: identityDefaults.idTokenLeewaySeconds,
+    tokenRequest: { timeoutMs: identityDefaults.tokenRequestTimeoutMs, retries: identityDefaults.tokenRequestRetries },
+    now,
+  });
+  const hint = createSessionHint(env.storage, identityDefaults.sessionHintLifetimeMs, now);
+  const lock = createRenewalLock(env.locks, `sec.auth.renew:${config.client_id}`, identityDefaults.renewalLockTimeoutMs);
+
+  // Every outcome leaves as an AuthError with spec §8's names; a success refreshes the session hint.
+  async function signedIn(operation: AuthOperation, work: () => Promise<User | null>): Promise<User | null> {
+    try {
+      const user = await work();
+      if (user) hint.renew();
+      return user;
+    } catch (error) {
+      throw toAuthError(error, operation);
+    }
+  }
+
+  // Spec §9: a token counts as expired 60 s before it does.
+  const isFresh = (user: User | null): user is User =>
+    user !== null && (user.expires_at === undefined || user.expires_at - identityDefaults.expiryMarginSeconds > now() / 1000);
+
+  // A silent authorization in a hidden iframe (prompt=none), which the provider answers from its session cookie.
+  const authorizeSilently = () => manager.signinSilent({ forceIframeAuth: true, nonce: createNonce() });
+
+  async function renew(user: User | null): Promise<User | null> {
+    if (!user) throw new AuthError({ code: 'login_required', message: 'Login required' });
+    if (!config.useRefreshTokens || !user.refresh_token) return authorizeSilently();
+    try {
+      return await manager.signinSilent();
+    } catch (error) {
+      // A refresh token that expired or was revoked is not the end while the provider's session lives.
+      if ((error as { error?: unknown }).error === 'invalid_grant') return authorizeSilently();
+      throw error;
+    }
+  }
+
+  function forgetSession() {
+    hint.clear();
+    void manager.removeUser(); // in-memory store: done before the promise settles
+  }
+
+  return {
+    async restoreSession() {
+      if (!hint.isFresh()) return null;
+      const user = await signedIn('login', () => lock.run(authorizeSilently));
+      return user && toAuthUser(user);
+    },
+
+    async handleRedirectCallback(url) {
+      const user = await signedIn('login', async () => {
+        await manager.clearStaleState(); // spec §9: a login transaction lives 1 day
+        return manager.signinRedirectCallback(url);
+      });
+      if (!user) throw new AuthError({ code: 'login_failed', message: 'Login failed' });
+      return { user: toAuthUser(user), ...returnToOf(user.state) };
+    },
+
+    async loginWithRedirect({ returnTo } = {}) {
+      await signedIn('login', async () => {
+        await manager.signinRedirect({ nonce: createNonce(), ...(returnTo !== undefined && { state: { returnTo } }) });
+        return null;
+      });
+    },
+
+    async loginWithPopup() {
+      // oidc-client-ts waits for a popup forever; spec §9 gives it 60 s.
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), identityDefaults.popupTimeoutMs);
+      try {
+        const user = await signedIn('login', () =>
+          manager.signinPopup({ nonce: createNonce(), popupSignal: timeout.signal, popupAbortOnClose: true }),
+        );
+        if (!user) throw new AuthError({ code: 'login_failed', message: 'Login failed' });
+        return toAuthUser(user);
+      } catch (error) {
+        if (timeout.signal.aborted) throw new AuthError({ code: 'timeout', message: 'Timeout' });
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async logout() {
+      const user = await manager.getUser();
+      forgetSession();
+      let endSessionEndpoint: string | undefined;
+      try {
+        endSessionEndpoint = await manager.metadataService.getEndSessionEndpoint();
+      } catch {
+        endSessionEndpoint = undefined; // the provider is unreachable: the local logout above still stands
+      }
+      env.assign(
+        logoutUrl({
+          endSessionEndpoint,
+          authority: config.authority,
+          clientId: config.client_id,
+          idToken: user?.id_token,
+          returnTo: `${env.origin}/`,
+          auth0Style: config.audienceParam === 'audience',
+        }),
+      );
+    },
+
+    forgetSession,
+
+    async getAccessToken({ forceRenewal = false } = {}) {
+      const current = await manager.getUser();
+      if (!forceRenewal && isFresh(current)) return current.access_token;
+      const user = await signedIn('token', () =>
+        lock.run(async () => {
+          // Another caller may have renewed while this one waited for the lock.
+          const latest = await manager.getUser();
+          const renewedMeanwhile = latest !== null && latest.access_token !== current?.access_token;
+          if (isFresh(latest) && (!forceRenewal || renewedMeanwhile)) return latest;
+          return renew(latest);
+        }),
+      );
+      if (!user) throw new AuthError({ code: 'login_required', message: 'Login required' });
+      return user.access_token;
+    },
+  };
+}
+
+// oidc-client-ts 3.5 sends a nonce only when given one (SigninRequest.create); we always give one.
+function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function toAuthUser(user: User): AuthUser {
+  const { sub, name, preferred_username, email } = user.profile;
+  return {
+    sub,
+    name: name ?? preferred_username ?? email ?? sub,
+    ...(email !== undefined && { email }),
+  };
+}
+
+function returnToOf(state: unknown): { returnTo?: string } {
+  const returnTo = (state as { returnTo?: unknown } | undefined)?.returnTo;
+  // Only a path on this site: a crafted state must not send the user elsewhere.
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? { returnTo } : {};
+}

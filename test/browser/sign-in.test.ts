@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startServer, type RunningServer } from './server-process';
+
+// Sign-in end to end (issue 3): the built console, the embedded OpenID provider and Chromium, nothing faked.
+const adminPassword = 'browser-test-admin-password';
+
+describe('sign-in against the embedded provider', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    browser = await launchChromium();
+    context = await browser.newContext();
+    page = await context.newPage();
+    // Console errors include CSP violations, which would break the silent iframe or the callback page.
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const where = message.location().url;
+      // The refused password is answered 401 on purpose; Chromium logs every 4xx page load.
+      if (/\/oidc\/interaction\/[^/]+\/login$/.test(where) && message.text().includes('401')) return;
+      problems.push(`console: ${message.text()} (${where})`);
+    });
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const welcome = () => page.getByRole('heading', { level: 1, name: 'Welcome 👋' });
+  const home = () => page.getByRole('heading', { level: 1, name: 'Search Evaluation Console' });
+  const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
+
+  it('sends a signed-out visitor of a protected route to /login', async () => {
+    await page.goto(`${server.url}/datasets`);
+    await welcome().waitFor();
+    expect(path()).toBe('/login');
+    expect(await page.getByRole('button', { name: 'Log In' }).isEnabled()).toBe(true);
+  });
+
+  it("takes 'Log In' to the provider's login page, which refuses a wrong password", async () => {
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByLabel('Username').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid username or password');
+    expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
+  });
+
+  it('signs in with the right password and lands at the site origin', async () => {
+    const tokenAnswer = page.waitForResponse((response) => response.url() === `${server.url}/oidc/token`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await home().waitFor();
+    // The callback's code and state are gone from the address: the landing is the origin (spec §2).
+    expect(page.url()).toBe(`${server.url}/`);
+    await page.getByRole('button', { name: /^User menu for / }).waitFor();
+
+    // The access token the console redeemed is one the evaluation service accepts (resource = audience).
+    const { access_token: accessToken } = (await (await tokenAnswer).json()) as { access_token: string };
+    const api = await fetch(`${server.url}/api/service/datasets/`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(api.status).toBe(200);
+  });
+
+  it('keeps the session over a reload (silent authorization in a hidden iframe)', async () => {
+    const silentAnswers: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${server.url}/silent-callback.html`)) silentAnswers.push(request.url());
+    });
+    await page.reload();
+    await home().waitFor();
+    expect(page.url()).toBe(`${server.url}/`);
+    expect(silentAnswers).toHaveLength(1);
+    expect(new URL(silentAnswers[0]).searchParams.has('code')).toBe(true);
+    // Tokens live in memory only: nothing in web storage looks like a JWT.
+    const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }));
+    expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+  });
+
+  it('logs out from the user menu by keyboard, ends the provider session and lands on /login', async () => {
+    await page.getByRole('button', { name: /^User menu for / }).focus();
+    await page.keyboard.press('Enter');
+    const logout = page.getByRole('menuitem', { name: 'Logout' });
+    await logout.waitFor();
+    expect(await logout.evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await welcome().waitFor();
+    expect(path()).toBe('/login');
+
+    // The provider session is over too: Log In asks for the password again.
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByLabel('Username').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
+  });
+
+  it('saw no console errors or CSP violations on the way', () => {
+    expect(problems).toEqual([]);
+  });
+});
