@@ -1,24 +1,87 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AuthActorContext, type AuthActorRef } from './views/auth-actor-context';
-import { HomePage } from './views/HomePage';
 import { LoginPage } from './views/LoginPage';
+import { LogicContext, type ConsoleLogic } from './views/logic-context';
 import { RequireAuth } from './views/RequireAuth';
-import { TopBar } from './views/TopBar';
+import { Shell } from './views/Shell';
+import { statusMessage } from './views/ui/status.css';
 
-// The route table (spec §2): /login is public, every other route needs a signed-in user.
-// Until the screens exist, every protected path shows the stand-in page.
-export function App({ auth }: { auth: AuthActorRef }) {
+// Each screen is its own chunk: /login loads only the sign-in code (see bench/bundle-size.ts).
+const DashboardPage = lazy(() => import('./views/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const DatasetsPage = lazy(() => import('./views/DatasetsPage').then((m) => ({ default: m.DatasetsPage })));
+const DatasetEditorPage = lazy(() => import('./views/DatasetEditorPage').then((m) => ({ default: m.DatasetEditorPage })));
+const GoldenSetsPage = lazy(() => import('./views/GoldenSetsPage').then((m) => ({ default: m.GoldenSetsPage })));
+const EvaluationsPage = lazy(() => import('./views/EvaluationsPage').then((m) => ({ default: m.EvaluationsPage })));
+const EvaluationDetailPage = lazy(() =>
+  import('./views/EvaluationDetailPage').then((m) => ({ default: m.EvaluationDetailPage })),
+);
+const TestCasePage = lazy(() => import('./views/TestCasePage').then((m) => ({ default: m.TestCasePage })));
+const ComingSoonPage = lazy(() => import('./views/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
+
+const loading = (
+  <p className={statusMessage} role="status">
+    Loading...
+  </p>
+);
+
+// The route table (spec §2): /login is public, every other route needs a signed-in user and sits in the shell.
+export function App({ auth, logic }: { auth: AuthActorRef; logic: ConsoleLogic }) {
   return (
     <AuthActorContext.Provider value={auth}>
-      <Switch>
-        <Route path="/login" component={LoginPage} />
-        <Route>
-          <RequireAuth>
-            <TopBar />
-            <HomePage />
-          </RequireAuth>
-        </Route>
-      </Switch>
+      <LogicContext.Provider value={logic}>
+        <Switch>
+          <Route path="/login" component={LoginPage} />
+          <Route>
+            <RequireAuth>
+              <Shell>
+                <Suspense fallback={loading}>
+                  <Switch>
+                    <Route path="/" component={DashboardPage} />
+                    <Route path="/datasets" component={DatasetsPage} />
+                    <Route path="/datasets/:id/edit">
+                      {/* A new actor per dataset: the key restarts the editor when the id changes. */}
+                      {(params) => <DatasetEditorPage key={params.id} id={params.id} />}
+                    </Route>
+                    {/* Spec §2's sample-data screens: fixtures, no call. */}
+                    <Route path="/golden-sets" component={GoldenSetsPage} />
+                    <Route path="/evaluations" component={EvaluationsPage} />
+                    <Route path="/evaluations/:id">
+                      {(params) => <EvaluationDetailPage key={params.id} id={params.id} logic={logic.evaluationDetail} />}
+                    </Route>
+                    <Route path="/test-case/:id">{(params) => <TestCasePage id={params.id} />}</Route>
+
+                    {/* ---- Placeholders: screens wired by other work (issue owners replace these). ---- */}
+                    <Route path="/dataset-entries" nest>
+                      <ComingSoonPage title="Dataset Entries" />
+                    </Route>
+                    <Route path="/experiments" nest>
+                      <ComingSoonPage title="Experiments" />
+                    </Route>
+                    <Route path="/evaluation-scripts" nest>
+                      <ComingSoonPage title="Evaluation Scripts" />
+                    </Route>
+                    <Route path="/experiment-runs" nest>
+                      <ComingSoonPage title="Experiment Runs" />
+                    </Route>
+                    <Route path="/experiment-run-results" nest>
+                      <ComingSoonPage title="Experiment Run Results" />
+                    </Route>
+                    <Route path="/experiment-run-result-details" nest>
+                      <ComingSoonPage title="Experiment Run Result Details" />
+                    </Route>
+                    {/* ---- end of placeholders ---- */}
+
+                    <Route>
+                      <ComingSoonPage title="Page not found" />
+                    </Route>
+                  </Switch>
+                </Suspense>
+              </Shell>
+            </RequireAuth>
+          </Route>
+        </Switch>
+      </LogicContext.Provider>
     </AuthActorContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { errorSchema, HttpError, notFound } from '../errors';
 import { describeEntry } from './entry-description';
-import { entrySchema, idParams, metadataSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from './schemas';
+import { entrySchema, idParams, idSchema, metadataSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from './schemas';
 
 type Metadata = Record<string, unknown> | null;
 
@@ -41,6 +41,39 @@ async function findEntry(db: Queryable, id: number) {
 
 export const MAX_INPUT_LENGTH = 10_000;
 
+/** Beyond spec §7: filters for the dataset editor's lists, so no list is cut at a page of 1000. */
+const entryListQuery = {
+  ...pageQuery,
+  properties: {
+    ...pageQuery.properties,
+    in_dataset: { ...idSchema, description: 'Only entries in this dataset' },
+    not_in_dataset: { ...idSchema, description: 'Only entries not in this dataset' },
+    search: { type: 'string', maxLength: 1000, description: 'Only entries whose input contains this text, ignoring case' },
+  },
+} as const;
+
+interface EntryListQuery extends PageQuery {
+  in_dataset?: number;
+  not_in_dataset?: number;
+  search?: string;
+}
+
+/** The WHERE clause of a filtered list and its parameters, numbered from `first`. */
+function entryFilter(query: EntryListQuery, first: number): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const next = (value: unknown) => `$${first + params.push(value) - 1}`;
+  if (query.in_dataset !== undefined) {
+    conditions.push(`EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.in_dataset)} AND m.dataset_entry_id = e.id)`);
+  }
+  if (query.not_in_dataset !== undefined) {
+    conditions.push(`NOT EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.not_in_dataset)} AND m.dataset_entry_id = e.id)`);
+  }
+  const search = query.search?.trim();
+  if (search) conditions.push(`strpos(lower(e.input), lower(${next(search)})) > 0`);
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
 const inputSchema = { type: 'string', minLength: 1, maxLength: MAX_INPUT_LENGTH } as const;
 
 /** Both drivers take JSON text for a jsonb parameter; objects would be serialised differently. */
@@ -52,20 +85,25 @@ function requireInput(input: string): string {
 }
 
 export async function datasetEntryRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get<{ Querystring: PageQuery }>(
+  app.get<{ Querystring: EntryListQuery }>(
     '/dataset-entries/',
     {
       schema: {
-        summary: 'List dataset entries with their datasets, newest first',
+        summary: 'List dataset entries with their datasets, newest first; optionally in / not in a dataset, or containing a text',
         tags: ['dataset entries'],
-        querystring: pageQuery,
+        querystring: entryListQuery,
         response: { 200: { type: 'array', items: entrySchema, headers: totalCountHeader }, 400: errorSchema },
       },
     },
     async (request, reply) => {
+      const filter = entryFilter(request.query, 3);
+      const counted = entryFilter(request.query, 1);
       const [page, total] = await Promise.all([
-        db.query<EntryRow>(`${SELECT_ENTRIES} ORDER BY e.created_at DESC, e.id DESC LIMIT $1 OFFSET $2`, pageWindow(request.query)),
-        db.query<{ total: number }>('SELECT count(*)::int AS total FROM dataset_entries'),
+        db.query<EntryRow>(
+          `${SELECT_ENTRIES} ${filter.where} ORDER BY e.created_at DESC, e.id DESC LIMIT $1 OFFSET $2`,
+          [...pageWindow(request.query), ...filter.params],
+        ),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM dataset_entries e ${counted.where}`, counted.params),
       ]);
       reply.header('X-Total-Count', total.rows[0].total);
       return page.rows.map(toEntry);

@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions, type FetchResponse } from 'ofetch';
 import { toAuthError, type AuthFailure } from './auth-errors';
 
 /** What the two APIs' clients need from the session. */
@@ -9,6 +9,11 @@ export type ApiSession = {
 };
 
 export type ApiFetch = <T = unknown>(request: string, options?: FetchOptions<'json'>) => Promise<T>;
+
+/** An ApiFetch that can also answer the whole response (status, headers such as X-Total-Count, body in `_data`). */
+export type ApiClient = ApiFetch & {
+  raw<T = unknown>(request: string, options?: FetchOptions<'json'>): Promise<FetchResponse<T>>;
+};
 
 const rejectedAfterRenewal: AuthFailure = {
   code: 'login_required',
@@ -26,36 +31,47 @@ const sessionEndingCodes = new Set([
 ]);
 
 /** One ofetch instance per API; a 401 gets one forced renewal and one retry, then the session ends. */
-export function createApiClient(baseURL: string, session: ApiSession): ApiFetch {
+export function createApiClient(baseURL: string, session: ApiSession): ApiClient {
   const api = ofetch.create({ baseURL });
 
   // The one place where the bearer token joins a request.
-  async function send<T>(path: string, options: FetchOptions<'json'> | undefined, forceRenewal: boolean): Promise<T> {
+  async function send<R>(
+    call: (path: string, options: FetchOptions<'json'>) => Promise<R>,
+    path: string,
+    options: FetchOptions<'json'> | undefined,
+    forceRenewal: boolean,
+  ): Promise<R> {
     const token = await accessToken(session, forceRenewal);
     const headers = new Headers(options?.headers);
     headers.set('Authorization', `Bearer ${token}`);
-    return api<T>(path, { ...options, headers });
+    return call(path, { ...options, headers });
   }
 
-  return async function request<T>(path: string, options?: FetchOptions<'json'>): Promise<T> {
+  async function withRenewal<R>(call: (path: string, options: FetchOptions<'json'>) => Promise<R>, path: string, options?: FetchOptions<'json'>) {
     try {
-      return await send<T>(path, options, false);
+      return await send(call, path, options, false);
     } catch (error) {
       if (statusOf(error) !== 401) throw error;
     }
     try {
-      return await send<T>(path, options, true);
+      return await send(call, path, options, true);
     } catch (error) {
       if (statusOf(error) === 401) session.onSignedOut(rejectedAfterRenewal);
       throw error;
     }
-  };
+  }
+
+  const request = <T>(path: string, options?: FetchOptions<'json'>) =>
+    withRenewal((p, o) => api<T>(p, o), path, options);
+  return Object.assign(request, {
+    raw: <T>(path: string, options?: FetchOptions<'json'>) => withRenewal((p, o) => api.raw<T>(p, o), path, options),
+  });
 }
 
 export function createApiClients(
   urls: { evaluationServiceUrl: string; evaluationBackendUrl: string },
   session: ApiSession,
-): { evaluationService: ApiFetch; evaluationBackend: ApiFetch } {
+): { evaluationService: ApiClient; evaluationBackend: ApiClient } {
   return {
     evaluationService: createApiClient(urls.evaluationServiceUrl, session),
     evaluationBackend: createApiClient(urls.evaluationBackendUrl, session),

@@ -106,4 +106,17 @@ describe('API client', () => {
       ['https://console.test/api/backend/experiments/', 'Bearer token-1'],
     ]);
   });
+
+  it('answers the whole response through raw, headers included, with the same token handling', async () => {
+    const fetchMock = stubServer((authorization) =>
+      authorization === 'Bearer token-2'
+        ? Response.json([{ id: 1 }], { headers: { 'X-Total-Count': '45' } })
+        : Response.json({ message: 'bad token' }, { status: 401 }),
+    );
+    const api = createApiClient(baseURL, session());
+    const response = await api.raw<Array<{ id: number }>>('datasets/', { query: { page: 1 } });
+    expect(response._data).toEqual([{ id: 1 }]);
+    expect(response.headers.get('X-Total-Count')).toBe('45');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

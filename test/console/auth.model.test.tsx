@@ -8,6 +8,7 @@ import { App } from '../../src/App';
 import { authMachine } from '../../src/machines/auth.machine';
 import type { AuthUser, CallbackResult } from '../../src/services/auth-client';
 import type { AuthFailure } from '../../src/services/auth-errors';
+import { fakeServices } from './helpers/fake-logic';
 
 // Model-based tests: every path comes from the real auth machine's graph and is replayed against the real
 // views. People's events are clicks; service results settle the promise the view's actor is waiting on;
@@ -111,7 +112,7 @@ function renderConsole(url: string) {
   const actor = createActor(logic, { input: { url } }).start();
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <App auth={actor} />
+      <App auth={actor} logic={fakeServices().logic} />
     </Router>,
   );
   // The address bar: the last history entry, query included (a replace overwrites it).

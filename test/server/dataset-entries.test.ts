@@ -87,6 +87,38 @@ describe.each(backends)('dataset entries API on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: `${base}?page_size=5000`, headers })).statusCode).toBe(400);
   });
 
+  it('filters by dataset membership and input text, with the filtered total', async () => {
+    await t.db.exec('DELETE FROM dataset_entries; DELETE FROM datasets');
+    const { rows: sets } = await t.db.query<{ id: number }>(
+      `INSERT INTO datasets (name, description) VALUES ('Sofas', 'd'), ('Lamps', 'd') RETURNING id`,
+    );
+    const ids: Record<string, number> = {};
+    for (const input of ['Red velvet sofa', 'blue sofa bed', 'RED lamp', 'floor lamp', '100% wool rug']) {
+      ids[input] = (await create({ input })).json().id;
+    }
+    await t.db.query('INSERT INTO dataset_entry_mappings VALUES ($1, $2), ($1, $3), ($4, $5)', [
+      sets[0].id, ids['Red velvet sofa'], ids['blue sofa bed'], sets[1].id, ids['RED lamp'],
+    ]);
+    const list = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `${base}?${query}`, headers });
+      expect(response.statusCode).toBe(200);
+      return { inputs: response.json().map((e: { input: string }) => e.input), total: response.headers['x-total-count'] };
+    };
+    expect(await list(`in_dataset=${sets[0].id}`)).toEqual({ inputs: ['blue sofa bed', 'Red velvet sofa'], total: '2' });
+    expect(await list(`not_in_dataset=${sets[0].id}`)).toEqual({
+      inputs: ['100% wool rug', 'floor lamp', 'RED lamp'], total: '3',
+    });
+    expect(await list('search=red')).toEqual({ inputs: ['RED lamp', 'Red velvet sofa'], total: '2' });
+    expect(await list(`search=%20Red%20&not_in_dataset=${sets[0].id}`)).toEqual({ inputs: ['RED lamp'], total: '1' });
+    // The text is matched literally: % and _ are not wildcards.
+    expect(await list('search=%25')).toEqual({ inputs: ['100% wool rug'], total: '1' });
+    expect(await list(`in_dataset=${sets[0].id}&page=2&page_size=1`)).toEqual({ inputs: ['Red velvet sofa'], total: '2' });
+    expect(await list(`in_dataset=${sets[1].id}&search=sofa`)).toEqual({ inputs: [], total: '0' });
+    for (const bad of ['in_dataset=0', 'not_in_dataset=abc', 'colour=red']) {
+      expect((await t.app.inject({ method: 'GET', url: `${base}?${bad}`, headers })).statusCode).toBe(400);
+    }
+  });
+
   it('replaces input and metadata on PUT, keeping description, datasets and created_at', async () => {
     const entry = (await create({ input: 'oak table', input_metadata: { a: 1 }, description: 'Tables' })).json();
     const { rows } = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Tables', 'd') RETURNING id`);

@@ -1,10 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme.css';
 
-// "Loading..." and "Signing out..." lines while the session is settled.
+// "Loading..." and "Signing out..." lines while the session is settled, and every screen's loading line.
 export const statusMessage = style({
   margin: 0,
   padding: `${vars.space.xl} ${vars.space.lg}`,
   color: vars.color.textMuted,
   textAlign: 'center',
+});
+
+// Spec §8's style for failures: red text above the table.
+export const errorMessage = style({
+  margin: `0 0 ${vars.space.md}`,
+  color: vars.color.danger,
 });

@@ -1,0 +1,69 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+
+// Spec §4 and §5: every delete asks first. Closed → open (naming what goes) → submitting → closed, or back
+// to open with the server's message (e.g. the 409 of a dataset that experiments use). Cancel and Escape
+// close it unless the call is under way. On success the parent (a paged list) hears `confirm.succeeded`.
+
+export type ConfirmSubject = { id: number; name: string };
+
+export type ConfirmModalContext = {
+  subject: ConfirmSubject | null;
+  error: string | null;
+};
+
+export type ConfirmModalEvent =
+  | { type: 'user.open'; subject: ConfirmSubject }
+  | { type: 'user.cancel' }
+  | { type: 'user.confirm' };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} not provided`);
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+
+export const confirmModalMachine = setup({
+  types: {
+    context: {} as ConfirmModalContext,
+    events: {} as ConfirmModalEvent,
+    tags: {} as 'modalOpen' | 'busy',
+  },
+  actors: {
+    performAction: fromPromise<void, { subject: ConfirmSubject }>(notProvided('performAction')),
+  },
+  actions: {
+    assignSubject: assign((_, params: { subject: ConfirmSubject }) => ({ subject: params.subject, error: null })),
+    clearSubject: assign({ subject: null, error: null }),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    notifyConfirmed: sendParent({ type: 'confirm.succeeded' }),
+  },
+}).createMachine({
+  id: 'confirmModal',
+  context: { subject: null, error: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'user.open': { target: 'open', actions: { type: 'assignSubject', params: ({ event }) => ({ subject: event.subject }) } },
+      },
+    },
+    open: {
+      tags: 'modalOpen',
+      on: {
+        'user.cancel': { target: 'closed', actions: 'clearSubject' },
+        'user.confirm': 'submitting',
+      },
+    },
+    submitting: {
+      tags: ['modalOpen', 'busy'],
+      invoke: {
+        id: 'performAction',
+        src: 'performAction',
+        input: ({ context }) => ({ subject: context.subject! }),
+        onDone: { target: 'closed', actions: ['clearSubject', 'notifyConfirmed'] },
+        onError: { target: 'open', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});

@@ -1,0 +1,65 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+// Spec §2 /: 'Loading dashboard...' while the two real counts load (datasets and entries, exact, from the
+// evaluation service's totals); the other three are the spec's placeholders. A failure shows its message
+// and can be retried.
+
+export type ServiceCounts = { datasets: number; datasetEntries: number };
+
+export type DashboardCounts = ServiceCounts & { goldenSets: number; evaluations: number; experiments: number };
+
+export type DashboardContext = {
+  placeholders: { goldenSets: number; evaluations: number; experiments: number };
+  counts: DashboardCounts | null;
+  error: string | null;
+};
+
+export type DashboardInput = { placeholders: DashboardContext['placeholders'] };
+
+export type DashboardEvent = { type: 'user.retry' };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} not provided`);
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    input: {} as DashboardInput,
+    events: {} as DashboardEvent,
+    tags: {} as 'busy' | 'failed',
+  },
+  actors: {
+    fetchCounts: fromPromise<ServiceCounts>(notProvided('fetchCounts')),
+  },
+  actions: {
+    assignCounts: assign(({ context }, params: ServiceCounts) => ({
+      counts: { ...context.placeholders, ...params },
+      error: null,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: ({ input }) => ({ placeholders: input.placeholders, counts: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'fetchCounts',
+        src: 'fetchCounts',
+        onDone: { target: 'ready', actions: { type: 'assignCounts', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {},
+    failed: {
+      tags: 'failed',
+      on: { 'user.retry': 'loading' },
+    },
+  },
+});

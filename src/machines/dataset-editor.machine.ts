@@ -1,0 +1,323 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Dataset, DatasetEntry, Page } from '../services/evaluation-service';
+
+// Spec §2 /datasets/{id}/edit and §4: the dual-list membership of one dataset. Two lists, 'included' and
+// 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
+// silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and make one
+// mapping call per entry; if any call fails, both lists reload, so the screen ends equal to the server.
+
+export const ENTRY_WINDOW = 1000;
+/** Up to this many rows a list loads itself in windows, so its filter answers locally, at once. */
+export const PREFETCH_LIMIT = 10_000;
+/** A filter that the loaded window cannot answer alone asks the server after this pause in typing. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+export type Side = 'included' | 'available';
+export type Direction = 'add' | 'remove';
+
+export type EntryRow = { id: number; input: string; key: string };
+
+export type EntryList = {
+  rows: EntryRow[];
+  /** How many entries match the server-side query (X-Total-Count). */
+  total: number;
+  /** How many entries the list holds, whatever the filter (the heading's n). */
+  count: number;
+  /** What the person typed. */
+  filter: string;
+  /** The search the loaded rows answer (the server filtered by it). */
+  query: string;
+  selected: ReadonlySet<number>;
+};
+
+export type DatasetEditorContext = {
+  datasetId: number;
+  dataset: Dataset | null;
+  included: EntryList;
+  available: EntryList;
+  pending: { direction: Direction; ids: number[] } | null;
+  error: string | null;
+};
+
+export type DatasetEditorInput = { datasetId: number };
+
+export type FetchEntriesInput = { datasetId: number; side: Side; search: string; page: number; pageSize: number };
+/** A window of the list, the total matching the search, and how many entries the side holds in all. */
+export type EntryWindow = Page<DatasetEntry> & { count: number };
+export type SaveMovesInput = { datasetId: number; direction: Direction; entryIds: number[] };
+
+export type DatasetEditorEvent =
+  | { type: 'user.filter'; side: Side; text: string }
+  | { type: 'user.toggle'; side: Side; id: number }
+  | { type: 'user.loadMore'; side: Side }
+  | { type: 'user.add' }
+  | { type: 'user.remove' }
+  | { type: 'user.retry' };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} not provided`);
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+
+/** Spec §2: the filter matches the entry input case-insensitively. */
+export const filterKey = (text: string) => text.trim().toLowerCase();
+
+export const toRow = (entry: Pick<DatasetEntry, 'id' | 'input'>): EntryRow => ({
+  id: entry.id,
+  input: entry.input,
+  key: entry.input.toLowerCase(),
+});
+
+const emptyList = (): EntryList => ({ rows: [], total: 0, count: 0, filter: '', query: '', selected: new Set() });
+
+/** The loaded rows hold every match of the typed filter: no need to ask the server. */
+export function isAnsweredLocally(list: EntryList): boolean {
+  return list.rows.length >= list.total && filterKey(list.filter).includes(filterKey(list.query));
+}
+
+/** The optimistic move: rows leave one list and join the other at once, totals follow. */
+export function moveRows(from: EntryList, to: EntryList, ids: ReadonlySet<number>): { from: EntryList; to: EntryList } {
+  const moving = from.rows.filter((row) => ids.has(row.id));
+  return {
+    from: {
+      ...from,
+      rows: from.rows.filter((row) => !ids.has(row.id)),
+      total: from.total - moving.length,
+      count: from.count - moving.length,
+      selected: new Set(),
+    },
+    to: { ...to, rows: [...moving, ...to.rows], total: to.total + moving.length, count: to.count + moving.length },
+  };
+}
+
+const otherSide = (side: Side): Side => (side === 'included' ? 'available' : 'included');
+
+function listRegion(side: Side) {
+  return {
+    initial: 'fetching',
+    on: {
+      'user.filter': [
+        {
+          guard: { type: 'isFilterAnsweredLocally', params: ({ event }: { event: { side: Side; text: string } }) => event },
+          actions: { type: 'assignFilter', params: ({ event }: { event: { side: Side; text: string } }) => event },
+        },
+        {
+          guard: { type: 'isSide', params: ({ event }: { event: { side: Side } }) => ({ side: event.side, expected: side }) },
+          target: `.waiting`,
+          reenter: true,
+          actions: { type: 'assignFilter', params: ({ event }: { event: { side: Side; text: string } }) => event },
+        },
+      ],
+    },
+    states: {
+      idle: {
+        always: {
+          guard: { type: 'shouldPrefetch', params: { side } },
+          target: 'fetchingMore',
+        },
+        on: {
+          'user.loadMore': {
+            guard: { type: 'hasMoreRows', params: ({ event }: { event: { side: Side } }) => ({ side: event.side, expected: side }) },
+            target: 'fetchingMore',
+          },
+        },
+      },
+      waiting: {
+        after: { [FILTER_DEBOUNCE_MS]: 'fetching' },
+      },
+      fetching: {
+        tags: 'loading',
+        invoke: {
+          id: `fetch.${side}`,
+          src: 'fetchEntries',
+          input: ({ context }: { context: DatasetEditorContext }) => ({
+            datasetId: context.datasetId,
+            side,
+            search: filterKey(context[side].filter),
+            page: 1,
+            pageSize: ENTRY_WINDOW,
+          }),
+          onDone: {
+            target: 'idle',
+            actions: { type: 'replaceRows', params: ({ event }: { event: { output: EntryWindow } }) => ({ side, page: event.output }) },
+          },
+          onError: { target: '#datasetEditor.failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+        },
+      },
+      fetchingMore: {
+        tags: 'loadingMore',
+        invoke: {
+          id: `fetchMore.${side}`,
+          src: 'fetchEntries',
+          input: ({ context }: { context: DatasetEditorContext }) => ({
+            datasetId: context.datasetId,
+            side,
+            search: context[side].query,
+            page: Math.floor(context[side].rows.length / ENTRY_WINDOW) + 1,
+            pageSize: ENTRY_WINDOW,
+          }),
+          onDone: {
+            target: 'idle',
+            actions: { type: 'appendRows', params: ({ event }: { event: { output: EntryWindow } }) => ({ side, page: event.output }) },
+          },
+          onError: { target: '#datasetEditor.failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+        },
+      },
+    },
+  } as const;
+}
+
+export const datasetEditorMachine = setup({
+  types: {
+    context: {} as DatasetEditorContext,
+    input: {} as DatasetEditorInput,
+    events: {} as DatasetEditorEvent,
+    tags: {} as 'loading' | 'loadingMore' | 'pending' | 'notFound' | 'failed',
+  },
+  actors: {
+    /** The dataset, or null when the server has none with this id. */
+    fetchDataset: fromPromise<Dataset | null, { datasetId: number }>(notProvided('fetchDataset')),
+    fetchEntries: fromPromise<EntryWindow, FetchEntriesInput>(notProvided('fetchEntries')),
+    /** One mapping call per entry (spec §7); rejects if any of them failed. */
+    saveMoves: fromPromise<void, SaveMovesInput>(notProvided('saveMoves')),
+  },
+  guards: {
+    isFound: (_, params: { dataset: Dataset | null }) => params.dataset !== null,
+    isLoadedRow: ({ context }, params: { side: Side; id: number }) => context[params.side].rows.some((row) => row.id === params.id),
+    isSide: (_, params: { side: Side; expected: Side }) => params.side === params.expected,
+    isFilterAnsweredLocally: ({ context }, params: { side: Side; text: string }) =>
+      isAnsweredLocally({ ...context[params.side], filter: params.text }),
+    hasMoreRows: ({ context }, params: { side: Side; expected: Side }) =>
+      params.side === params.expected && context[params.side].rows.length < context[params.side].total,
+    shouldPrefetch: ({ context }, params: { side: Side }) => {
+      const list = context[params.side];
+      return list.rows.length < list.total && list.rows.length < PREFETCH_LIMIT;
+    },
+    hasAvailableSelection: ({ context }) => context.available.selected.size > 0,
+    hasIncludedSelection: ({ context }) => context.included.selected.size > 0,
+  },
+  actions: {
+    assignDataset: assign((_, params: { dataset: Dataset }) => ({ dataset: params.dataset })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    clearError: assign({ error: null }),
+    assignFilter: assign(({ context }, params: { side: Side; text: string }) => ({
+      [params.side]: { ...context[params.side], filter: params.text },
+    })),
+    toggleSelection: assign(({ context }, params: { side: Side; id: number }) => {
+      const selected = new Set(context[params.side].selected);
+      if (!selected.delete(params.id)) selected.add(params.id);
+      return { [params.side]: { ...context[params.side], selected } };
+    }),
+    replaceRows: assign(({ context }, params: { side: Side; page: EntryWindow }) => {
+      const rows = params.page.items.map(toRow);
+      const loaded = new Set(rows.map((row) => row.id));
+      const list = context[params.side];
+      const selected = new Set([...list.selected].filter((id) => loaded.has(id)));
+      const query = filterKey(list.filter);
+      const total = params.page.total ?? rows.length;
+      return { [params.side]: { ...list, rows, total, count: params.page.count, query, selected } };
+    }),
+    appendRows: assign(({ context }, params: { side: Side; page: EntryWindow }) => {
+      const list = context[params.side];
+      const known = new Set(list.rows.map((row) => row.id));
+      const rows = [...list.rows, ...params.page.items.filter((entry) => !known.has(entry.id)).map(toRow)];
+      const total = params.page.total ?? rows.length;
+      return { [params.side]: { ...list, rows, total, count: params.page.count } };
+    }),
+    applyOptimisticMove: assign(({ context }, params: { direction: Direction }) => {
+      const from: Side = params.direction === 'add' ? 'available' : 'included';
+      const ids = [...context[from].selected];
+      const moved = moveRows(context[from], context[otherSide(from)], context[from].selected);
+      return { [from]: moved.from, [otherSide(from)]: moved.to, pending: { direction: params.direction, ids }, error: null };
+    }),
+    clearPending: assign({ pending: null }),
+  },
+}).createMachine({
+  id: 'datasetEditor',
+  context: ({ input }) => ({
+    datasetId: input.datasetId,
+    dataset: null,
+    included: emptyList(),
+    available: emptyList(),
+    pending: null,
+    error: null,
+  }),
+  initial: 'loadingDataset',
+  states: {
+    loadingDataset: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchDataset',
+        src: 'fetchDataset',
+        input: ({ context }) => ({ datasetId: context.datasetId }),
+        onDone: [
+          {
+            guard: { type: 'isFound', params: ({ event }) => ({ dataset: event.output }) },
+            target: 'ready',
+            actions: { type: 'assignDataset', params: ({ event }) => ({ dataset: event.output! }) },
+          },
+          { target: 'notFound' },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    notFound: { tags: 'notFound' },
+    failed: {
+      tags: 'failed',
+      on: { 'user.retry': { target: 'loadingDataset', actions: 'clearError' } },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'user.toggle': {
+          guard: { type: 'isLoadedRow', params: ({ event }) => event },
+          actions: { type: 'toggleSelection', params: ({ event }) => event },
+        },
+      },
+      states: {
+        included: listRegion('included'),
+        available: listRegion('available'),
+        membership: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'user.add': {
+                  guard: 'hasAvailableSelection',
+                  target: 'saving',
+                  actions: { type: 'applyOptimisticMove', params: { direction: 'add' } },
+                },
+                'user.remove': {
+                  guard: 'hasIncludedSelection',
+                  target: 'saving',
+                  actions: { type: 'applyOptimisticMove', params: { direction: 'remove' } },
+                },
+              },
+            },
+            saving: {
+              tags: 'pending',
+              invoke: {
+                id: 'saveMoves',
+                src: 'saveMoves',
+                input: ({ context }) => ({
+                  datasetId: context.datasetId,
+                  direction: context.pending!.direction,
+                  entryIds: context.pending!.ids,
+                }),
+                onDone: { target: 'idle', actions: 'clearPending' },
+                // Reload both lists from the server: re-entering `ready` refetches them.
+                onError: {
+                  target: '#datasetEditor.ready',
+                  reenter: true,
+                  actions: ['clearPending', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import type { SnapshotFrom } from 'xstate';
+import { filterKey, type EntryRow, type Side } from './dataset-editor.machine';
+import type { datasetEditorMachine } from './dataset-editor.machine';
+
+export type DatasetEditorSnapshot = SnapshotFrom<typeof datasetEditorMachine>;
+
+export type EditorView = 'loading' | 'notFound' | 'failed' | 'ready';
+
+export function selectEditorView(snapshot: DatasetEditorSnapshot): EditorView {
+  if (snapshot.matches('loadingDataset')) return 'loading';
+  if (snapshot.hasTag('notFound')) return 'notFound';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'ready';
+}
+
+export const selectDataset = (snapshot: DatasetEditorSnapshot) => snapshot.context.dataset;
+export const selectEditorError = (snapshot: DatasetEditorSnapshot) => snapshot.context.error;
+export const selectIsPending = (snapshot: DatasetEditorSnapshot) => snapshot.hasTag('pending');
+export const selectCanAdd = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.add' });
+export const selectCanRemove = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.remove' });
+
+export const selectList = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.context[side];
+/** The list's region is fetching a fresh window (first load, a server-side filter, or the reload). */
+export const selectIsListLoading = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
+  snapshot.matches({ ready: { [side]: 'fetching' } });
+export const selectIsLoadingMore = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
+  snapshot.matches({ ready: { [side]: 'fetchingMore' } });
+export const selectCanLoadMore = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
+  snapshot.can({ type: 'user.loadMore', side });
+
+/** Spec §2: rows whose input contains the filter, ignoring case. Memoised on the rows and the filter. */
+export function createVisibleRowsSelector(side: Side) {
+  let lastRows: EntryRow[] | undefined;
+  let lastFilter: string | undefined;
+  let lastResult: EntryRow[] = [];
+  return (snapshot: DatasetEditorSnapshot): EntryRow[] => {
+    const { rows, filter } = snapshot.context[side];
+    if (rows === lastRows && filter === lastFilter) return lastResult;
+    const key = filterKey(filter);
+    lastRows = rows;
+    lastFilter = filter;
+    lastResult = key === '' ? rows : rows.filter((row) => row.key.includes(key));
+    return lastResult;
+  };
+}

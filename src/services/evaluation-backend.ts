@@ -1,0 +1,123 @@
+import type { ApiFetch } from './api-client';
+
+// The separate evaluation backend of spec §7: one typed function per call, paths exactly as the spec
+// writes them (trailing slashes included), relative to the client's base URL. Errors are thrown as
+// ofetch raised them; the machines decide what a person sees.
+
+/** Spec §3 "Experiment". */
+export type Experiment = {
+  id: number;
+  name: string;
+  evaluation_script_id: number;
+  dataset_id: number;
+  description: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Spec §3 "Evaluation script". */
+export type EvaluationScript = {
+  id: number;
+  name: string;
+  description: string;
+  cost_per_evaluation: number;
+  script_class: string;
+  script_module: string;
+  output_schema: Record<string, unknown>;
+};
+
+/** Spec §3 "Experiment run". */
+export type ExperimentRun = {
+  id: number;
+  evaluation_script_name: string;
+  tags: string[];
+  status: string;
+  total_cost: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One product a search returned (spec §3 "search_results"). */
+export type SearchResultProduct = {
+  product_id: string;
+  name?: string;
+  image_url?: string;
+};
+
+/** One judged product of the golden set (spec §3 "golden_set"). */
+export type GoldenSetProduct = {
+  product_id: string;
+  relevance: number;
+};
+
+/** Spec §3 "Run result 'results'". */
+export type RunResultDetails = {
+  metrics?: Record<string, number>;
+  search_results?: SearchResultProduct[];
+  golden_set?: GoldenSetProduct[];
+  commons?: string[];
+  missings?: string[];
+  leftovers?: string[];
+};
+
+/** Spec §3 "Run result 'result'". */
+export type RunResultOutcome = {
+  input: string;
+  status: string;
+  version?: string;
+  test_result?: string;
+  results?: RunResultDetails;
+};
+
+/** Spec §3 "Experiment run result". */
+export type ExperimentRunResult = {
+  id: number;
+  experiment_configuration: Record<string, unknown>;
+  created_at: string;
+  result: RunResultOutcome;
+};
+
+/** The scripts calls answer an object with a results array (spec §7); the reference server adds the total. */
+export type ResultsPage<T> = {
+  results: T[];
+  count?: number;
+};
+
+const pageQuery = (page: number, pageSize: number) => ({ page, page_size: pageSize });
+
+/** GET experiments/?page&page_size → an array of experiments. */
+export function listExperiments(api: ApiFetch, page: number, pageSize: number): Promise<Experiment[]> {
+  return api<Experiment[]>('experiments/', { query: pageQuery(page, pageSize) });
+}
+
+/** GET experiment-runs/by_experiment/{experimentId} → every run of one experiment (unpaged, spec §7). */
+export function listRunsByExperiment(api: ApiFetch, experimentId: number): Promise<ExperimentRun[]> {
+  return api<ExperimentRun[]>(`experiment-runs/by_experiment/${encodeURIComponent(experimentId)}`);
+}
+
+/** GET experiment-runs/{runId}/results?page&page_size → an array of run results. */
+export function listRunResults(api: ApiFetch, runId: number, page: number, pageSize: number): Promise<ExperimentRunResult[]> {
+  return api<ExperimentRunResult[]>(`experiment-runs/${encodeURIComponent(runId)}/results`, { query: pageQuery(page, pageSize) });
+}
+
+/** GET evaluation-scripts/?page&page_size → {results: scripts}. */
+export function listScripts(api: ApiFetch, page: number, pageSize: number): Promise<ResultsPage<EvaluationScript>> {
+  return api<ResultsPage<EvaluationScript>>('evaluation-scripts/', { query: pageQuery(page, pageSize) });
+}
+
+/** GET evaluation-scripts/{id} → one script. */
+export function getScript(api: ApiFetch, scriptId: number): Promise<EvaluationScript> {
+  return api<EvaluationScript>(`evaluation-scripts/${encodeURIComponent(scriptId)}`);
+}
+
+/** GET evaluation-scripts/{id}/experiments?page&page_size → {results: experiments} of one script. */
+export function listScriptExperiments(
+  api: ApiFetch,
+  scriptId: number,
+  page: number,
+  pageSize: number,
+): Promise<ResultsPage<Experiment>> {
+  return api<ResultsPage<Experiment>>(`evaluation-scripts/${encodeURIComponent(scriptId)}/experiments`, {
+    query: pageQuery(page, pageSize),
+  });
+}

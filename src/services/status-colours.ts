@@ -1,0 +1,56 @@
+// The colour rules of spec §4 and §2 as tones; the views map a tone to a class of the theme's colours.
+
+/** green, yellow, red, grey. */
+export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
+
+/** Spec §4: mock evaluation status SUCCESS green, pending yellow, failed, FAIL or ERROR red, anything else grey. */
+export function mockEvaluationStatusTone(status: string): StatusTone {
+  switch (status) {
+    case 'SUCCESS':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'failed':
+    case 'FAIL':
+    case 'ERROR':
+      return 'danger';
+    default:
+      return 'neutral';
+  }
+}
+
+/** Spec §4: experiment run status success green, failed red, anything else grey. */
+export function experimentRunStatusTone(status: string): StatusTone {
+  if (status === 'success') return 'success';
+  if (status === 'failed') return 'danger';
+  return 'neutral';
+}
+
+/** Spec §4: run result status PASS green, FAIL red, anything else grey. */
+export function runResultStatusTone(status: string): StatusTone {
+  if (status === 'PASS') return 'success';
+  if (status === 'FAIL') return 'danger';
+  return 'neutral';
+}
+
+/** Spec §9: the nDCG summary is green at or above 80 percent, otherwise yellow. */
+export const NDCG_TARGET = 0.8;
+
+export function ndcgSummaryTone(ndcg: number): Extract<StatusTone, 'success' | 'warning'> {
+  return ndcg >= NDCG_TARGET ? 'success' : 'warning';
+}
+
+/** How a product relates to the references: found by both, only expected, or only returned. */
+export type ProductMatch = 'common' | 'missing' | 'leftover';
+
+/** Spec §2 /test-case: borders green for common, red for missing, yellow for leftover. */
+export function productMatchTone(match: ProductMatch): Exclude<StatusTone, 'neutral'> {
+  switch (match) {
+    case 'common':
+      return 'success';
+    case 'missing':
+      return 'danger';
+    case 'leftover':
+      return 'warning';
+  }
+}

@@ -1,0 +1,65 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { confirmModalMachine } from '../machines/confirm-modal.machine';
+import {
+  selectCanCancel,
+  selectCanConfirm,
+  selectConfirmError,
+  selectIsBusy,
+  selectIsOpen,
+  selectSubject,
+} from '../machines/confirm-modal.selectors';
+import { Modal } from './ui/Modal';
+import * as modal from './ui/modal.css';
+import { button } from './ui/button.css';
+import { errorMessage } from './ui/status.css';
+
+// The one delete confirmation (spec §2, §5) over a confirm-modal actor; the caller words the question.
+export function ConfirmDialog({
+  actor,
+  title,
+  question,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
+}: {
+  actor: ActorRefFrom<typeof confirmModalMachine>;
+  title: string;
+  question(subject: { id: number; name: string }): string;
+  confirmLabel?: string;
+  busyLabel?: string;
+}) {
+  const open = useSelector(actor, selectIsOpen);
+  const busy = useSelector(actor, selectIsBusy);
+  const subject = useSelector(actor, selectSubject);
+  const error = useSelector(actor, selectConfirmError);
+  const canConfirm = useSelector(actor, selectCanConfirm);
+  const canCancel = useSelector(actor, selectCanCancel);
+  if (!open || !subject) return null;
+
+  const cancel = () => actor.send({ type: 'user.cancel' });
+  return (
+    <Modal title={title} onCancel={cancel}>
+      <p>{question(subject)}</p>
+      <p>This action cannot be undone.</p>
+      {error && (
+        <p role="alert" className={errorMessage}>
+          {error}
+        </p>
+      )}
+      <div className={modal.buttons}>
+        <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={button({ tone: 'danger' })}
+          disabled={!canConfirm}
+          aria-busy={busy}
+          onClick={() => actor.send({ type: 'user.confirm' })}
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+import { useId, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import type { datasetEditorMachine, Side } from '../machines/dataset-editor.machine';
+import {
+  createVisibleRowsSelector,
+  selectCanAdd,
+  selectCanRemove,
+  selectDataset,
+  selectEditorError,
+  selectEditorView,
+  selectIsListLoading,
+  selectIsLoadingMore,
+  selectIsPending,
+  selectList,
+} from '../machines/dataset-editor.selectors';
+import * as styles from './DatasetEditorPage.css';
+import { useLogic } from './logic-context';
+import { button } from './ui/button.css';
+import * as pageStyles from './ui/page.css';
+import { errorMessage, statusMessage } from './ui/status.css';
+import { WindowedList } from './WindowedList';
+
+type EditorActor = ActorRefFrom<typeof datasetEditorMachine>;
+
+const panelText = {
+  included: {
+    title: 'Included Entries',
+    filter: 'Filter included entries...',
+    empty: 'No entries included',
+    action: 'Remove Selected',
+  },
+  available: {
+    title: 'Available Entries',
+    filter: 'Filter available entries...',
+    empty: 'No entries available',
+    action: 'Add Selected',
+  },
+} as const;
+
+// Spec §2 /datasets/{id}/edit: the dataset, Back, and the two membership lists.
+export function DatasetEditorPage({ id }: { id: string }) {
+  const logic = useLogic();
+  const editor = useActorRef(logic.datasetEditor, { input: { datasetId: /^\d{1,15}$/.test(id) ? Number(id) : 0 } });
+  const view = useSelector(editor, selectEditorView);
+  const dataset = useSelector(editor, selectDataset);
+  const error = useSelector(editor, selectEditorError);
+
+  if (view === 'loading') {
+    return (
+      <p className={statusMessage} role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (view === 'notFound') {
+    return (
+      <div className={pageStyles.page}>
+        <p className={statusMessage} role="status">
+          Dataset not found
+        </p>
+        <Link href="/datasets" className={button({ tone: 'secondary' })}>
+          Back
+        </Link>
+      </div>
+    );
+  }
+  if (view === 'failed') {
+    return (
+      <div className={pageStyles.page}>
+        <p className={errorMessage} role="alert">
+          Failed to fetch the dataset. {error}
+        </p>
+        <button type="button" className={button({ tone: 'secondary' })} onClick={() => editor.send({ type: 'user.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <div>
+          <h1 className={pageStyles.title}>{dataset?.name}</h1>
+          <p className={pageStyles.lead}>{dataset?.description}</p>
+        </div>
+        <Link href="/datasets" className={button({ tone: 'secondary' })}>
+          Back
+        </Link>
+      </div>
+      {error && (
+        <p className={errorMessage} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.columns}>
+        <EntryPanel editor={editor} side="included" />
+        <EntryPanel editor={editor} side="available" />
+      </div>
+    </div>
+  );
+}
+
+function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
+  const text = panelText[side];
+  const selectors = useMemo(
+    () => ({
+      list: selectList(side),
+      visible: createVisibleRowsSelector(side),
+      loading: selectIsListLoading(side),
+      loadingMore: selectIsLoadingMore(side),
+    }),
+    [side],
+  );
+  const list = useSelector(editor, selectors.list);
+  const visible = useSelector(editor, selectors.visible);
+  const loading = useSelector(editor, selectors.loading);
+  const loadingMore = useSelector(editor, selectors.loadingMore);
+  const pending = useSelector(editor, selectIsPending);
+  const canMove = useSelector(editor, side === 'included' ? selectCanRemove : selectCanAdd);
+  const headingId = useId();
+
+  const emptyText = list.filter.trim() !== '' ? 'No matching entries' : text.empty;
+  const notLoaded = list.total - list.rows.length;
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.panelTitle}>
+        {text.title} ({list.count})
+      </h2>
+      <input
+        type="search"
+        className={styles.filter}
+        placeholder={text.filter}
+        aria-label={text.filter}
+        value={list.filter}
+        onChange={(event) => editor.send({ type: 'user.filter', side, text: event.target.value })}
+      />
+      {loading ? (
+        <p className={styles.empty} role="status">
+          Loading...
+        </p>
+      ) : visible.length === 0 ? (
+        <p className={styles.empty}>{emptyText}</p>
+      ) : (
+        <WindowedList
+          label={text.title}
+          rows={visible}
+          selected={list.selected}
+          onToggle={(id) => editor.send({ type: 'user.toggle', side, id })}
+          onNearEnd={() => editor.send({ type: 'user.loadMore', side })}
+        />
+      )}
+      {!loading && notLoaded > 0 && (
+        <p className={styles.note} aria-live="polite">
+          {loadingMore
+            ? 'Loading more...'
+            : `Showing ${list.rows.length.toLocaleString('en-US')} of ${list.total.toLocaleString('en-US')}; scroll down for more.`}
+        </p>
+      )}
+      <div className={styles.panelActions}>
+        <button
+          type="button"
+          className={button({ tone: side === 'included' ? 'secondary' : 'primary' })}
+          disabled={!canMove}
+          aria-busy={pending}
+          onClick={() => editor.send({ type: side === 'included' ? 'user.remove' : 'user.add' })}
+        >
+          {text.action} ({list.selected.size})
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useSearch } from 'wouter';
+import { pageFromSearch } from '../machines/paged-list.machine';
+import {
+  selectCanGoNext,
+  selectCanGoPrevious,
+  selectConfirmDelete,
+  selectItems,
+  selectListError,
+  selectListView,
+  selectPage,
+} from '../machines/paged-list.selectors';
+import type { Dataset } from '../services/evaluation-service';
+import { formatDateTime } from '../services/format-date';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CreateDatasetDialog } from './CreateDatasetDialog';
+import { useLogic } from './logic-context';
+import { Pager } from './Pager';
+import { button, linkButton } from './ui/button.css';
+import * as pageStyles from './ui/page.css';
+import { errorMessage, statusMessage } from './ui/status.css';
+import * as table from './ui/table.css';
+
+const selectDatasets = selectItems<Dataset>;
+
+// Spec §2 /datasets: the paged table, 'Add Dataset' and the delete confirmation.
+export function DatasetsPage() {
+  const logic = useLogic();
+  const search = useSearch();
+  const list = useActorRef(logic.datasetList, { input: { page: pageFromSearch(search) } });
+  const create = useActorRef(logic.createDataset);
+  const view = useSelector(list, selectListView);
+  const datasets = useSelector(list, selectDatasets);
+  const error = useSelector(list, selectListError);
+  const page = useSelector(list, selectPage);
+  const canNext = useSelector(list, selectCanGoNext);
+  const canPrevious = useSelector(list, selectCanGoPrevious);
+  const confirmDelete = useSelector(list, selectConfirmDelete);
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Datasets</h1>
+        <button type="button" className={button({ tone: 'primary' })} onClick={() => create.send({ type: 'user.open' })}>
+          Add Dataset
+        </button>
+      </div>
+
+      {view === 'loading' && (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      )}
+      {view === 'failed' && (
+        <div>
+          <p className={errorMessage} role="alert">
+            Failed to fetch datasets. {error}
+          </p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {view === 'empty' && (
+        <p className={statusMessage} role="status">
+          {page === 1 ? 'No datasets yet.' : 'No datasets on this page.'}
+        </p>
+      )}
+      {view === 'loaded' && (
+        <table className={table.table}>
+          <thead>
+            <tr>
+              <th className={table.headCell} scope="col">Name</th>
+              <th className={table.headCell} scope="col">Description</th>
+              <th className={table.headCell} scope="col">Created At</th>
+              <th className={table.headCell} scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {datasets.map((dataset) => (
+              <tr key={dataset.id}>
+                <td className={table.cell}>
+                  <Link href={`/datasets/${dataset.id}/edit`} className={linkButton}>
+                    {dataset.name}
+                  </Link>
+                </td>
+                <td className={table.cell}>{dataset.description}</td>
+                <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
+                <td className={table.cell}>
+                  <div className={table.actions}>
+                    <Link
+                      href={`/datasets/${dataset.id}/edit`}
+                      className={button({ tone: 'secondary', size: 'small' })}
+                      aria-label={`Edit ${dataset.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className={button({ tone: 'danger', size: 'small' })}
+                      aria-label={`Delete ${dataset.name}`}
+                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: dataset.id, name: dataset.name } })}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {view !== 'loading' && (
+        <Pager
+          page={page}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => list.send({ type: 'user.previousPage' })}
+          onNext={() => list.send({ type: 'user.nextPage' })}
+        />
+      )}
+
+      {confirmDelete && (
+        <ConfirmDialog
+          actor={confirmDelete}
+          title="Delete Dataset"
+          question={(subject) => `Are you sure you want to delete the dataset "${subject.name}"?`}
+        />
+      )}
+      <CreateDatasetDialog actor={create} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme.css';
+
+export const backdrop = style({
+  position: 'fixed',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.lg,
+  backgroundColor: 'rgba(27, 31, 36, 0.45)',
+  zIndex: 20,
+});
+
+export const dialog = style({
+  width: '100%',
+  maxWidth: '32rem',
+  padding: vars.space.lg,
+  backgroundColor: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+});
+
+export const title = style({
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const buttons = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});
+
+export const field = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+});
+
+export const label = style({
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.sm,
+});
+
+export const input = style({
+  width: '100%',
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  font: 'inherit',
+  selectors: { '&:disabled': { backgroundColor: vars.color.background } },
+});
+
+export const fieldset = style({
+  border: 0,
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { placeholderCounts } from '../../src/fixtures/dashboard';
+import { dashboardMachine } from '../../src/machines/dashboard.machine';
+import { DashboardPage } from '../../src/views/DashboardPage';
+import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+
+// Model-based: the dashboard load's paths replayed on the Dashboard (spec §2 /).
+
+afterEach(cleanup);
+
+type Snapshot = SnapshotFrom<typeof dashboardMachine>;
+type ModelEvent =
+  | { type: 'user.retry' }
+  | { type: 'xstate.done.actor.fetchCounts'; output: { datasets: number; datasetEntries: number } }
+  | { type: 'xstate.error.actor.fetchCounts'; error: Error };
+
+const counts = { datasets: 6, datasetEntries: 1_234_567 };
+const failure = new Error('The server could not be reached. Please try again.');
+
+async function perform(event: ModelEvent, services: FakeServices) {
+  if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  else if (event.type === 'xstate.done.actor.fetchCounts') await services.settle('fetchCounts', { output: event.output });
+  else await services.settle('fetchCounts', { error: event.error });
+}
+
+function expectScreen(state: Snapshot) {
+  expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  const loading = screen.queryByText('Loading dashboard...');
+  expect(loading !== null).toBe(state.matches('loading'));
+  if (state.matches('failed')) {
+    expect(screen.getByRole('alert').textContent).toBe(`Failed to fetch the dashboard counts. ${failure.message}`);
+  }
+  if (state.matches('ready')) {
+    const cards = within(screen.getByRole('list', { name: 'Counts' })).getAllByRole('link');
+    expect(cards.map((card) => [card.textContent, card.getAttribute('href')])).toEqual([
+      ['Datasets6', '/datasets'],
+      ['Dataset Entries1,234,567', '/dataset-entries'],
+      [`Golden Sets${placeholderCounts.goldenSets}`, '/golden-sets'],
+      [`Evaluations${placeholderCounts.evaluations}`, '/evaluations'],
+    ]);
+  } else {
+    expect(screen.queryByRole('list', { name: 'Counts' })).toBeNull();
+  }
+}
+
+describe('dashboard load paths', () => {
+  const paths = getShortestPaths(dashboardMachine, {
+    input: { placeholders: placeholderCounts },
+    events: ((state: Snapshot) =>
+      state.matches('loading')
+        ? [{ type: 'xstate.done.actor.fetchCounts', output: counts }, { type: 'xstate.error.actor.fetchCounts', error: failure }]
+        : state.matches('failed')
+          ? [{ type: 'user.retry' }]
+          : []) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, from: previous?.value, by: event?.type })) as never,
+  });
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    it(`reaches ${String(path.state.value)} via ${steps.map((step) => step.event.type).join(' → ') || 'nothing'}`, async () => {
+      const services = fakeServices();
+      renderWithLogic(services, '/', <DashboardPage />);
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        await perform(step.event as ModelEvent, services);
+        await waitFor(() => expectScreen(step.state as Snapshot));
+      }
+    });
+  }
+
+  it('draws both charts, lazily, with titles, legends and a text alternative', async () => {
+    const services = fakeServices();
+    renderWithLogic(services, '/', <DashboardPage />);
+    await services.settle('fetchCounts', { output: counts });
+    const bars = await screen.findByRole('img', { name: 'Monthly Activity' });
+    expect(bars.querySelectorAll('rect')).toHaveLength(16); // four series over four months
+    const pie = screen.getByRole('img', { name: 'Dataset Distribution' });
+    expect(pie.querySelectorAll('path')).toHaveLength(5);
+    const legends = screen.getAllByRole('list', { name: 'Legend' }).map((legend) => within(legend).getAllByRole('listitem').map((item) => item.textContent));
+    expect(legends).toEqual([
+      ['Datasets', 'Evaluations', 'GoldenSets', 'Experiments'],
+      ['Datasets: 6', 'Dataset Entries: 1,234,567', 'Golden Sets: 5', 'Evaluations: 8', 'Experiments: 10'],
+    ]);
+    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('Monthly Activity, January to April');
+    expect(screen.getAllByRole('row')).toHaveLength(5);
+  });
+});

@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { confirmModalMachine } from '../../src/machines/confirm-modal.machine';
+import { createDatasetMachine, isDatasetFormComplete } from '../../src/machines/create-dataset.machine';
+import type { Dataset } from '../../src/services/evaluation-service';
+import { DatasetsPage } from '../../src/views/DatasetsPage';
+import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+
+// Model-based: the confirm-modal and create-dataset machines' shortest paths, replayed on the Datasets screen.
+
+afterEach(cleanup);
+
+const datasets: Dataset[] = [1, 2, 3].map((id) => ({
+  id,
+  name: `Dataset ${id}`,
+  description: `About ${id}`,
+  created_at: '2026-01-05T09:30:00Z',
+  updated_at: '2026-01-05T09:30:00Z',
+}));
+
+async function openDatasets() {
+  const services = fakeServices();
+  renderWithLogic(services, '/datasets', <DatasetsPage />);
+  await services.settle('fetchPage', { output: { items: datasets, total: 3 } });
+  await screen.findByRole('table');
+  return services;
+}
+
+const dialog = () => screen.queryByRole('dialog');
+const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Delete Dataset: confirm-modal paths', () => {
+  type Snapshot = SnapshotFrom<typeof confirmModalMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof confirmModalMachine>
+    | { type: 'xstate.done.actor.performAction' }
+    | { type: 'xstate.error.actor.performAction'; error: Error };
+  const conflict = new Error('Dataset 2 cannot be deleted: 1 experiment uses it');
+  const logic = confirmModalMachine.provide({ actions: { notifyConfirmed: () => undefined } });
+  const paths = getShortestPaths(logic, {
+    events: (state: Snapshot) =>
+      ([
+        { type: 'user.open', subject: { id: 2, name: 'Dataset 2' } },
+        { type: 'user.cancel' },
+        { type: 'user.confirm' },
+        ...(state.matches('submitting')
+          ? [{ type: 'xstate.done.actor.performAction' }, { type: 'xstate.error.actor.performAction', error: conflict }]
+          : []),
+      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event?.type })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeServices) {
+    if (event.type === 'user.open') fireEvent.click(screen.getByRole('button', { name: 'Delete Dataset 2' }));
+    else if (event.type === 'user.cancel') fireEvent.click(inDialog('Cancel'));
+    else if (event.type === 'user.confirm') fireEvent.click(inDialog('Delete'));
+    else if (event.type === 'xstate.done.actor.performAction') await services.settle('performAction', { output: undefined });
+    else await services.settle('performAction', { error: event.error });
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    const modal = screen.getByRole('dialog', { name: 'Delete Dataset' });
+    expect(within(modal).getByText('Are you sure you want to delete the dataset "Dataset 2"?')).toBeTruthy();
+    expect(within(modal).getByText('This action cannot be undone.')).toBeTruthy();
+    const busy = state.matches('submitting');
+    expect(inDialog(busy ? 'Deleting...' : 'Delete').disabled).toBe(busy);
+    expect(inDialog('Cancel').disabled).toBe(busy);
+    const alert = within(modal).queryByRole('alert');
+    expect(alert?.textContent ?? null).toBe(state.context.error);
+  }
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    it(`reaches ${String(path.state.value)} via ${steps.map((step) => step.event.type).join(' → ') || 'nothing'}`, async () => {
+      const services = await openDatasets();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        await perform(event, services);
+        await waitFor(() => expectScreen(step.state as Snapshot));
+        if (event.type === 'user.confirm') expect(services.last('performAction').input).toEqual({ subject: { id: 2, name: 'Dataset 2' } });
+        if (event.type === 'xstate.done.actor.performAction') {
+          // The list reloads after deletion.
+          expect(services.calls('fetchPage')).toBe(2);
+          expect(screen.getByRole('status').textContent).toBe('Loading...');
+        }
+      }
+    });
+  }
+
+  it('closes on Escape and gives focus back to the Delete button that opened it', async () => {
+    await openDatasets();
+    const opener = screen.getByRole('button', { name: 'Delete Dataset 3' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(inDialog('Cancel'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    await openDatasets();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Dataset 3' }));
+    inDialog('Delete').focus();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab' });
+    expect(document.activeElement).toBe(inDialog('Cancel'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(inDialog('Delete'));
+  });
+});
+
+describe('Add New Dataset: create-dataset paths', () => {
+  type Snapshot = SnapshotFrom<typeof createDatasetMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof createDatasetMachine>
+    | { type: 'xstate.done.actor.createDataset'; output: { id: number } }
+    | { type: 'xstate.error.actor.createDataset'; error: Error };
+  const duplicate = new Error('A dataset named "Sofas" already exists');
+  const logic = createDatasetMachine.provide({ actions: { openEditor: () => undefined } });
+  const paths = getShortestPaths(logic, {
+    events: (state: Snapshot) =>
+      ([
+        { type: 'user.open' },
+        { type: 'user.cancel' },
+        { type: 'user.changeName', value: '  Sofas ' },
+        { type: 'user.changeName', value: '   ' },
+        { type: 'user.changeDescription', value: 'Sofa queries' },
+        { type: 'user.submit' },
+        ...(state.matches('submitting')
+          ? [{ type: 'xstate.done.actor.createDataset', output: { id: 42 } }, { type: 'xstate.error.actor.createDataset', error: duplicate }]
+          : []),
+      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event })) as never,
+  });
+
+  const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
+
+  async function perform(event: ModelEvent, services: FakeServices) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Add Dataset' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeName':
+        return fireEvent.change(field('Name*'), { target: { value: event.value } });
+      case 'user.changeDescription':
+        return fireEvent.change(field('Description*'), { target: { value: event.value } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Create Dataset'));
+      case 'xstate.done.actor.createDataset':
+        return services.settle('createDataset', { output: event.output });
+      case 'xstate.error.actor.createDataset':
+        return services.settle('createDataset', { error: event.error });
+    }
+  }
+
+  function expectScreen(state: Snapshot, services: FakeServices, landed: boolean) {
+    expect(services.currentPath()).toBe(landed ? '/datasets/42/edit' : '/datasets');
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Add New Dataset' })).toBeTruthy();
+    expect(field('Name*').value).toBe(state.context.name);
+    expect(field('Description*').value).toBe(state.context.description);
+    const busy = state.matches('submitting');
+    expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
+    const submit = inDialog(busy ? 'Creating...' : 'Create Dataset');
+    expect(submit.disabled).toBe(busy || !isDatasetFormComplete(state.context));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
+  }
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps
+      .map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type))
+      .join(' → ');
+    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
+      const services = await openDatasets();
+      let landed = false;
+      expectScreen(path.steps[0].state as Snapshot, services, landed);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          // Spec §5: both fields trimmed.
+          expect(services.last('createDataset').input).toEqual({ name: 'Sofas', description: 'Sofa queries' });
+        }
+        if (event.type === 'xstate.done.actor.createDataset') landed = true;
+        await waitFor(() => expectScreen(step.state as Snapshot, services, landed));
+      }
+    });
+  }
+});

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src/services/api-client';
+import { moveEachEntry } from '../../src/services/entry-moves';
+import { createEvaluationService, failureMessage } from '../../src/services/evaluation-service';
+
+const baseURL = 'https://console.test/api/service/';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubServer(answer: (request: Request) => Response | Promise<Response>) {
+  const requests: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push(request.clone());
+      return answer(request);
+    }),
+  );
+  return requests;
+}
+
+const session = { getAccessToken: async () => 'token-1', onSignedOut: vi.fn() };
+const service = () => createEvaluationService(createApiClient(baseURL, session));
+
+describe('evaluation service', () => {
+  it('lists a page of datasets with the X-Total-Count total, through the raw client and its bearer token', async () => {
+    const requests = stubServer(() => Response.json([{ id: 1 }], { headers: { 'X-Total-Count': '45' } }));
+    await expect(service().listDatasets({ page: 3, pageSize: 20 })).resolves.toEqual({ items: [{ id: 1 }], total: 45 });
+    expect(requests[0].url).toBe(`${baseURL}datasets/?page=3&page_size=20`);
+    expect(requests[0].headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('sends the editor’s entry filters and leaves out the ones not asked for', async () => {
+    const requests = stubServer(() => Response.json([], { headers: { 'X-Total-Count': '0' } }));
+    await service().listEntries({ page: 1, pageSize: 1000, notInDataset: 7, search: 'red sofa' });
+    await service().listEntries({ page: 2, pageSize: 1000, inDataset: 7, search: '' });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual([
+      '?page=1&page_size=1000&not_in_dataset=7&search=red+sofa',
+      '?page=2&page_size=1000&in_dataset=7',
+    ]);
+  });
+
+  it('counts datasets and entries exactly from the totals of a page of one', async () => {
+    const requests = stubServer((request) =>
+      Response.json([], { headers: { 'X-Total-Count': request.url.includes('dataset-entries') ? '1000001' : '6' } }),
+    );
+    await expect(service().countDatasetsAndEntries()).resolves.toEqual({ datasets: 6, datasetEntries: 1_000_001 });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual(['?page=1&page_size=1', '?page=1&page_size=1']);
+  });
+
+  it('makes the spec’s one-pair mapping calls', async () => {
+    const requests = stubServer((request) => (request.method === 'POST' ? Response.json({ created: 1 }, { status: 201 }) : new Response(null, { status: 204 })));
+    await service().addEntryToDataset(7, 12);
+    await service().removeEntryFromDataset(7, 12);
+    expect(requests[0].method).toBe('POST');
+    expect(requests[0].url).toBe(`${baseURL}dataset-entry-mappings/`);
+    await expect(requests[0].json()).resolves.toEqual([{ dataset_id: 7, dataset_entry_id: 12 }]);
+    expect([requests[1].method, requests[1].url]).toEqual(['DELETE', `${baseURL}dataset-entry-mappings/7/12`]);
+  });
+
+  it('throws the server’s message, e.g. a duplicate name’s 409', async () => {
+    stubServer(() => Response.json({ error: 'Conflict', message: 'A dataset named "Sofas" already exists' }, { status: 409 }));
+    await expect(service().createDataset({ name: 'Sofas', description: 'd' })).rejects.toThrow('A dataset named "Sofas" already exists');
+  });
+
+  it('says what happened when the server sent no message', () => {
+    expect(failureMessage(new Error('boom'))).toBe('boom');
+    expect(failureMessage('nothing')).toBe('Something went wrong. Please try again.');
+  });
+});
+
+describe('moveEachEntry', () => {
+  it('makes one call per entry, a few at a time, and resolves when all succeeded', async () => {
+    let running = 0;
+    let most = 0;
+    const seen: number[] = [];
+    await moveEachEntry([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], async (id) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      seen.push(id);
+      running -= 1;
+    }, 'add', 3);
+    expect(seen.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(most).toBe(3);
+  });
+
+  it('still makes every call when one fails, then reports how many failed', async () => {
+    const calls: number[] = [];
+    const failing = moveEachEntry([1, 2, 3], async (id) => {
+      calls.push(id);
+      if (id === 2) throw new Error('Internal Server Error');
+    }, 'remove');
+    await expect(failing).rejects.toThrow('Could not remove 1 of 3 entries: Internal Server Error. The lists were reloaded from the server.');
+    expect(calls.sort()).toEqual([1, 2, 3]);
+    await expect(moveEachEntry([4], async () => Promise.reject(new Error('gone')), 'add')).rejects.toThrow('Could not add the entry: gone.');
+  });
+});
