@@ -14,7 +14,7 @@ import { mountEmbeddedIdentity } from './identity/embedded-identity';
 import { datasetRoutes } from './routes/datasets';
 import { datasetEntryRoutes } from './routes/dataset-entries';
 import { mappingRoutes } from './routes/dataset-entry-mappings';
-// import { bulkUploadRoutes } from './routes/bulk-upload';
+import { bulkUploadRoutes } from './routes/bulk-upload';
 import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
       await api.register(datasetRoutes, { db });
       await api.register(datasetEntryRoutes, { db });
       await api.register(mappingRoutes, { db });
-      // await api.register(bulkUploadRoutes, { db, uploadLimitMb: config.uploadLimitMb });
+      await api.register(bulkUploadRoutes, { db, uploadLimitMb: config.uploadLimitMb });
     },
     { prefix: '/api/service' },
   );

@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
+import { ADVISORY_LOCKS } from './advisory-locks';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any constant: serialises migrations when several servers start on one PostgreSQL. */
-const MIGRATION_LOCK = 74_201_126;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 /** Applies the numbered .sql files not yet applied, each in its own transaction, in order. */
 export async function migrate(db: Database): Promise<string[]> {

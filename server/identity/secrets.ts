@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/database';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 
-const SECRETS_LOCK = 74_201_127;
+const SECRETS_LOCK = ADVISORY_LOCKS.providerSecrets;
 
 /** Reads a secret, creating it once (several servers may start together on one PostgreSQL). */
 async function secret<T>(db: Database, name: string, create: () => Promise<T>): Promise<T> {
