@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import { loadProviderSecrets } from '../../server/identity/secrets';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import type { FastifyInstance } from 'fastify';
@@ -66,6 +67,30 @@ describe('embedded OpenID provider', () => {
     expect(tokens.refresh_token).toEqual(expect.any(String));
     const api = await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(api.statusCode).toBe(200);
+  });
+
+  it('refuses forged, expired and wrong-audience tokens on the API', async () => {
+    const { tokens } = await signIn(new Browser(app, ORIGIN), credentials());
+    const claims = decodeJwt(tokens!.access_token);
+    const stranger = (await generateKeyPair('RS256')).privateKey;
+    // The provider's own signing key, from the database: expiry and audience are checked on their own.
+    const own = await importJWK((await loadProviderSecrets(database.db)).signingKeys[0], 'RS256');
+    const header = { alg: 'RS256', kid: decodeProtectedHeader(tokens!.access_token).kid };
+    const sign = (payload: JWTPayload, key: CryptoKey | Uint8Array) => new SignJWT(payload).setProtectedHeader(header).sign(key);
+    const [head, , signature] = tokens!.access_token.split('.');
+    const tampered = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url')}.${signature}`;
+    expect((await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${await sign(claims, own)}` } })).statusCode).toBe(200);
+    const cases = {
+      'signed by a key the provider does not hold': await sign(claims, stranger),
+      'payload changed after signing': tampered,
+      expired: await sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 120 }, own),
+      'for another audience': await sign({ ...claims, aud: 'https://elsewhere.example/api' }, own),
+      'from another issuer': await sign({ ...claims, iss: 'https://evil.example/oidc' }, own),
+    };
+    for (const [name, token] of Object.entries(cases)) {
+      const response = await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, name).toBe(401);
+    }
   });
 
   it('rotates refresh tokens: the new one works, the old one is refused', async () => {
