@@ -17,6 +17,15 @@ const EvaluationDetailPage = lazy(() =>
   import('./views/EvaluationDetailPage').then((m) => ({ default: m.EvaluationDetailPage })),
 );
 const TestCasePage = lazy(() => import('./views/TestCasePage').then((m) => ({ default: m.TestCasePage })));
+const ExperimentsPage = lazy(() => import('./views/ExperimentsPage').then((m) => ({ default: m.ExperimentsPage })));
+const EvaluationScriptsPage = lazy(() => import('./views/EvaluationScriptsPage').then((m) => ({ default: m.EvaluationScriptsPage })));
+const EvaluationScriptPage = lazy(() => import('./views/EvaluationScriptPage').then((m) => ({ default: m.EvaluationScriptPage })));
+const ScriptExperimentsPage = lazy(() => import('./views/ScriptExperimentsPage').then((m) => ({ default: m.ScriptExperimentsPage })));
+const ExperimentRunsPage = lazy(() => import('./views/ExperimentRunsPage').then((m) => ({ default: m.ExperimentRunsPage })));
+const RunResultsPage = lazy(() => import('./views/RunResultsPage').then((m) => ({ default: m.RunResultsPage })));
+const RunResultDetailsRoute = lazy(() =>
+  import('./views/RunResultDetailsPage').then((m) => ({ default: m.RunResultDetailsRoute })),
+);
 const ComingSoonPage = lazy(() => import('./views/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
 
 const loading = (
@@ -55,22 +64,22 @@ export function App({ auth, logic }: { auth: AuthActorRef; logic: ConsoleLogic }
                     <Route path="/dataset-entries" nest>
                       <ComingSoonPage title="Dataset Entries" />
                     </Route>
-                    <Route path="/experiments" nest>
-                      <ComingSoonPage title="Experiments" />
-                    </Route>
-                    <Route path="/evaluation-scripts" nest>
-                      <ComingSoonPage title="Evaluation Scripts" />
-                    </Route>
-                    <Route path="/experiment-runs" nest>
-                      <ComingSoonPage title="Experiment Runs" />
-                    </Route>
-                    <Route path="/experiment-run-results" nest>
-                      <ComingSoonPage title="Experiment Run Results" />
-                    </Route>
-                    <Route path="/experiment-run-result-details" nest>
-                      <ComingSoonPage title="Experiment Run Result Details" />
-                    </Route>
                     {/* ---- end of placeholders ---- */}
+
+                    {/* The separate evaluation backend's screens (spec §2); a missing or malformed id has its own text. */}
+                    <Route path="/experiments" component={ExperimentsPage} />
+                    <Route path="/evaluation-scripts" component={EvaluationScriptsPage} />
+                    <Route path="/evaluation-scripts/:id?/experiments">
+                      {(params) => <ScriptExperimentsPage key={params.id} id={params.id} />}
+                    </Route>
+                    <Route path="/evaluation-scripts/:id">{(params) => <EvaluationScriptPage key={params.id} id={params.id} />}</Route>
+                    <Route path="/experiment-runs/:id?">{(params) => <ExperimentRunsPage key={params.id} id={params.id} />}</Route>
+                    <Route path="/experiment-run-results/:id?">
+                      {(params) => <RunResultsPage key={params.id} id={params.id} />}
+                    </Route>
+                    <Route path="/experiment-run-result-details/:id?">
+                      {(params) => <RunResultDetailsRoute key={params.id} id={params.id} />}
+                    </Route>
 
                     <Route>
                       <ComingSoonPage title="Page not found" />

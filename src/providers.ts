@@ -8,7 +8,12 @@ import { createDatasetMachine, type CreatedDataset } from './machines/create-dat
 import { dashboardMachine } from './machines/dashboard.machine';
 import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput, type SaveMovesInput } from './machines/dataset-editor.machine';
 import { evaluationDetailMachine } from './machines/evaluation-detail.machine';
-import { pagedListMachine, pageFromSearch, type PagedListEvent, type PageResult } from './machines/paged-list.machine';
+import { PAGE_SIZE, pagedListMachine, pageFromSearch, type PagedListEvent, type PageResult } from './machines/paged-list.machine';
+import { resourceMachine } from './machines/resource.machine';
+import { runResultDetailsMachine } from './machines/run-result-details.machine';
+import { scriptFilterMachine, type ScriptOption } from './machines/script-filter.machine';
+import * as backendApi from './services/evaluation-backend';
+import { createScriptNameCache, withScriptNames, type ScriptNameCache } from './services/script-names';
 import { createApiClients } from './services/api-client';
 import { moveEachEntry } from './services/entry-moves';
 import { createEvaluationService, type EvaluationService } from './services/evaluation-service';
@@ -89,6 +94,56 @@ function service(): Promise<EvaluationService> {
     },
   );
   return evaluationService;
+}
+
+type Backend = { api: Awaited<ReturnType<typeof apiClients>>['evaluationBackend']; scriptNames: ScriptNameCache };
+
+let evaluationBackend: Promise<Backend> | undefined;
+
+/** The separate evaluation backend (spec §7) and its one cache of script names for this page load. */
+function backend(): Promise<Backend> {
+  evaluationBackend ??= apiClients().then(
+    ({ evaluationBackend: api }) => ({ api, scriptNames: createScriptNameCache((id) => backendApi.getScript(api, id)) }),
+    (error: unknown) => {
+      evaluationBackend = undefined;
+      throw error;
+    },
+  );
+  return evaluationBackend;
+}
+
+/** Every script for the 'Filter by Script' dropdown: the scripts call page by page until a short page. */
+async function allScriptOptions(): Promise<ScriptOption[]> {
+  const { api } = await backend();
+  const options: ScriptOption[] = [];
+  for (let page = 1; page <= 50; page += 1) {
+    const { results } = await backendApi.listScripts(api, page, PAGE_SIZE);
+    options.push(...results.map(({ id, name }) => ({ id, name })));
+    if (results.length < PAGE_SIZE) break;
+  }
+  return options;
+}
+
+type PageInput = { page: number; pageSize: number };
+
+/** One paged table of the backend: its page call, the page in the address, Back and Forward. */
+function backendList(fetch: (api: Backend, input: PageInput) => Promise<unknown[]>) {
+  return pagedListMachine.provide({
+    actors: {
+      fetchPage: fromPromise<PageResult<unknown>, PageInput>(async ({ input }) => ({ items: await fetch(await backend(), input), total: null })),
+      listenForRoute,
+    },
+    actions: { showPage },
+  });
+}
+
+/** One machine per id, made once: a view keeps the same logic across renders. */
+function perId<Logic>(make: (id: number) => Logic): (id: number) => Logic {
+  const made = new Map<number, Logic>();
+  return (id) => {
+    if (!made.has(id)) made.set(id, make(id));
+    return made.get(id)!;
+  };
 }
 
 /** `?page=n` of the list's own path, as a new history entry so Back returns to the page before. */
@@ -175,6 +230,40 @@ export const consoleLogic = {
     actors: {
       loadEvaluation: fromPromise(({ input }: { input: { evaluationId: string } }) => loadSampleEvaluation(input.evaluationId)),
     },
+    actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
+  }),
+
+  // ---- The separate evaluation backend's screens (spec §2, /experiments to the run result details). ----
+  scriptFilter: scriptFilterMachine.provide({
+    actors: { fetchScriptOptions: fromPromise(allScriptOptions) },
+    actions: { showFirstPage: () => navigate(`${window.location.pathname}?page=1`, { replace: true }) },
+  }),
+  // Spec §7: each distinct script of the experiments is fetched once (the cache) to show its name.
+  experimentList: backendList(async ({ api, scriptNames }, { page, pageSize }) => {
+    const experiments = await backendApi.listExperiments(api, page, pageSize);
+    return withScriptNames(experiments, await scriptNames.namesOf(experiments.map((row) => row.evaluation_script_id)));
+  }),
+  scriptExperimentList: perId((scriptId) =>
+    backendList(async ({ api, scriptNames }, { page, pageSize }) => {
+      const { results } = await backendApi.listScriptExperiments(api, scriptId, page, pageSize);
+      return withScriptNames(results, await scriptNames.namesOf(results.map((row) => row.evaluation_script_id)));
+    }),
+  ),
+  scriptList: backendList(async ({ api }, { page, pageSize }) => (await backendApi.listScripts(api, page, pageSize)).results),
+  scriptDetails: resourceMachine.provide({
+    actors: {
+      fetchResource: fromPromise<unknown, { id: number }>(async ({ input }) => backendApi.getScript((await backend()).api, input.id)),
+    },
+  }),
+  experimentRuns: resourceMachine.provide({
+    actors: {
+      fetchResource: fromPromise<unknown, { id: number }>(async ({ input }) => backendApi.listRunsByExperiment((await backend()).api, input.id)),
+    },
+  }),
+  runResultList: perId((runId) =>
+    backendList(({ api }, { page, pageSize }) => backendApi.listRunResults(api, runId, page, pageSize)),
+  ),
+  runResultDetails: runResultDetailsMachine.provide({
     actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
   }),
 };

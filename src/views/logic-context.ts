@@ -4,6 +4,9 @@ import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
+import type { resourceMachine } from '../machines/resource.machine';
+import type { runResultDetailsMachine } from '../machines/run-result-details.machine';
+import type { scriptFilterMachine } from '../machines/script-filter.machine';
 
 // The machines of the screens with their real actors bound (providers.ts), or with a test's fakes.
 // Views start their actors from these; they never see a service.
@@ -13,6 +16,15 @@ export type ConsoleLogic = {
   datasetEditor: typeof datasetEditorMachine;
   dashboard: typeof dashboardMachine;
   evaluationDetail: typeof evaluationDetailMachine;
+  // The separate evaluation backend's screens. A list of one script's or one run's rows is made per id.
+  scriptFilter: typeof scriptFilterMachine;
+  experimentList: typeof pagedListMachine;
+  scriptExperimentList: (scriptId: number) => typeof pagedListMachine;
+  scriptList: typeof pagedListMachine;
+  scriptDetails: typeof resourceMachine;
+  experimentRuns: typeof resourceMachine;
+  runResultList: (runId: number) => typeof pagedListMachine;
+  runResultDetails: typeof runResultDetailsMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

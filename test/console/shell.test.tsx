@@ -46,7 +46,7 @@ describe('shell', () => {
     expect(screen.getByRole('button', { name: 'User menu for Ada Admin' })).toBeTruthy();
   });
 
-  it('moves the highlight with the route and shows a placeholder for screens still to come', async () => {
+  it('moves the highlight with the route and shows the screen of each entry', async () => {
     const location = signedInConsole('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Dashboard');
@@ -56,7 +56,7 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Golden Sets');
     act(() => location.navigate('/experiments'));
     expect(await screen.findByRole('heading', { name: 'Experiments' })).toBeTruthy();
-    expect(screen.getByText('Coming soon.')).toBeTruthy();
+    expect(screen.getByLabelText('Filter by Script')).toBeTruthy();
     expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Experiments');
   });
 

@@ -8,7 +8,10 @@ import { createDatasetMachine } from '../../../src/machines/create-dataset.machi
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput } from '../../../src/machines/dataset-editor.machine';
 import { evaluationDetailMachine } from '../../../src/machines/evaluation-detail.machine';
-import { pagedListMachine, type PagedListEvent } from '../../../src/machines/paged-list.machine';
+import { pagedListMachine, type PagedListEvent, type PageResult } from '../../../src/machines/paged-list.machine';
+import { resourceMachine } from '../../../src/machines/resource.machine';
+import { runResultDetailsMachine } from '../../../src/machines/run-result-details.machine';
+import { scriptFilterMachine } from '../../../src/machines/script-filter.machine';
 import { LogicContext, type ConsoleLogic } from '../../../src/views/logic-context';
 
 // The console's machines with every service replaced by a promise the test settles, as providers.ts binds
@@ -28,6 +31,32 @@ export function fakeServices() {
   const routeListeners = new Set<(event: PagedListEvent) => void>();
   const location = memoryLocation({ path: '/', record: true });
   const navigate = (path: string) => location.navigate(path);
+  const listenForRoute = fromCallback<PagedListEvent>(({ sendBack }) => {
+    routeListeners.add(sendBack);
+    return () => routeListeners.delete(sendBack);
+  });
+  /** A paged list of the evaluation backend whose page calls wait under `id`, their input with `extra`. */
+  const backendList = (id: string, extra: Record<string, unknown> = {}) =>
+    pagedListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<PageResult<unknown>, { page: number; pageSize: number }>(
+          ({ input }) =>
+            new Promise((resolve, reject) => {
+              started.set(id, [...(started.get(id) ?? []), { input: { ...input, ...extra }, resolve: resolve as (value: unknown) => void, reject }]);
+            }),
+        ),
+        listenForRoute,
+      },
+      actions: { showPage: (_, { page }: { page: number }) => navigate(`${currentPathname()}?page=${page}`) },
+    });
+  const currentPathname = () => (location.history?.at(-1) ?? '/').split('?')[0];
+  const perId = (make: (id: number) => typeof pagedListMachine) => {
+    const made = new Map<number, typeof pagedListMachine>();
+    return (id: number) => {
+      if (!made.has(id)) made.set(id, make(id));
+      return made.get(id)!;
+    };
+  };
 
   const logic: ConsoleLogic = {
     datasetList: pagedListMachine.provide({
@@ -61,6 +90,19 @@ export function fakeServices() {
     dashboard: dashboardMachine.provide({ actors: { fetchCounts: waiting('fetchCounts') } }),
     evaluationDetail: evaluationDetailMachine.provide({
       actors: { loadEvaluation: waiting('loadEvaluation') },
+      actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
+    }),
+    scriptFilter: scriptFilterMachine.provide({
+      actors: { fetchScriptOptions: waiting('fetchScriptOptions') },
+      actions: { showFirstPage: () => location.navigate(`${currentPathname()}?page=1`, { replace: true }) },
+    }),
+    experimentList: backendList('experiments'),
+    scriptExperimentList: perId((scriptId) => backendList('scriptExperiments', { scriptId })),
+    scriptList: backendList('scripts'),
+    scriptDetails: resourceMachine.provide({ actors: { fetchResource: waiting('fetchScript') } }),
+    experimentRuns: resourceMachine.provide({ actors: { fetchResource: waiting('fetchRuns') } }),
+    runResultList: perId((runId) => backendList('runResults', { runId })),
+    runResultDetails: runResultDetailsMachine.provide({
       actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
     }),
   };

@@ -1,0 +1,18 @@
+import type { SnapshotFrom } from 'xstate';
+import type { resourceMachine } from './resource.machine';
+
+export type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
+
+export type ResourceView = 'loading' | 'failed' | 'empty' | 'loaded';
+
+export function selectResourceView(snapshot: ResourceSnapshot): ResourceView {
+  if (snapshot.hasTag('busy')) return 'loading';
+  if (snapshot.hasTag('failed')) return 'failed';
+  if (snapshot.hasTag('empty')) return 'empty';
+  return 'loaded';
+}
+
+/** What was loaded; each screen knows what its resource holds. */
+export const selectData = <Data>(snapshot: ResourceSnapshot) => snapshot.context.data as Data | null;
+export const selectResourceError = (snapshot: ResourceSnapshot) => snapshot.context.error;
+export const selectCanRetry = (snapshot: ResourceSnapshot) => snapshot.can({ type: 'user.retry' });

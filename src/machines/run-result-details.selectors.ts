@@ -1,0 +1,9 @@
+import type { SnapshotFrom } from 'xstate';
+import type { runResultDetailsMachine } from './run-result-details.machine';
+
+export type RunResultDetailsSnapshot = SnapshotFrom<typeof runResultDetailsMachine>;
+
+export const selectIsMissing = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('missing');
+export const selectMetricsOpen = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('metricsOpen');
+export const selectPassed = (snapshot: RunResultDetailsSnapshot) => snapshot.context.passed;
+export const selectCanGoBack = (snapshot: RunResultDetailsSnapshot) => snapshot.can({ type: 'user.back' });

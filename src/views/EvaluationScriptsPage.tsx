@@ -1,0 +1,62 @@
+import { useActorRef } from '@xstate/react';
+import { Link, useSearch } from 'wouter';
+import { pageFromSearch } from '../machines/paged-list.machine';
+import type { EvaluationScript } from '../services/evaluation-backend';
+import { messages } from './backend-messages';
+import { useLogic } from './logic-context';
+import { PagedListFrame } from './PagedListFrame';
+import { button, linkButton } from './ui/button.css';
+import * as pageStyles from './ui/page.css';
+import * as table from './ui/table.css';
+
+// Spec §2 /evaluation-scripts: the paged scripts. A name opens the script's details card (which returns
+// to this page); the detail button goes to the script's experiments.
+export function EvaluationScriptsPage() {
+  const logic = useLogic();
+  const search = useSearch();
+  const list = useActorRef(logic.scriptList, { input: { page: pageFromSearch(search) } });
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Evaluation Scripts</h1>
+      </div>
+      <PagedListFrame<EvaluationScript> list={list} failure={() => messages.scripts} empty={() => messages.noScripts}>
+        {(scripts, page) => (
+          <table className={table.table} aria-label="Evaluation scripts">
+            <thead>
+              <tr>
+                <th className={table.headCell} scope="col">Name</th>
+                <th className={table.headCell} scope="col">Description</th>
+                <th className={table.headCell} scope="col">Cost/Eval</th>
+                <th className={table.headCell} scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {scripts.map((script) => (
+                <tr key={script.id}>
+                  <td className={table.cell}>
+                    <Link href={`/evaluation-scripts/${script.id}?page=${page}`} className={linkButton}>
+                      {script.name}
+                    </Link>
+                  </td>
+                  <td className={table.cell}>{script.description}</td>
+                  <td className={table.cell}>{script.cost_per_evaluation}</td>
+                  <td className={table.cell}>
+                    <Link
+                      href={`/evaluation-scripts/${script.id}/experiments`}
+                      className={button({ tone: 'secondary', size: 'small' })}
+                      aria-label={`Details of ${script.name}`}
+                    >
+                      Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedListFrame>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'wouter';
+import { formatDateTime } from '../services/format-date';
+import type { ExperimentRow } from '../services/script-names';
+import { button } from './ui/button.css';
+import * as table from './ui/table.css';
+
+// The experiments of spec §2: the full table of /experiments, or without the dates on a script's page.
+export function ExperimentsTable({ experiments, withDates, label }: { experiments: ExperimentRow[]; withDates: boolean; label: string }) {
+  const columns = ['Name', 'Evaluation Script', 'Dataset ID', 'Description', ...(withDates ? ['Created At', 'Updated At'] : []), 'Actions'];
+  return (
+    <table className={table.table} aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} className={table.headCell} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {experiments.map((experiment) => (
+          <tr key={experiment.id}>
+            <td className={table.cell}>{experiment.name}</td>
+            <td className={table.cell}>{experiment.evaluation_script_name}</td>
+            <td className={table.cell}>{experiment.dataset_id}</td>
+            <td className={table.cell}>{experiment.description}</td>
+            {withDates && <td className={table.cell}>{formatDateTime(experiment.created_at)}</td>}
+            {withDates && <td className={table.cell}>{formatDateTime(experiment.updated_at)}</td>}
+            <td className={table.cell}>
+              <Link
+                href={`/experiment-runs/${experiment.id}`}
+                className={button({ tone: 'secondary', size: 'small' })}
+                aria-label={`Details of ${experiment.name}`}
+              >
+                Details
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { pagedListMachine } from '../machines/paged-list.machine';
+import {
+  selectCanGoNext,
+  selectCanGoPrevious,
+  selectItems,
+  selectListError,
+  selectListView,
+  selectPage,
+} from '../machines/paged-list.selectors';
+import { Pager } from './Pager';
+import { button } from './ui/button.css';
+import { errorMessage, statusMessage } from './ui/status.css';
+
+export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
+
+// A paged table of the evaluation backend: 'Loading...', the failure as red text above the table
+// (spec §8) with Try again, the empty text, or the rows; then the pager.
+export function PagedListFrame<Item>(props: {
+  list: PagedListRef;
+  failure(error: string | null): string;
+  empty(page: number): string;
+  children(items: Item[], page: number): ReactNode;
+}) {
+  const { list } = props;
+  const view = useSelector(list, selectListView);
+  const items = useSelector(list, selectItems<Item>);
+  const error = useSelector(list, selectListError);
+  const page = useSelector(list, selectPage);
+  const canNext = useSelector(list, selectCanGoNext);
+  const canPrevious = useSelector(list, selectCanGoPrevious);
+
+  return (
+    <>
+      {view === 'loading' && (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      )}
+      {view === 'failed' && (
+        <div>
+          <p className={errorMessage} role="alert">
+            {props.failure(error)}
+          </p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {view === 'empty' && (
+        <p className={statusMessage} role="status">
+          {props.empty(page)}
+        </p>
+      )}
+      {view === 'loaded' && props.children(items, page)}
+      {view !== 'loading' && (
+        <Pager
+          page={page}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => list.send({ type: 'user.previousPage' })}
+          onNext={() => list.send({ type: 'user.nextPage' })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// Spec §8 and §2: what the evaluation-backend screens say, exactly (note the trailing space of one).
+
+export const messages = {
+  experimentsOrScripts: 'Failed to fetch experiments or script details. Error: ',
+  experimentsWithError: 'Failed to fetch experiments. Error: ',
+  experiments: 'Failed to fetch experiments.',
+  scripts: 'Failed to fetch evaluation scripts.',
+  scriptDetails: 'Failed to fetch evaluation script details. ',
+  runs: 'Failed to fetch experiment runs.',
+  runResults: 'Failed to fetch experiment run results.',
+  noExperiments: 'No experiments found.',
+  noScripts: 'No scripts found.',
+  noRuns: 'No experiment runs found.',
+  noRunResults: 'No experiment run results found.',
+  noRunResultsData: 'No results data available for this experiment run.',
+  noRunResultDetails: 'No run result details found. Please go back and try again.',
+  invalidExperimentId: 'Invalid experiment ID',
+  invalidRunId: 'Invalid experiment run ID',
+  invalidScriptId: 'Invalid evaluation script ID',
+  noScriptId: 'No script ID provided.',
+} as const;

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { seriousAccessibilityViolations, signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// The evaluation-backend screens end to end (issue 6): the built console, the real server with its
+// deterministic demo data, real sign-in. Failures are provoked by failing the backend call in the page.
+const password = 'backend-screens-browser-test-password';
+
+// The theme's colours (src/views/theme.css.ts) as Chromium computes them.
+const green = 'rgb(26, 127, 55)';
+const red = 'rgb(180, 35, 24)';
+const grey = 'rgb(87, 96, 106)';
+const orange = 'rgb(179, 89, 0)';
+
+describe('evaluation-backend screens in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    browser = await launchChromium();
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // The failures this test provokes on purpose are logged by Chromium.
+      if (/Failed to load resource/.test(message.text())) return;
+      if (message.location().url.includes('/oidc/')) return;
+      problems.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    await signIn(page, server.url, password);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const backendPath = (path: string) => (url: URL) => url.pathname === `/api/backend/${path}`;
+  const failWith500 = (route: Route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Injected failure"}' });
+  const colour = (locator: Locator, property: 'backgroundColor' | 'borderTopColor' | 'color') =>
+    locator.evaluate((element, name) => getComputedStyle(element)[name as 'color'], property);
+  const alertText = async () => {
+    const alert = page.getByRole('alert').first();
+    await alert.waitFor();
+    return { text: await alert.textContent(), colour: await colour(alert, 'color') };
+  };
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+
+  it('walks scripts → a script’s experiments → runs → results → result details and back', async () => {
+    await nav('Evaluation Scripts').click();
+    const scripts = page.getByRole('table', { name: 'Evaluation scripts' });
+    await scripts.getByRole('link', { name: 'Golden set relevance', exact: true }).waitFor();
+    expect(await scripts.getByRole('row').count()).toBe(4);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    // The details card and Back with the page.
+    await scripts.getByRole('link', { name: 'Golden set relevance', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Script details' });
+    await card.getByText('GoldenSetRelevance').waitFor();
+    expect(JSON.parse((await page.getByTestId('output-schema').textContent())!)).toMatchObject({ type: 'object' });
+    expect(await page.getByTestId('output-schema').textContent()).toContain('\n  "type": "object"');
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(`${server.url}/evaluation-scripts?page=1`);
+
+    await page.getByRole('link', { name: 'Details of Golden set relevance' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Experiments for Script: Golden set relevance' }).waitFor();
+    const experiments = page.getByRole('table', { name: 'Experiments of the script' });
+    await experiments.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
+    expect((await experiments.getByRole('row').allTextContents()).length).toBe(4);
+
+    await experiments.getByRole('link', { name: 'Details of BM25 baseline' }).click();
+    await page.waitForURL(/\/experiment-runs\/\d+$/);
+    const runs = page.getByRole('table', { name: /^Runs of experiment/ });
+    await runs.getByRole('row').nth(3).waitFor();
+    const runRows = runs.getByRole('row');
+    expect(await runRows.count()).toBe(4);
+    const statuses = await runRows.locator('td:nth-child(3) span').allTextContents();
+    expect(statuses.sort()).toEqual(['failed', 'success', 'success']);
+    for (const [status, expected] of [['success', green], ['failed', red]] as const) {
+      expect(await colour(runs.getByText(status, { exact: true }).first(), 'backgroundColor')).toBe(expected);
+    }
+    expect(await runRows.filter({ hasText: 'hotfix' }).locator('td').nth(1).textContent()).toBe('hotfix');
+    expect(await runRows.filter({ hasText: 'baseline, nightly' }).count()).toBe(1);
+    await expectNoSeriousViolations();
+
+    // The failed run: PASS green, FAIL red, and its ERROR row grey.
+    await runRows.filter({ hasText: 'failed' }).getByRole('link', { name: /^Details of run/ }).click();
+    await page.waitForURL(/\/experiment-run-results\/\d+$/);
+    const results = page.getByRole('table', { name: /^Results of run/ });
+    await results.getByRole('row').nth(1).waitFor();
+    for (const [status, expected] of [['PASS', green], ['FAIL', red]] as const) {
+      expect(await colour(results.getByText(status, { exact: true }).first(), 'backgroundColor')).toBe(expected);
+    }
+    // The run stopped on its 30th result (newest first, so the first row): ERROR, grey.
+    expect(await results.getByRole('row').nth(1).locator('td:nth-child(3) span').textContent()).toBe('ERROR');
+    expect(await colour(results.getByText('ERROR', { exact: true }), 'backgroundColor')).toBe(grey);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2').waitFor();
+    await results.getByRole('row').nth(10).waitFor();
+    expect(await results.getByRole('row').count()).toBe(11);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Page 1').waitFor();
+    await results.getByRole('row').nth(20).waitFor();
+    const resultsUrl = page.url().split('?')[0];
+
+    // One product picture fails to load: its placeholder shows instead.
+    let brokenImage = '';
+    await page.route(
+      (url) => url.pathname.startsWith('/demo-images/') && (brokenImage === '' || url.pathname === brokenImage),
+      (route) => {
+        brokenImage = new URL(route.request().url()).pathname;
+        return route.fulfill({ status: 404, body: '' });
+      },
+    );
+    await results.getByRole('link', { name: /^Details of result/ }).first().click();
+    await page.waitForURL(/\/experiment-run-result-details\/\d+$/);
+    const searchResults = page.getByRole('list', { name: 'Search Results Products' });
+    await searchResults.getByRole('listitem').first().waitFor();
+    await page.getByRole('img', { name: /^No image for / }).waitFor();
+    expect(await page.getByRole('img', { name: /^No image for / }).count()).toBe(1);
+    await page.unrouteAll();
+
+    for (const item of await searchResults.getByRole('listitem').all()) {
+      const match = await item.getAttribute('data-match');
+      expect(await colour(item, 'borderTopColor')).toBe(match === 'common' ? green : orange);
+    }
+    const golden = page.getByRole('list', { name: 'Golden Set Products' });
+    for (const item of await golden.getByRole('listitem').all()) {
+      const match = await item.getAttribute('data-match');
+      expect(await colour(item, 'borderTopColor')).toBe(match === 'common' ? green : red);
+      expect(await item.textContent()).toMatch(/^W\d+-\d{2}Relevance: [0-3]$/);
+    }
+    const matches = await Promise.all((await golden.getByRole('listitem').all()).map((item) => item.getAttribute('data-match')));
+    expect(matches.every((match) => match === 'common' || match === 'missing')).toBe(true);
+
+    // The Metrics grid folds away and back.
+    const toggle = page.getByRole('button', { name: /Metrics/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByLabel('Metrics', { exact: true }).getByRole('term').allTextContents()).toContain('ndcg@10');
+    await toggle.click();
+    expect(await page.getByLabel('Metrics', { exact: true }).count()).toBe(0);
+    await toggle.click();
+    await page.getByLabel('Metrics', { exact: true }).waitFor();
+    await expectNoSeriousViolations();
+
+    // A reload keeps the passed row (history state); Back returns to the results page.
+    await page.reload();
+    await searchResults.getByRole('listitem').first().waitFor();
+    await page.getByRole('button', { name: 'Back to Results' }).click();
+    await page.waitForURL(`${resultsUrl}?page=1`);
+    await results.getByRole('row').nth(1).waitFor();
+
+    // Without the row: the spec's text.
+    await page.goto(`${server.url}/experiment-run-result-details/1`);
+    expect((await alertText()).text).toBe('No run result details found. Please go back and try again.');
+  });
+
+  it('filters /experiments by script over that script’s own call, fetching each distinct script once', async () => {
+    const scriptCalls: string[] = [];
+    const listen = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/backend\/evaluation-scripts\/\d+$/.test(pathname)) scriptCalls.push(pathname);
+    };
+    const fresh = await context.newPage();
+    fresh.on('request', listen);
+    await fresh.goto(`${server.url}/experiments`);
+    const table = fresh.getByRole('table', { name: 'Experiments' });
+    await table.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(6);
+    expect(scriptCalls.sort()).toEqual([...new Set(scriptCalls)].sort());
+    expect(scriptCalls).toHaveLength(3);
+    expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe('LLM relevance judge');
+
+    const filter = fresh.getByLabel('Filter by Script');
+    const [first, ...options] = await filter.locator('option').allTextContents();
+    expect([first, ...options.sort()]).toEqual(['All Scripts', 'Click model replay', 'Golden set relevance', 'LLM relevance judge']);
+    const scriptExperiments = fresh.waitForRequest((request) => /\/api\/backend\/evaluation-scripts\/\d+\/experiments\?page=1&page_size=20$/.test(request.url()));
+    await filter.selectOption({ label: 'LLM relevance judge' });
+    await scriptExperiments;
+    await table.getByRole('row').nth(1).filter({ hasText: 'Semantic rerank for chairs' }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    expect(scriptCalls).toHaveLength(3);
+
+    // A running run is grey.
+    await table.getByRole('link', { name: 'Details of Semantic rerank for chairs' }).click();
+    const runs = fresh.getByRole('table', { name: /^Runs of experiment/ });
+    await runs.getByText('running', { exact: true }).waitFor();
+    expect(await colour(runs.getByText('running', { exact: true }), 'backgroundColor')).toBe(grey);
+    await fresh.goBack();
+    await fresh.getByLabel('Filter by Script').waitFor();
+    await fresh.close();
+  });
+
+  it('shows every evaluation-backend error text of spec §8 in red above the table', async () => {
+    const expectAlert = async (text: string | RegExp) => {
+      const { text: shown, colour: shownColour } = await alertText();
+      if (typeof text === 'string') expect(shown).toBe(text);
+      else expect(shown).toMatch(text);
+      expect(shownColour).toBe(red);
+    };
+
+    await page.route(backendPath('experiments/'), failWith500);
+    await page.goto(`${server.url}/experiments`);
+    await expectAlert(/^Failed to fetch experiments or script details\. Error: .*500 Internal Server Error/);
+    await page.unrouteAll();
+
+    await page.route((url) => /^\/api\/backend\/evaluation-scripts\/\d+\/experiments$/.test(url.pathname), failWith500);
+    await page.goto(`${server.url}/experiments`);
+    await page.getByRole('table', { name: 'Experiments' }).waitFor();
+    await page.getByLabel('Filter by Script').selectOption({ label: 'Click model replay' });
+    await expectAlert(/^Failed to fetch experiments\. Error: .*500 Internal Server Error/);
+    await page.goto(`${server.url}/evaluation-scripts/1/experiments`);
+    await expectAlert('Failed to fetch experiments.');
+    await page.unrouteAll();
+
+    await page.route(backendPath('evaluation-scripts/'), failWith500);
+    await page.goto(`${server.url}/evaluation-scripts`);
+    await expectAlert('Failed to fetch evaluation scripts.');
+    await page.unrouteAll();
+
+    await page.route(backendPath('evaluation-scripts/1'), failWith500);
+    await page.goto(`${server.url}/evaluation-scripts/1?page=1`);
+    await expectAlert('Failed to fetch evaluation script details. ');
+    await page.unrouteAll();
+
+    await page.route((url) => url.pathname.startsWith('/api/backend/experiment-runs/by_experiment/'), failWith500);
+    await page.goto(`${server.url}/experiment-runs/1`);
+    await expectAlert('Failed to fetch experiment runs.');
+    await page.unrouteAll();
+
+    await page.route((url) => /^\/api\/backend\/experiment-runs\/\d+\/results$/.test(url.pathname), failWith500);
+    await page.goto(`${server.url}/experiment-run-results/1`);
+    await expectAlert('Failed to fetch experiment run results.');
+    await page.unrouteAll();
+
+    // After a failure, Try again reaches the server once it answers.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('table', { name: /^Results of run/ }).waitFor();
+  });
+
+  it('names a missing or malformed identifier', async () => {
+    for (const [path, text] of [
+      ['/experiment-runs/abc', 'Invalid experiment ID'],
+      ['/experiment-run-results/0', 'Invalid experiment run ID'],
+      ['/evaluation-scripts/1.5', 'Invalid evaluation script ID'],
+      ['/evaluation-scripts/experiments', 'No script ID provided.'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      expect((await alertText()).text).toBe(text);
+    }
+  });
+
+  it('saw no page errors or unexpected console errors', () => {
+    expect(problems).toEqual([]);
+  });
+
+  async function expectNoSeriousViolations() {
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }
+});
