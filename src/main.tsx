@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './views/theme.css';
 import { App } from './App';
-import { consoleLogic, startAuth } from './providers';
+import { loadConsoleLogic, startAuth } from './providers';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -12,6 +12,6 @@ const auth = startAuth();
 
 createRoot(container).render(
   <StrictMode>
-    <App auth={auth} logic={consoleLogic} />
+    <App auth={auth} logic={loadConsoleLogic} />
   </StrictMode>,
 );

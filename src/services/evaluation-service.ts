@@ -1,5 +1,6 @@
 import { FetchError } from 'ofetch';
 import type { ApiClient } from './api-client';
+import type { Mapping } from './link-diff';
 
 // The evaluation service (spec §7): one typed function per endpoint the console's screens call.
 // Failures are thrown as Error with the server's own message (e.g. a duplicate name's 409), so machines
@@ -14,6 +15,12 @@ export type Dataset = {
 };
 
 export type DatasetRef = { id: number; name: string };
+
+/** What the console sends to create or replace an entry (spec §7). */
+export type EntryBody = { input: string; input_metadata: Record<string, unknown> | null };
+
+/** Datasets are read in pages this big when all of them are needed (spec §9's bulk size). */
+export const BULK_PAGE_SIZE = 1000;
 
 export type DatasetEntry = {
   id: number;
@@ -110,6 +117,33 @@ export function createEvaluationService(api: ApiClient) {
           body: [{ dataset_id: datasetId, dataset_entry_id: entryId }],
         }),
       ),
+
+    /** Every dataset, page after page of 1000 until a short page: no cap at 1000. */
+    listAllDatasets: async (): Promise<Dataset[]> => {
+      const all: Dataset[] = [];
+      for (let n = 1; ; n += 1) {
+        const { items } = await page<Dataset>('datasets/', { page: n, page_size: BULK_PAGE_SIZE });
+        all.push(...items);
+        if (items.length < BULK_PAGE_SIZE) return all;
+      }
+    },
+
+    createEntry: (body: EntryBody) => explained(api<DatasetEntry>('dataset-entries/', { method: 'POST', body })),
+
+    getEntry: (id: number) => explained(api<DatasetEntry>(`dataset-entries/${id}`)),
+
+    updateEntry: (id: number, body: EntryBody) =>
+      explained(api<DatasetEntry>(`dataset-entries/${id}`, { method: 'PUT', body })),
+
+    deleteEntry: (id: number) => explained(api<void>(`dataset-entries/${id}`, { method: 'DELETE' })),
+
+    /** Spec §7: POST dataset-entry-mappings/ with a JSON array; pairs already linked are skipped. */
+    addMappings: (pairs: Mapping[]) =>
+      explained(api<{ created: number }>('dataset-entry-mappings/', { method: 'POST', body: pairs })),
+
+    /** Spec §7: DELETE dataset-entry-mappings/ with a JSON array body; pairs not linked are skipped. */
+    removeMappings: (pairs: Mapping[]) =>
+      explained(api<{ deleted: number }>('dataset-entry-mappings/', { method: 'DELETE', body: pairs })),
 
     /** Spec §7: DELETE dataset-entry-mappings/{datasetId}/{entryId}. */
     removeEntryFromDataset: (datasetId: number, entryId: number) =>

@@ -2,6 +2,8 @@ import { createContext, useContext } from 'react';
 import type { createDatasetMachine } from '../machines/create-dataset.machine';
 import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
+import type { entryEditorMachine } from '../machines/entry-editor.machine';
+import type { entryListMachine } from '../machines/entry-list.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
 import type { resourceMachine } from '../machines/resource.machine';
@@ -16,6 +18,8 @@ export type ConsoleLogic = {
   datasetEditor: typeof datasetEditorMachine;
   dashboard: typeof dashboardMachine;
   evaluationDetail: typeof evaluationDetailMachine;
+  entryList: typeof entryListMachine;
+  entryEditor: typeof entryEditorMachine;
   // The separate evaluation backend's screens. A list of one script's or one run's rows is made per id.
   scriptFilter: typeof scriptFilterMachine;
   experimentList: typeof pagedListMachine;

@@ -7,6 +7,8 @@ import { confirmModalMachine } from '../../../src/machines/confirm-modal.machine
 import { createDatasetMachine } from '../../../src/machines/create-dataset.machine';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput } from '../../../src/machines/dataset-editor.machine';
+import { entryEditorMachine } from '../../../src/machines/entry-editor.machine';
+import { entryListMachine } from '../../../src/machines/entry-list.machine';
 import { evaluationDetailMachine } from '../../../src/machines/evaluation-detail.machine';
 import { pagedListMachine, type PagedListEvent, type PageResult } from '../../../src/machines/paged-list.machine';
 import { resourceMachine } from '../../../src/machines/resource.machine';
@@ -88,6 +90,9 @@ export function fakeServices() {
       },
     }),
     dashboard: dashboardMachine.provide({ actors: { fetchCounts: waiting('fetchCounts') } }),
+    // The entries screens have their own fakes (fake-entries-logic.tsx); these tests never start them.
+    entryList: entryListMachine,
+    entryEditor: entryEditorMachine,
     evaluationDetail: evaluationDetailMachine.provide({
       actors: { loadEvaluation: waiting('loadEvaluation') },
       actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },

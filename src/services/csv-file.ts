@@ -1,0 +1,19 @@
+// Spec §2 and §5, Bulk upload dialog: which files count as CSV, and how a file's size is shown.
+
+/** Spec §5: type text/csv or a name ending in .csv (any case). */
+export function isCsvFile(file: { name: string; type: string }): boolean {
+  return file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
+}
+
+/** Bytes, KB or MB with two decimals, 1 KB = 1024 bytes: '512.00 Bytes', '1.50 KB', '80.25 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toFixed(2)} Bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** Whole percent of an upload, 0–100. */
+export function progressPercent(progress: { loaded: number; total: number } | null): number {
+  if (!progress || progress.total <= 0) return 0;
+  return Math.min(100, Math.floor((progress.loaded / progress.total) * 100));
+}

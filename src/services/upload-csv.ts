@@ -1,0 +1,125 @@
+import type { ApiSession } from './api-client';
+import { toAuthError } from './auth-errors';
+
+// Spec §7 POST dataset-entries/bulk-upload over XMLHttpRequest, because fetch cannot report upload
+// progress. It shares the ofetch client's session (ApiSession): the same bearer token, one forced renewal
+// and one retry on a 401, then the session ends. Aborting (Cancel) stops the request; the server imports
+// in one transaction, so an aborted upload writes nothing.
+
+export type BulkUploadCounts = { created_entries: number; created_datasets: number; created_mappings: number };
+
+/** One problem the server found in the CSV: `row` counts the header as 1; `column` null means the whole row. */
+export type CsvProblem = { row: number; column: string | null; problem: string };
+
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadOptions = { onProgress?(progress: UploadProgress): void; signal?: AbortSignal };
+
+export type CsvUploader = (file: Blob & { name?: string }, options?: UploadOptions) => Promise<BulkUploadCounts>;
+
+/** A refused or failed upload: the server's message and, for a bad CSV, its row-level problems. */
+export class UploadError extends Error {
+  override readonly name = 'UploadError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly problems: CsvProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const rejectedAfterRenewal = { code: 'login_required', message: 'Your session has ended. Please log in again.' };
+// As api-client.ts: renewal failures that mean no token can come without the person.
+const sessionEndingCodes = new Set([
+  'login_required',
+  'interaction_required',
+  'consent_required',
+  'invalid_grant',
+  'missing_refresh_token',
+  'invalid_id_token',
+]);
+
+type Answer = { status: number; body: unknown };
+
+export function createCsvUploader(
+  baseURL: string,
+  session: ApiSession,
+  newRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
+): CsvUploader {
+  const url = `${baseURL.replace(/\/+$/, '')}/dataset-entries/bulk-upload`;
+
+  async function token(forceRenewal: boolean): Promise<string> {
+    try {
+      return await session.getAccessToken(forceRenewal ? { forceRenewal } : undefined);
+    } catch (error) {
+      const failure = toAuthError(error, 'token');
+      if (sessionEndingCodes.has(failure.code)) session.onSignedOut(failure.toFailure());
+      throw failure;
+    }
+  }
+
+  function send(file: Blob & { name?: string }, bearer: string, options: UploadOptions): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const signal = options.signal;
+      if (signal?.aborted) return reject(abortError());
+      const xhr = newRequest();
+      const onAbort = () => xhr.abort();
+      xhr.open('POST', url);
+      xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.onprogress = (event) =>
+        options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      xhr.onload = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+      };
+      xhr.onerror = () => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(new UploadError('The server could not be reached. Please try again.', null));
+      };
+      xhr.onabort = () => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(abortError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const form = new FormData();
+      form.append('file', file, file.name ?? 'upload.csv');
+      xhr.send(form);
+    });
+  }
+
+  return async function uploadCsv(file, options = {}) {
+    let answer = await send(file, await token(false), options);
+    if (answer.status === 401) {
+      answer = await send(file, await token(true), options);
+      if (answer.status === 401) session.onSignedOut(rejectedAfterRenewal);
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer.body as BulkUploadCounts;
+    throw toUploadError(answer);
+  };
+}
+
+function toUploadError({ status, body }: Answer): UploadError {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; details?: unknown };
+  const message = typeof data.message === 'string' && data.message !== '' ? data.message : `The server answered ${status}`;
+  const problems = Array.isArray(data.details) ? data.details.filter(isProblem) : [];
+  return new UploadError(message, status, problems);
+}
+
+function isProblem(value: unknown): value is CsvProblem {
+  const problem = value as CsvProblem | null;
+  return typeof problem === 'object' && problem !== null && typeof problem.row === 'number' && typeof problem.problem === 'string';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled', 'AbortError');
+}

@@ -1,0 +1,139 @@
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { bulkUploadMachine } from '../machines/bulk-upload.machine';
+import {
+  selectCanCancelUpload,
+  selectCanClose,
+  selectCanUpload,
+  selectFailure,
+  selectFile,
+  selectFileError,
+  selectIsOpen,
+  selectProgress,
+  selectResult,
+  selectUploadView,
+  selectWasCancelled,
+} from '../machines/bulk-upload.selectors';
+import { formatFileSize, progressPercent } from '../services/csv-file';
+import * as styles from './BulkUploadDialog.css';
+import { Modal } from './ui/Modal';
+import * as modal from './ui/modal.css';
+import { button } from './ui/button.css';
+import { errorMessage } from './ui/status.css';
+
+const EXAMPLE = `input,datasets,input_metadata,description
+red velvet sofa,Sofas|Living room,"{""locale"":""en-GB""}",A sofa query
+oak dining table,Tables,,`;
+
+// Spec §2 Bulk upload dialog: choose a CSV, see its size, Upload, then 'Upload Complete' with the three
+// counts; beyond the spec, a progress bar and Cancel while uploading, and the server's row-level problems.
+export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUploadMachine> }) {
+  const open = useSelector(actor, selectIsOpen);
+  const view = useSelector(actor, selectUploadView);
+  const file = useSelector(actor, selectFile);
+  const fileError = useSelector(actor, selectFileError);
+  const progress = useSelector(actor, selectProgress);
+  const result = useSelector(actor, selectResult);
+  const failure = useSelector(actor, selectFailure);
+  const cancelled = useSelector(actor, selectWasCancelled);
+  const canUpload = useSelector(actor, selectCanUpload);
+  const canClose = useSelector(actor, selectCanClose);
+  const canCancelUpload = useSelector(actor, selectCanCancelUpload);
+  const fileId = useId();
+  const progressId = useId();
+  if (!open) return null;
+
+  const close = () => actor.send({ type: 'user.close' });
+  const percent = progressPercent(progress);
+
+  return (
+    <Modal title="Bulk Upload" onCancel={() => (canCancelUpload ? actor.send({ type: 'user.cancelUpload' }) : canClose && close())}>
+      {view === 'complete' && result ? (
+        <section aria-label="Upload Complete">
+          <h3>Upload Complete</h3>
+          <dl className={styles.counts}>
+            <dt>created_entries</dt>
+            <dd>{result.created_entries}</dd>
+            <dt>created_datasets</dt>
+            <dd>{result.created_datasets}</dd>
+            <dt>created_mappings</dt>
+            <dd>{result.created_mappings}</dd>
+          </dl>
+        </section>
+      ) : (
+        <>
+          <div className={styles.columns}>
+            Columns: <code>input</code> (required), <code>datasets</code> (names separated by <code>|</code>),{' '}
+            <code>input_metadata</code> (a JSON object), <code>description</code>. For example:
+            <pre className={styles.example}>{EXAMPLE}</pre>
+          </div>
+          <div className={modal.field}>
+            <label htmlFor={fileId} className={modal.label}>
+              CSV file
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv"
+              disabled={view === 'uploading'}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                if (chosen) actor.send({ type: 'user.chooseFile', file: chosen });
+              }}
+            />
+            {file && (
+              <p className={styles.fileLine}>
+                {file.name} ({formatFileSize(file.size)})
+              </p>
+            )}
+            {fileError && (
+              <p role="alert" className={errorMessage}>
+                {fileError}
+              </p>
+            )}
+          </div>
+          {view === 'uploading' && (
+            <div className={styles.progressLine}>
+              <label htmlFor={progressId}>Uploading... {percent}%</label>
+              <progress id={progressId} className={styles.progress} max={100} value={percent} />
+            </div>
+          )}
+          {cancelled && view === 'fileChosen' && <p className={styles.note}>Upload cancelled. Nothing was imported.</p>}
+          {view === 'failed' && failure && (
+            <div role="alert">
+              <p className={errorMessage}>Failed to upload file. Please try again.</p>
+              {failure.message && <p className={styles.note}>{failure.message}</p>}
+              {failure.problems.length > 0 && (
+                <ul className={styles.problems} aria-label="Problems in the file">
+                  {failure.problems.map((problem, index) => (
+                    <li key={index}>
+                      Row {problem.row}
+                      {problem.column ? `, column ${problem.column}` : ''}: {problem.problem}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      <div className={modal.buttons}>
+        {view === 'uploading' ? (
+          <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancelUpload} onClick={() => actor.send({ type: 'user.cancelUpload' })}>
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className={button({ tone: 'secondary' })} disabled={!canClose} onClick={close}>
+            {view === 'complete' ? 'Close' : 'Cancel'}
+          </button>
+        )}
+        {view !== 'complete' && (
+          <button type="button" className={button({ tone: 'primary' })} disabled={!canUpload} aria-busy={view === 'uploading'} onClick={() => actor.send({ type: 'user.upload' })}>
+            {view === 'uploading' ? 'Uploading...' : 'Upload'}
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}

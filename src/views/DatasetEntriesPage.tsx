@@ -1,0 +1,158 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useSearch } from 'wouter';
+import type { entryListMachine } from '../machines/entry-list.machine';
+import { selectAddEntry, selectBulkUpload, selectList } from '../machines/entry-list.selectors';
+import { pageFromSearch } from '../machines/paged-list.machine';
+import {
+  selectCanGoNext,
+  selectCanGoPrevious,
+  selectConfirmDelete,
+  selectItems,
+  selectListError,
+  selectListView,
+  selectPage,
+} from '../machines/paged-list.selectors';
+import type { DatasetEntry } from '../services/evaluation-service';
+import { formatDateTime } from '../services/format-date';
+import { AddEntryDialog } from './AddEntryDialog';
+import { BulkUploadDialog } from './BulkUploadDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import * as styles from './DatasetEntriesPage.css';
+import { Pager } from './Pager';
+import { button } from './ui/button.css';
+import * as pageStyles from './ui/page.css';
+import { errorMessage, statusMessage } from './ui/status.css';
+import * as table from './ui/table.css';
+
+const selectEntries = selectItems<DatasetEntry>;
+
+// Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation.
+export function DatasetEntriesPage({ logic }: { logic: typeof entryListMachine }) {
+  const search = useSearch();
+  const pageActor = useActorRef(logic, { input: { page: pageFromSearch(search) } });
+  const list = useSelector(pageActor, selectList);
+  const addEntry = useSelector(pageActor, selectAddEntry);
+  const bulkUpload = useSelector(pageActor, selectBulkUpload);
+  const view = useSelector(list, selectListView);
+  const entries = useSelector(list, selectEntries);
+  const error = useSelector(list, selectListError);
+  const page = useSelector(list, selectPage);
+  const canNext = useSelector(list, selectCanGoNext);
+  const canPrevious = useSelector(list, selectCanGoPrevious);
+  const confirmDelete = useSelector(list, selectConfirmDelete);
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Dataset Entries</h1>
+        <div className={styles.headerActions}>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => bulkUpload.send({ type: 'user.open' })}>
+            Bulk Upload
+          </button>
+          <button type="button" className={button({ tone: 'primary' })} onClick={() => addEntry.send({ type: 'user.open' })}>
+            Add Entry
+          </button>
+        </div>
+      </div>
+
+      {view === 'loading' && (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      )}
+      {view === 'failed' && (
+        <div>
+          <p className={errorMessage} role="alert">
+            Failed to fetch dataset entries. {error}
+          </p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {view === 'empty' && (
+        <p className={statusMessage} role="status">
+          {page === 1 ? 'No dataset entries yet.' : 'No dataset entries on this page.'}
+        </p>
+      )}
+      {view === 'loaded' && (
+        <table className={table.table}>
+          <thead>
+            <tr>
+              <th className={table.headCell} scope="col">Input</th>
+              <th className={table.headCell} scope="col">Datasets</th>
+              <th className={table.headCell} scope="col">Created At</th>
+              <th className={table.headCell} scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className={table.cell}>
+                  {/* Focusable so keyboard users can read the whole input too. */}
+                  <span className={styles.truncated} title={entry.input} tabIndex={0}>
+                    {entry.input}
+                  </span>
+                </td>
+                <td className={table.cell}>
+                  {entry.datasets.length === 0 ? (
+                    <span className={styles.muted}>No datasets</span>
+                  ) : (
+                    <ul className={styles.chips}>
+                      {entry.datasets.map((dataset) => (
+                        <li key={dataset.id}>
+                          <Link href={`/datasets/${dataset.id}/edit`} className={styles.chip}>
+                            {dataset.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className={table.cell}>{formatDateTime(entry.created_at)}</td>
+                <td className={table.cell}>
+                  <div className={table.actions}>
+                    <Link
+                      href={`/dataset-entries/${entry.id}/edit`}
+                      className={button({ tone: 'secondary', size: 'small' })}
+                      aria-label={`Edit entry ${entry.id}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className={button({ tone: 'danger', size: 'small' })}
+                      aria-label={`Delete entry ${entry.id}`}
+                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: entry.id, name: entry.input } })}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {view !== 'loading' && (
+        <Pager
+          page={page}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => list.send({ type: 'user.previousPage' })}
+          onNext={() => list.send({ type: 'user.nextPage' })}
+        />
+      )}
+
+      {confirmDelete && (
+        <ConfirmDialog
+          actor={confirmDelete}
+          title="Delete Dataset Entry"
+          question={() => 'Are you sure you want to delete this dataset entry?'}
+        />
+      )}
+      <AddEntryDialog actor={addEntry} />
+      <BulkUploadDialog actor={bulkUpload} />
+    </div>
+  );
+}

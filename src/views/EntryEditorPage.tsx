@@ -1,0 +1,158 @@
+import { useId, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { entryEditorMachine } from '../machines/entry-editor.machine';
+import {
+  selectCanCancel,
+  selectCanSave,
+  selectEditorError,
+  selectEditorView,
+  selectEntry,
+  selectInput,
+  selectIsSaving,
+  selectMetadata,
+  selectMetadataError,
+  selectPicker,
+} from '../machines/entry-editor.selectors';
+import { formatDateTime } from '../services/format-date';
+import * as entryStyles from './DatasetEntriesPage.css';
+import { DatasetPicker } from './DatasetPicker';
+import * as styles from './EntryEditorPage.css';
+import { button } from './ui/button.css';
+import * as modal from './ui/modal.css';
+import * as pageStyles from './ui/page.css';
+import { errorMessage, statusMessage } from './ui/status.css';
+
+// Spec §2 /dataset-entries/{id}/edit: the entry id, Input, the datasets, Metadata, read-only dates,
+// Cancel and 'Save Changes'; 'Dataset entry not found' for a missing id.
+export function EntryEditorPage({ id, logic }: { id: string; logic: typeof entryEditorMachine }) {
+  const editor = useActorRef(logic, { input: { entryId: /^\d{1,15}$/.test(id) ? Number(id) : 0 } });
+  const view = useSelector(editor, selectEditorView);
+  const entry = useSelector(editor, selectEntry);
+  const input = useSelector(editor, selectInput);
+  const metadata = useSelector(editor, selectMetadata);
+  const metadataError = useSelector(editor, selectMetadataError);
+  const error = useSelector(editor, selectEditorError);
+  const saving = useSelector(editor, selectIsSaving);
+  const canSave = useSelector(editor, selectCanSave);
+  const canCancel = useSelector(editor, selectCanCancel);
+  const picker = useSelector(editor, selectPicker);
+  const inputId = useId();
+  const datasetsId = useId();
+  const metadataId = useId();
+  const hintId = useId();
+  const metadataErrorId = useId();
+  const cancel = () => editor.send({ type: 'user.cancel' });
+
+  if (view === 'loading') {
+    return (
+      <p className={statusMessage} role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (view === 'notFound' || view === 'failed') {
+    return (
+      <div className={pageStyles.page}>
+        {view === 'notFound' ? (
+          <p className={statusMessage} role="status">
+            Dataset entry not found
+          </p>
+        ) : (
+          <>
+            <p className={errorMessage} role="alert">
+              Failed to fetch the dataset entry. {error}
+            </p>
+            <button type="button" className={button({ tone: 'secondary' })} onClick={() => editor.send({ type: 'user.retry' })}>
+              Try again
+            </button>{' '}
+          </>
+        )}
+        <button type="button" className={button({ tone: 'secondary' })} onClick={cancel}>
+          Back
+        </button>
+      </div>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    editor.send({ type: 'user.submit' });
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <div>
+          <h1 className={pageStyles.title}>Edit Dataset Entry</h1>
+          <p className={pageStyles.lead}>ID: {entry?.id}</p>
+        </div>
+      </div>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <fieldset disabled={saving} className={modal.fieldset}>
+          <div className={modal.field}>
+            <label htmlFor={inputId} className={modal.label}>
+              Input*
+            </label>
+            <textarea
+              id={inputId}
+              className={modal.input}
+              rows={4}
+              required
+              value={input}
+              onChange={(event) => editor.send({ type: 'user.changeInput', value: event.target.value })}
+            />
+          </div>
+          <div className={modal.field}>
+            <span id={datasetsId} className={modal.label}>
+              Datasets
+            </span>
+            {picker && <DatasetPicker actor={picker} labelId={datasetsId} disabled={saving} />}
+          </div>
+          <div className={modal.field}>
+            <label htmlFor={metadataId} className={modal.label}>
+              Metadata (JSON)
+            </label>
+            <textarea
+              id={metadataId}
+              className={`${modal.input} ${entryStyles.code}`}
+              rows={8}
+              value={metadata}
+              aria-invalid={metadataError !== null}
+              aria-describedby={metadataError ? `${metadataErrorId} ${hintId}` : hintId}
+              onChange={(event) => editor.send({ type: 'user.changeMetadata', value: event.target.value })}
+            />
+            {metadataError && (
+              <p id={metadataErrorId} role="alert" className={entryStyles.fieldError}>
+                {metadataError}
+              </p>
+            )}
+            <p id={hintId} className={entryStyles.hint}>
+              Optional: Enter valid JSON for metadata
+            </p>
+          </div>
+        </fieldset>
+        {entry && (
+          <dl className={styles.dates}>
+            <dt>Created</dt>
+            <dd>{formatDateTime(entry.created_at)}</dd>
+            <dt>Updated</dt>
+            <dd>{formatDateTime(entry.updated_at)}</dd>
+          </dl>
+        )}
+        {error && (
+          <p role="alert" className={errorMessage}>
+            {error}
+          </p>
+        )}
+        <div className={modal.buttons}>
+          <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
+            Cancel
+          </button>
+          <button type="submit" className={button({ tone: 'primary' })} disabled={!canSave} aria-busy={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

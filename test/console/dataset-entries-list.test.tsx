@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DatasetEntry } from '../../src/services/evaluation-service';
+import { DatasetEntriesPage } from '../../src/views/DatasetEntriesPage';
+import { fakeEntriesServices, renderAt } from './helpers/fake-entries-logic';
+
+// Spec §2 /dataset-entries: the table, its chips, the delete confirmation and paging by page number.
+
+afterEach(cleanup);
+
+const long = 'a very long query about a red velvet three-seater sofa with chaise longue and oak legs, delivered';
+const entries: DatasetEntry[] = Array.from({ length: 20 }, (_, index) => ({
+  id: index + 1,
+  input: index === 0 ? long : `query ${index + 1}`,
+  input_metadata: null,
+  description: '',
+  datasets: index === 0 ? [{ id: 3, name: 'Sofas' }, { id: 4, name: 'Living room' }] : [],
+  created_at: '2026-01-05T09:30:00Z',
+  updated_at: '2026-01-05T09:30:00Z',
+}));
+
+async function openList(items = entries) {
+  const services = fakeEntriesServices();
+  renderAt(services, '/dataset-entries', <DatasetEntriesPage logic={services.logic.entryList} />);
+  expect(screen.getByRole('status').textContent).toBe('Loading...');
+  expect(services.last('fetchPage').input).toEqual({ page: 1, pageSize: 20 });
+  await services.settle('fetchPage', { output: { items, total: items.length } });
+  await screen.findByRole('table');
+  return services;
+}
+
+describe('Dataset Entries list', () => {
+  it('shows Input (whole text on hover and focus), dataset chips or No datasets, Created At and actions', async () => {
+    await openList();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Input', 'Datasets', 'Created At', 'Actions']);
+    const first = screen.getAllByRole('row')[1];
+    const input = within(first).getByText(long);
+    expect(input.getAttribute('title')).toBe(long);
+    expect(input.tabIndex).toBe(0);
+    expect(within(first).getByRole('link', { name: 'Sofas' }).getAttribute('href')).toBe('/datasets/3/edit');
+    expect(within(first).getByRole('link', { name: 'Living room' }).getAttribute('href')).toBe('/datasets/4/edit');
+    expect(within(first).getByText('Jan 5, 2026, 9:30 AM')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Edit entry 1' }).getAttribute('href')).toBe('/dataset-entries/1/edit');
+    expect(within(screen.getAllByRole('row')[2]).getByText('No datasets')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bulk Upload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Entry' })).toBeTruthy();
+  });
+
+  it('deletes after the confirmation, then reloads the page', async () => {
+    const services = await openList();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete entry 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Dataset Entry' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete this dataset entry?This action cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(services.last('performAction').input).toEqual({ subject: { id: 2, name: 'query 2' } });
+    await services.settle('performAction', { output: undefined });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(services.calls('fetchPage')).toBe(2);
+  });
+
+  it('has a next page only after a full page of 20, and no previous on page 1', async () => {
+    const services = await openList();
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(services.currentPath()).toBe('/dataset-entries?page=2');
+    expect(services.last('fetchPage').input).toEqual({ page: 2, pageSize: 20 });
+    await services.settle('fetchPage', { output: { items: entries.slice(0, 19), total: 39 } });
+    const next = within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+  });
+
+  it('starts at the page of the address', async () => {
+    const services = fakeEntriesServices();
+    renderAt(services, '/dataset-entries?page=3', <DatasetEntriesPage logic={services.logic.entryList} />);
+    expect(services.last('fetchPage').input).toEqual({ page: 3, pageSize: 20 });
+  });
+});
