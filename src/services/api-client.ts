@@ -15,7 +15,7 @@ export type ApiClient = ApiFetch & {
   raw<T = unknown>(request: string, options?: FetchOptions<'json'>): Promise<FetchResponse<T>>;
 };
 
-const rejectedAfterRenewal: AuthFailure = {
+export const rejectedAfterRenewal: AuthFailure = {
   code: 'login_required',
   message: 'Your session has ended. Please log in again.',
 };
@@ -78,7 +78,8 @@ export function createApiClients(
   };
 }
 
-async function accessToken(session: ApiSession, forceRenewal: boolean): Promise<string> {
+/** The session's access token; a renewal failure that needs the person signs the session out. */
+export async function accessToken(session: ApiSession, forceRenewal: boolean): Promise<string> {
   try {
     return await session.getAccessToken(forceRenewal ? { forceRenewal } : undefined);
   } catch (error) {

@@ -1,5 +1,4 @@
-import type { ApiSession } from './api-client';
-import { toAuthError } from './auth-errors';
+import { accessToken, rejectedAfterRenewal, type ApiSession } from './api-client';
 
 // Spec §7 POST dataset-entries/bulk-upload over XMLHttpRequest, because fetch cannot report upload
 // progress. It shares the ofetch client's session (ApiSession): the same bearer token, one forced renewal
@@ -29,17 +28,6 @@ export class UploadError extends Error {
   }
 }
 
-const rejectedAfterRenewal = { code: 'login_required', message: 'Your session has ended. Please log in again.' };
-// As api-client.ts: renewal failures that mean no token can come without the person.
-const sessionEndingCodes = new Set([
-  'login_required',
-  'interaction_required',
-  'consent_required',
-  'invalid_grant',
-  'missing_refresh_token',
-  'invalid_id_token',
-]);
-
 type Answer = { status: number; body: unknown };
 
 export function createCsvUploader(
@@ -48,16 +36,6 @@ export function createCsvUploader(
   newRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
 ): CsvUploader {
   const url = `${baseURL.replace(/\/+$/, '')}/dataset-entries/bulk-upload`;
-
-  async function token(forceRenewal: boolean): Promise<string> {
-    try {
-      return await session.getAccessToken(forceRenewal ? { forceRenewal } : undefined);
-    } catch (error) {
-      const failure = toAuthError(error, 'token');
-      if (sessionEndingCodes.has(failure.code)) session.onSignedOut(failure.toFailure());
-      throw failure;
-    }
-  }
 
   function send(file: Blob & { name?: string }, bearer: string, options: UploadOptions): Promise<Answer> {
     return new Promise((resolve, reject) => {
@@ -90,9 +68,9 @@ export function createCsvUploader(
   }
 
   return async function uploadCsv(file, options = {}) {
-    let answer = await send(file, await token(false), options);
+    let answer = await send(file, await accessToken(session, false), options);
     if (answer.status === 401) {
-      answer = await send(file, await token(true), options);
+      answer = await send(file, await accessToken(session, true), options);
       if (answer.status === 401) session.onSignedOut(rejectedAfterRenewal);
     }
     if (answer.status >= 200 && answer.status < 300) return answer.body as BulkUploadCounts;
