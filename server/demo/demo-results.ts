@@ -1,4 +1,4 @@
-import { compareWithGoldenSet, runMetrics } from '../evaluation/metrics';
+import { compareWithGoldenSet, metricsRecord, scoreRanking, testResultText } from '../evaluation/metrics';
 import { seededRandom } from './random';
 import type { WandsQuery } from './wands-queries';
 
@@ -32,16 +32,14 @@ export function demoResult(query: WandsQuery, skill: number, seed: number, versi
 
   const judgements = new Map(judged.map((p) => [p.product_id, p.grade]));
   const ids = ranking.map((p) => p.product_id);
-  const metrics = runMetrics(ids, judgements, { k: DEMO_K });
+  const scores = scoreRanking(ids, judgements, { k: DEMO_K });
+  const metrics = metricsRecord(scores);
   const { commons, missings, leftovers } = compareWithGoldenSet(ids, judgements);
-  const ndcg = metrics[`ndcg@${DEMO_K}`];
-  const note = returned < DEMO_K ? 'No more results' : commons.length === 0 ? 'Page without relevants' : 'Complete';
-  const fixed = (name: string) => metrics[`${name}@${DEMO_K}`].toFixed(3);
   return {
     input: query.query,
-    status: ndcg >= DEMO_PASS_THRESHOLD ? 'PASS' : 'FAIL',
+    status: scores.ndcg >= DEMO_PASS_THRESHOLD ? 'PASS' : 'FAIL',
     version,
-    test_result: `nDCG@${DEMO_K} ${fixed('ndcg')} · P@${DEMO_K} ${fixed('precision')} · R@${DEMO_K} ${fixed('recall')} · F1@${DEMO_K} ${fixed('f1')} · ${note}`,
+    test_result: testResultText(scores),
     results: {
       metrics,
       search_results: ranking,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averagePrecision, compareWithGoldenSet, dcgAtK, f1AtK, idealDcgAtK, ndcgAtK, precisionAtK, recallAtK, reciprocalRank, unjudgedAtK,
+  averagePrecision, compareWithGoldenSet, completionNote, dcgAtK, f1AtK, idealDcgAtK, ndcgAtK, precisionAtK, recallAtK, reciprocalRank,
+  runMetrics, scoreRanking, testResultText, unjudgedAtK,
 } from '../../../server/evaluation/metrics';
+import { trecQueryMeasures } from '../../../server/evaluation/trec-eval';
 
 // The worked vector: ranking A..E, B unjudged, D judged 0; F, G, H relevant but not returned.
 const ranking = ['A', 'B', 'C', 'D', 'E'];
@@ -42,5 +44,70 @@ describe('metrics (trec_eval semantics)', () => {
     expect(commons).toEqual(['A', 'C', 'E']);
     expect(leftovers).toEqual(['B', 'D']);
     expect(missings).toEqual(['F', 'G', 'H']);
+  });
+
+  it('scores an empty ranking 0 everywhere, with the note for a short page', () => {
+    const scores = scoreRanking([], judgements, { k: 5 });
+    expect([scores.ndcg, scores.precision, scores.recall, scores.f1, scores.reciprocalRank, scores.averagePrecision]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(scores.note).toBe('No more results');
+  });
+
+  it('scores fewer than k results against a full ideal ranking', () => {
+    // C (3) alone at rank 1; ideal@5 as in the worked vector = 7.1411 → 3 / 7.1411
+    const scores = scoreRanking(['C'], judgements, { k: 5 });
+    expect(scores.ndcg).toBeCloseTo(3 / (3 + 3 / Math.log2(3) + 1 + 2 / Math.log2(5) + 1 / Math.log2(6)), 10);
+    expect(scores.precision).toBeCloseTo(1 / 5, 10);
+    expect(scores.recall).toBeCloseTo(1 / 6, 10);
+    expect(scores.note).toBe('No more results');
+  });
+
+  it('gives unjudged and grade-0 results no gain, and never counts them relevant', () => {
+    // B unjudged, D graded 0, then E (1) at rank 3: DCG = 1/log2(4) = 0.5
+    expect(dcgAtK(['B', 'D', 'E'], judgements, { k: 3 })).toBeCloseTo(0.5, 10);
+    expect(precisionAtK(['B', 'D'], judgements, { k: 2 })).toBe(0);
+    // relevant from 0 counts D (judged 0) but never the unjudged B
+    expect(precisionAtK(['B', 'D'], judgements, { k: 2, relevantFrom: 0 })).toBeCloseTo(1 / 2, 10);
+    expect(scoreRanking(['B', 'D', 'X', 'Y', 'Z'], judgements, { k: 5 })).toMatchObject({ unjudged: 4, relevantReturned: 0, note: 'Page without relevants' });
+  });
+
+  it('keeps the given order for ties: ordering by score is the run reader\'s job', () => {
+    // the same products in two orders score differently: A (2) first vs C (3) first
+    expect(ndcgAtK(['A', 'C'], judgements, { k: 2 })).not.toBeCloseTo(ndcgAtK(['C', 'A'], judgements, { k: 2 }), 6);
+    // C (3) then A (2) against the ideal C/F (3, 3): (3 + 2/log2 3) / (3 + 3/log2 3) = 0.8710
+    expect(ndcgAtK(['C', 'A'], judgements, { k: 2 })).toBeCloseTo((3 + 2 / Math.log2(3)) / (3 + 3 / Math.log2(3)), 10);
+  });
+
+  it('marks a query with no relevant judgement', () => {
+    expect(scoreRanking(ranking, new Map([['A', 0]]), { k: 5 })).toMatchObject({ noRelevantJudgements: true, ndcg: 0, recall: 0, averagePrecision: 0 });
+    expect(scoreRanking(ranking, judgements, { k: 5 }).noRelevantJudgements).toBe(false);
+  });
+
+  it('picks the completion note: short page first, then a page without relevants, else complete', () => {
+    expect(completionNote(10, 3, 10)).toBe('Complete');
+    expect(completionNote(7, 3, 10)).toBe('No more results');
+    expect(completionNote(7, 0, 10)).toBe('No more results');
+    expect(completionNote(10, 0, 10)).toBe('Page without relevants');
+  });
+
+  it('writes test_result as the scores plus the note', () => {
+    expect(testResultText(scoreRanking(ranking, judgements, { k: 5 }))).toBe('nDCG@5 0.544 · P@5 0.600 · R@5 0.500 · F1@5 0.545 · Complete');
+    expect(testResultText(scoreRanking(ranking, judgements, { k: 5, gain: 'exponential' }))).toBe('nDCG@5 (exp) 0.472 · P@5 0.600 · R@5 0.500 · F1@5 0.545 · Complete');
+  });
+
+  it('names each stored metric by its variant', () => {
+    expect(Object.keys(runMetrics(ranking, judgements, { k: 10 }))).toEqual(['ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision']);
+    expect(Object.keys(runMetrics(ranking, judgements, { k: 10, gain: 'exponential' }))[0]).toBe('ndcg@10_exp');
+    expect(() => runMetrics(ranking, judgements, { k: 0 })).toThrow('k must be a positive integer');
+  });
+
+  it('gives the command-line evaluator the same numbers as the module', () => {
+    for (const gain of ['linear', 'exponential'] as const) {
+      const module = scoreRanking(ranking, judgements, { k: 5, gain });
+      const cli = trecQueryMeasures(ranking, judgements, { k: 5, gain, relevantFrom: 1 });
+      expect(cli).toEqual({
+        numRet: 5, numRel: 6, numRelRet: 3, map: module.averagePrecision, recipRank: module.reciprocalRank,
+        precision: module.precision, recall: module.recall, ndcg: expect.closeTo(module.ndcg, 12),
+      });
+    }
   });
 });

@@ -1,0 +1,104 @@
+/**
+ * npm run bench:metrics: times the command-line evaluator on 100,000 queries × 100 results.
+ * Generates a seeded qrels file (20 judgements per query, 12 of them on returned documents) and run
+ * file in a temporary folder, runs `server/cli/metrics.ts` as a child process and prints its wall
+ * time and peak RSS. Target: ≤ 10 s and < 1 GB.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
+const RESULTS = 100;
+const JUDGED_RETURNED = 12;
+const JUDGED_MISSING = 8;
+
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Writer {
+  private chunk = '';
+  constructor(private readonly fd: number) {}
+  write(text: string) {
+    this.chunk += text;
+    if (this.chunk.length > 1 << 20) this.flush();
+  }
+  flush() {
+    writeSync(this.fd, this.chunk);
+    this.chunk = '';
+  }
+  close() {
+    this.flush();
+    closeSync(this.fd);
+  }
+}
+
+function generate(folder: string) {
+  const random = mulberry32(20240607);
+  const qrels = new Writer(openSync(join(folder, 'bench.qrels'), 'w'));
+  const run = new Writer(openSync(join(folder, 'bench.run'), 'w'));
+  for (let q = 1; q <= QUERIES; q++) {
+    const qid = `q${q}`;
+    let score = 30;
+    for (let r = 1; r <= RESULTS; r++) {
+      score -= random() * 0.3; // descending, occasionally tied after rounding
+      run.write(`${qid} Q0 p${q}-${r} ${r} ${score.toFixed(4)} bench\n`);
+    }
+    const judged = new Set<number>();
+    while (judged.size < JUDGED_RETURNED) judged.add(1 + Math.floor(random() * RESULTS));
+    for (const r of judged) qrels.write(`${qid} 0 p${q}-${r} ${Math.floor(random() * 4)}\n`);
+    for (let j = 0; j < JUDGED_MISSING; j++) qrels.write(`${qid} 0 p${q}-x${j} ${Math.floor(random() * 4)}\n`);
+  }
+  qrels.close();
+  run.close();
+}
+
+/** Peak RSS in KiB: /usr/bin/time's %M when present, else VmHWM sampled from /proc. */
+async function measure(args: string[]): Promise<{ seconds: number; peakKiB: number; stdout: string; code: number | null }> {
+  const useTime = existsSync('/usr/bin/time');
+  const command = useTime ? '/usr/bin/time' : process.execPath;
+  const fullArgs = useTime ? ['-f', 'PEAK_RSS_KIB %M', process.execPath, ...args] : args;
+  const started = performance.now();
+  const child = spawn(command, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let sampled = 0;
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setInterval(() => {
+    try {
+      const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (match) sampled = Math.max(sampled, Number(match[1]));
+    } catch {
+      /* exited */
+    }
+  }, 50);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearInterval(timer);
+  const seconds = (performance.now() - started) / 1000;
+  const fromTime = /PEAK_RSS_KIB (\d+)/.exec(stderr);
+  if (code !== 0) process.stderr.write(stderr);
+  return { seconds, peakKiB: fromTime ? Number(fromTime[1]) : sampled, stdout, code };
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'bench-metrics-'));
+try {
+  const generating = performance.now();
+  generate(folder);
+  const runBytes = statSync(join(folder, 'bench.run')).size;
+  console.log(`generated ${QUERIES.toLocaleString('en')} queries × ${RESULTS} results (run file ${(runBytes / 2 ** 20).toFixed(0)} MiB) in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
+  const { seconds, peakKiB, stdout, code } = await measure(['--import', 'tsx', 'server/cli/metrics.ts', join(folder, 'bench.qrels'), join(folder, 'bench.run'), '-k', '10']);
+  if (code !== 0) throw new Error(`metrics exited with ${code}`);
+  process.stdout.write(stdout);
+  const peakMiB = peakKiB / 1024;
+  console.log(`metrics CLI: ${seconds.toFixed(2)} s wall, peak RSS ${peakMiB.toFixed(0)} MiB (target ≤ 10 s, < 1024 MiB): ${seconds <= 10 && peakMiB < 1024 ? 'OK' : 'MISSED'}`);
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}

@@ -1,0 +1,91 @@
+/**
+ * Scores a TREC run against TREC qrels with trec_eval's semantics and output format:
+ *   npm run metrics -- QRELS RUN [-k 10] [--gain linear|exponential] [--relevant-from 1] [-q] [-c]
+ * Prints `measure<TAB>query<TAB>value` lines: per query with -q (in query id order), then `all`.
+ * As in trec_eval, only queries with both judgements and results are scored (num_q counts them);
+ * with -c, judged queries missing from the run score 0 and count too. Run queries without
+ * judgements are ignored.
+ */
+import { parseArgs } from 'node:util';
+import type { Gain } from '../evaluation/metrics';
+import { forEachRunQuery, readQrels, TrecFormatError } from '../evaluation/trec-files';
+import { EMPTY_RANKING, formatQueryLines, TrecSummary, trecQueryMeasures, type TrecEvalOptions, type TrecQueryMeasures } from '../evaluation/trec-eval';
+
+const usage = 'usage: npm run metrics -- QRELS RUN [-k 10] [--gain linear|exponential] [--relevant-from 1] [-q] [-c]';
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`metrics: ${message}\n`);
+  process.exit(code);
+}
+
+function parseOptions(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      k: { type: 'string', short: 'k', default: '10' },
+      gain: { type: 'string', default: 'linear' },
+      'relevant-from': { type: 'string', short: 'l', default: '1' },
+      q: { type: 'boolean', short: 'q', default: false },
+      c: { type: 'boolean', short: 'c', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  if (positionals.length !== 2) fail(usage);
+  const k = Number(values.k);
+  if (!Number.isInteger(k) || k < 1) fail(`-k must be a positive integer, got "${values.k}"`);
+  if (values.gain !== 'linear' && values.gain !== 'exponential') fail(`--gain must be linear or exponential, got "${values.gain}"`);
+  const relevantFrom = Number(values['relevant-from']);
+  if (!Number.isInteger(relevantFrom) || relevantFrom < 0) fail(`--relevant-from must be an integer >= 0, got "${values['relevant-from']}"`);
+  const options: TrecEvalOptions = { k, gain: values.gain as Gain, relevantFrom };
+  return { qrelsFile: positionals[0], runFile: positionals[1], options, perQuery: values.q, complete: values.c };
+}
+
+function main(): void {
+  const { qrelsFile, runFile, options, perQuery, complete } = parseOptions(process.argv.slice(2));
+  const qrels = readQrels(qrelsFile);
+  const byQuery = new Map<string, TrecQueryMeasures>();
+  const { runId } = forEachRunQuery(
+    runFile,
+    (qid, ranking) => byQuery.set(qid, trecQueryMeasures(ranking, qrels.get(qid)!, options)),
+    (qid) => qrels.has(qid),
+  );
+
+  // trec_eval walks the judged queries in strcmp order (ids are latin1 strings, so < is strcmp).
+  const qids = [...qrels.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const summary = new TrecSummary();
+  let noRelevant = 0;
+  let out = '';
+  for (const qid of qids) {
+    let measures = byQuery.get(qid);
+    if (measures === undefined) {
+      if (!complete) continue;
+      measures = trecQueryMeasures(EMPTY_RANKING, qrels.get(qid)!, options);
+    }
+    if (measures.numRel === 0) noRelevant++;
+    summary.add(measures);
+    if (perQuery) {
+      out += formatQueryLines(qid, measures, options);
+      if (out.length > 1 << 16) {
+        process.stdout.write(Buffer.from(out, 'latin1'));
+        out = '';
+      }
+    }
+  }
+  if (summary.numQ === 0) fail('no queries with both results and relevance judgements', 7);
+  out += summary.format(runId, options);
+  process.stdout.write(Buffer.from(out, 'latin1'));
+  if (noRelevant > 0) process.stderr.write(`metrics: ${noRelevant} of ${summary.numQ} queries have no relevant judgement and score 0\n`);
+}
+
+try {
+  main();
+} catch (error) {
+  if (error instanceof TrecFormatError) fail(error.message, 2);
+  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') fail(`cannot read ${(error as NodeJS.ErrnoException).path}`, 2);
+  throw error;
+}
