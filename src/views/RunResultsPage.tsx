@@ -4,6 +4,7 @@ import { pageFromSearch } from '../machines/paged-list.machine';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
 import type { ExperimentRunResult } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
+import { formatConfiguration } from '../services/format-configuration';
 import { parseRouteId } from '../services/route-id';
 import { runResultStatusTone } from '../services/status-colours';
 import { messages } from './backend-messages';
@@ -64,7 +65,7 @@ function ResultsTable({ runId }: { runId: number }) {
               return (
                 <tr key={row.id}>
                   <td className={table.cell}>
-                    <code className={styles.code}>{JSON.stringify(row.experiment_configuration)}</code>
+                    <code className={styles.code}>{formatConfiguration(row.experiment_configuration)}</code>
                   </td>
                   <td className={table.cell}>{row.result.input}</td>
                   <td className={table.cell}>

@@ -114,7 +114,7 @@ describe('from the results table to the details', () => {
       'Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions',
     ]);
     expect(within(table).getAllByRole('row')[1].textContent).toBe(
-      '{"k":10,"version":"v1.1.0"}oak dining tablePASSv1.1.0nDCG@10 0.812 · CompleteNov 22, 2026, 3:04 PMDetails',
+      'k: 10 · version: v1.1.0oak dining tablePASSv1.1.0nDCG@10 0.812 · CompleteNov 22, 2026, 3:04 PMDetails',
     );
     fireEvent.click(within(table).getByRole('link', { name: 'Details of result 41' }));
     expect(services.currentPath()).toBe('/experiment-run-result-details/41');
