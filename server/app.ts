@@ -18,6 +18,8 @@ import { bulkUploadRoutes } from './routes/bulk-upload';
 import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
+import { goldenSetRoutes } from './routes/backend/golden-sets';
+import { catalogueRoutes } from './routes/backend/catalogue';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db });
       await api.register(evaluationScriptRoutes, { db });
+      await api.register(goldenSetRoutes, { db, uploadLimitMb: config.uploadLimitMb });
+      await api.register(catalogueRoutes, { db, uploadLimitMb: config.uploadLimitMb });
     },
     { prefix: '/api/backend' },
   );

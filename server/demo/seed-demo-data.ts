@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
-import { DEMO_K, DEMO_PASS_THRESHOLD, demoResult } from './demo-results';
+import { DEMO_K, DEMO_PASS_THRESHOLD, DEMO_PRODUCT_NUMBERS, DEMO_PRODUCT_STYLES, demoProduct, demoResult } from './demo-results';
 import { readWandsQueries, type WandsQuery } from './wands-queries';
+import { queryKey } from '../evaluation/query-key';
 
 const ALL_QUERIES = 'WANDS queries (all)';
 const CLASS_DATASETS = ['Accent Chairs', 'Area Rugs', 'Beds', 'Wall Art', 'Coffee & Cocktail Tables'];
@@ -89,6 +90,16 @@ const EXPERIMENTS: { name: string; script: string; dataset: string; description:
     target: 'dense-retrieval',
     runs: [{ tags: ['dense', 'candidate'], status: 'success', skill: 1.3, version: 'v3.0.0', ageDays: 2 }],
   },
+];
+
+/**
+ * The spec's three country golden sets. Each holds the generated judgements of one demo run (same
+ * queries, same seed as demoResult), so a set's judgements are exactly that run's golden_set.
+ */
+const GOLDEN_SETS = [
+  { name: 'Golden set — Germany', market: 'DE', dataset: ALL_QUERIES, run: 'BM25 baseline v1.0.0', seed: 0 },
+  { name: 'Golden set — France', market: 'FR', dataset: 'Area Rugs', run: 'Rug synonyms v1.2.0', seed: 200 },
+  { name: 'Golden set — Spain', market: 'ES', dataset: 'Wall Art', run: 'Wall art embeddings v3.0.0', seed: 400 },
 ];
 
 /** Results a run carries: all of its dataset for a finished run, part of it otherwise. */
@@ -181,6 +192,58 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         }
       }
     }
+
+    for (const [index, set] of GOLDEN_SETS.entries()) {
+      const queriesOfSet = members.get(set.dataset)!.slice(0, MAX_RESULTS_PER_RUN);
+      const goldenSet = await insertOne<{ id: number }>(
+        tx,
+        `INSERT INTO golden_sets (name, description, market, created_at, updated_at)
+         VALUES ($1, $2, $3, now() - make_interval(days => $4), now() - make_interval(days => $4)) RETURNING id`,
+        [
+          set.name,
+          `Generated demo judgements (not real relevance labels) for ${queriesOfSet.length} WANDS queries (MIT licence); ` +
+            `they are the judgements the demo run ${set.run} was scored against.`,
+          set.market,
+          40 - index,
+        ],
+      );
+      const judgements = queriesOfSet.flatMap((query) =>
+        demoResult(query, 1, set.seed, '').results.golden_set.map((j) => [query.query, j.product_id, j.relevance] as const),
+      );
+      await tx.query(
+        `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade)
+         SELECT $1, q, k, p, g FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS t (q, k, p, g)`,
+        [goldenSet.id, judgements.map((j) => j[0]), judgements.map((j) => queryKey(j[0])), judgements.map((j) => j[1]), judgements.map((j) => j[2])],
+      );
+    }
+    await seedDemoCatalogue(tx, [...members.values()].flatMap((queries) => queries.slice(0, MAX_RESULTS_PER_RUN)));
     return true;
   });
+}
+
+/**
+ * A generated catalogue holding the products the demo runs and golden sets name (W<query id>-NN, as
+ * demo-results.ts makes them), so the built-in search over it answers the demo queries.
+ */
+async function seedDemoCatalogue(tx: Queryable, queries: readonly WandsQuery[]): Promise<void> {
+  const products = new Map<string, { name: string; description: string; image_url: string; attributes: string }>();
+  for (const query of queries) {
+    for (const n of DEMO_PRODUCT_NUMBERS) {
+      const { product_id: id, name, image_url } = demoProduct(query, n);
+      const style = DEMO_PRODUCT_STYLES[n % DEMO_PRODUCT_STYLES.length];
+      products.set(id, {
+        name,
+        description: `Generated demo product, not a real one: a ${style.toLowerCase()} take on "${query.query}" (WANDS class ${query.queryClass}).`,
+        image_url,
+        attributes: JSON.stringify({ generated: true, style, wands_query_id: query.id, wands_class: query.queryClass }),
+      });
+    }
+  }
+  const ids = [...products.keys()];
+  const rows = [...products.values()];
+  await tx.query(
+    `INSERT INTO products (product_id, name, description, image_url, attributes)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
+    [ids, rows.map((p) => p.name), rows.map((p) => p.description), rows.map((p) => p.image_url), rows.map((p) => p.attributes)],
+  );
 }

@@ -1,0 +1,280 @@
+/**
+ * Built-in search benchmark: `npm run bench:search -- [--products N] [--searches N] [--only pglite|postgres]`.
+ *
+ * Generates a seeded catalogue (names built from the WANDS queries and product words), imports it
+ * through the API into the real server (server/main.ts, a child process trusting a tiny OpenID issuer
+ * run here) on a fresh PGlite and, when DATABASE_URL is set, on a scratch PostgreSQL database; then times
+ * searches for WANDS queries one after another: over HTTP (GET catalogue/products/?search=, which also
+ * counts the matches) and in process with the BuiltinSearchTarget (k = 10) that runs use.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
+import { readWandsQueries } from '../server/demo/wands-queries';
+import { seededRandom } from '../server/demo/random';
+import { copyField } from '../server/bulk/copy-text';
+import { openPGlite } from '../server/db/pglite';
+import { openPostgres } from '../server/db/postgres';
+import type { Database } from '../server/db/database';
+import { BuiltinSearchTarget } from '../server/search/builtin-search';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MiB = 1024 * 1024;
+const K = 10;
+
+const COLOURS = ['black', 'white', 'grey', 'navy', 'beige', 'ivory', 'green', 'blue', 'red', 'walnut', 'natural', 'gold', 'silver', 'teal'];
+const MATERIALS = ['oak', 'pine', 'walnut', 'velvet', 'linen', 'leather', 'cotton', 'wool', 'jute', 'metal', 'glass', 'marble', 'rattan', 'acacia'];
+const STYLES = ['modern', 'rustic', 'farmhouse', 'mid-century', 'industrial', 'coastal', 'traditional', 'scandinavian', 'bohemian', 'minimalist'];
+const FEATURES = ['with storage', 'with drawers', 'adjustable', 'foldable', 'water-resistant', 'hand-made', 'set of 2', 'extra large', 'for kids', 'outdoor'];
+const BRANDS = ['Alder & Ash', 'Birchline', 'Casa Nova', 'Driftwood Co', 'Elm Street', 'Fernhill', 'Greystone', 'Harbor House', 'Ivy Lane', 'Juniper'];
+
+interface Figures {
+  backend: string;
+  importSeconds: number;
+  http: Latencies;
+  direct: Latencies;
+  meanHits: number;
+}
+
+interface Latencies {
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '50000' },
+      searches: { type: 'string', default: '1000' },
+      only: { type: 'string' },
+    },
+  });
+  const productCount = positive(values.products!, '--products');
+  const searchCount = positive(values.searches!, '--searches');
+  const backends = ['pglite', 'postgres'].filter((b) => !values.only || values.only === b);
+  if (backends.includes('postgres') && !process.env.DATABASE_URL) {
+    backends.splice(backends.indexOf('postgres'), 1);
+    console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
+  }
+
+  const work = await mkdtemp(join(tmpdir(), 'bench-search-'));
+  const issuer = await startTestIssuer();
+  try {
+    const file = join(work, 'catalogue.csv');
+    const { bytes, queries } = await writeCatalogue(file, productCount, searchCount);
+    console.log(`Catalogue: ${productCount.toLocaleString('en')} generated products, ${(bytes / MiB).toFixed(1)} MiB; ${searchCount} searches`);
+    const results: Figures[] = [];
+    for (const backend of backends) results.push(await bench(backend, work, file, bytes, productCount, queries, issuer));
+    console.log();
+    console.table(
+      results.map((r) => ({
+        backend: r.backend,
+        'import s': r.importSeconds.toFixed(2),
+        'HTTP p50 ms': r.http.p50.toFixed(2),
+        'HTTP p95 ms': r.http.p95.toFixed(2),
+        'HTTP searches/s': Math.round(r.http.perSecond),
+        'target p50 ms': r.direct.p50.toFixed(2),
+        'target p95 ms': r.direct.p95.toFixed(2),
+        'target searches/s': Math.round(r.direct.perSecond),
+        'mean hits': r.meanHits.toFixed(1),
+      })),
+    );
+    console.log(`HTTP: GET catalogue/products/?search=…&page_size=${K} (page and count); target: BuiltinSearchTarget.search(query, ${K}); one at a time.`);
+  } finally {
+    await issuer.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A CSV of `count` products and the search queries (WANDS queries, seeded order). */
+async function writeCatalogue(path: string, count: number, searches: number) {
+  const wands = readWandsQueries();
+  const random = seededRandom(20240607);
+  const lines = ['product_id,name,description,image_url,brand,colour'];
+  for (let i = 0; i < count; i++) {
+    const query = random.pick(wands);
+    const colour = random.pick(COLOURS);
+    const material = random.pick(MATERIALS);
+    const brand = random.pick(BRANDS);
+    const name = `${brand} ${random.pick(STYLES)} ${random.next() < 0.5 ? `${colour} ` : ''}${query.query}${random.next() < 0.4 ? ` ${random.pick(FEATURES)}` : ''}`;
+    const description =
+      `A ${random.pick(STYLES)} ${query.queryClass.toLowerCase()} in ${material}, ${colour} finish. ` +
+      `Pairs well with ${random.pick(wands).query}; ${random.pick(FEATURES)}. Generated benchmark product.`;
+    const id = `B${String(i).padStart(6, '0')}`;
+    lines.push([id, name, description, `/images/${id}.jpg`, brand, colour].map(copyField).join(','));
+  }
+  const text = `${lines.join('\n')}\n`;
+  await writeFile(path, text);
+  const queries = Array.from({ length: searches }, () => random.pick(wands).query);
+  return { bytes: Buffer.byteLength(text), queries };
+}
+
+async function bench(backend: string, work: string, file: string, bytes: number, count: number, queries: string[], issuer: TestIssuer): Promise<Figures> {
+  if (backend === 'pglite') {
+    const dataDir = join(work, 'pglite-data');
+    const server = await startServer({ DATA_DIR: dataDir }, issuer, bytes);
+    let figures: Omit<Figures, 'direct' | 'meanHits'>;
+    try {
+      figures = await importAndSearchOverHttp('pglite', server, file, count, queries, issuer);
+    } finally {
+      await stopServer(server.child);
+    }
+    // One process owns a PGlite data folder: the in-process searches open it once the server has stopped.
+    const db = await openPGlite({ dataDir });
+    try {
+      return { ...figures, ...(await searchInProcess(db, queries)) };
+    } finally {
+      await db.close();
+    }
+  }
+  const adminUrl = new URL(process.env.DATABASE_URL!);
+  const name = `bench_search_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const server = await startServer({ DATABASE_URL: url.toString() }, issuer, bytes);
+    try {
+      const figures = await importAndSearchOverHttp('postgres', server, file, count, queries, issuer);
+      const db = await openPostgres(url.toString());
+      try {
+        return { ...figures, ...(await searchInProcess(db, queries)) };
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
+    await admin.end();
+  }
+}
+
+async function importAndSearchOverHttp(backend: string, server: RunningServer, file: string, count: number, queries: string[], issuer: TestIssuer) {
+  const token = await issuer.token({}, { expiresIn: '2h' });
+  const authorization = `Bearer ${token}`;
+  const form = new FormData();
+  form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'catalogue.csv');
+  console.log(`\n${backend}: importing…`);
+  const started = performance.now();
+  const response = await fetch(`${server.origin}/api/backend/catalogue/import`, { method: 'POST', headers: { authorization }, body: form });
+  const body = await response.json();
+  const importSeconds = (performance.now() - started) / 1000;
+  if (response.status !== 200 || body.created !== count) throw new Error(`${backend}: unexpected answer ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+  console.log(`${backend}: imported ${count.toLocaleString('en')} products in ${importSeconds.toFixed(2)} s; searching over HTTP…`);
+
+  const warm = queries.slice(0, 20);
+  const search = async (query: string) => {
+    const answer = await fetch(`${server.origin}/api/backend/catalogue/products/?page_size=${K}&search=${encodeURIComponent(query)}`, {
+      headers: { authorization },
+    });
+    if (!answer.ok) throw new Error(`${backend}: search "${query}" answered ${answer.status}`);
+    await answer.json();
+  };
+  for (const query of warm) await search(query);
+  return { backend, importSeconds, http: await time(queries, search) };
+}
+
+async function searchInProcess(db: Database, queries: string[]) {
+  const target = new BuiltinSearchTarget(db);
+  for (const query of queries.slice(0, 20)) await target.search(query, K);
+  let hits = 0;
+  const direct = await time(queries, async (query) => {
+    hits += (await target.search(query, K)).length;
+  });
+  return { direct, meanHits: hits / queries.length };
+}
+
+async function time(queries: string[], search: (query: string) => Promise<void>): Promise<Latencies> {
+  const durations: number[] = [];
+  const started = performance.now();
+  for (const query of queries) {
+    const t0 = performance.now();
+    await search(query);
+    durations.push(performance.now() - t0);
+  }
+  const total = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))];
+  return { p50: at(0.5), p95: at(0.95), perSecond: queries.length / total };
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  origin: string;
+}
+
+async function startServer(env: Record<string, string>, issuer: TestIssuer, bytes: number): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DEMO_DATA: 'false',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_AUDIENCE: issuer.audience,
+      OIDC_CLIENT_ID: 'bench',
+      UPLOAD_LIMIT_MB: String(Math.max(200, Math.ceil((bytes * 1.1) / MiB))),
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the server exited with code ${code} before it was ready`);
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await Promise.race([fetch(`${origin}/healthz`).then((r) => r.ok, () => false), exited]);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  exited.catch(() => undefined);
+  return { child, origin };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function positive(value: string, flag: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
+  return number;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
