@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { addEntryMachine } from '../machines/add-entry.machine';
@@ -14,12 +14,11 @@ import {
   selectMetadataError,
   selectPicker,
 } from '../machines/add-entry.selectors';
-import { DatasetPicker } from './DatasetPicker';
+import { EntryFields } from './EntryFields';
 import { Modal } from './ui/Modal';
 import * as modal from './ui/modal.css';
 import { button } from './ui/button.css';
 import { errorMessage } from './ui/status.css';
-import * as styles from './DatasetEntriesPage.css';
 
 // Spec §2 Add Dataset Entry dialog: Input* (4 rows), the datasets multi-select, Metadata (JSON) (8 rows,
 // default '{}'), Cancel and 'Create Entry'.
@@ -34,11 +33,6 @@ export function AddEntryDialog({ actor }: { actor: ActorRefFrom<typeof addEntryM
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   const picker = useSelector(actor, selectPicker);
-  const inputId = useId();
-  const datasetsId = useId();
-  const metadataId = useId();
-  const hintId = useId();
-  const metadataErrorId = useId();
   if (!open) return null;
 
   const cancel = () => actor.send({ type: linkFailed ? 'user.close' : 'user.cancel' });
@@ -67,49 +61,15 @@ export function AddEntryDialog({ actor }: { actor: ActorRefFrom<typeof addEntryM
   return (
     <Modal title="Add Dataset Entry" onCancel={() => canCancel && cancel()}>
       <form onSubmit={submit} noValidate>
-        <fieldset disabled={busy} className={modal.fieldset}>
-          <div className={modal.field}>
-            <label htmlFor={inputId} className={modal.label}>
-              Input*
-            </label>
-            <textarea
-              id={inputId}
-              className={modal.input}
-              rows={4}
-              required
-              value={input}
-              onChange={(event) => actor.send({ type: 'user.changeInput', value: event.target.value })}
-            />
-          </div>
-          <div className={modal.field}>
-            <span id={datasetsId} className={modal.label}>
-              Datasets
-            </span>
-            {picker && <DatasetPicker actor={picker} labelId={datasetsId} disabled={busy} />}
-          </div>
-          <div className={modal.field}>
-            <label htmlFor={metadataId} className={modal.label}>
-              Metadata (JSON)
-            </label>
-            <textarea
-              id={metadataId}
-              className={`${modal.input} ${styles.code}`}
-              rows={8}
-              value={metadata}
-              aria-invalid={metadataError !== null}
-              aria-describedby={metadataError ? `${metadataErrorId} ${hintId}` : hintId}
-              onChange={(event) => actor.send({ type: 'user.changeMetadata', value: event.target.value })}
-            />
-            {metadataError && (
-              <p id={metadataErrorId} role="alert" className={styles.fieldError}>
-                {metadataError}
-              </p>
-            )}
-            <p id={hintId} className={styles.hint}>
-              Optional: Enter valid JSON for metadata
-            </p>
-          </div>
-        </fieldset>
+        <EntryFields
+          input={input}
+          metadata={metadata}
+          metadataError={metadataError}
+          picker={picker}
+          disabled={busy}
+          onInput={(value) => actor.send({ type: 'user.changeInput', value })}
+          onMetadata={(value) => actor.send({ type: 'user.changeMetadata', value })}
+        />
         {error && (
           <p role="alert" className={errorMessage}>
             {error}

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { entryEditorMachine } from '../machines/entry-editor.machine';
 import {
@@ -14,10 +14,9 @@ import {
   selectPicker,
 } from '../machines/entry-editor.selectors';
 import { formatDateTime } from '../services/format-date';
-import * as entryStyles from './DatasetEntriesPage.css';
-import { DatasetPicker } from './DatasetPicker';
 import * as styles from './EntryEditorPage.css';
 import { button } from './ui/button.css';
+import { EntryFields } from './EntryFields';
 import * as modal from './ui/modal.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
@@ -36,11 +35,6 @@ export function EntryEditorPage({ id, logic }: { id: string; logic: typeof entry
   const canSave = useSelector(editor, selectCanSave);
   const canCancel = useSelector(editor, selectCanCancel);
   const picker = useSelector(editor, selectPicker);
-  const inputId = useId();
-  const datasetsId = useId();
-  const metadataId = useId();
-  const hintId = useId();
-  const metadataErrorId = useId();
   const cancel = () => editor.send({ type: 'user.cancel' });
 
   if (view === 'loading') {
@@ -88,49 +82,15 @@ export function EntryEditorPage({ id, logic }: { id: string; logic: typeof entry
         </div>
       </div>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <fieldset disabled={saving} className={modal.fieldset}>
-          <div className={modal.field}>
-            <label htmlFor={inputId} className={modal.label}>
-              Input*
-            </label>
-            <textarea
-              id={inputId}
-              className={modal.input}
-              rows={4}
-              required
-              value={input}
-              onChange={(event) => editor.send({ type: 'user.changeInput', value: event.target.value })}
-            />
-          </div>
-          <div className={modal.field}>
-            <span id={datasetsId} className={modal.label}>
-              Datasets
-            </span>
-            {picker && <DatasetPicker actor={picker} labelId={datasetsId} disabled={saving} />}
-          </div>
-          <div className={modal.field}>
-            <label htmlFor={metadataId} className={modal.label}>
-              Metadata (JSON)
-            </label>
-            <textarea
-              id={metadataId}
-              className={`${modal.input} ${entryStyles.code}`}
-              rows={8}
-              value={metadata}
-              aria-invalid={metadataError !== null}
-              aria-describedby={metadataError ? `${metadataErrorId} ${hintId}` : hintId}
-              onChange={(event) => editor.send({ type: 'user.changeMetadata', value: event.target.value })}
-            />
-            {metadataError && (
-              <p id={metadataErrorId} role="alert" className={entryStyles.fieldError}>
-                {metadataError}
-              </p>
-            )}
-            <p id={hintId} className={entryStyles.hint}>
-              Optional: Enter valid JSON for metadata
-            </p>
-          </div>
-        </fieldset>
+        <EntryFields
+          input={input}
+          metadata={metadata}
+          metadataError={metadataError}
+          picker={picker}
+          disabled={saving}
+          onInput={(value) => editor.send({ type: 'user.changeInput', value })}
+          onMetadata={(value) => editor.send({ type: 'user.changeMetadata', value })}
+        />
         {entry && (
           <dl className={styles.dates}>
             <dt>Created</dt>
