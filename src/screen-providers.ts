@@ -8,16 +8,18 @@ import { dashboardMachine } from './machines/dashboard.machine';
 import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput, type SaveMovesInput } from './machines/dataset-editor.machine';
 import { evaluationDetailMachine } from './machines/evaluation-detail.machine';
 import { PAGE_SIZE, pagedListMachine, pageFromSearch, type PagedListEvent, type PageResult } from './machines/paged-list.machine';
+import { renameGoldenSetMachine, type GoldenSetToRename } from './machines/rename-golden-set.machine';
 import { resourceMachine } from './machines/resource.machine';
 import { runResultDetailsMachine } from './machines/run-result-details.machine';
 import { scriptFilterMachine, type ScriptOption } from './machines/script-filter.machine';
+import { uploadGoldenSetMachine, type GoldenSetUpload } from './machines/upload-golden-set.machine';
 import * as backendApi from './services/evaluation-backend';
 import { createScriptNameCache, withScriptNames, type ScriptNameCache } from './services/script-names';
 import { apiClients, apiSession, loadRuntime } from './providers';
-import { createCsvUploader } from './services/upload-csv';
+import { createCsvUploader, createFormPoster } from './services/upload-csv';
 import { createEntriesLogic } from './entries-providers';
 import { moveEachEntry } from './services/entry-moves';
-import { createEvaluationService, type EvaluationService } from './services/evaluation-service';
+import { createEvaluationService, failureMessage, type EvaluationService } from './services/evaluation-service';
 import { loadSampleEvaluation } from './services/sample-evaluations';
 
 
@@ -108,6 +110,37 @@ const confirmDatasetDelete = confirmModalMachine.provide({
   },
 });
 
+/** A backend call whose failure says what the server said (e.g. a duplicate name's 409). */
+async function explained<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new Error(failureMessage(error), { cause: error });
+  }
+}
+
+/** How many golden sets there are: the list's total. */
+async function countGoldenSets(): Promise<number> {
+  const { api } = await backend();
+  return (await explained(() => backendApi.listGoldenSets(api, 1, 1))).count;
+}
+
+/** POST golden-sets/ as multipart: the text fields first (the server reads them before the files). */
+async function uploadGoldenSet(upload: GoldenSetUpload): Promise<void> {
+  const { config, auth } = await loadRuntime();
+  const url = `${config.evaluationBackendUrl.replace(/\/+$/, '')}/golden-sets/`;
+  await createFormPoster(apiSession(auth))(url, () => {
+    const form = new FormData();
+    form.append('name', upload.name);
+    form.append('description', upload.description);
+    form.append('market', upload.market);
+    form.append('format', upload.format);
+    form.append('file', upload.file, upload.file.name);
+    if (upload.format === 'trec' && upload.queries) form.append('queries', upload.queries, upload.queries.name);
+    return form;
+  });
+}
+
 /** Every machine of the screens with its real actors: App hands these to the views. */
 const entriesLogic = createEntriesLogic({
   service,
@@ -171,7 +204,10 @@ export const consoleLogic = {
   }),
   dashboard: dashboardMachine.provide({
     actors: {
-      fetchCounts: fromPromise(async () => (await service()).countDatasetsAndEntries()),
+      fetchCounts: fromPromise(async () => {
+        const [counts, goldenSets] = await Promise.all([(await service()).countDatasetsAndEntries(), countGoldenSets()]);
+        return { ...counts, goldenSets };
+      }),
     },
   }),
   // Spec §2: the evaluations screens run on sample data (src/fixtures) after a fake load.
@@ -214,6 +250,38 @@ export const consoleLogic = {
   ),
   runResultDetails: runResultDetailsMachine.provide({
     actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
+  }),
+
+  // ---- Golden sets (issue 7), on the evaluation backend. ----
+  goldenSetList: pagedListMachine.provide({
+    actors: {
+      fetchPage: fromPromise<PageResult<unknown>, PageInput>(async ({ input }) => {
+        const { api } = await backend();
+        const { count, results } = await explained(() => backendApi.listGoldenSets(api, input.page, input.pageSize));
+        return { items: results, total: count };
+      }),
+      listenForRoute,
+      confirmDelete: confirmModalMachine.provide({
+        actors: {
+          performAction: fromPromise(async ({ input }: { input: { subject: ConfirmSubject } }) => {
+            const { api } = await backend();
+            await explained(() => backendApi.deleteGoldenSet(api, input.subject.id));
+          }),
+        },
+      }),
+    },
+    actions: { showPage },
+  }),
+  uploadGoldenSet: uploadGoldenSetMachine.provide({
+    actors: { uploadGoldenSet: fromPromise<void, GoldenSetUpload>(({ input }) => uploadGoldenSet(input)) },
+  }),
+  renameGoldenSet: renameGoldenSetMachine.provide({
+    actors: {
+      saveGoldenSet: fromPromise<void, GoldenSetToRename>(async ({ input: { id, ...changes } }) => {
+        const { api } = await backend();
+        await explained(() => backendApi.updateGoldenSet(api, id, changes));
+      }),
+    },
   }),
 };
 

@@ -1,15 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-// Spec §2 /: 'Loading dashboard...' while the two real counts load (datasets and entries, exact, from the
-// evaluation service's totals); the other three are the spec's placeholders. A failure shows its message
+// Spec §2 /: 'Loading dashboard...' while the three real counts load (datasets and entries, exact, from the
+// evaluation service's totals; golden sets from the evaluation backend's); the other two are the spec's
+// placeholders. A failure shows its message
 // and can be retried.
 
-export type ServiceCounts = { datasets: number; datasetEntries: number };
+export type ServiceCounts = { datasets: number; datasetEntries: number; goldenSets: number };
 
-export type DashboardCounts = ServiceCounts & { goldenSets: number; evaluations: number; experiments: number };
+export type DashboardCounts = ServiceCounts & { evaluations: number; experiments: number };
 
 export type DashboardContext = {
-  placeholders: { goldenSets: number; evaluations: number; experiments: number };
+  placeholders: { evaluations: number; experiments: number };
   counts: DashboardCounts | null;
   error: string | null;
 };

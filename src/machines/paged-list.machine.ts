@@ -4,7 +4,8 @@ import { confirmModalMachine } from './confirm-modal.machine';
 // Spec §4 and §9: every paged table. Loading, loaded, an empty page, or failed (with the server's message).
 // 'Has more pages' only when a full page of 20 came back; Previous only after page 1. The page lives in the
 // address (`?page=n`): the machine writes it with `showPage` and hears Back/Forward through `listenForRoute`.
-// Deletes go through a confirm-modal child (`confirmDelete`), whose success reloads the page.
+// Deletes go through a confirm-modal child (`confirmDelete`), whose success reloads the page; dialogs beside
+// the list reload it with `list.reload`.
 
 export const PAGE_SIZE = 20;
 
@@ -27,7 +28,9 @@ export type PagedListEvent =
   /** The address changed without the machine (Back, Forward, a link). */
   | { type: 'route.pageChanged'; page: number }
   /** From the confirm-modal child: the item was deleted. */
-  | { type: 'confirm.succeeded' };
+  | { type: 'confirm.succeeded' }
+  /** From a dialog beside the list (add, rename): the items changed on the server. */
+  | { type: 'list.reload' };
 
 const notProvided = (name: string) => () => {
   throw new Error(`${name} not provided`);
@@ -82,6 +85,7 @@ export const pagedListMachine = setup({
       actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
     },
     'confirm.succeeded': '.loading',
+    'list.reload': '.loading',
   },
   initial: 'loading',
   states: {

@@ -121,3 +121,32 @@ export function listScriptExperiments(
     query: pageQuery(page, pageSize),
   });
 }
+
+/** A golden set of judgements (issue 7): its counts come from the server. */
+export type GoldenSet = {
+  id: number;
+  name: string;
+  description: string;
+  market: string;
+  query_count: number;
+  judgement_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type GoldenSetChanges = { name?: string; description?: string; market?: string };
+
+/** GET golden-sets/?page&page_size → {count, results}, newest first. */
+export function listGoldenSets(api: ApiFetch, page: number, pageSize: number): Promise<{ count: number; results: GoldenSet[] }> {
+  return api<{ count: number; results: GoldenSet[] }>('golden-sets/', { query: pageQuery(page, pageSize) });
+}
+
+/** PATCH golden-sets/{id} → the golden set as saved (409 for a name already taken). */
+export function updateGoldenSet(api: ApiFetch, id: number, changes: GoldenSetChanges): Promise<GoldenSet> {
+  return api<GoldenSet>(`golden-sets/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
+}
+
+/** DELETE golden-sets/{id}. */
+export async function deleteGoldenSet(api: ApiFetch, id: number): Promise<void> {
+  await api(`golden-sets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -7,8 +7,11 @@ import { accessToken, rejectedAfterRenewal, type ApiSession } from './api-client
 
 export type BulkUploadCounts = { created_entries: number; created_datasets: number; created_mappings: number };
 
-/** One problem the server found in the CSV: `row` counts the header as 1; `column` null means the whole row. */
-export type CsvProblem = { row: number; column: string | null; problem: string };
+/**
+ * One problem the server found in the CSV: `row` counts the header as 1; `column` null means the whole row;
+ * `file` names the form field of the file at fault when a form carries more than one.
+ */
+export type CsvProblem = { file?: string; row: number; column: string | null; problem: string };
 
 export type UploadProgress = { loaded: number; total: number };
 
@@ -30,14 +33,11 @@ export class UploadError extends Error {
 
 type Answer = { status: number; body: unknown };
 
-export function createCsvUploader(
-  baseURL: string,
-  session: ApiSession,
-  newRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
-): CsvUploader {
-  const url = `${baseURL.replace(/\/+$/, '')}/dataset-entries/bulk-upload`;
+/** Posts a multipart form with the session's token; its 2xx body, or an UploadError with the server's problems. */
+export type FormPoster = (url: string, buildForm: () => FormData, options?: UploadOptions & { size?: number }) => Promise<unknown>;
 
-  function send(file: Blob & { name?: string }, bearer: string, options: UploadOptions): Promise<Answer> {
+export function createFormPoster(session: ApiSession, newRequest: () => XMLHttpRequest = () => new XMLHttpRequest()): FormPoster {
+  function send(url: string, form: FormData, bearer: string, options: UploadOptions & { size?: number }): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const signal = options.signal;
       if (signal?.aborted) return reject(abortError());
@@ -47,7 +47,7 @@ export function createCsvUploader(
       xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
       xhr.setRequestHeader('Accept', 'application/json');
       xhr.upload.onprogress = (event) =>
-        options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+        options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : (options.size ?? event.loaded) });
       xhr.onload = () => {
         signal?.removeEventListener('abort', onAbort);
         resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
@@ -61,20 +61,36 @@ export function createCsvUploader(
         reject(abortError());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      const form = new FormData();
-      form.append('file', file, file.name ?? 'upload.csv');
       xhr.send(form);
     });
   }
 
-  return async function uploadCsv(file, options = {}) {
-    let answer = await send(file, await accessToken(session, false), options);
+  return async function postForm(url, buildForm, options = {}) {
+    let answer = await send(url, buildForm(), await accessToken(session, false), options);
     if (answer.status === 401) {
-      answer = await send(file, await accessToken(session, true), options);
+      answer = await send(url, buildForm(), await accessToken(session, true), options);
       if (answer.status === 401) session.onSignedOut(rejectedAfterRenewal);
     }
-    if (answer.status >= 200 && answer.status < 300) return answer.body as BulkUploadCounts;
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
     throw toUploadError(answer);
+  };
+}
+
+export function createCsvUploader(
+  baseURL: string,
+  session: ApiSession,
+  newRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
+): CsvUploader {
+  const url = `${baseURL.replace(/\/+$/, '')}/dataset-entries/bulk-upload`;
+  const postForm = createFormPoster(session, newRequest);
+  return async function uploadCsv(file, options = {}) {
+    const buildForm = () => {
+      const form = new FormData();
+      form.append('file', file, file.name ?? 'upload.csv');
+      return form;
+    };
+    // Without a computable length the file's size is the best total there is.
+    return (await postForm(url, buildForm, { ...options, size: file.size })) as BulkUploadCounts;
   };
 }
 

@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css';
 
-// The sample screen's buttons do nothing yet: they say so to assistive tech and look unavailable.
-export const inert = style({
-  selectors: {
-    '&[aria-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
-  },
-});
+// The upload dialog's list of the server's problems: scrolls when long.
+export const problems = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg, maxHeight: '10rem', overflowY: 'auto', fontSize: vars.fontSize.sm });
+

@@ -1,70 +1,148 @@
 import { useId } from 'react';
-import { sampleGoldenSets } from '../fixtures/golden-sets';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { pageFromSearch } from '../machines/paged-list.machine';
+import {
+  selectCanGoNext,
+  selectCanGoPrevious,
+  selectConfirmDelete,
+  selectItems,
+  selectListError,
+  selectListView,
+  selectPage,
+} from '../machines/paged-list.selectors';
+import type { GoldenSet } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
-import * as styles from './GoldenSetsPage.css';
+import { goldenSetSizeText } from '../services/golden-set-size';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useLogic } from './logic-context';
+import { Pager } from './Pager';
+import { RenameGoldenSetDialog } from './RenameGoldenSetDialog';
+import { UploadGoldenSetDialog } from './UploadGoldenSetDialog';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { rowHeader } from './ui/row-header.css';
+import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 
-// Spec §2 /golden-sets: a static list of sample data; Add, edit and delete are inert until golden sets
-// become real (the evaluation-engine issue).
+const selectGoldenSets = selectItems<GoldenSet>;
+
+// Issue 7 /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename) and Delete.
 export function GoldenSetsPage() {
+  const logic = useLogic();
+  const search = useSearch();
   const headingId = useId();
+  const list = useActorRef(logic.goldenSetList, { input: { page: pageFromSearch(search) } });
+  const upload = useActorRef(logic.uploadGoldenSet, { input: { notify: list } });
+  const rename = useActorRef(logic.renameGoldenSet, { input: { notify: list } });
+  const view = useSelector(list, selectListView);
+  const goldenSets = useSelector(list, selectGoldenSets);
+  const error = useSelector(list, selectListError);
+  const page = useSelector(list, selectPage);
+  const canNext = useSelector(list, selectCanGoNext);
+  const canPrevious = useSelector(list, selectCanGoPrevious);
+  const confirmDelete = useSelector(list, selectConfirmDelete);
+
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
-        <div>
-          <h1 className={pageStyles.title} id={headingId}>
-            Golden Sets
-          </h1>
-          <p className={pageStyles.lead}>Sample data: adding, editing and deleting golden sets come later.</p>
-        </div>
-        <button type="button" className={`${button({ tone: 'primary' })} ${styles.inert}`} aria-disabled="true">
+        <h1 className={pageStyles.title} id={headingId}>
+          Golden Sets
+        </h1>
+        <button type="button" className={button({ tone: 'primary' })} onClick={() => upload.send({ type: 'user.open' })}>
           Add Golden Set
         </button>
       </div>
-      <table className={table.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th className={table.headCell} scope="col">Name</th>
-            <th className={table.headCell} scope="col">Size</th>
-            <th className={table.headCell} scope="col">Created At</th>
-            <th className={table.headCell} scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sampleGoldenSets.map((goldenSet) => (
-            <tr key={goldenSet.id}>
-              <th className={`${table.cell} ${rowHeader}`} scope="row">
-                {goldenSet.name}
-              </th>
-              <td className={table.cell}>{goldenSet.sizeText}</td>
-              <td className={table.cell}>{formatDateTime(goldenSet.createdAt)}</td>
-              <td className={table.cell}>
-                <div className={table.actions}>
-                  <button
-                    type="button"
-                    className={`${button({ tone: 'secondary', size: 'small' })} ${styles.inert}`}
-                    aria-disabled="true"
-                    aria-label={`Edit ${goldenSet.name}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={`${button({ tone: 'danger', size: 'small' })} ${styles.inert}`}
-                    aria-disabled="true"
-                    aria-label={`Delete ${goldenSet.name}`}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
+
+      {view === 'loading' && (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      )}
+      {view === 'failed' && (
+        <div>
+          <p className={errorMessage} role="alert">
+            Failed to fetch golden sets. {error}
+          </p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {view === 'empty' && (
+        <p className={statusMessage} role="status">
+          {page === 1 ? 'No golden sets yet.' : 'No golden sets on this page.'}
+        </p>
+      )}
+      {view === 'loaded' && (
+        <table className={table.table} aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th className={table.headCell} scope="col">Name</th>
+              <th className={table.headCell} scope="col">Size</th>
+              <th className={table.headCell} scope="col">Market</th>
+              <th className={table.headCell} scope="col">Created At</th>
+              <th className={table.headCell} scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {goldenSets.map((goldenSet) => (
+              <tr key={goldenSet.id}>
+                <th className={`${table.cell} ${rowHeader}`} scope="row">
+                  {goldenSet.name}
+                </th>
+                <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
+                <td className={table.cell}>{goldenSet.market}</td>
+                <td className={table.cell}>{formatDateTime(goldenSet.created_at)}</td>
+                <td className={table.cell}>
+                  <div className={table.actions}>
+                    <button
+                      type="button"
+                      className={button({ tone: 'secondary', size: 'small' })}
+                      aria-label={`Edit ${goldenSet.name}`}
+                      onClick={() =>
+                        rename.send({
+                          type: 'user.open',
+                          goldenSet: { id: goldenSet.id, name: goldenSet.name, description: goldenSet.description, market: goldenSet.market },
+                        })
+                      }
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className={button({ tone: 'danger', size: 'small' })}
+                      aria-label={`Delete ${goldenSet.name}`}
+                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: goldenSet.id, name: goldenSet.name } })}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {view !== 'loading' && (
+        <Pager
+          page={page}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => list.send({ type: 'user.previousPage' })}
+          onNext={() => list.send({ type: 'user.nextPage' })}
+        />
+      )}
+
+      {confirmDelete && (
+        <ConfirmDialog
+          actor={confirmDelete}
+          title="Delete Golden Set"
+          question={(subject) => `Are you sure you want to delete the golden set "${subject.name}"? Its judgements go with it.`}
+        />
+      )}
+      <UploadGoldenSetDialog actor={upload} />
+      <RenameGoldenSetDialog actor={rename} />
     </div>
   );
 }

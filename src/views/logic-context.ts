@@ -6,9 +6,11 @@ import type { entryEditorMachine } from '../machines/entry-editor.machine';
 import type { entryListMachine } from '../machines/entry-list.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
+import type { renameGoldenSetMachine } from '../machines/rename-golden-set.machine';
 import type { resourceMachine } from '../machines/resource.machine';
 import type { runResultDetailsMachine } from '../machines/run-result-details.machine';
 import type { scriptFilterMachine } from '../machines/script-filter.machine';
+import type { uploadGoldenSetMachine } from '../machines/upload-golden-set.machine';
 
 // The machines of the screens with their real actors bound (providers.ts), or with a test's fakes.
 // Views start their actors from these; they never see a service.
@@ -29,6 +31,10 @@ export type ConsoleLogic = {
   experimentRuns: typeof resourceMachine;
   runResultList: (runId: number) => typeof pagedListMachine;
   runResultDetails: typeof runResultDetailsMachine;
+  // Golden sets (issue 7), on the evaluation backend.
+  goldenSetList: typeof pagedListMachine;
+  uploadGoldenSet: typeof uploadGoldenSetMachine;
+  renameGoldenSet: typeof renameGoldenSetMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -14,10 +14,10 @@ afterEach(cleanup);
 type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 type ModelEvent =
   | { type: 'user.retry' }
-  | { type: 'xstate.done.actor.fetchCounts'; output: { datasets: number; datasetEntries: number } }
+  | { type: 'xstate.done.actor.fetchCounts'; output: { datasets: number; datasetEntries: number; goldenSets: number } }
   | { type: 'xstate.error.actor.fetchCounts'; error: Error };
 
-const counts = { datasets: 6, datasetEntries: 1_234_567 };
+const counts = { datasets: 6, datasetEntries: 1_234_567, goldenSets: 1_203 };
 const failure = new Error('The server could not be reached. Please try again.');
 
 async function perform(event: ModelEvent, services: FakeServices) {
@@ -38,7 +38,7 @@ function expectScreen(state: Snapshot) {
     expect(cards.map((card) => [card.textContent, card.getAttribute('href')])).toEqual([
       ['Datasets6', '/datasets'],
       ['Dataset Entries1,234,567', '/dataset-entries'],
-      [`Golden Sets${placeholderCounts.goldenSets}`, '/golden-sets'],
+      ['Golden Sets1,203', '/golden-sets'],
       [`Evaluations${placeholderCounts.evaluations}`, '/evaluations'],
     ]);
   } else {
@@ -83,7 +83,7 @@ describe('dashboard load paths', () => {
     const legends = screen.getAllByRole('list', { name: 'Legend' }).map((legend) => within(legend).getAllByRole('listitem').map((item) => item.textContent));
     expect(legends).toEqual([
       ['Datasets', 'Evaluations', 'GoldenSets', 'Experiments'],
-      ['Datasets: 6', 'Dataset Entries: 1,234,567', 'Golden Sets: 5', 'Evaluations: 8', 'Experiments: 10'],
+      ['Datasets: 6', 'Dataset Entries: 1,234,567', 'Golden Sets: 1,203', 'Evaluations: 8', 'Experiments: 10'],
     ]);
     expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('Monthly Activity, January to April');
     expect(screen.getAllByRole('row')).toHaveLength(5);

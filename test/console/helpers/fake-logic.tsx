@@ -11,9 +11,11 @@ import { entryEditorMachine } from '../../../src/machines/entry-editor.machine';
 import { entryListMachine } from '../../../src/machines/entry-list.machine';
 import { evaluationDetailMachine } from '../../../src/machines/evaluation-detail.machine';
 import { pagedListMachine, type PagedListEvent, type PageResult } from '../../../src/machines/paged-list.machine';
+import { renameGoldenSetMachine } from '../../../src/machines/rename-golden-set.machine';
 import { resourceMachine } from '../../../src/machines/resource.machine';
 import { runResultDetailsMachine } from '../../../src/machines/run-result-details.machine';
 import { scriptFilterMachine } from '../../../src/machines/script-filter.machine';
+import { uploadGoldenSetMachine } from '../../../src/machines/upload-golden-set.machine';
 import { LogicContext, type ConsoleLogic } from '../../../src/views/logic-context';
 
 // The console's machines with every service replaced by a promise the test settles, as providers.ts binds
@@ -110,6 +112,16 @@ export function fakeServices() {
     runResultDetails: runResultDetailsMachine.provide({
       actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
     }),
+    goldenSetList: pagedListMachine.provide({
+      actors: {
+        fetchPage: waiting('goldenSets'),
+        listenForRoute,
+        confirmDelete: confirmModalMachine.provide({ actors: { performAction: waiting('deleteGoldenSet') } }),
+      },
+      actions: { showPage: (_, { page }: { page: number }) => navigate(`/golden-sets?page=${page}`) },
+    }),
+    uploadGoldenSet: uploadGoldenSetMachine.provide({ actors: { uploadGoldenSet: waiting('uploadGoldenSet') } }),
+    renameGoldenSet: renameGoldenSetMachine.provide({ actors: { saveGoldenSet: waiting('saveGoldenSet') } }),
   };
 
   /** How many times an actor was started. */

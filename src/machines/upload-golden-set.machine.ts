@@ -1,0 +1,139 @@
+import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+
+// Issue 7 /golden-sets: the 'Add Golden Set' upload modal. Name (required once trimmed), description,
+// market, format (CSV: one `query,product_id,relevance` file; TREC: qrels plus a `qid<TAB>query` queries
+// file). The server imports all or nothing: a refusal keeps the form open with its message and the
+// problems it lists by file and row. On success the list (`notify`) hears `list.reload`.
+
+export type GoldenSetFormat = 'csv' | 'trec';
+
+/** One problem of an uploaded file: `row` counts a CSV header as 1, or is a TREC file's line. */
+export type UploadProblem = { file?: string; row: number; column: string | null; problem: string };
+
+export type GoldenSetUpload = {
+  name: string;
+  description: string;
+  market: string;
+  format: GoldenSetFormat;
+  file: File;
+  queries: File | null;
+};
+
+export type UploadGoldenSetContext = {
+  name: string;
+  description: string;
+  market: string;
+  format: GoldenSetFormat;
+  file: File | null;
+  queries: File | null;
+  error: string | null;
+  problems: UploadProblem[];
+  notify: AnyActorRef | null;
+};
+
+export type UploadGoldenSetInput = { notify?: AnyActorRef };
+
+export type UploadGoldenSetEvent =
+  | { type: 'user.open' }
+  | { type: 'user.cancel' }
+  | { type: 'user.changeName'; value: string }
+  | { type: 'user.changeDescription'; value: string }
+  | { type: 'user.changeMarket'; value: string }
+  | { type: 'user.changeFormat'; format: GoldenSetFormat }
+  | { type: 'user.chooseFile'; file: File | null }
+  | { type: 'user.chooseQueries'; file: File | null }
+  | { type: 'user.submit' };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} not provided`);
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+
+/** The problems a refused upload carries (UploadError's `problems`), else none. */
+const problemsOf = (error: unknown): UploadProblem[] => {
+  const problems = (error as { problems?: unknown } | null)?.problems;
+  return Array.isArray(problems) ? (problems as UploadProblem[]) : [];
+};
+
+/** Ready to send: a name, the judgements file and, for TREC, the queries file. */
+export const isGoldenSetUploadReady = (form: Pick<UploadGoldenSetContext, 'name' | 'format' | 'file' | 'queries'>) =>
+  form.name.trim() !== '' && form.file !== null && (form.format === 'csv' || form.queries !== null);
+
+const emptyForm = {
+  name: '',
+  description: '',
+  market: '',
+  format: 'csv' as GoldenSetFormat,
+  file: null,
+  queries: null,
+  error: null,
+  problems: [],
+};
+
+export const uploadGoldenSetMachine = setup({
+  types: {
+    context: {} as UploadGoldenSetContext,
+    input: {} as UploadGoldenSetInput,
+    events: {} as UploadGoldenSetEvent,
+    tags: {} as 'modalOpen' | 'busy',
+  },
+  actors: {
+    uploadGoldenSet: fromPromise<void, GoldenSetUpload>(notProvided('uploadGoldenSet')),
+  },
+  guards: {
+    isReady: ({ context }) => isGoldenSetUploadReady(context),
+  },
+  actions: {
+    resetForm: assign(emptyForm),
+    assignField: assign((_, params: Partial<Pick<UploadGoldenSetContext, 'name' | 'description' | 'market' | 'format' | 'file' | 'queries'>>) => ({
+      ...params,
+      error: null,
+      problems: [],
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), problems: problemsOf(params.error) })),
+    notifySaved: enqueueActions(({ context, enqueue }) => {
+      if (context.notify) enqueue.sendTo(context.notify, { type: 'list.reload' });
+    }),
+  },
+}).createMachine({
+  id: 'uploadGoldenSet',
+  context: ({ input }) => ({ ...emptyForm, notify: input?.notify ?? null }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'user.open': { target: 'editing', actions: 'resetForm' } },
+    },
+    editing: {
+      tags: 'modalOpen',
+      on: {
+        'user.cancel': { target: 'closed', actions: 'resetForm' },
+        'user.changeName': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.value }) } },
+        'user.changeDescription': { actions: { type: 'assignField', params: ({ event }) => ({ description: event.value }) } },
+        'user.changeMarket': { actions: { type: 'assignField', params: ({ event }) => ({ market: event.value }) } },
+        'user.changeFormat': { actions: { type: 'assignField', params: ({ event }) => ({ format: event.format }) } },
+        'user.chooseFile': { actions: { type: 'assignField', params: ({ event }) => ({ file: event.file }) } },
+        'user.chooseQueries': { actions: { type: 'assignField', params: ({ event }) => ({ queries: event.file }) } },
+        'user.submit': { guard: 'isReady', target: 'uploading' },
+      },
+    },
+    uploading: {
+      tags: ['modalOpen', 'busy'],
+      invoke: {
+        id: 'uploadGoldenSet',
+        src: 'uploadGoldenSet',
+        input: ({ context }) => ({
+          name: context.name.trim(),
+          description: context.description.trim(),
+          market: context.market.trim(),
+          format: context.format,
+          file: context.file!,
+          queries: context.format === 'trec' ? context.queries : null,
+        }),
+        onDone: { target: 'closed', actions: ['resetForm', 'notifySaved'] },
+        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// Issue 7 /golden-sets in the built console against the real server: the demo data's three golden sets,
+// an upload, a refused file's row problem, a rename and a delete.
+const adminPassword = 'browser-test-admin-password';
+
+describe('golden sets', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    browser = await launchChromium();
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    await signIn(page, server.url, adminPassword);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const table = () => page.getByRole('table', { name: 'Golden Sets' });
+  const rowNames = () => table().getByRole('rowheader').allTextContents();
+  const dialog = (name: string) => page.getByRole('dialog', { name });
+
+  it('counts the golden sets on the Dashboard and lists the three demo sets', async () => {
+    const cards = page.getByRole('list', { name: 'Counts' });
+    await cards.getByRole('link', { name: /^Golden Sets/ }).waitFor();
+    expect(await cards.getByRole('link', { name: /^Golden Sets/ }).textContent()).toBe('Golden Sets3');
+    await cards.getByRole('link', { name: /^Golden Sets/ }).click();
+    await table().waitFor();
+    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — Spain']);
+    const germany = table().getByRole('row').filter({ hasText: 'Golden set — Germany' });
+    expect(await germany.getByRole('cell').first().textContent()).toMatch(/^[\d,]+ quer(y|ies) · [\d,]+ judgements?$/);
+  });
+
+  it('uploads a CSV golden set and shows a bad file’s row problem', async () => {
+    await page.getByRole('button', { name: 'Add Golden Set' }).click();
+    const add = dialog('Add Golden Set');
+    await add.getByLabel('Name*').fill('Sofas DE');
+    await add.getByLabel('Market').fill('DE');
+    await add.getByLabel('Judgements file (CSV)*').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('query,product_id,relevance\nsofa,P1,2\nsofa bed,P2,lots\n'),
+    });
+    await add.getByRole('button', { name: 'Upload Golden Set' }).click();
+    const problem = add.getByRole('list', { name: 'Problems in the files' }).getByRole('listitem');
+    await problem.first().waitFor();
+    expect(await problem.first().textContent()).toMatch(/^Row 3, column relevance: /);
+
+    await add.getByLabel('Judgements file (CSV)*').setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('query,product_id,relevance\nsofa,P1,2\nsofa,P2,0\nsofa bed,P3,1\n'),
+    });
+    await add.getByRole('button', { name: 'Upload Golden Set' }).click();
+    await add.waitFor({ state: 'detached' });
+    const row = table().getByRole('row').filter({ hasText: 'Sofas DE' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['2 queries · 3 judgements', 'DE']));
+  });
+
+  it('renames one golden set and deletes another', async () => {
+    await page.getByRole('button', { name: 'Edit Sofas DE' }).click();
+    const edit = dialog('Edit Golden Set');
+    await edit.getByLabel('Name*').fill('Sofas Germany');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await table().getByRole('rowheader', { name: 'Sofas Germany' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Golden set — Spain' }).click();
+    await dialog('Delete Golden Set').getByRole('button', { name: 'Delete' }).click();
+    await table().getByRole('rowheader', { name: 'Golden set — Spain' }).waitFor({ state: 'detached' });
+    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Sofas Germany']);
+    expect(problems).toEqual([]);
+  });
+});

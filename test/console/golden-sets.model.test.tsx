@@ -1,0 +1,266 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { isGoldenSetNameGiven, renameGoldenSetMachine } from '../../src/machines/rename-golden-set.machine';
+import { isGoldenSetUploadReady, uploadGoldenSetMachine } from '../../src/machines/upload-golden-set.machine';
+import type { GoldenSet } from '../../src/services/evaluation-backend';
+import { GoldenSetsPage } from '../../src/views/GoldenSetsPage';
+import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+
+// The Golden Sets screen (issue 7): the list, delete through the confirm modal, and model-based paths of
+// the rename and upload machines replayed on the real view.
+
+afterEach(cleanup);
+
+const goldenSets: GoldenSet[] = [
+  { id: 3, name: 'Golden set — Spain', description: 'ES', market: 'ES', query_count: 1, judgement_count: 1, created_at: '2026-02-09T08:45:00Z', updated_at: '2026-02-09T08:45:00Z' },
+  { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR', query_count: 137, judgement_count: 1679, created_at: '2026-01-26T14:10:00Z', updated_at: '2026-01-26T14:10:00Z' },
+];
+
+async function openGoldenSets() {
+  const services = fakeServices();
+  renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
+  await services.settle('goldenSets', { output: { items: goldenSets, total: 2 } });
+  await screen.findByRole('table', { name: 'Golden Sets' });
+  return services;
+}
+
+const dialog = () => screen.queryByRole('dialog');
+const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
+const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
+
+describe('the golden sets list', () => {
+  it('shows name, size in words, market and created date of each set', async () => {
+    await openGoldenSets();
+    const rows = within(screen.getByRole('table', { name: 'Golden Sets' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Golden set — Spain', 'Golden set — France']);
+    expect(within(rows[1]).getByText('137 queries · 1,679 judgements')).toBeTruthy();
+    expect(within(rows[0]).getByText('1 query · 1 judgement')).toBeTruthy();
+    expect(within(rows[1]).getByText('FR')).toBeTruthy();
+  });
+
+  it('says why it failed and tries again', async () => {
+    const services = fakeServices();
+    renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
+    await services.settle('goldenSets', { error: new Error('The server could not be reached. Please try again.') });
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch golden sets. The server could not be reached. Please try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(services.calls('goldenSets')).toBe(2);
+    await services.settle('goldenSets', { output: { items: [], total: 0 } });
+    expect(screen.getByRole('status').textContent).toBe('No golden sets yet.');
+  });
+
+  it('deletes after confirmation and reloads the page; a refusal keeps the modal with its message', async () => {
+    const services = await openGoldenSets();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Golden set — France' }));
+    expect(within(screen.getByRole('dialog', { name: 'Delete Golden Set' })).getByText(/"Golden set — France"/)).toBeTruthy();
+    fireEvent.click(inDialog('Delete'));
+    expect(services.last('deleteGoldenSet').input).toEqual({ subject: { id: 2, name: 'Golden set — France' } });
+    await services.settle('deleteGoldenSet', { error: new Error('Golden set 2 is in use') });
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('Golden set 2 is in use');
+    fireEvent.click(inDialog('Delete'));
+    await services.settle('deleteGoldenSet', { output: undefined });
+    expect(dialog()).toBeNull();
+    expect(services.calls('goldenSets')).toBe(2);
+  });
+});
+
+describe('Edit Golden Set: rename paths', () => {
+  type Snapshot = SnapshotFrom<typeof renameGoldenSetMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof renameGoldenSetMachine>
+    | { type: 'xstate.done.actor.saveGoldenSet' }
+    | { type: 'xstate.error.actor.saveGoldenSet'; error: Error };
+  const duplicate = new Error('A golden set named "Golden set — Spain" already exists');
+  const france = { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR' };
+  const paths = getShortestPaths(renameGoldenSetMachine, {
+    input: {},
+    events: (state: Snapshot) =>
+      ([
+        { type: 'user.open', goldenSet: france },
+        { type: 'user.cancel' },
+        { type: 'user.changeName', value: '  Golden set — Francia ' },
+        { type: 'user.changeName', value: '  ' },
+        { type: 'user.changeMarket', value: 'FR-fr' },
+        { type: 'user.submit' },
+        ...(state.matches('saving')
+          ? [{ type: 'xstate.done.actor.saveGoldenSet' }, { type: 'xstate.error.actor.saveGoldenSet', error: duplicate }]
+          : []),
+      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: { ...state.context, notify: null }, from: previous?.value, by: event })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeServices) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Edit Golden set — France' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeName':
+        return fireEvent.change(field('Name*'), { target: { value: event.value } });
+      case 'user.changeMarket':
+        return fireEvent.change(field('Market'), { target: { value: event.value } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Save'));
+      case 'xstate.done.actor.saveGoldenSet':
+        return services.settle('saveGoldenSet', { output: undefined });
+      case 'xstate.error.actor.saveGoldenSet':
+        return services.settle('saveGoldenSet', { error: event.error });
+    }
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Edit Golden Set' })).toBeTruthy();
+    expect(field('Name*').value).toBe(state.context.name);
+    expect(field('Description').value).toBe(state.context.description);
+    expect(field('Market').value).toBe(state.context.market);
+    const busy = state.matches('saving');
+    expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
+    expect(inDialog(busy ? 'Saving...' : 'Save').disabled).toBe(busy || !isGoldenSetNameGiven(state.context));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
+  }
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
+    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
+      const services = await openGoldenSets();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const state = step.state as Snapshot;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          expect(services.last('saveGoldenSet').input).toEqual({
+            id: 2,
+            name: state.context.name.trim(),
+            description: 'FR',
+            market: state.context.market,
+          });
+        }
+        await waitFor(() => expectScreen(state));
+        // Saved: the list reloads to show the new name.
+        if (event.type === 'xstate.done.actor.saveGoldenSet') expect(services.calls('goldenSets')).toBe(2);
+      }
+    });
+  }
+});
+
+describe('Add Golden Set: upload paths', () => {
+  type Snapshot = SnapshotFrom<typeof uploadGoldenSetMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof uploadGoldenSetMachine>
+    | { type: 'xstate.done.actor.uploadGoldenSet' }
+    | { type: 'xstate.error.actor.uploadGoldenSet'; error: Error };
+  const judgements = new File(['query,product_id,relevance\nsofa,P1,2\n'], 'judgements.csv', { type: 'text/csv' });
+  const queries = new File(['1\tsofa\n'], 'queries.tsv');
+  const refused = Object.assign(new Error('The file has 1 problem; nothing was imported'), {
+    problems: [{ file: 'file', row: 3, column: 'relevance', problem: 'must be an integer ≥ 0' }],
+  });
+  const paths = getShortestPaths(uploadGoldenSetMachine, {
+    input: {},
+    events: (state: Snapshot) =>
+      ([
+        { type: 'user.open' },
+        { type: 'user.cancel' },
+        { type: 'user.changeName', value: ' Sofas DE ' },
+        { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
+        { type: 'user.chooseFile', file: judgements },
+        ...(state.context.format === 'trec' ? [{ type: 'user.chooseQueries', file: queries }] : []),
+        { type: 'user.submit' },
+        ...(state.matches('uploading')
+          ? [{ type: 'xstate.done.actor.uploadGoldenSet' }, { type: 'xstate.error.actor.uploadGoldenSet', error: refused }]
+          : []),
+      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({
+        value: state.value,
+        context: { ...state.context, notify: null, file: state.context.file?.name ?? null, queries: state.context.queries?.name ?? null },
+        from: previous?.value,
+        by: event?.type,
+      })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeServices) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Add Golden Set' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeName':
+        return fireEvent.change(field('Name*'), { target: { value: event.value } });
+      case 'user.changeFormat':
+        return fireEvent.change(field('Format'), { target: { value: event.format } });
+      case 'user.chooseFile':
+        return fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^(Judgements file \(CSV\)|Qrels file)\*$/), {
+          target: { files: [event.file] },
+        });
+      case 'user.chooseQueries':
+        return fireEvent.change(field('Queries file*'), { target: { files: [event.file] } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Upload Golden Set'));
+      case 'xstate.done.actor.uploadGoldenSet':
+        return services.settle('uploadGoldenSet', { output: undefined });
+      case 'xstate.error.actor.uploadGoldenSet':
+        return services.settle('uploadGoldenSet', { error: event.error });
+      default:
+        throw new Error(`no step for ${event.type}`);
+    }
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Add Golden Set' })).toBeTruthy();
+    expect(field('Name*').value).toBe(state.context.name);
+    expect((field('Format') as unknown as HTMLSelectElement).value).toBe(state.context.format);
+    expect(within(screen.getByRole('dialog')).queryByLabelText('Queries file*') !== null).toBe(state.context.format === 'trec');
+    const busy = state.matches('uploading');
+    expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
+    expect(inDialog(busy ? 'Uploading...' : 'Upload Golden Set').disabled).toBe(busy || !isGoldenSetUploadReady(state.context));
+    const alert = within(screen.getByRole('dialog')).queryByRole('alert');
+    if (state.context.error === null) expect(alert).toBeNull();
+    else {
+      expect(within(alert!).getByText(state.context.error)).toBeTruthy();
+      const problems = within(alert!).queryAllByRole('listitem').map((item) => item.textContent);
+      expect(problems).toEqual(state.context.problems.map((p) => `${state.context.format === 'trec' ? 'Line' : 'Row'} ${p.row}, column ${p.column}: ${p.problem}`));
+    }
+  }
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps
+      .map(({ event }) => ('format' in event ? `${event.type}(${event.format})` : event.type))
+      .join(' → ');
+    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
+      const services = await openGoldenSets();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const state = step.state as Snapshot;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          const trec = state.context.format === 'trec';
+          expect(services.last('uploadGoldenSet').input).toEqual({
+            name: 'Sofas DE',
+            description: '',
+            market: '',
+            format: state.context.format,
+            file: judgements,
+            queries: trec ? queries : null,
+          });
+        }
+        await waitFor(() => expectScreen(state));
+        if (event.type === 'xstate.done.actor.uploadGoldenSet') expect(services.calls('goldenSets')).toBe(2);
+      }
+    });
+  }
+});
