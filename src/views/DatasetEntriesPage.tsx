@@ -4,13 +4,7 @@ import type { entryListMachine } from '../machines/entry-list.machine';
 import { selectAddEntry, selectBulkUpload, selectList } from '../machines/entry-list.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import {
-  selectCanGoNext,
-  selectCanGoPrevious,
   selectConfirmDelete,
-  selectItems,
-  selectListError,
-  selectListView,
-  selectPage,
 } from '../machines/paged-list.selectors';
 import type { DatasetEntry } from '../services/evaluation-service';
 import { formatDateTime } from '../services/format-date';
@@ -18,13 +12,11 @@ import { AddEntryDialog } from './AddEntryDialog';
 import { BulkUploadDialog } from './BulkUploadDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './DatasetEntriesPage.css';
-import { Pager } from './Pager';
+import { PagedListFrame } from './PagedListFrame';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
-import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 
-const selectEntries = selectItems<DatasetEntry>;
 
 // Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation.
 export function DatasetEntriesPage({ logic }: { logic: typeof entryListMachine }) {
@@ -33,12 +25,6 @@ export function DatasetEntriesPage({ logic }: { logic: typeof entryListMachine }
   const list = useSelector(pageActor, selectList);
   const addEntry = useSelector(pageActor, selectAddEntry);
   const bulkUpload = useSelector(pageActor, selectBulkUpload);
-  const view = useSelector(list, selectListView);
-  const entries = useSelector(list, selectEntries);
-  const error = useSelector(list, selectListError);
-  const page = useSelector(list, selectPage);
-  const canNext = useSelector(list, selectCanGoNext);
-  const canPrevious = useSelector(list, selectCanGoPrevious);
   const confirmDelete = useSelector(list, selectConfirmDelete);
 
   return (
@@ -55,27 +41,12 @@ export function DatasetEntriesPage({ logic }: { logic: typeof entryListMachine }
         </div>
       </div>
 
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
-      {view === 'failed' && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Failed to fetch dataset entries. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {view === 'empty' && (
-        <p className={statusMessage} role="status">
-          {page === 1 ? 'No dataset entries yet.' : 'No dataset entries on this page.'}
-        </p>
-      )}
-      {view === 'loaded' && (
+      <PagedListFrame<DatasetEntry>
+        list={list}
+        failure={(error) => `Failed to fetch dataset entries. ${error ?? ''}`}
+        empty={(page) => (page === 1 ? 'No dataset entries yet.' : 'No dataset entries on this page.')}
+      >
+        {(entries) => (
         <table className={table.table}>
           <thead>
             <tr>
@@ -133,16 +104,8 @@ export function DatasetEntriesPage({ logic }: { logic: typeof entryListMachine }
             ))}
           </tbody>
         </table>
-      )}
-      {view !== 'loading' && (
-        <Pager
-          page={page}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPrevious={() => list.send({ type: 'user.previousPage' })}
-          onNext={() => list.send({ type: 'user.nextPage' })}
-        />
-      )}
+        )}
+      </PagedListFrame>
 
       {confirmDelete && (
         <ConfirmDialog

@@ -2,26 +2,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import {
-  selectCanGoNext,
-  selectCanGoPrevious,
   selectConfirmDelete,
-  selectItems,
-  selectListError,
-  selectListView,
-  selectPage,
 } from '../machines/paged-list.selectors';
 import type { Dataset } from '../services/evaluation-service';
 import { formatDateTime } from '../services/format-date';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { useLogic } from './logic-context';
-import { Pager } from './Pager';
+import { PagedListFrame } from './PagedListFrame';
 import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
-import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 
-const selectDatasets = selectItems<Dataset>;
 
 // Spec §2 /datasets: the paged table, 'Add Dataset' and the delete confirmation.
 export function DatasetsPage() {
@@ -29,12 +21,6 @@ export function DatasetsPage() {
   const search = useSearch();
   const list = useActorRef(logic.datasetList, { input: { page: pageFromSearch(search) } });
   const create = useActorRef(logic.createDataset);
-  const view = useSelector(list, selectListView);
-  const datasets = useSelector(list, selectDatasets);
-  const error = useSelector(list, selectListError);
-  const page = useSelector(list, selectPage);
-  const canNext = useSelector(list, selectCanGoNext);
-  const canPrevious = useSelector(list, selectCanGoPrevious);
   const confirmDelete = useSelector(list, selectConfirmDelete);
 
   return (
@@ -46,27 +32,12 @@ export function DatasetsPage() {
         </button>
       </div>
 
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
-      {view === 'failed' && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Failed to fetch datasets. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {view === 'empty' && (
-        <p className={statusMessage} role="status">
-          {page === 1 ? 'No datasets yet.' : 'No datasets on this page.'}
-        </p>
-      )}
-      {view === 'loaded' && (
+      <PagedListFrame<Dataset>
+        list={list}
+        failure={(error) => `Failed to fetch datasets. ${error ?? ''}`}
+        empty={(page) => (page === 1 ? 'No datasets yet.' : 'No datasets on this page.')}
+      >
+        {(datasets) => (
         <table className={table.table}>
           <thead>
             <tr>
@@ -109,16 +80,8 @@ export function DatasetsPage() {
             ))}
           </tbody>
         </table>
-      )}
-      {view !== 'loading' && (
-        <Pager
-          page={page}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPrevious={() => list.send({ type: 'user.previousPage' })}
-          onNext={() => list.send({ type: 'user.nextPage' })}
-        />
-      )}
+        )}
+      </PagedListFrame>
 
       {confirmDelete && (
         <ConfirmDialog

@@ -3,29 +3,21 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import {
-  selectCanGoNext,
-  selectCanGoPrevious,
   selectConfirmDelete,
-  selectItems,
-  selectListError,
-  selectListView,
-  selectPage,
 } from '../machines/paged-list.selectors';
 import type { GoldenSet } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
 import { goldenSetSizeText } from '../services/golden-set-size';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useLogic } from './logic-context';
-import { Pager } from './Pager';
+import { PagedListFrame } from './PagedListFrame';
 import { RenameGoldenSetDialog } from './RenameGoldenSetDialog';
 import { UploadGoldenSetDialog } from './UploadGoldenSetDialog';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { rowHeader } from './ui/row-header.css';
-import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 
-const selectGoldenSets = selectItems<GoldenSet>;
 
 // Issue 7 /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename) and Delete.
 export function GoldenSetsPage() {
@@ -35,12 +27,6 @@ export function GoldenSetsPage() {
   const list = useActorRef(logic.goldenSetList, { input: { page: pageFromSearch(search) } });
   const upload = useActorRef(logic.uploadGoldenSet, { input: { notify: list } });
   const rename = useActorRef(logic.renameGoldenSet, { input: { notify: list } });
-  const view = useSelector(list, selectListView);
-  const goldenSets = useSelector(list, selectGoldenSets);
-  const error = useSelector(list, selectListError);
-  const page = useSelector(list, selectPage);
-  const canNext = useSelector(list, selectCanGoNext);
-  const canPrevious = useSelector(list, selectCanGoPrevious);
   const confirmDelete = useSelector(list, selectConfirmDelete);
 
   return (
@@ -54,27 +40,12 @@ export function GoldenSetsPage() {
         </button>
       </div>
 
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
-      {view === 'failed' && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Failed to fetch golden sets. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {view === 'empty' && (
-        <p className={statusMessage} role="status">
-          {page === 1 ? 'No golden sets yet.' : 'No golden sets on this page.'}
-        </p>
-      )}
-      {view === 'loaded' && (
+      <PagedListFrame<GoldenSet>
+        list={list}
+        failure={(error) => `Failed to fetch golden sets. ${error ?? ''}`}
+        empty={(page) => (page === 1 ? 'No golden sets yet.' : 'No golden sets on this page.')}
+      >
+        {(goldenSets) => (
         <table className={table.table} aria-labelledby={headingId}>
           <thead>
             <tr>
@@ -123,16 +94,8 @@ export function GoldenSetsPage() {
             ))}
           </tbody>
         </table>
-      )}
-      {view !== 'loading' && (
-        <Pager
-          page={page}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPrevious={() => list.send({ type: 'user.previousPage' })}
-          onNext={() => list.send({ type: 'user.nextPage' })}
-        />
-      )}
+        )}
+      </PagedListFrame>
 
       {confirmDelete && (
         <ConfirmDialog

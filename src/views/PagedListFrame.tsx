@@ -16,7 +16,7 @@ import { errorMessage, statusMessage } from './ui/status.css';
 
 export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 
-// A paged table of the evaluation backend: 'Loading...', the failure as red text above the table
+// Every paged table: 'Loading...', the failure as red text above the table
 // (spec §8) with Try again, the empty text, or the rows; then the pager.
 export function PagedListFrame<Item>(props: {
   list: PagedListRef;

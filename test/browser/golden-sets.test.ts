@@ -83,6 +83,8 @@ describe('golden sets', () => {
     await page.getByRole('button', { name: 'Delete Golden set — Spain' }).click();
     await dialog('Delete Golden Set').getByRole('button', { name: 'Delete' }).click();
     await table().getByRole('rowheader', { name: 'Golden set — Spain' }).waitFor({ state: 'detached' });
+    // The list reloads after the delete: wait for its rows before reading them.
+    await table().getByRole('rowheader', { name: 'Sofas Germany' }).waitFor();
     expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Sofas Germany']);
     expect(problems).toEqual([]);
   });
