@@ -7,14 +7,10 @@
  * searches for WANDS queries one after another: over HTTP (GET catalogue/products/?search=, which also
  * counts the matches) and in process with the BuiltinSearchTarget (k = 10) that runs use.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
@@ -25,8 +21,8 @@ import { openPGlite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Database } from '../server/db/database';
 import { BuiltinSearchTarget } from '../server/search/builtin-search';
+import { startBenchServer, stopBenchServer, type BenchServer } from './bench-server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const MiB = 1024 * 1024;
 const K = 10;
 
@@ -121,12 +117,12 @@ async function writeCatalogue(path: string, count: number, searches: number) {
 async function bench(backend: string, work: string, file: string, bytes: number, count: number, queries: string[], issuer: TestIssuer): Promise<Figures> {
   if (backend === 'pglite') {
     const dataDir = join(work, 'pglite-data');
-    const server = await startServer({ DATA_DIR: dataDir }, issuer, bytes);
+    const server = await startBenchServer({ DATA_DIR: dataDir, DEMO_DATA: 'false' }, issuer, bytes);
     let figures: Omit<Figures, 'direct' | 'meanHits'>;
     try {
       figures = await importAndSearchOverHttp('pglite', server, file, count, queries, issuer);
     } finally {
-      await stopServer(server.child);
+      await stopBenchServer(server.child);
     }
     // One process owns a PGlite data folder: the in-process searches open it once the server has stopped.
     const db = await openPGlite({ dataDir });
@@ -145,7 +141,7 @@ async function bench(backend: string, work: string, file: string, bytes: number,
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const server = await startServer({ DATABASE_URL: url.toString() }, issuer, bytes);
+    const server = await startBenchServer({ DATABASE_URL: url.toString(), DEMO_DATA: 'false' }, issuer, bytes);
     try {
       const figures = await importAndSearchOverHttp('postgres', server, file, count, queries, issuer);
       const db = await openPostgres(url.toString());
@@ -155,7 +151,7 @@ async function bench(backend: string, work: string, file: string, bytes: number,
         await db.close();
       }
     } finally {
-      await stopServer(server.child);
+      await stopBenchServer(server.child);
     }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
@@ -163,7 +159,7 @@ async function bench(backend: string, work: string, file: string, bytes: number,
   }
 }
 
-async function importAndSearchOverHttp(backend: string, server: RunningServer, file: string, count: number, queries: string[], issuer: TestIssuer) {
+async function importAndSearchOverHttp(backend: string, server: BenchServer, file: string, count: number, queries: string[], issuer: TestIssuer) {
   const token = await issuer.token({}, { expiresIn: '2h' });
   const authorization = `Bearer ${token}`;
   const form = new FormData();
@@ -210,62 +206,6 @@ async function time(queries: string[], search: (query: string) => Promise<void>)
   durations.sort((a, b) => a - b);
   const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))];
   return { p50: at(0.5), p95: at(0.95), perSecond: queries.length / total };
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  origin: string;
-}
-
-async function startServer(env: Record<string, string>, issuer: TestIssuer, bytes: number): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DEMO_DATA: 'false',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_AUDIENCE: issuer.audience,
-      OIDC_CLIENT_ID: 'bench',
-      UPLOAD_LIMIT_MB: String(Math.max(200, Math.ceil((bytes * 1.1) / MiB))),
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`the server exited with code ${code} before it was ready`);
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ready = await Promise.race([fetch(`${origin}/healthz`).then((r) => r.ok, () => false), exited]);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  exited.catch(() => undefined);
-  return { child, origin };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function positive(value: string, flag: string): number {

@@ -6,20 +6,16 @@
  * rows/s, total time and the server's RSS (sampled from /proc) for PGlite and, when DATABASE_URL is
  * set, PostgreSQL (in a scratch database created and dropped here).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
 import { writeBenchmarkCsv, type GeneratedCsv } from './generate-csv';
+import { startBenchServer, stopBenchServer, type BenchServer } from './bench-server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const MiB = 1024 * 1024;
 
 interface Result {
@@ -94,12 +90,12 @@ async function benchPGlite(work: string, csvPath: string, csv: GeneratedCsv, iss
   const dataDir = join(work, 'pglite-data');
   const env = { DATA_DIR: dataDir };
   // The first start runs initdb and the migrations, whose memory PGlite keeps; measure a restarted server.
-  await stopServer((await startServer(env, issuer, csv)).child);
-  const server = await startServer(env, issuer, csv);
+  await stopBenchServer((await startBenchServer(env, issuer, csv.bytes)).child);
+  const server = await startBenchServer(env, issuer, csv.bytes);
   try {
     return await measureUpload('pglite', server, csvPath, csv, issuer);
   } finally {
-    await stopServer(server.child);
+    await stopBenchServer(server.child);
   }
 }
 
@@ -113,11 +109,11 @@ async function benchPostgres(csvPath: string, csv: GeneratedCsv, issuer: TestIss
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const server = await startServer({ DATABASE_URL: url.toString() }, issuer, csv);
+    const server = await startBenchServer({ DATABASE_URL: url.toString() }, issuer, csv.bytes);
     try {
       return await measureUpload('postgres', server, csvPath, csv, issuer);
     } finally {
-      await stopServer(server.child);
+      await stopBenchServer(server.child);
     }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
@@ -125,51 +121,7 @@ async function benchPostgres(csvPath: string, csv: GeneratedCsv, issuer: TestIss
   }
 }
 
-interface RunningServer {
-  child: ChildProcess;
-  origin: string;
-}
-
-async function startServer(env: Record<string, string>, issuer: TestIssuer, csv: GeneratedCsv): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_AUDIENCE: issuer.audience,
-      OIDC_CLIENT_ID: 'bench',
-      UPLOAD_LIMIT_MB: String(Math.max(200, Math.ceil((csv.bytes * 1.1) / MiB))),
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`the server exited with code ${code} before it was ready`);
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ready = await Promise.race([fetch(`${origin}/healthz`).then((r) => r.ok, () => false), exited]);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  exited.catch(() => undefined);
-  return { child, origin };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
-async function measureUpload(backend: string, server: RunningServer, csvPath: string, csv: GeneratedCsv, issuer: TestIssuer): Promise<Result> {
+async function measureUpload(backend: string, server: BenchServer, csvPath: string, csv: GeneratedCsv, issuer: TestIssuer): Promise<Result> {
   const pid = server.child.pid!;
   const baseline = await memory(pid);
   let peak = baseline.rss;
@@ -251,16 +203,6 @@ async function memory(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);

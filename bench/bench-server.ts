@@ -1,0 +1,66 @@
+// The real server (server/main.ts) as a child process for the API benchmarks, trusting a test issuer
+// run by the benchmark so it can mint valid tokens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { TestIssuer } from '../test/server/helpers/test-issuer';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MiB = 1024 * 1024;
+
+export interface BenchServer {
+  child: ChildProcess;
+  origin: string;
+}
+
+/** Starts the server with `env` and an upload limit that fits `uploadBytes`; resolves once /healthz answers. */
+export async function startBenchServer(env: Record<string, string>, issuer: TestIssuer, uploadBytes: number): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_AUDIENCE: issuer.audience,
+      OIDC_CLIENT_ID: 'bench',
+      UPLOAD_LIMIT_MB: String(Math.max(200, Math.ceil((uploadBytes * 1.1) / MiB))),
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the server exited with code ${code} before it was ready`);
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await Promise.race([fetch(`${origin}/healthz`).then((r) => r.ok, () => false), exited]);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  exited.catch(() => undefined);
+  return { child, origin };
+}
+
+export async function stopBenchServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
