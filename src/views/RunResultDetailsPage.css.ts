@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+export { section, sectionTitle, term, definition, metric, metricValue, legend, swatch, productMeta } from './ui/result-comparison.css';
 
 // Spec §2: search results framed green when common, orange when leftover; golden-set products green
 // when common, red when missing. The theme's orange is its second chart colour.
@@ -9,29 +10,11 @@ export const matchBorder = styleVariants({
   missing: { borderColor: vars.color.danger },
 });
 
-export const section = style({
-  marginBottom: vars.space.lg,
-});
-
-export const sectionTitle = style({
-  margin: `0 0 ${vars.space.sm}`,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-});
-
 export const summary = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
   gap: `${vars.space.xs} ${vars.space.lg}`,
   margin: `0 0 ${vars.space.lg}`,
-});
-
-export const term = style({
-  color: vars.color.textMuted,
-});
-
-export const definition = style({
-  margin: 0,
 });
 
 export const toggle = style({
@@ -54,42 +37,6 @@ export const metrics = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
   gap: vars.space.sm,
   margin: 0,
-});
-
-export const metric = style({
-  padding: vars.space.sm,
-  backgroundColor: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-});
-
-export const metricValue = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
-
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-  margin: `0 0 ${vars.space.md}`,
-  padding: 0,
-  listStyle: 'none',
-  fontSize: vars.fontSize.sm,
-});
-
-export const swatch = style({
-  display: 'inline-block',
-  width: '1rem',
-  height: '1rem',
-  marginRight: vars.space.xs,
-  verticalAlign: 'middle',
-  // Width and style only: the colour comes from matchBorder, which a shorthand here would override.
-  borderWidth: '3px',
-  borderStyle: 'solid',
-  borderRadius: vars.radius.sm,
 });
 
 export const products = style({
@@ -136,8 +83,3 @@ export const productName = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const productMeta = style({
-  margin: 0,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});

@@ -1,29 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+export { section, sectionTitle, term, definition, metric, metricValue, legend, swatch, productMeta } from './ui/result-comparison.css';
 
 export const details = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
   gap: `${vars.space.xs} ${vars.space.lg}`,
   margin: `0 0 ${vars.space.lg}`,
-});
-
-export const term = style({
-  color: vars.color.textMuted,
-});
-
-export const definition = style({
-  margin: 0,
-});
-
-export const section = style({
-  marginBottom: vars.space.lg,
-});
-
-export const sectionTitle = style({
-  margin: `0 0 ${vars.space.sm}`,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
 });
 
 export const metrics = style({
@@ -33,45 +16,9 @@ export const metrics = style({
   margin: `0 0 ${vars.space.sm}`,
 });
 
-export const metric = style({
-  padding: vars.space.sm,
-  backgroundColor: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-});
-
-export const metricValue = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
-
 export const ndcgSummary = style({
   margin: 0,
   fontWeight: vars.fontWeight.bold,
-});
-
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-  margin: `0 0 ${vars.space.md}`,
-  padding: 0,
-  listStyle: 'none',
-  fontSize: vars.fontSize.sm,
-});
-
-export const swatch = style({
-  display: 'inline-block',
-  width: '1rem',
-  height: '1rem',
-  marginRight: vars.space.xs,
-  verticalAlign: 'middle',
-  // Width and style only: the colour comes from the tone class, which a shorthand here would override.
-  borderWidth: '3px',
-  borderStyle: 'solid',
-  borderRadius: vars.radius.sm,
 });
 
 export const comparison = style({
@@ -103,12 +50,6 @@ export const product = style({
 export const productName = style({
   margin: 0,
   fontWeight: vars.fontWeight.bold,
-});
-
-export const productMeta = style({
-  margin: 0,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
 });
 
 export const matchLabel = style({
