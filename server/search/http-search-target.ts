@@ -1,0 +1,165 @@
+/**
+ * A search target that asks an external search service over HTTP, configured by templates and JSON
+ * pointers (see http-target-config.ts). Error messages are shown to users in a run's result: they name
+ * what went wrong and never carry header values, which may hold secrets.
+ */
+import { STATUS_CODES } from 'node:http';
+import {
+  DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, ENV_PLACEHOLDER, fillTemplate, jsonStringContent, type HttpTargetConfig,
+} from './http-target-config';
+import { RequestLimiter } from './request-limiter';
+import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
+
+/** What fetch accepts in a header value; checked first so its own error, which quotes the value, never shows. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** How much of an error response is quoted: enough for an Elasticsearch `reason`. */
+const SNIPPET_LENGTH = 300;
+
+/** The value at an RFC 6901 JSON pointer, or undefined when there is none. Only own properties count. */
+export function readJsonPointer(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let value = document;
+  for (const token of pointer.slice(1).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+    if (Array.isArray(value)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
+      value = value[Number(token)];
+    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, token)) {
+      value = (value as Record<string, unknown>)[token];
+    } else {
+      return undefined;
+    }
+  }
+  return value;
+}
+
+const where = (pointer: string) => (pointer === '' ? 'the top level' : pointer);
+const optionalText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined);
+
+export class HttpSearchTarget implements SearchTarget {
+  readonly kind = 'http';
+  private readonly limiter: RequestLimiter;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly config: HttpTargetConfig, options: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch } = {}) {
+    this.limiter = new RequestLimiter(config.concurrency ?? DEFAULT_CONCURRENCY, config.requests_per_minute);
+    this.env = options.env ?? process.env;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  async search(query: string, k: number, options: { signal?: AbortSignal } = {}): Promise<SearchHit[]> {
+    assertValidK(k);
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const request = this.request(query, k);
+    const release = await this.limiter.acquire(signal);
+    try {
+      const body = await this.send(request, query, signal);
+      return this.hits(body, k);
+    } finally {
+      release();
+    }
+  }
+
+  /** The URL and init of the request; fails before queueing when the configuration or environment is unusable. */
+  private request(query: string, k: number) {
+    const { config } = this;
+    const url = fillTemplate(config.url, query, k, encodeURIComponent);
+    if (!/^https?:\/\//i.test(url)) throw new Error('Search target url must start with http:// or https://');
+    if (!URL.canParse(url)) throw new Error('Search target url is not a valid URL once {query} and {k} are filled in');
+    const method = config.method ?? 'GET';
+    const body = method === 'POST' && config.body !== undefined ? fillTemplate(config.body, query, k, jsonStringContent) : undefined;
+
+    const headers = new Headers();
+    for (const [name, template] of Object.entries(config.headers ?? {})) {
+      const value = template.replace(ENV_PLACEHOLDER, (_, variable: string) => {
+        const resolved = this.env[variable];
+        if (resolved === undefined) throw new Error(`Search target header ${name} refers to {env:${variable}}, which is not set`);
+        return resolved;
+      });
+      if (!HEADER_VALUE.test(value)) throw new Error(`Search target header ${name} has a value HTTP does not allow (a line break or a character beyond Latin-1)`);
+      headers.set(name, value);
+    }
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+    if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return { url, init: { method, headers, body } satisfies RequestInit };
+  }
+
+  /** The parsed JSON body of a successful answer. */
+  private async send({ url, init }: ReturnType<HttpSearchTarget['request']>, query: string, signal?: AbortSignal): Promise<unknown> {
+    const timeoutMs = this.config.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+    // Started once the limiter lets the request go: waiting in the queue is not the service's time.
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+    let text: string;
+    let response: Response;
+    try {
+      response = await this.fetch(url, { ...init, signal: combined });
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw new Error(`Search target timed out after ${timeoutMs} ms`);
+      throw new Error(`Search target could not be reached: ${this.redact(causeMessage(error))}`);
+    }
+    if (!response.ok) {
+      const status = `${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`.trim();
+      throw new Error(`Search target answered HTTP ${status} for ${JSON.stringify(query)}${this.snippet(text)}`);
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`Search target response is not JSON${this.snippet(text)}`);
+    }
+  }
+
+  /** The first `k` distinct hits, in the service's order. */
+  private hits(body: unknown, k: number): SearchHit[] {
+    const { config } = this;
+    const hits = readJsonPointer(body, config.hits);
+    if (!Array.isArray(hits)) throw new Error(`Search target response has no array at ${where(config.hits)}`);
+    const result: SearchHit[] = [];
+    const seen = new Set<string>();
+    for (let index = 0; index < hits.length && result.length < k; index += 1) {
+      const hit: unknown = hits[index];
+      const id = readJsonPointer(hit, config.product_id);
+      if (id === undefined || id === null || id === '') throw new Error(`Search target hit at index ${index} has no product_id at ${where(config.product_id)}`);
+      const productId = optionalText(id);
+      if (productId === undefined) throw new Error(`Search target hit at index ${index} has a product_id at ${where(config.product_id)} that is not a string or number`);
+      // A product listed twice counts once, as trec_eval would refuse a ranking that repeats a document.
+      if (seen.has(productId)) continue;
+      seen.add(productId);
+      const name = config.name === undefined ? undefined : optionalText(readJsonPointer(hit, config.name));
+      const imageUrl = config.image_url === undefined ? undefined : optionalText(readJsonPointer(hit, config.image_url));
+      result.push({ product_id: productId, ...(name === undefined ? {} : { name }), ...(imageUrl === undefined ? {} : { image_url: imageUrl }) });
+    }
+    return result;
+  }
+
+  /** The start of a response body for an error message, in case the service echoed a secret header. */
+  private snippet(text: string): string {
+    const compact = text.replace(/\s+/g, ' ').trim();
+    if (compact === '') return '';
+    const cut = compact.length > SNIPPET_LENGTH ? `${compact.slice(0, SNIPPET_LENGTH)}…` : compact;
+    return `: ${this.redact(cut)}`;
+  }
+
+  /** Text with every configured header value, and every environment value they refer to, blanked out. */
+  private redact(text: string): string {
+    const secrets = Object.values(this.config.headers ?? {}).flatMap((template) => [
+      template.replace(ENV_PLACEHOLDER, (_, variable: string) => this.env[variable] ?? ''),
+      ...[...template.matchAll(ENV_PLACEHOLDER)].map((match) => this.env[match[1]] ?? ''),
+    ]);
+    // Longest first, so a whole value goes before a part of it; very short values would blank out ordinary words.
+    return secrets
+      .filter((secret) => secret.length >= 4)
+      .sort((a, b) => b.length - a.length)
+      .reduce((redacted, secret) => redacted.replaceAll(secret, '[redacted]'), text);
+  }
+}
+
+/** undici's "fetch failed" says little; the cause ("connect ECONNREFUSED 127.0.0.1:9200") says what. */
+function causeMessage(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error && cause.message !== '') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}

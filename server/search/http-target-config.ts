@@ -1,0 +1,162 @@
+/**
+ * The configuration of an `http` search target: an external search service (Elasticsearch, OpenSearch,
+ * Solr or a custom one) described by templates and JSON pointers, so it can be evaluated without code.
+ *
+ * Secrets: header values may hold `{env:NAME}` placeholders, replaced from the server's environment at
+ * request time, so an API key lives in an environment variable and never in the stored configuration.
+ * A literal secret in a header value is accepted (it cannot be told apart from any other value), but
+ * it is then stored with the experiment; `{env:…}` is the way to pass one.
+ */
+
+export interface HttpTargetConfig {
+  kind: 'http';
+  /** `{query}` is replaced URI-encoded, `{k}` by the number of hits wanted. */
+  url: string;
+  method?: 'GET' | 'POST';
+  /** POST only: `{query}` is replaced JSON-string-escaped without quotes (it sits inside "…"), `{k}` by the number. */
+  body?: string;
+  /** Values may hold `{env:NAME}` placeholders. */
+  headers?: Record<string, string>;
+  /** JSON pointers (RFC 6901): `hits` into the response body, the others into one hit. */
+  hits: string;
+  product_id: string;
+  name?: string;
+  image_url?: string;
+  timeout_ms?: number;
+  concurrency?: number;
+  requests_per_minute?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY = 4;
+
+/** "" (the whole document) or /-separated tokens in which `~` only appears as the escapes ~0 and ~1. */
+const JSON_POINTER = '^(/([^~/]|~[01])*)*$';
+const jsonPointer = (description: string) => ({ type: 'string', maxLength: 1000, pattern: JSON_POINTER, description }) as const;
+
+/** Draft-07 keywords only, and no $id: it is embedded in route schemas, where Ajv compiles it more than once. */
+export const httpTargetSchema = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', const: 'http' },
+    url: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 8000,
+      description: 'http:// or https:// URL; {query} is replaced URI-encoded, {k} by the number of hits wanted',
+    },
+    method: { type: 'string', enum: ['GET', 'POST'], description: 'GET when absent' },
+    body: {
+      type: 'string',
+      maxLength: 100_000,
+      description: 'POST body; {query} is replaced JSON-string-escaped without the quotes, {k} by the number of hits wanted',
+    },
+    headers: {
+      type: 'object',
+      maxProperties: 50,
+      // An HTTP token (RFC 9110), so a name is sent as written.
+      propertyNames: { pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", maxLength: 200 },
+      additionalProperties: { type: 'string', maxLength: 8000 },
+      description: 'Request headers; {env:NAME} in a value is replaced from the server environment (the way to pass secrets)',
+    },
+    hits: jsonPointer('JSON pointer to the array of hits in the response body; "" for the body itself'),
+    product_id: jsonPointer('JSON pointer to the product id inside one hit; numbers are turned into strings'),
+    name: jsonPointer('JSON pointer to the product name inside one hit'),
+    image_url: jsonPointer('JSON pointer to the product image URL inside one hit'),
+    timeout_ms: { type: 'integer', minimum: 100, maximum: 120_000, description: `${DEFAULT_TIMEOUT_MS} when absent` },
+    concurrency: { type: 'integer', minimum: 1, maximum: 64, description: `Requests in flight at once; ${DEFAULT_CONCURRENCY} when absent` },
+    requests_per_minute: { type: 'number', minimum: 1, maximum: 100_000, description: 'Rate limit, spread evenly; none when absent' },
+  },
+  required: ['kind', 'url', 'hits', 'product_id'],
+  additionalProperties: false,
+} as const;
+
+/** `{env:NAME}` in a header value; global, so use it with replace or matchAll. */
+export const ENV_PLACEHOLDER = /\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/**
+ * Anything that looks like a placeholder, to catch typos such as {Query} or {env:MY-KEY}; not inside
+ * {{…}}, which is mustache (an Elasticsearch search template's own parameters).
+ */
+const ANY_PLACEHOLDER = /\{(?:env:[^{}]*|[A-Za-z_][A-Za-z0-9_]*)\}/g;
+const MUSTACHE = /\{\{[A-Za-z_][A-Za-z0-9_.]*\}\}/g;
+const TEMPLATE_PLACEHOLDERS = new Set(['{query}', '{k}']);
+
+/** Names of the environment variables the header values refer to, each once, in order of appearance. */
+export function envReferences(config: Pick<HttpTargetConfig, 'headers'>): string[] {
+  const names = Object.values(config.headers ?? {}).flatMap((value) => [...value.matchAll(ENV_PLACEHOLDER)].map((match) => match[1]));
+  return [...new Set(names)];
+}
+
+/**
+ * Fills a url or body template. One pass, so text that the query brings in ("{k}") is never replaced again.
+ * `escape` is encodeURIComponent for a URL and JSON-string escaping for a body.
+ */
+export function fillTemplate(template: string, query: string, k: number, escape: (query: string) => string): string {
+  return template.replace(/\{(query|k)\}/g, (placeholder) => (placeholder === '{k}' ? String(k) : escape(query)));
+}
+
+/** The query as the inside of a JSON string literal: `say "hi"` → `say \"hi\"`. */
+export const jsonStringContent = (text: string) => JSON.stringify(text).slice(1, -1);
+
+export function isJsonPointer(text: string): boolean {
+  return new RegExp(JSON_POINTER).test(text);
+}
+
+/** Whether a Content-Type (absent = the JSON one the target sends) announces JSON. */
+const isJsonContentType = (value: string | undefined) => value === undefined || /\bjson\b/i.test(value);
+
+const headerValue = (headers: Record<string, string>, name: string) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+
+function unknownPlaceholders(field: string, template: string): string[] {
+  return [...template.replace(MUSTACHE, '').matchAll(ANY_PLACEHOLDER)]
+    .map((match) => match[0])
+    .filter((placeholder) => !TEMPLATE_PLACEHOLDERS.has(placeholder))
+    .map((placeholder) =>
+      placeholder.startsWith('{env:')
+        ? `${field} contains ${placeholder}, but {env:…} is only replaced in header values`
+        : `${field} contains the unknown placeholder ${placeholder}; only {query} and {k} are replaced`,
+    );
+}
+
+/**
+ * Readable problems with a configuration that already passed `httpTargetSchema`: what the schema cannot
+ * say (fields that depend on each other, templates, the environment). Empty when the target can be used.
+ */
+export function checkHttpTargetConfig(config: HttpTargetConfig, env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  const sampleUrl = fillTemplate(config.url, 'test', 10, encodeURIComponent);
+  if (!/^https?:\/\//i.test(sampleUrl)) problems.push('url must start with http:// or https://');
+  else if (!URL.canParse(sampleUrl)) problems.push('url is not a valid URL once {query} and {k} are filled in');
+  problems.push(...unknownPlaceholders('url', config.url));
+
+  const method = config.method ?? 'GET';
+  if (config.body !== undefined) {
+    if (method !== 'POST') problems.push('body is only sent with method POST');
+    problems.push(...unknownPlaceholders('body', config.body));
+    if (method === 'POST' && isJsonContentType(headerValue(config.headers ?? {}, 'content-type'))) {
+      try {
+        JSON.parse(fillTemplate(config.body, 'test', 10, jsonStringContent));
+      } catch (error) {
+        problems.push(`body is not valid JSON once {query} and {k} are filled in (${(error as Error).message}); {query} belongs inside "…"`);
+      }
+    }
+  }
+
+  for (const [name, value] of Object.entries(config.headers ?? {})) {
+    for (const placeholder of value.match(ANY_PLACEHOLDER) ?? []) {
+      if (placeholder.startsWith('{env:') && !new RegExp(`^${ENV_PLACEHOLDER.source}$`).test(placeholder)) {
+        problems.push(`headers.${name} contains ${placeholder}, which is not a valid {env:NAME} (letters, digits and _)`);
+      }
+    }
+    for (const variable of envReferences({ headers: { [name]: value } })) {
+      if (env[variable] === undefined) problems.push(`headers.${name} refers to {env:${variable}}, which is not set`);
+    }
+  }
+
+  for (const field of ['hits', 'product_id', 'name', 'image_url'] as const) {
+    const pointer = config[field];
+    if (pointer !== undefined && !isJsonPointer(pointer)) problems.push(`${field} must be a JSON pointer: "" or starting with /, with ~ only in ~0 and ~1`);
+  }
+  return problems;
+}
