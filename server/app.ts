@@ -23,14 +23,24 @@ import { catalogueRoutes } from './routes/backend/catalogue';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
+import { openRunQueue } from './runs/open-run-queue';
+import type { RunQueue } from './runs/run-queue';
 
 export interface AppDependencies {
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where new runs go; by default a queue of the storage's kind that this app closes (no worker started). */
+  runQueue?: RunQueue;
 }
 
-export async function buildApp(config: Config, { db, logger = false }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { db, logger = false, runQueue }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({ logger, schemaErrorFormatter: formatValidationErrors });
+  if (!runQueue) {
+    const ownQueue = await openRunQueue(db, config.runs, { log: (message, err) => app.log.error({ err }, message) });
+    app.addHook('onClose', () => ownQueue.close());
+    runQueue = ownQueue;
+  }
+  const runs = runQueue;
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const translated = translateDatabaseError(error);
@@ -87,7 +97,7 @@ export async function buildApp(config: Config, { db, logger = false }: AppDepend
   await app.register(
     async (api) => {
       requireBearerToken(api, verify);
-      await api.register(experimentRoutes, { db });
+      await api.register(experimentRoutes, { db, runQueue: runs });
       await api.register(experimentRunRoutes, { db });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploadLimitMb: config.uploadLimitMb });

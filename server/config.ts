@@ -33,6 +33,16 @@ export interface Config {
   consoleDir: string;
   /** Seed demo data into an empty database at start. */
   demoData: boolean;
+  runs: RunsConfig;
+}
+
+/** How experiment runs are worked (server/runs). */
+export interface RunsConfig {
+  /** Work runs in the server's process too (always so with PGlite; with PostgreSQL `npm run worker` can do it instead). */
+  worker: boolean;
+  sliceSeconds: number;
+  jobExpireSeconds: number;
+  maintenanceSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,5 +128,11 @@ export function readConfig(env: Env = process.env): Config {
     evaluationBackendUrl: url(env, 'EVALUATION_BACKEND_URL', `${publicUrl}/api/backend`),
     consoleDir: resolve(text(env, 'CONSOLE_DIR') ?? 'dist'),
     demoData: boolean(env, 'DEMO_DATA', true),
+    runs: {
+      worker: boolean(env, 'RUN_WORKER', true),
+      sliceSeconds: integer(env, 'RUN_SLICE_SECONDS', 20, 1, 3600),
+      jobExpireSeconds: integer(env, 'RUN_JOB_EXPIRE_SECONDS', 300, 2, 86_400),
+      maintenanceSeconds: integer(env, 'RUN_QUEUE_MAINTENANCE_SECONDS', 30, 1, 3600),
+    },
   };
 }

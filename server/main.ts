@@ -4,6 +4,7 @@ import { openDatabase } from './db/open';
 import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
+import { openRunQueue } from './runs/open-run-queue';
 
 async function main() {
   const config = readConfig();
@@ -11,7 +12,9 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   lock?.serve(accountAdminHandler(db));
   const seeded = config.demoData && (await seedDemoData(db));
-  const app = await buildApp(config, { db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message) });
+  app = await buildApp(config, { db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, runQueue });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
   if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
   app.log.info(`sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`);
@@ -21,7 +24,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
+    await app!.close();
+    await runQueue.close();
     await db.close();
     await lock?.release();
     process.exit(0);
@@ -30,6 +34,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // PGlite: only this process may touch the data folder, so it works the runs itself.
+  if (config.runs.worker || db.kind === 'pglite') {
+    await runQueue.startWorker();
+    app.log.info('experiment runs: worked in this process');
+  } else {
+    app.log.info('experiment runs: queued for `npm run worker` (RUN_WORKER=false)');
+  }
   app.log.info(`console at ${config.publicUrl}/, API docs at ${config.publicUrl}/docs`);
 }
 

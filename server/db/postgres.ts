@@ -14,7 +14,9 @@ const types = {
 
 function query(client: pg.Pool | pg.PoolClient): Queryable['query'] {
   return async (sql, params) => {
-    const result = await client.query({ text: sql, values: params ?? [], types });
+    const answer: pg.QueryResult | pg.QueryResult[] = await client.query({ text: sql, values: params ?? [], types });
+    // A script of several statements (pg-boss's migrations send some) answers with one result each.
+    const result = Array.isArray(answer) ? answer[answer.length - 1] : answer;
     return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
   };
 }

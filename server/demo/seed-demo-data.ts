@@ -2,6 +2,9 @@ import type { Database, Queryable } from '../db/database';
 import { DEMO_K, DEMO_PASS_THRESHOLD, DEMO_PRODUCT_NUMBERS, DEMO_PRODUCT_STYLES, demoProduct, demoResult } from './demo-results';
 import { readWandsQueries, type WandsQuery } from './wands-queries';
 import { queryKey } from '../evaluation/query-key';
+import { createRun } from '../runs/create-run';
+import { runToCompletion } from '../runs/process-run';
+import type { RunQueue } from '../runs/run-queue';
 
 const ALL_QUERIES = 'WANDS queries (all)';
 const CLASS_DATASETS = ['Accent Chairs', 'Area Rugs', 'Beds', 'Wall Art', 'Coffee & Cocktail Tables'];
@@ -112,7 +115,7 @@ async function insertOne<T>(tx: Queryable, sql: string, params: unknown[]): Prom
 async function isEmpty(db: Queryable): Promise<boolean> {
   const { rows } = await db.query<{ used: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM datasets) OR EXISTS (SELECT 1 FROM dataset_entries)
-       OR EXISTS (SELECT 1 FROM evaluation_scripts) AS used`,
+       OR EXISTS (SELECT 1 FROM evaluation_scripts WHERE engine IS NULL) AS used`,
   );
   return !rows[0].used;
 }
@@ -125,7 +128,7 @@ async function isEmpty(db: Queryable): Promise<boolean> {
 export async function seedDemoData(db: Database): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const queries = readWandsQueries();
-  return db.transaction(async (tx) => {
+  const experimentId = await db.transaction(async (tx): Promise<number | false> => {
     if (!(await isEmpty(tx))) return false;
     const datasetIds = new Map<string, number>();
     for (const name of [ALL_QUERIES, ...CLASS_DATASETS]) {
@@ -134,12 +137,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       datasetIds.set(name, row.id);
     }
     const members = new Map<string, WandsQuery[]>([...datasetIds.keys()].map((name) => [name, []]));
+    const entryIds = new Map<WandsQuery, number>();
     for (const query of queries) {
       const entry = await insertOne<{ id: number }>(
         tx,
         'INSERT INTO dataset_entries (input, input_metadata) VALUES ($1, $2::jsonb) RETURNING id',
         [query.query, JSON.stringify({ source: 'WANDS', query_id: query.id, query_class: query.queryClass })],
       );
+      entryIds.set(query, entry.id);
       for (const name of [ALL_QUERIES, query.queryClass]) {
         if (!datasetIds.has(name)) continue;
         await tx.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetIds.get(name), entry.id]);
@@ -149,10 +154,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
     const scripts = new Map<string, { id: number; cost: number }>();
     for (const script of SCRIPTS) {
+      // The built-in script (migration 006) exists already: the demo only gives it a price.
       const row = await insertOne<{ id: number }>(
         tx,
         `INSERT INTO evaluation_scripts (name, description, cost_per_evaluation, script_class, script_module, output_schema)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+         ON CONFLICT (name) DO UPDATE SET cost_per_evaluation = EXCLUDED.cost_per_evaluation RETURNING id`,
         [script.name, script.description, script.cost, script.scriptClass, script.scriptModule, JSON.stringify(metricsSchema)],
       );
       scripts.set(script.name, { id: row.id, cost: script.cost });
@@ -173,10 +180,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         const done = run.status === 'success' ? dataset : dataset.slice(0, Math.ceil(dataset.length / 2));
         const created = await insertOne<{ id: number }>(
           tx,
-          `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, total_cost, created_at, updated_at)
-           VALUES ($1, $2, $3::text[], $4, $5, now() - make_interval(days => $6), now() - make_interval(days => $6) + interval '25 minutes')
+          `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, total_cost, created_at, updated_at,
+             progress_done, progress_total, evaluations)
+           VALUES ($1, $2, $3::text[], $4, $5, now() - make_interval(days => $6), now() - make_interval(days => $6) + interval '25 minutes',
+             $7, $8, $7)
            RETURNING id`,
-          [experiment.id, plan.script, run.tags, run.status, Number((script.cost * done.length).toFixed(6)), run.ageDays],
+          [experiment.id, plan.script, run.tags, run.status, Number((script.cost * done.length).toFixed(6)), run.ageDays, done.length, dataset.length],
         );
         const configuration = { ...config, version: run.version };
         for (const [position, query] of done.entries()) {
@@ -217,8 +226,64 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       );
     }
     await seedDemoCatalogue(tx, [...members.values()].flatMap((queries) => queries.slice(0, MAX_RESULTS_PER_RUN)));
-    return true;
+    return seedRunnableExperiment(tx, members.get(ALL_QUERIES)!.slice(0, MAX_RESULTS_PER_RUN), entryIds, scripts.get('Golden set relevance')!.id);
   });
+  if (experimentId === false) return false;
+  // A real run, searched and scored by the engine like any other, so a new user sees real numbers.
+  const run = await createRun(db, seedingQueue, experimentId, ['demo']);
+  await runToCompletion(db, Number(run.id));
+  return true;
+}
+
+/** The demo's run is worked right here, before any worker starts. */
+const seedingQueue: RunQueue = { enqueue: async () => {}, committed: () => {}, startWorker: async () => {}, close: async () => {} };
+
+export const RUNNABLE_DEMO_EXPERIMENT = 'Built-in search · WANDS US golden set';
+
+/**
+ * An experiment this server runs itself: the built-in search over the generated catalogue, scored
+ * against a generated US golden set, over a dataset of the queries that golden set judges.
+ */
+async function seedRunnableExperiment(tx: Queryable, queries: WandsQuery[], entryIds: Map<WandsQuery, number>, scriptId: number): Promise<number> {
+  const dataset = await insertOne<{ id: number }>(
+    tx,
+    'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id',
+    [`WANDS sample (${queries.length} queries)`, `The first ${queries.length} WANDS queries (MIT licence), judged in the generated US golden set`],
+  );
+  await tx.query(
+    'INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) SELECT $1, unnest($2::bigint[])',
+    [dataset.id, queries.map((q) => entryIds.get(q))],
+  );
+  const goldenSet = await insertOne<{ id: number }>(
+    tx,
+    'INSERT INTO golden_sets (name, description, market) VALUES ($1, $2, $3) RETURNING id',
+    [
+      'Golden set — United States (generated)',
+      `Generated demo judgements (not real relevance labels) of products in the generated demo catalogue for ${queries.length} WANDS queries (MIT licence).`,
+      'US',
+    ],
+  );
+  const judgements = queries.flatMap((query) =>
+    demoResult(query, 1, 600, '').results.golden_set.map((j) => [query.query, j.product_id, j.relevance] as const),
+  );
+  await tx.query(
+    `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade)
+     SELECT $1, q, k, p, g FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS t (q, k, p, g)`,
+    [goldenSet.id, judgements.map((j) => j[0]), judgements.map((j) => queryKey(j[0])), judgements.map((j) => j[1]), judgements.map((j) => j[2])],
+  );
+  const config = { search_target: { kind: 'builtin' }, golden_set_id: goldenSet.id, k: DEMO_K, gain: 'linear', pass_threshold: DEMO_PASS_THRESHOLD, relevant_from: 1 };
+  const experiment = await insertOne<{ id: number }>(
+    tx,
+    `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING id`,
+    [
+      RUNNABLE_DEMO_EXPERIMENT,
+      scriptId,
+      dataset.id,
+      'Full-text search over the generated demo catalogue, scored against the generated US golden set. Press Run experiment to run it again.',
+      JSON.stringify(config),
+    ],
+  );
+  return experiment.id;
 }
 
 /**

@@ -48,10 +48,10 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
   it('lists experiments newest first with the total', async () => {
     const response = await get('/experiments/?page=1&page_size=20');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['x-total-count']).toBe('5');
+    expect(response.headers['x-total-count']).toBe('6');
     const experiments = response.json();
     expect(experiments.map((e: { name: string }) => e.name)).toEqual([
-      'Wall art embeddings', 'Bed facet boosts', 'Rug synonyms', 'Semantic rerank for chairs', 'BM25 baseline',
+      'Built-in search · WANDS US golden set', 'Wall art embeddings', 'Bed facet boosts', 'Rug synonyms', 'Semantic rerank for chairs', 'BM25 baseline',
     ]);
     expect(Object.keys(experiments[0]).sort()).toEqual(
       ['created_at', 'dataset_id', 'description', 'evaluation_script_id', 'id', 'name', 'updated_at'],
@@ -62,12 +62,29 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     const list = (await get('/evaluation-scripts/?page=1&page_size=20')).json();
     expect(list.count).toBe(3);
     const golden = list.results.find((s: { name: string }) => s.name === 'Golden set relevance');
-    expect(golden).toMatchObject({ cost_per_evaluation: 0.0002, script_class: 'GoldenSetRelevance', script_module: 'evaluation.scripts.golden_set' });
-    expect(golden.output_schema.properties['ndcg@10']).toEqual({ type: 'number', minimum: 0, maximum: 1 });
+    // The built-in script (migration 006), priced by the demo data.
+    expect(golden).toMatchObject({ cost_per_evaluation: 0.0002, script_class: 'scoredResult', script_module: 'server/runs/run-result' });
+    const metricNames = Object.keys(golden.output_schema.patternProperties).map((pattern) => new RegExp(pattern));
+    for (const name of ['ndcg@10', 'ndcg@10_exp', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision', 'dcg@10', 'unjudged@10']) {
+      expect(metricNames.some((pattern) => pattern.test(name)), name).toBe(true);
+    }
     expect((await get(`/evaluation-scripts/${golden.id}`)).json()).toEqual(golden);
     const experiments = (await get(`/evaluation-scripts/${golden.id}/experiments?page=1&page_size=2`)).json();
-    expect(experiments.count).toBe(3);
-    expect(experiments.results.map((e: { name: string }) => e.name)).toEqual(['Wall art embeddings', 'Rug synonyms']);
+    expect(experiments.count).toBe(4);
+    expect(experiments.results.map((e: { name: string }) => e.name)).toEqual(['Built-in search · WANDS US golden set', 'Wall art embeddings']);
+  });
+
+  it('seeds one real run of the runnable demo experiment, finished, with real numbers', async () => {
+    const experiments = (await get('/experiments/?page=1&page_size=20')).json();
+    const runnable = experiments.find((e: { name: string }) => e.name === 'Built-in search · WANDS US golden set');
+    const runs = (await get(`/experiment-runs/by_experiment/${runnable.id}`)).json();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'success', tags: ['demo'], progress: { done: 60, total: 60 }, error: null });
+    const run = (await get(`/experiment-runs/${runs[0].id}`)).json();
+    expect(run.summary.results).toBe(60);
+    expect(run.summary.mean_metrics['ndcg@10']).toBeGreaterThan(0);
+    expect(run.summary.mean_metrics['ndcg@10']).toBeLessThan(1);
+    expect(run.total_cost).toBeCloseTo(0.0002 * (60 - run.summary.errors), 6);
   });
 
   it('answers 404 for missing ids and 400 for ids that are not positive integers', async () => {

@@ -6,27 +6,12 @@ import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { demoResult } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { multipart, type Part } from './helpers/multipart';
 
 const ROUTE = '/api/backend/golden-sets/';
 const UPLOAD_LIMIT_MB = 1;
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/golden-sets/${name}`, import.meta.url));
-
-type Part = string | { file: Buffer | string };
-
-/** A multipart body as a browser sends it, parts in the given order. */
-async function multipart(parts: Array<[string, Part]>) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else {
-      const bytes = typeof value.file === 'string' ? value.file : new Uint8Array(value.file);
-      form.append(name, new Blob([bytes], { type: 'text/plain' }), `${name}.txt`);
-    }
-  }
-  const request = new Response(form);
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
 
 describe('queryKey', () => {
   it('trims, collapses white space and lower-cases', () => {
@@ -330,14 +315,14 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     }
   });
 
-  it("seeds the spec's three country golden sets with the judgements of the demo runs", async () => {
+  it("seeds the spec's three country golden sets with the judgements of the demo runs, and the runnable demo's", async () => {
     expect(await seedDemoData(t.db)).toBe(true);
     const list = (await call('GET', '')).json();
     expect(list.results.map((s: { name: string; market: string }) => [s.name, s.market])).toEqual([
-      ['Golden set — Spain', 'ES'], ['Golden set — France', 'FR'], ['Golden set — Germany', 'DE'],
+      ['Golden set — United States (generated)', 'US'], ['Golden set — Spain', 'ES'], ['Golden set — France', 'FR'], ['Golden set — Germany', 'DE'],
     ]);
     for (const set of list.results) expect(set.description).toMatch(/^Generated demo judgements/);
-    const germany = list.results[2];
+    const germany = list.results[3];
     expect(germany.query_count).toBe(60);
     const first = readWandsQueries()[0];
     const expected = demoResult(first, 1, 0, '').results.golden_set;

@@ -1,10 +1,44 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { errorSchema, notFound } from '../../errors';
+import { cancelRun } from '../../runs/create-run';
+import { runResultsCsv, runResultsTrec } from '../../runs/run-exports';
+import { RUN_COLUMNS } from '../../runs/run-rows';
 import { idSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from '../schemas';
-import { runResultSchema, runSchema } from './schemas';
+import { runResultSchema, runSchema, runSummarySchema } from './schemas';
 
-const RUN_COLUMNS = 'id, evaluation_script_name, tags, status, total_cost, created_at, updated_at';
+const runParams = { type: 'object', properties: { runId: idSchema }, required: ['runId'] } as const;
+
+async function requireRun(db: Database, runId: number) {
+  const { rows } = await db.query(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
+  if (rows.length === 0) throw notFound('Experiment run', runId);
+  return rows[0];
+}
+
+/** Counts by status and metric means over the scored results (PASS and FAIL), computed by the database. */
+async function runSummary(db: Database, runId: number) {
+  const [counts, means] = await Promise.all([
+    db.query<{ results: number; passed: number; failed: number; unjudged: number; errors: number }>(
+      `SELECT count(*)::int AS results,
+         count(*) FILTER (WHERE result->>'status' = 'PASS')::int AS passed,
+         count(*) FILTER (WHERE result->>'status' = 'FAIL')::int AS failed,
+         count(*) FILTER (WHERE result->>'status' = 'UNJUDGED')::int AS unjudged,
+         count(*) FILTER (WHERE result->>'status' IN ('ERROR', 'error', 'failed'))::int AS errors
+       FROM experiment_run_results WHERE run_id = $1`,
+      [runId],
+    ),
+    db.query<{ name: string; mean: number }>(
+      `SELECT m.key AS name, avg(m.value::float8)::float8 AS mean
+       FROM experiment_run_results r, jsonb_each_text(r.result->'results'->'metrics') AS m
+       WHERE r.run_id = $1 AND r.result->>'status' IN ('PASS', 'FAIL')
+         AND jsonb_typeof(r.result->'results'->'metrics') = 'object' AND m.value ~ '^-?[0-9.eE+-]+$'
+       GROUP BY m.key ORDER BY m.key`,
+      [runId],
+    ),
+  ]);
+  return { ...counts.rows[0], mean_metrics: Object.fromEntries(means.rows.map((m) => [m.name, m.mean])) };
+}
 
 export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Database }) {
   app.get<{ Params: { experimentId: number } }>(
@@ -29,13 +63,46 @@ export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Da
     },
   );
 
+  app.get<{ Params: { runId: number } }>(
+    '/experiment-runs/:runId',
+    {
+      schema: {
+        summary: 'Get one run: its status and progress (poll this while it runs) and a summary of its results',
+        tags: ['experiment runs'],
+        params: runParams,
+        response: {
+          200: { ...runSchema, properties: { ...runSchema.properties, summary: runSummarySchema } },
+          400: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const run = await requireRun(db, request.params.runId);
+      return { ...run, summary: await runSummary(db, request.params.runId) };
+    },
+  );
+
+  app.post<{ Params: { runId: number } }>(
+    '/experiment-runs/:runId/cancel',
+    {
+      schema: {
+        summary: 'Cancel a pending or running run; the results stored so far stay',
+        tags: ['experiment runs'],
+        params: runParams,
+        response: { 200: runSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => cancelRun(db, request.params.runId),
+  );
+
   app.get<{ Params: { runId: number }; Querystring: PageQuery }>(
     '/experiment-runs/:runId/results',
     {
       schema: {
         summary: "List a run's results, newest first",
         tags: ['experiment runs'],
-        params: { type: 'object', properties: { runId: idSchema }, required: ['runId'] },
+        params: runParams,
         querystring: pageQuery,
         response: { 200: { type: 'array', items: runResultSchema, headers: totalCountHeader }, 400: errorSchema, 404: errorSchema },
       },
@@ -56,4 +123,29 @@ export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Da
       return page.rows;
     },
   );
+
+  const exports = [
+    { suffix: 'csv', type: 'text/csv; charset=utf-8', what: 'CSV, one row per result with every metric (formula-safe cells)', body: runResultsCsv },
+    { suffix: 'trec', type: 'text/plain; charset=utf-8', what: 'a TREC run `qid Q0 docno rank score tag` (query ids of the golden set’s TREC export)', body: runResultsTrec },
+  ];
+  for (const { suffix, type, what, body } of exports) {
+    app.get<{ Params: { runId: number } }>(
+      `/experiment-runs/:runId/results.${suffix}`,
+      {
+        schema: {
+          summary: `Download a run's results as ${what}`,
+          tags: ['experiment runs'],
+          params: runParams,
+          produces: [type.split(';')[0]],
+          response: { 200: { type: 'string', description: what }, 400: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { runId } = request.params;
+        await requireRun(db, runId);
+        const filename = suffix === 'csv' ? `run-${runId}-results.csv` : `run-${runId}.trec`;
+        return reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(Readable.from(body(db, runId)));
+      },
+    );
+  }
 }

@@ -40,8 +40,30 @@ export const runSchema = {
     total_cost: { type: 'number' },
     created_at: timestamp,
     updated_at: timestamp,
+    experiment_id: idSchema,
+    progress: {
+      type: 'object',
+      description: 'Results stored of the entries the run evaluates (0 of 0 for runs made elsewhere)',
+      properties: { done: { type: 'integer' }, total: { type: 'integer' } },
+      required: ['done', 'total'],
+    },
+    error: { type: ['string', 'null'], description: 'Why a run failed, or how many of its searches failed' },
   },
   required: ['id', 'evaluation_script_name', 'tags', 'status', 'total_cost', 'created_at', 'updated_at'],
+} as const;
+
+export const runSummarySchema = {
+  type: 'object',
+  description: "Counts of the run's results by status, and each metric's mean over the PASS and FAIL ones",
+  properties: {
+    results: { type: 'integer' },
+    passed: { type: 'integer' },
+    failed: { type: 'integer' },
+    unjudged: { type: 'integer' },
+    errors: { type: 'integer' },
+    mean_metrics: { type: 'object', additionalProperties: { type: 'number' } },
+  },
+  required: ['results', 'passed', 'failed', 'unjudged', 'errors', 'mean_metrics'],
 } as const;
 
 const product = {

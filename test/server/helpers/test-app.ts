@@ -3,6 +3,8 @@ import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { createTestDatabase, type Backend } from './test-databases';
+import { openRunQueue } from '../../../server/runs/open-run-queue';
+import type { SliceOptions } from '../../../server/runs/process-run';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
 
 export { backends, type Backend } from './test-databases';
@@ -10,26 +12,39 @@ export { backends, type Backend } from './test-databases';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** PostgreSQL only: the test database's connection string. */
+  databaseUrl?: string;
   issuer: TestIssuer;
   /** `{ authorization: 'Bearer …' }` with a valid token. */
   auth(): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Work runs in this process (the in-process queue on PGlite, a pg-boss worker on PostgreSQL). */
+  runWorker?: boolean;
+  /** How the worker searches (tests shorten the retry waits). */
+  slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
+}
+
 /** The production app (same buildApp, same config reader) on a fresh database, trusting a test issuer. */
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const issuer = await startTestIssuer();
-  const { db, drop } = await createTestDatabase(backend);
+  const { db, drop, url } = await createTestDatabase(backend);
   const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_CLIENT_ID: 'test-console', ...env });
-  const app = await buildApp(config, { db });
+  const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
+  await runQueue?.startWorker();
+  const app = await buildApp(config, { db, runQueue });
   await app.ready();
   return {
     app,
     db,
+    databaseUrl: url,
     issuer,
     auth: async () => ({ authorization: `Bearer ${await issuer.token()}` }),
     async close() {
       await app.close();
+      await runQueue?.close();
       await drop();
       await issuer.close();
     },

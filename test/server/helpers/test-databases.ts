@@ -13,6 +13,8 @@ export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgr
 
 export interface TestDatabase {
   db: Database;
+  /** PostgreSQL only: the database's connection string, for other processes (workers). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   const db = await openPostgres(url.toString());
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       await withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${name}`));

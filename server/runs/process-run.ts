@@ -1,0 +1,212 @@
+/**
+ * The work of one run: search each entry of its snapshot, score it against the golden set, store one
+ * result per entry. Done in slices so a queue can hand a long run between workers; every batch is
+ * one transaction that stores its results and advances the progress together, and the database's
+ * (run, entry) key drops a result a resumed or duplicated slice would write twice.
+ */
+import type { Database } from '../db/database';
+import type { Judgements } from '../evaluation/metrics';
+import { queryKey } from '../evaluation/query-key';
+import type { SearchHit, SearchTarget } from '../search/search-target';
+import type { RunConfig } from './experiment-config';
+import { failedResult, scoredResult, type RunResult } from './run-result';
+import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
+
+export interface SliceOptions {
+  /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
+  deadline?: number;
+  /** Aborted when the worker stops: the slice ends after storing what it has. */
+  signal?: AbortSignal;
+  createTarget?: SearchTargetFactory;
+  /** Entries per batch (per transaction); the default suits the target. */
+  batchSize?: number;
+  /** Waits between attempts of a failing search; one attempt more than there are waits. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** 'more' when the run still has entries to evaluate; 'finished' when it ended (or was cancelled). */
+export type SliceOutcome = 'finished' | 'more';
+
+/** This many failed searches in a row stop the run: the target is down, not flaky. */
+export const FAILURES_IN_A_ROW = 20;
+const DEFAULT_RETRY_DELAYS_MS = [250, 1000];
+
+interface RunRow {
+  config: RunConfig;
+  progress_total: number;
+}
+
+interface PendingEntry {
+  entry_id: number;
+  input: string;
+}
+
+interface StoredResult {
+  entry_id: number;
+  result: RunResult;
+}
+
+class RunStopped extends Error {}
+
+export async function processRunSlice(db: Database, runId: number, options: SliceOptions = {}): Promise<SliceOutcome> {
+  const { rows } = await db.query<RunRow>(
+    `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL RETURNING config, progress_total`,
+    [runId],
+  );
+  if (rows.length === 0) return 'finished';
+  const { config } = rows[0];
+  const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
+  if (golden.rows.length === 0) {
+    await failRun(db, runId, `Golden set ${config.golden_set_id} was deleted while the run was going`);
+    return 'finished';
+  }
+  let target: SearchTarget;
+  try {
+    target = (options.createTarget ?? createSearchTarget)(config.search_target, db);
+  } catch (error) {
+    await failRun(db, runId, `The search target cannot be used: ${(error as Error).message}`);
+    return 'finished';
+  }
+  const batchSize = options.batchSize ?? defaultBatchSize(config);
+  const version = targetLabel(config.search_target);
+  let after = 0;
+  let failuresInARow = 0;
+
+  while (true) {
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline)) return 'more';
+    const batch = await db.query<PendingEntry>(
+      `SELECT e.entry_id, e.input FROM experiment_run_entries e
+       WHERE e.run_id = $1 AND e.entry_id > $2
+         AND NOT EXISTS (SELECT 1 FROM experiment_run_results r WHERE r.run_id = $1 AND r.entry_id = e.entry_id)
+       ORDER BY e.entry_id LIMIT $3`,
+      [runId, after, batchSize],
+    );
+    if (batch.rows.length === 0) {
+      await finishRun(db, runId);
+      return 'finished';
+    }
+    after = Number(batch.rows[batch.rows.length - 1].entry_id);
+    const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
+    let results: StoredResult[];
+    try {
+      results = await Promise.all(
+        batch.rows.map(async ({ entry_id, input }) => {
+          const judged = judgements.get(queryKey(input)) ?? new Map<string, number>();
+          const outcome = await searchWithRetries(target, input, config.k, options);
+          if ('hits' in outcome) return { entry_id: Number(entry_id), result: scoredResult(input, outcome.hits, judged, config, version) };
+          return { entry_id: Number(entry_id), result: failedResult(input, outcome.error, judged, config, version) };
+        }),
+      );
+    } catch (error) {
+      if (error instanceof RunStopped) return 'more';
+      throw error;
+    }
+    for (const { result } of results) failuresInARow = result.status === 'ERROR' ? failuresInARow + 1 : 0;
+    const stillRunning = await storeResults(db, runId, config, results);
+    if (!stillRunning) return 'finished';
+    if (failuresInARow >= FAILURES_IN_A_ROW) {
+      const last = results[results.length - 1].result.test_result;
+      await failRun(db, runId, `${failuresInARow} searches in a row failed, so the run stopped. The last: ${last}`);
+      return 'finished';
+    }
+  }
+}
+
+/** Processes a run to its end in this process (tests, the demo seed, benchmarks). */
+export async function runToCompletion(db: Database, runId: number, options: Omit<SliceOptions, 'deadline'> = {}): Promise<void> {
+  while ((await processRunSlice(db, runId, options)) === 'more') {
+    if (options.signal?.aborted) return;
+  }
+}
+
+function defaultBatchSize(config: RunConfig): number {
+  // HTTP targets: a couple of rounds of their concurrency, so a cancel or a stop waits little.
+  return config.search_target.kind === 'http' ? Math.max(2, (config.search_target.concurrency ?? 4) * 2) : 100;
+}
+
+async function judgementsOf(db: Database, goldenSetId: number, entries: PendingEntry[]): Promise<Map<string, Map<string, number>>> {
+  const keys = [...new Set(entries.map((e) => queryKey(e.input)))];
+  const { rows } = await db.query<{ query_key: string; product_id: string; grade: number }>(
+    'SELECT query_key, product_id, grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = ANY($2::text[])',
+    [goldenSetId, keys],
+  );
+  const byQuery = new Map<string, Map<string, number>>();
+  for (const { query_key, product_id, grade } of rows) {
+    let judged = byQuery.get(query_key);
+    if (!judged) byQuery.set(query_key, (judged = new Map()));
+    judged.set(product_id, grade);
+  }
+  return byQuery as Map<string, Judgements & Map<string, number>>;
+}
+
+async function searchWithRetries(
+  target: SearchTarget,
+  input: string,
+  k: number,
+  options: SliceOptions,
+): Promise<{ hits: SearchHit[] } | { error: string }> {
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  let message = '';
+  for (let attempt = 0; attempt <= delays.length; attempt++) {
+    if (options.signal?.aborted) throw new RunStopped();
+    try {
+      return { hits: await target.search(input, k, { signal: options.signal }) };
+    } catch (error) {
+      if (options.signal?.aborted) throw new RunStopped();
+      message = (error as Error).message;
+      if (attempt < delays.length) await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+  return { error: message };
+}
+
+/** Stores a batch and advances the progress in one transaction; false when the run is no longer running. */
+async function storeResults(db: Database, runId: number, config: RunConfig, results: StoredResult[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Locks the run row: a cancel waits for this batch, and this batch sees a cancel that came first.
+    const run = await tx.query<{ status: string }>('SELECT status FROM experiment_runs WHERE id = $1 FOR UPDATE', [runId]);
+    if (run.rows[0]?.status !== 'running') return false;
+    const inserted = await tx.query<{ status: string }>(
+      `INSERT INTO experiment_run_results (run_id, entry_id, experiment_configuration, result)
+       SELECT $1, x.entry_id, $2::jsonb, x.result FROM jsonb_to_recordset($3::jsonb) AS x (entry_id bigint, result jsonb)
+       ON CONFLICT (run_id, entry_id) DO NOTHING
+       RETURNING result->>'status' AS status`,
+      [runId, JSON.stringify(config), JSON.stringify(results)],
+    );
+    const evaluated = inserted.rows.filter((r) => r.status !== 'ERROR').length;
+    await tx.query(
+      `UPDATE experiment_runs SET progress_done = progress_done + $2, evaluations = evaluations + $3,
+         total_cost = cost_per_evaluation * (evaluations + $3), updated_at = now()
+       WHERE id = $1`,
+      [runId, inserted.rows.length, evaluated],
+    );
+    return true;
+  });
+}
+
+/** success unless most searches failed; the error says how many failed either way. */
+async function finishRun(db: Database, runId: number): Promise<void> {
+  const first = await db.query<{ test_result: string }>(
+    `SELECT result->>'test_result' AS test_result FROM experiment_run_results
+     WHERE run_id = $1 AND result->>'status' = 'ERROR' ORDER BY entry_id LIMIT 1`,
+    [runId],
+  );
+  await db.query(
+    `UPDATE experiment_runs SET
+       status = CASE WHEN (progress_done - evaluations) * 2 > progress_done THEN 'failed' ELSE 'success' END,
+       error = CASE WHEN progress_done > evaluations
+         THEN (progress_done - evaluations) || ' of ' || progress_done || ' searches failed. The first: ' || $2 END,
+       finished_at = now(), updated_at = now()
+     WHERE id = $1 AND status = 'running'`,
+    [runId, first.rows[0]?.test_result ?? ''],
+  );
+}
+
+async function failRun(db: Database, runId: number, error: string): Promise<void> {
+  await db.query(
+    `UPDATE experiment_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
+     WHERE id = $1 AND status IN ('pending', 'running')`,
+    [runId, error],
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm run worker`: works experiment runs from the PostgreSQL queue, next to (or instead of) the
+ * servers' own workers. Start as many as you like, on any machine that reaches the database; stop one
+ * (even with kill -9) and the others, or its restart, carry on its run where the results stop.
+ */
+import { ConfigError, readConfig } from './config';
+import { openDatabase } from './db/open';
+import { PgBossRunQueue } from './runs/pg-boss-run-queue';
+
+async function main() {
+  const config = readConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded PGlite database the server works the runs itself.',
+    );
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = (message: string, error?: unknown) => console.error(`${new Date().toISOString()} ${message}`, error ?? '');
+  const queue = await PgBossRunQueue.open(db, { ...config.runs, log });
+  await queue.startWorker();
+  console.log(`${new Date().toISOString()} worker ${process.pid}: working experiment runs (Ctrl-C stops after the current batch)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${new Date().toISOString()} ${signal}: stopping`);
+    await queue.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+export type Part = string | { file: Buffer | string };
+
+/** A multipart body as a browser sends it, parts in the given order. */
+export async function multipart(parts: Array<[string, Part]>) {
+  const form = new FormData();
+  for (const [name, value] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else {
+      const bytes = typeof value.file === 'string' ? value.file : new Uint8Array(value.file);
+      form.append(name, new Blob([bytes], { type: 'text/plain' }), `${name}.txt`);
+    }
+  }
+  const request = new Response(form);
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
