@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryKey } from '../../server/evaluation/query-key';
 import { scoreRanking, testResultText } from '../../server/evaluation/metrics';
 import { trecQueryMeasures } from '../../server/evaluation/trec-eval';
@@ -94,8 +94,9 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     return response.json<{ id: number }>().id;
   }
 
-  const getRun = async (runId: number) => (await call('GET', `/experiment-runs/${runId}`)).json();
-  const finished = (run: { status: string }) => !['pending', 'running'].includes(run.status);
+  type RunAnswer = { status: string; [field: string]: any };
+  const getRun = async (runId: number): Promise<RunAnswer> => (await call('GET', `/experiment-runs/${runId}`)).json();
+  const finished = (run: RunAnswer) => !['pending', 'running'].includes(run.status);
 
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
