@@ -19,7 +19,7 @@ export async function startBenchServer(env: Record<string, string>, issuer: Test
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       DATABASE_URL: '',

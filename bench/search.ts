@@ -7,30 +7,22 @@
  * searches for WANDS queries one after another: over HTTP (GET catalogue/products/?search=, which also
  * counts the matches) and in process with the BuiltinSearchTarget (k = 10) that runs use.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
-import { readWandsQueries } from '../server/demo/wands-queries';
-import { seededRandom } from '../server/demo/random';
-import { copyField } from '../server/bulk/copy-text';
 import { openPGlite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Database } from '../server/db/database';
 import { BuiltinSearchTarget } from '../server/search/builtin-search';
 import { startBenchServer, stopBenchServer, type BenchServer } from './bench-server';
+import { writeCatalogue } from './generated-catalogue';
 
 const MiB = 1024 * 1024;
 const K = 10;
-
-const COLOURS = ['black', 'white', 'grey', 'navy', 'beige', 'ivory', 'green', 'blue', 'red', 'walnut', 'natural', 'gold', 'silver', 'teal'];
-const MATERIALS = ['oak', 'pine', 'walnut', 'velvet', 'linen', 'leather', 'cotton', 'wool', 'jute', 'metal', 'glass', 'marble', 'rattan', 'acacia'];
-const STYLES = ['modern', 'rustic', 'farmhouse', 'mid-century', 'industrial', 'coastal', 'traditional', 'scandinavian', 'bohemian', 'minimalist'];
-const FEATURES = ['with storage', 'with drawers', 'adjustable', 'foldable', 'water-resistant', 'hand-made', 'set of 2', 'extra large', 'for kids', 'outdoor'];
-const BRANDS = ['Alder & Ash', 'Birchline', 'Casa Nova', 'Driftwood Co', 'Elm Street', 'Fernhill', 'Greystone', 'Harbor House', 'Ivy Lane', 'Juniper'];
 
 interface Figures {
   backend: string;
@@ -89,29 +81,6 @@ async function main() {
     await issuer.close();
     await rm(work, { recursive: true, force: true });
   }
-}
-
-/** A CSV of `count` products and the search queries (WANDS queries, seeded order). */
-async function writeCatalogue(path: string, count: number, searches: number) {
-  const wands = readWandsQueries();
-  const random = seededRandom(20240607);
-  const lines = ['product_id,name,description,image_url,brand,colour'];
-  for (let i = 0; i < count; i++) {
-    const query = random.pick(wands);
-    const colour = random.pick(COLOURS);
-    const material = random.pick(MATERIALS);
-    const brand = random.pick(BRANDS);
-    const name = `${brand} ${random.pick(STYLES)} ${random.next() < 0.5 ? `${colour} ` : ''}${query.query}${random.next() < 0.4 ? ` ${random.pick(FEATURES)}` : ''}`;
-    const description =
-      `A ${random.pick(STYLES)} ${query.queryClass.toLowerCase()} in ${material}, ${colour} finish. ` +
-      `Pairs well with ${random.pick(wands).query}; ${random.pick(FEATURES)}. Generated benchmark product.`;
-    const id = `B${String(i).padStart(6, '0')}`;
-    lines.push([id, name, description, `/images/${id}.jpg`, brand, colour].map(copyField).join(','));
-  }
-  const text = `${lines.join('\n')}\n`;
-  await writeFile(path, text);
-  const queries = Array.from({ length: searches }, () => random.pick(wands).query);
-  return { bytes: Buffer.byteLength(text), queries };
 }
 
 async function bench(backend: string, work: string, file: string, bytes: number, count: number, queries: string[], issuer: TestIssuer): Promise<Figures> {

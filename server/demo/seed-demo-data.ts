@@ -3,6 +3,7 @@ import { DEMO_K, DEMO_PASS_THRESHOLD, DEMO_PRODUCT_NUMBERS, DEMO_PRODUCT_STYLES,
 import { readWandsQueries, type WandsQuery } from './wands-queries';
 import { queryKey } from '../evaluation/query-key';
 import { createRun } from '../runs/create-run';
+import { cleanSearchIndex } from '../search/catalogue-import';
 import { runToCompletion } from '../runs/process-run';
 import type { RunQueue } from '../runs/run-queue';
 
@@ -229,6 +230,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     return seedRunnableExperiment(tx, members.get(ALL_QUERIES)!.slice(0, MAX_RESULTS_PER_RUN), entryIds, scripts.get('Golden set relevance')!.id);
   });
   if (experimentId === false) return false;
+  await cleanSearchIndex(db);
   // A real run, searched and scored by the engine like any other, so a new user sees real numbers.
   const run = await createRun(db, seedingQueue, experimentId, ['demo']);
   await runToCompletion(db, Number(run.id));

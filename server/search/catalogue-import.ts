@@ -53,7 +53,7 @@ export async function importCatalogue(db: Database, source: Readable, format: Ca
   source.on('limit', onLimit);
   const chunks = source.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
   try {
-    return await db.transaction(async (tx) => {
+    const counts = await db.transaction(async (tx) => {
       const writer = await StagingWriter.open(tx, format);
       const problems: RowProblem[] = [];
       const take = (product: ProductRow | null, row: number) => {
@@ -88,12 +88,23 @@ export async function importCatalogue(db: Database, source: Readable, format: Ca
       if (duplicates.length > 0) throw rejection(duplicates, format);
       return writer.upsert();
     });
+    await cleanSearchIndex(db);
+    return counts;
   } finally {
     source.off('limit', onLimit);
     // Read the rest of the upload, if any, so the client gets the answer rather than a reset.
     await chunks.return?.();
     source.resume();
   }
+}
+
+/**
+ * Moves the rows an import left in the search index's pending list into the index proper. Searches
+ * otherwise scan that list on every query (8× slower at 50,000 products), and PGlite has no
+ * autovacuum to do it.
+ */
+export async function cleanSearchIndex(db: Queryable): Promise<void> {
+  await db.query(`SELECT gin_clean_pending_list('products_search_idx'::regclass)`);
 }
 
 function csvSource(take: (product: ProductRow | null, row: number) => void, problems: RowProblem[]): RecordSource {

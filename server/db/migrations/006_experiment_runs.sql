@@ -50,3 +50,5 @@ CREATE TABLE experiment_run_entries (
 ALTER TABLE experiment_run_results ADD COLUMN entry_id bigint;
 -- One result per run and entry (results made elsewhere have no entry and are not constrained).
 CREATE UNIQUE INDEX experiment_run_results_entry_key ON experiment_run_results (run_id, entry_id);
+-- An import before this version may have left its rows in the search index's pending list.
+SELECT gin_clean_pending_list('products_search_idx'::regclass);
