@@ -109,7 +109,9 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     goldenSetId = uploaded.json<{ id: number }>().id;
     scriptId = Number((await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`)).rows[0].id);
-    await t.db.query(`UPDATE evaluation_scripts SET cost_per_evaluation = 0.25 WHERE id = $1`, [scriptId]);
+    const priced = await call('PATCH', `/evaluation-scripts/${scriptId}`, { cost_per_evaluation: 0.25 });
+    expect(priced.json()).toMatchObject({ name: 'Golden set relevance', cost_per_evaluation: 0.25 });
+    expect((await call('PATCH', `/evaluation-scripts/${scriptId}`, { cost_per_evaluation: -1 })).statusCode).toBe(400);
     datasetId = Number((await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Runs', 'x') RETURNING id`)).rows[0].id);
     for (const input of INPUTS) {
       const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);

@@ -45,6 +45,35 @@ export async function evaluationScriptRoutes(app: FastifyInstance, { db }: { db:
     },
   );
 
+  app.patch<{ Params: { id: number }; Body: { cost_per_evaluation?: number; description?: string } }>(
+    '/evaluation-scripts/:id',
+    {
+      schema: {
+        summary: "Change a script's price per evaluation (runs started afterwards cost that) or its description",
+        tags: ['evaluation scripts'],
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { cost_per_evaluation: { type: 'number', minimum: 0, maximum: 1e8 }, description: { type: 'string', maxLength: 10_000 } },
+          additionalProperties: false,
+          minProperties: 1,
+        },
+        response: { 200: scriptSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { cost_per_evaluation = null, description = null } = request.body;
+      const { rows } = await db.query(
+        `UPDATE evaluation_scripts SET cost_per_evaluation = coalesce($2, cost_per_evaluation),
+           description = coalesce($3, description), updated_at = now()
+         WHERE id = $1 RETURNING ${SCRIPT_COLUMNS}`,
+        [request.params.id, cost_per_evaluation, description?.trim() ?? null],
+      );
+      if (rows.length === 0) throw notFound('Evaluation script', request.params.id);
+      return rows[0];
+    },
+  );
+
   app.get<{ Params: { id: number }; Querystring: PageQuery }>(
     '/evaluation-scripts/:id/experiments',
     {
