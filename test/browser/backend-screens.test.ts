@@ -65,7 +65,7 @@ describe('evaluation-backend screens in Chromium', () => {
     // The details card and Back with the page.
     await scripts.getByRole('link', { name: 'Golden set relevance', exact: true }).click();
     const card = page.getByRole('region', { name: 'Script details' });
-    await card.getByText('GoldenSetRelevance').waitFor();
+    await card.getByText('scoredResult').waitFor();
     expect(JSON.parse((await page.getByTestId('output-schema').textContent())!)).toMatchObject({ type: 'object' });
     expect(await page.getByTestId('output-schema').textContent()).toContain('\n  "type": "object"');
     await page.getByRole('link', { name: 'Back' }).click();
@@ -75,7 +75,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Experiments for Script: Golden set relevance' }).waitFor();
     const experiments = page.getByRole('table', { name: 'Experiments of the script' });
     await experiments.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
-    expect((await experiments.getByRole('row').allTextContents()).length).toBe(4);
+    expect((await experiments.getByRole('row').allTextContents()).length).toBe(5);
 
     await experiments.getByRole('link', { name: 'Details of BM25 baseline' }).click();
     await page.waitForURL(/\/experiment-runs\/\d+$/);
@@ -176,7 +176,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await fresh.goto(`${server.url}/experiments`);
     const table = fresh.getByRole('table', { name: 'Experiments' });
     await table.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
-    expect(await table.getByRole('row').count()).toBe(6);
+    expect(await table.getByRole('row').count()).toBe(7);
     expect(scriptCalls.sort()).toEqual([...new Set(scriptCalls)].sort());
     expect(scriptCalls).toHaveLength(3);
     expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe('LLM relevance judge');

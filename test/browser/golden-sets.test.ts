@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { signIn } from './console-session';
 import { startServer, type RunningServer } from './server-process';
 
-// Issue 7 /golden-sets in the built console against the real server: the demo data's three golden sets,
+// Issue 7 /golden-sets in the built console against the real server: the demo data's four golden sets,
 // an upload, a refused file's row problem, a rename and a delete.
 const adminPassword = 'browser-test-admin-password';
 
@@ -34,13 +34,13 @@ describe('golden sets', () => {
   const rowNames = () => table().getByRole('rowheader').allTextContents();
   const dialog = (name: string) => page.getByRole('dialog', { name });
 
-  it('counts the golden sets on the Dashboard and lists the three demo sets', async () => {
+  it('counts the golden sets on the Dashboard and lists the four demo sets', async () => {
     const cards = page.getByRole('list', { name: 'Counts' });
     await cards.getByRole('link', { name: /^Golden Sets/ }).waitFor();
-    expect(await cards.getByRole('link', { name: /^Golden Sets/ }).textContent()).toBe('Golden Sets3');
+    expect(await cards.getByRole('link', { name: /^Golden Sets/ }).textContent()).toBe('Golden Sets4');
     await cards.getByRole('link', { name: /^Golden Sets/ }).click();
     await table().waitFor();
-    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — Spain']);
+    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — Spain', 'Golden set — United States (generated)']);
     const germany = table().getByRole('row').filter({ hasText: 'Golden set — Germany' });
     expect(await germany.getByRole('cell').first().textContent()).toMatch(/^[\d,]+ quer(y|ies) · [\d,]+ judgements?$/);
   });
@@ -85,7 +85,7 @@ describe('golden sets', () => {
     await table().getByRole('rowheader', { name: 'Golden set — Spain' }).waitFor({ state: 'detached' });
     // The list reloads after the delete: wait for its rows before reading them.
     await table().getByRole('rowheader', { name: 'Sofas Germany' }).waitFor();
-    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Sofas Germany']);
+    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — United States (generated)', 'Sofas Germany']);
     expect(problems).toEqual([]);
   });
 });
