@@ -7,13 +7,18 @@ import { createDatasetMachine, type CreatedDataset } from './machines/create-dat
 import { dashboardMachine } from './machines/dashboard.machine';
 import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput, type SaveMovesInput } from './machines/dataset-editor.machine';
 import { evaluationDetailMachine } from './machines/evaluation-detail.machine';
+import { experimentRunsMachine } from './machines/experiment-runs.machine';
 import { PAGE_SIZE, pagedListMachine, pageFromSearch, type PagedListEvent, type PageResult } from './machines/paged-list.machine';
 import { renameGoldenSetMachine, type GoldenSetToRename } from './machines/rename-golden-set.machine';
 import { resourceMachine } from './machines/resource.machine';
+import { runExportMachine } from './machines/run-export.machine';
+import { runProgressMachine } from './machines/run-progress.machine';
 import { runResultDetailsMachine } from './machines/run-result-details.machine';
 import { scriptFilterMachine, type ScriptOption } from './machines/script-filter.machine';
 import { uploadGoldenSetMachine, type GoldenSetUpload } from './machines/upload-golden-set.machine';
+import { saveBlob } from './services/download-file';
 import * as backendApi from './services/evaluation-backend';
+import type { DownloadedFile, ExperimentRun, RunExportFormat } from './services/evaluation-backend';
 import { createScriptNameCache, withScriptNames, type ScriptNameCache } from './services/script-names';
 import { apiClients, apiSession, loadRuntime } from './providers';
 import { createCsvUploader, createFormPoster } from './services/upload-csv';
@@ -240,14 +245,54 @@ export const consoleLogic = {
       fetchResource: fromPromise<unknown, { id: number }>(async ({ input }) => backendApi.getScript((await backend()).api, input.id)),
     },
   }),
-  experimentRuns: resourceMachine.provide({
+  // An experiment's runs with Run experiment and the live progress of a run; failures carry the server's message.
+  experimentRuns: experimentRunsMachine.provide({
     actors: {
-      fetchResource: fromPromise<unknown, { id: number }>(async ({ input }) => backendApi.listRunsByExperiment((await backend()).api, input.id)),
+      runList: resourceMachine.provide({
+        actors: {
+          fetchResource: fromPromise<unknown, { id: number }>(async ({ input }) =>
+            backendApi.listRunsByExperiment((await backend()).api, input.id),
+          ),
+        },
+      }),
+      runProgress: runProgressMachine.provide({
+        actors: {
+          startRun: fromPromise<ExperimentRun, { experimentId: number }>(async ({ input }) => {
+            const { api } = await backend();
+            return explained(() => backendApi.startRun(api, input.experimentId));
+          }),
+          fetchRun: fromPromise<ExperimentRun, { runId: number }>(async ({ input }) => {
+            const { api } = await backend();
+            return explained(() => backendApi.getRun(api, input.runId));
+          }),
+          cancelRun: fromPromise<ExperimentRun, { runId: number }>(async ({ input }) => {
+            const { api } = await backend();
+            return explained(() => backendApi.cancelRun(api, input.runId));
+          }),
+        },
+      }),
     },
   }),
   runResultList: perId((runId) =>
     backendList(({ api }, { page, pageSize }) => backendApi.listRunResults(api, runId, page, pageSize)),
   ),
+  runSummary: resourceMachine.provide({
+    actors: {
+      fetchResource: fromPromise<unknown, { id: number }>(async ({ input }) => {
+        const { api } = await backend();
+        return explained(() => backendApi.getRun(api, input.id));
+      }),
+    },
+  }),
+  runExport: runExportMachine.provide({
+    actors: {
+      fetchExport: fromPromise<DownloadedFile, { runId: number; format: RunExportFormat }>(async ({ input }) => {
+        const { api } = await backend();
+        return explained(() => backendApi.downloadRunResults(api, input.runId, input.format));
+      }),
+    },
+    actions: { saveFile: (_, file: DownloadedFile) => saveBlob(file.blob, file.filename) },
+  }),
   runResultDetails: runResultDetailsMachine.provide({
     actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
   }),

@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 // One record (or one unpaged list) of the evaluation backend by its id: an evaluation script's details,
-// an experiment's runs (spec §7: that call is unpaged). Loading, loaded, empty (an empty list), or failed;
-// Try again from failed. The id reaching this machine is already a positive integer (services/route-id).
+// an experiment's runs (spec §7: that call is unpaged), a run's summary. Loading, loaded, empty (an empty
+// list), or failed; Try again from failed. A parent's `resource.reload` fetches again; what was loaded stays
+// shown meanwhile (`refreshing`). The id reaching this machine is already a positive integer (services/route-id).
 
 export type ResourceInput = { id: number };
 
@@ -12,7 +13,10 @@ export type ResourceContext = {
   error: string | null;
 };
 
-export type ResourceEvent = { type: 'user.retry' };
+export type ResourceEvent =
+  | { type: 'user.retry' }
+  /** From a parent: the record changed on the server (a run started or ended). */
+  | { type: 'resource.reload' };
 
 const notProvided = (name: string) => () => {
   throw new Error(`${name} not provided`);
@@ -58,12 +62,37 @@ export const resourceMachine = setup({
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
+      // A reload during a fetch starts it again: the answer on its way may predate the change.
+      on: { 'resource.reload': { target: 'loading', reenter: true } },
     },
-    loaded: {},
-    empty: { tags: 'empty' },
+    loaded: {
+      on: { 'resource.reload': 'refreshing' },
+    },
+    // Fetching again with the loaded data still shown.
+    refreshing: {
+      invoke: {
+        id: 'fetchResource',
+        src: 'fetchResource',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: [
+          {
+            guard: { type: 'isEmptyList', params: ({ event }) => ({ data: event.output }) },
+            target: 'empty',
+            actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
+          },
+          { target: 'loaded', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: { 'resource.reload': { target: 'refreshing', reenter: true } },
+    },
+    empty: {
+      tags: 'empty',
+      on: { 'resource.reload': 'loading' },
+    },
     failed: {
       tags: 'failed',
-      on: { 'user.retry': 'loading' },
+      on: { 'user.retry': 'loading', 'resource.reload': 'loading' },
     },
   },
 });

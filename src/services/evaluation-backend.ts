@@ -1,4 +1,5 @@
-import type { ApiFetch } from './api-client';
+import type { ApiClient, ApiFetch } from './api-client';
+import { filenameFromContentDisposition } from './download-file';
 
 // The separate evaluation backend of spec §7: one typed function per call, paths exactly as the spec
 // writes them (trailing slashes included), relative to the client's base URL. Errors are thrown as
@@ -26,16 +27,37 @@ export type EvaluationScript = {
   output_schema: Record<string, unknown>;
 };
 
-/** Spec §3 "Experiment run". */
+/** How far a run got: results written so far out of the golden set's queries. */
+export type RunProgress = { done: number; total: number };
+
+/** Spec §3 "Experiment run"; runs started from the console also carry their progress and failure. */
 export type ExperimentRun = {
   id: number;
   evaluation_script_name: string;
   tags: string[];
+  /** pending, running, success, failed or cancelled (older runs may say something else). */
   status: string;
   total_cost: number;
   created_at: string;
   updated_at: string;
+  progress?: RunProgress;
+  error?: string | null;
 };
+
+/** The mean of each metric over a run's results so far, with the counts of its outcomes. */
+export type RunSummary = {
+  results: number;
+  passed: number;
+  failed: number;
+  /** Results whose query the golden set does not judge (no metrics). */
+  unjudged?: number;
+  errors: number;
+  /** Each metric's mean over the scored (PASS and FAIL) results. */
+  mean_metrics: Record<string, number>;
+};
+
+/** GET experiment-runs/{runId}: one run with its experiment and summary. */
+export type ExperimentRunDetails = ExperimentRun & { experiment_id: number; summary: RunSummary };
 
 /** One product a search returned (spec §3 "search_results"). */
 export type SearchResultProduct = {
@@ -93,6 +115,50 @@ export function listExperiments(api: ApiFetch, page: number, pageSize: number): 
 /** GET experiment-runs/by_experiment/{experimentId} → every run of one experiment (unpaged, spec §7). */
 export function listRunsByExperiment(api: ApiFetch, experimentId: number): Promise<ExperimentRun[]> {
   return api<ExperimentRun[]>(`experiment-runs/by_experiment/${encodeURIComponent(experimentId)}`);
+}
+
+/** POST experiments/{experimentId}/runs → 202 with the new run (pending); 409 when the experiment cannot run. */
+export function startRun(api: ApiFetch, experimentId: number, tags?: string[]): Promise<ExperimentRun> {
+  return api<ExperimentRun>(`experiments/${encodeURIComponent(experimentId)}/runs`, {
+    method: 'POST',
+    body: tags === undefined ? {} : { tags },
+  });
+}
+
+/** GET experiment-runs/{runId} → the run, its progress and the mean metrics of its results so far. */
+export function getRun(api: ApiFetch, runId: number): Promise<ExperimentRunDetails> {
+  return api<ExperimentRunDetails>(`experiment-runs/${encodeURIComponent(runId)}`);
+}
+
+/** POST experiment-runs/{runId}/cancel → the run, cancelled; 409 when it has already finished. */
+export function cancelRun(api: ApiFetch, runId: number): Promise<ExperimentRun> {
+  return api<ExperimentRun>(`experiment-runs/${encodeURIComponent(runId)}/cancel`, { method: 'POST' });
+}
+
+/** The two files a run's results export to. */
+export type RunExportFormat = 'csv' | 'trec';
+
+/** A downloaded file: its bytes and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; filename: string };
+
+const exportFiles: Record<RunExportFormat, { path: string; fallbackName: (runId: number) => string }> = {
+  csv: { path: 'results.csv', fallbackName: (runId) => `run-${runId}-results.csv` },
+  trec: { path: 'results.trec', fallbackName: (runId) => `run-${runId}.trec` },
+};
+
+/**
+ * GET experiment-runs/{runId}/results.csv or results.trec with the bearer token (so no token in a URL); the
+ * file's name from Content-Disposition. Text answers arrive as text, anything else as a Blob.
+ */
+export async function downloadRunResults(api: ApiClient, runId: number, format: RunExportFormat): Promise<DownloadedFile> {
+  const { path, fallbackName } = exportFiles[format];
+  const response = await api.raw<string | Blob>(`experiment-runs/${encodeURIComponent(runId)}/${path}`);
+  const data = response._data ?? '';
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  return {
+    blob: typeof data === 'string' ? new Blob([data], { type }) : data,
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName(runId),
+  };
 }
 
 /** GET experiment-runs/{runId}/results?page&page_size → an array of run results. */

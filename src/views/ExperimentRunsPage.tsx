@@ -1,12 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
+import { selectRunList, selectRunProgress } from '../machines/experiment-runs.selectors';
+import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
+import { selectWatchedRun } from '../machines/run-progress.selectors';
 import type { ExperimentRun } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
 import { parseRouteId } from '../services/route-id';
+import { withLatestRun } from '../services/run-status';
 import { experimentRunStatusTone } from '../services/status-colours';
 import { messages } from './backend-messages';
+import * as styles from './ExperimentRunsPage.css';
 import { useLogic } from './logic-context';
+import { RunProgressPanel, type RunProgressRef } from './RunProgressPanel';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
@@ -16,7 +23,8 @@ import * as table from './ui/table.css';
 const selectRuns = selectData<ExperimentRun[]>;
 
 // Spec §2 /experiment-runs/{id} (id is an experiment): every run of the experiment (one unpaged call,
-// spec §7); status success green, failed red, anything else grey (spec §4).
+// spec §7); status success green, failed red, anything else grey (spec §4). Above the table, Run experiment
+// and the live progress of the run being watched; a failed run's error under its status.
 export function ExperimentRunsPage({ id }: { id: string | undefined }) {
   const experimentId = parseRouteId(id);
   return (
@@ -32,17 +40,32 @@ export function ExperimentRunsPage({ id }: { id: string | undefined }) {
           {messages.invalidExperimentId}
         </p>
       ) : (
-        <RunsTable key={experimentId} experimentId={experimentId} />
+        <ExperimentRuns key={experimentId} experimentId={experimentId} />
       )}
     </div>
   );
 }
 
-function RunsTable({ experimentId }: { experimentId: number }) {
+function ExperimentRuns({ experimentId }: { experimentId: number }) {
   const logic = useLogic();
-  const actor = useActorRef(logic.experimentRuns, { input: { id: experimentId } });
+  const page = useActorRef(logic.experimentRuns, { input: { experimentId } });
+  const list = useSelector(page, selectRunList);
+  const progress = useSelector(page, selectRunProgress);
+  return (
+    <>
+      <RunProgressPanel progress={progress} />
+      <RunsTable experimentId={experimentId} list={list} progress={progress} />
+    </>
+  );
+}
+
+function RunsTable(props: { experimentId: number; list: ActorRefFrom<typeof resourceMachine>; progress: RunProgressRef }) {
+  const { experimentId, list: actor } = props;
   const view = useSelector(actor, selectResourceView);
-  const runs = useSelector(actor, selectRuns) ?? [];
+  const loaded = useSelector(actor, selectRuns);
+  // The watched run's row shows its latest poll; the list itself reloads when the run starts and ends.
+  const watched = useSelector(props.progress, selectWatchedRun);
+  const runs = withLatestRun(loaded ?? [], watched);
 
   switch (view) {
     case 'loading':
@@ -87,6 +110,7 @@ function RunsTable({ experimentId }: { experimentId: number }) {
                 <td className={table.cell}>{run.tags.join(', ')}</td>
                 <td className={table.cell}>
                   <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
+                  {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
                 </td>
                 <td className={table.cell}>{run.total_cost}</td>
                 <td className={table.cell}>{formatDateTime(run.created_at)}</td>

@@ -1,14 +1,19 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
+import { selectData, selectResourceView } from '../machines/resource.selectors';
+import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../machines/run-export.selectors';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
-import type { ExperimentRunResult } from '../services/evaluation-backend';
+import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
 import { formatConfiguration } from '../services/format-configuration';
+import { formatMetric } from '../services/format-metric';
 import { parseRouteId } from '../services/route-id';
+import { formatRunCounts } from '../services/run-status';
 import { runResultStatusTone } from '../services/status-colours';
 import { messages } from './backend-messages';
-import * as styles from './BackendPages.css';
+import * as backendStyles from './BackendPages.css';
+import * as styles from './RunResultsPage.css';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { button } from './ui/button.css';
@@ -18,7 +23,8 @@ import { errorMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 
 // Spec §2 /experiment-run-results/{id}: the run's paged results; status PASS green, FAIL red, anything
-// else grey (spec §4). The detail button hands the row to the details screen (history state).
+// else grey (spec §4). The detail button hands the row to the details screen (history state). Above the
+// table, the run's mean metrics and its exports (CSV, TREC run).
 export function RunResultsPage({ id }: { id: string | undefined }) {
   const runId = parseRouteId(id);
   return (
@@ -31,7 +37,13 @@ export function RunResultsPage({ id }: { id: string | undefined }) {
           {messages.invalidRunId}
         </p>
       ) : (
-        <ResultsTable key={runId} runId={runId} />
+        <div key={runId}>
+          <div className={styles.overview}>
+            <RunSummary runId={runId} />
+            <RunExports runId={runId} />
+          </div>
+          <ResultsTable runId={runId} />
+        </div>
       )}
     </div>
   );
@@ -65,7 +77,7 @@ function ResultsTable({ runId }: { runId: number }) {
               return (
                 <tr key={row.id}>
                   <td className={table.cell}>
-                    <code className={styles.code}>{formatConfiguration(row.experiment_configuration)}</code>
+                    <code className={backendStyles.code}>{formatConfiguration(row.experiment_configuration)}</code>
                   </td>
                   <td className={table.cell}>{row.result.input}</td>
                   <td className={table.cell}>
@@ -73,7 +85,7 @@ function ResultsTable({ runId }: { runId: number }) {
                   </td>
                   <td className={table.cell}>{row.result.version}</td>
                   <td className={table.cell}>{row.result.test_result}</td>
-                  <td className={`${table.cell} ${styles.nowrap}`}>{formatDateTime(row.created_at)}</td>
+                  <td className={`${table.cell} ${backendStyles.nowrap}`}>{formatDateTime(row.created_at)}</td>
                   <td className={table.cell}>
                     <Link
                       href={`/experiment-run-result-details/${row.id}`}
@@ -91,5 +103,89 @@ function ResultsTable({ runId }: { runId: number }) {
         </table>
       )}
     </PagedListFrame>
+  );
+}
+
+const selectRun = selectData<ExperimentRunDetails>;
+
+/** The mean of each metric over the run's results so far, three decimals, and how many passed or failed. */
+function RunSummary({ runId }: { runId: number }) {
+  const logic = useLogic();
+  const actor = useActorRef(logic.runSummary, { input: { id: runId } });
+  const view = useSelector(actor, selectResourceView);
+  const run = useSelector(actor, selectRun);
+  const titleId = `run-${runId}-mean-metrics`;
+
+  return (
+    <section className={styles.summary} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.summaryTitle}>
+        Mean metrics
+      </h2>
+      {view === 'loading' && <p className={styles.note}>Loading...</p>}
+      {view === 'failed' && (
+        <p className={errorMessage} role="alert">
+          {messages.runSummary}
+        </p>
+      )}
+      {view === 'loaded' && run && (
+        <>
+          {Object.keys(run.summary.mean_metrics).length === 0 ? (
+            <p className={styles.note}>No results yet.</p>
+          ) : (
+            <dl className={styles.metrics} aria-label="Mean metrics">
+              {Object.entries(run.summary.mean_metrics).map(([name, value]) => (
+                <div key={name} className={styles.metric}>
+                  <dt className={styles.term}>{name}</dt>
+                  <dd className={styles.metricValue}>{formatMetric(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className={styles.counts}>{formatRunCounts(run.summary)}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+const exportLabels: Record<RunExportFormat, { idle: string; busy: string }> = {
+  csv: { idle: 'Export CSV', busy: 'Exporting CSV...' },
+  trec: { idle: 'Export TREC run', busy: 'Exporting TREC run...' },
+};
+
+/** The run's results as a CSV file or a TREC run, fetched with the session's token and saved as a download. */
+function RunExports({ runId }: { runId: number }) {
+  const logic = useLogic();
+  const actor = useActorRef(logic.runExport, { input: { runId } });
+  const exporting = useSelector(actor, selectExportingFormat);
+  const canExport = useSelector(actor, selectCanExport);
+  const savedAs = useSelector(actor, selectSavedAs);
+  const error = useSelector(actor, selectExportError);
+
+  return (
+    <div className={styles.exports}>
+      <div className={styles.exportButtons}>
+        {(['csv', 'trec'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className={button({ tone: 'secondary' })}
+            disabled={!canExport}
+            aria-busy={exporting === format}
+            onClick={() => actor.send({ type: 'user.export', format })}
+          >
+            {exporting === format ? exportLabels[format].busy : exportLabels[format].idle}
+          </button>
+        ))}
+      </div>
+      <p className={styles.exportNote} aria-live="polite">
+        {savedAs ? `Saved ${savedAs}.` : ''}
+      </p>
+      {error && (
+        <p className={styles.exportError} role="alert">
+          Failed to export the results: {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -8,6 +8,8 @@ export const messages = {
   scriptDetails: 'Failed to fetch evaluation script details. ',
   runs: 'Failed to fetch experiment runs.',
   runResults: 'Failed to fetch experiment run results.',
+  // Beyond spec §8: the run's mean metrics above its results.
+  runSummary: 'Failed to fetch the run summary.',
   noExperiments: 'No experiments found.',
   noScripts: 'No scripts found.',
   noRuns: 'No experiment runs found.',

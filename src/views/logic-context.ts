@@ -5,9 +5,11 @@ import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
 import type { entryEditorMachine } from '../machines/entry-editor.machine';
 import type { entryListMachine } from '../machines/entry-list.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
+import type { experimentRunsMachine } from '../machines/experiment-runs.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
 import type { renameGoldenSetMachine } from '../machines/rename-golden-set.machine';
 import type { resourceMachine } from '../machines/resource.machine';
+import type { runExportMachine } from '../machines/run-export.machine';
 import type { runResultDetailsMachine } from '../machines/run-result-details.machine';
 import type { scriptFilterMachine } from '../machines/script-filter.machine';
 import type { uploadGoldenSetMachine } from '../machines/upload-golden-set.machine';
@@ -28,8 +30,12 @@ export type ConsoleLogic = {
   scriptExperimentList: (scriptId: number) => typeof pagedListMachine;
   scriptList: typeof pagedListMachine;
   scriptDetails: typeof resourceMachine;
-  experimentRuns: typeof resourceMachine;
+  /** An experiment's runs with Run experiment and the live progress of a run. */
+  experimentRuns: typeof experimentRunsMachine;
   runResultList: (runId: number) => typeof pagedListMachine;
+  /** GET experiment-runs/{runId}: the run's mean metrics above its results. */
+  runSummary: typeof resourceMachine;
+  runExport: typeof runExportMachine;
   runResultDetails: typeof runResultDetailsMachine;
   // Golden sets (issue 7), on the evaluation backend.
   goldenSetList: typeof pagedListMachine;

@@ -10,10 +10,14 @@ import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput } from '
 import { entryEditorMachine } from '../../../src/machines/entry-editor.machine';
 import { entryListMachine } from '../../../src/machines/entry-list.machine';
 import { evaluationDetailMachine } from '../../../src/machines/evaluation-detail.machine';
+import { experimentRunsMachine } from '../../../src/machines/experiment-runs.machine';
 import { pagedListMachine, type PagedListEvent, type PageResult } from '../../../src/machines/paged-list.machine';
 import { renameGoldenSetMachine } from '../../../src/machines/rename-golden-set.machine';
 import { resourceMachine } from '../../../src/machines/resource.machine';
+import { runExportMachine } from '../../../src/machines/run-export.machine';
+import { runProgressMachine } from '../../../src/machines/run-progress.machine';
 import { runResultDetailsMachine } from '../../../src/machines/run-result-details.machine';
+import type { DownloadedFile } from '../../../src/services/evaluation-backend';
 import { scriptFilterMachine } from '../../../src/machines/script-filter.machine';
 import { uploadGoldenSetMachine } from '../../../src/machines/upload-golden-set.machine';
 import { LogicContext, type ConsoleLogic } from '../../../src/views/logic-context';
@@ -33,6 +37,8 @@ export function fakeServices() {
         }),
     );
   const routeListeners = new Set<(event: PagedListEvent) => void>();
+  /** The files the run export handed to the browser as downloads. */
+  const saved: DownloadedFile[] = [];
   const location = memoryLocation({ path: '/', record: true });
   const navigate = (path: string) => location.navigate(path);
   const listenForRoute = fromCallback<PagedListEvent>(({ sendBack }) => {
@@ -107,8 +113,20 @@ export function fakeServices() {
     scriptExperimentList: perId((scriptId) => backendList('scriptExperiments', { scriptId })),
     scriptList: backendList('scripts'),
     scriptDetails: resourceMachine.provide({ actors: { fetchResource: waiting('fetchScript') } }),
-    experimentRuns: resourceMachine.provide({ actors: { fetchResource: waiting('fetchRuns') } }),
+    experimentRuns: experimentRunsMachine.provide({
+      actors: {
+        runList: resourceMachine.provide({ actors: { fetchResource: waiting('fetchRuns') } }),
+        runProgress: runProgressMachine.provide({
+          actors: { startRun: waiting('startRun'), fetchRun: waiting('fetchRun'), cancelRun: waiting('cancelRun') },
+        }),
+      },
+    }),
     runResultList: perId((runId) => backendList('runResults', { runId })),
+    runSummary: resourceMachine.provide({ actors: { fetchResource: waiting('fetchRunSummary') } }),
+    runExport: runExportMachine.provide({
+      actors: { fetchExport: waiting('fetchExport') },
+      actions: { saveFile: (_, file: DownloadedFile) => void saved.push(file) },
+    }),
     runResultDetails: runResultDetailsMachine.provide({
       actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
     }),
@@ -135,6 +153,7 @@ export function fakeServices() {
   return {
     logic,
     location,
+    saved,
     calls,
     last,
     /** Settles the latest call of an actor, as its service would. */

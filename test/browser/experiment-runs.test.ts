@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { seriousAccessibilityViolations, signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// Experiment runs end to end: the built console, the real server with its demo data (whose runnable
+// experiment runs the built-in search against a generated golden set), real sign-in. Run experiment, the
+// live progress bar until success, the run's mean metrics, and both exports saved as real downloads.
+const password = 'experiment-runs-browser-test-password';
+const RUNNABLE = 'Built-in search · WANDS US golden set';
+
+// The theme's colours (src/views/theme.css.ts) as Chromium computes them.
+const green = 'rgb(26, 127, 55)';
+const red = 'rgb(180, 35, 24)';
+
+type Experiment = { id: number; name: string };
+type RunDetails = { id: number; status: string; progress: { done: number; total: number }; summary: { results: number } };
+
+/** The evaluation backend as the test's own client, with the signed-in user's token. */
+function backendClient(baseUrl: string, token: string) {
+  return async function get<T>(path: string): Promise<T> {
+    const response = await fetch(`${baseUrl}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+describe('experiment runs in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let backend: ReturnType<typeof backendClient>;
+  let experiments: Experiment[];
+  let runId = 0;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    browser = await launchChromium();
+    context = await browser.newContext({ acceptDownloads: true });
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // The refused start of the second test is a 409 that Chromium logs.
+      if (/Failed to load resource: the server responded with a status of 409/.test(message.text())) return;
+      if (message.location().url.includes('/oidc/')) return;
+      problems.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    const { token } = await signIn(page, server.url, password);
+    backend = backendClient(server.url, token);
+    experiments = await backend<Experiment[]>('experiments/?page=1&page_size=100');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const colour = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  it('runs the experiment with a live progress bar until the run succeeds, then lists it', async () => {
+    const experiment = experiments.find((candidate) => candidate.name === RUNNABLE);
+    expect(experiment, `the demo data has the experiment '${RUNNABLE}'`).toBeDefined();
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/backend\/experiment-runs\/\d+$/.test(pathname)) polls.push(pathname);
+    });
+
+    await page.goto(`${server.url}/experiment-runs/${experiment!.id}`);
+    const runs = page.getByRole('table', { name: `Runs of experiment ${experiment!.id}` });
+    await runs.getByRole('row').nth(1).waitFor();
+    const before = await runs.getByRole('row').count();
+    expect(await runs.getByRole('columnheader').allTextContents()).toEqual([
+      'Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions',
+    ]);
+
+    const started = page.waitForResponse((response) => response.url().endsWith(`/api/backend/experiments/${experiment!.id}/runs`));
+    await page.getByRole('button', { name: 'Run experiment' }).click();
+    const answer = await started;
+    expect(answer.status()).toBe(202);
+    const run = (await answer.json()) as RunDetails;
+    runId = run.id;
+    expect(run.status).toBe('pending');
+
+    // The live bar: a real <progress> named after the run, its text counting entries of the run's total.
+    const bar = page.getByRole('progressbar', { name: `Run ${runId} progress` });
+    await bar.waitFor();
+    expect(await bar.evaluate((element) => element.tagName)).toBe('PROGRESS');
+    const panel = page.getByRole('region', { name: `Run ${runId}` });
+    expect(await panel.getByText(/^[\d,]+ \/ [\d,]+ entries$|^Preparing\.\.\.$/).count()).toBe(1);
+    // The new run is in the table while it goes on.
+    await runs.getByRole('link', { name: `Details of run ${runId}` }).waitFor();
+    await expectNoSeriousViolations();
+
+    await panel.getByText(`Run ${runId} finished.`).waitFor({ timeout: 90_000 });
+    const final = await backend<RunDetails>(`experiment-runs/${runId}`);
+    expect(final.status).toBe('success');
+    const total = final.progress.total;
+    expect(total).toBeGreaterThan(0);
+    expect(await panel.getByText(`${total.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} entries`).count()).toBe(1);
+    expect([await bar.getAttribute('value'), await bar.getAttribute('max')]).toEqual([String(total), String(total)]);
+    expect(await panel.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    expect(polls.length).toBeGreaterThan(0);
+    expect(new Set(polls)).toEqual(new Set([`/api/backend/experiment-runs/${runId}`]));
+
+    // The list reloaded: one more row, the new run's status green.
+    const row = runs.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of run ${runId}` }) });
+    await row.getByText('success', { exact: true }).waitFor();
+    expect(await runs.getByRole('row').count()).toBe(before + 1);
+    expect(await colour(row.getByText('success', { exact: true }))).toBe(green);
+
+    // Polling has stopped.
+    const settled = polls.length;
+    await page.waitForTimeout(2_500);
+    expect(polls.length).toBe(settled);
+  });
+
+  it("shows the run's mean metrics and saves both exports as downloads", async () => {
+    expect(runId).toBeGreaterThan(0);
+    await page
+      .getByRole('table', { name: /^Runs of experiment/ })
+      .getByRole('link', { name: `Details of run ${runId}` })
+      .click();
+    await page.waitForURL(`${server.url}/experiment-run-results/${runId}`);
+    const final = await backend<RunDetails>(`experiment-runs/${runId}`);
+
+    const summary = page.getByRole('region', { name: 'Mean metrics' });
+    const grid = summary.getByLabel('Mean metrics', { exact: true });
+    await grid.waitFor();
+    const names = await grid.getByRole('term').allTextContents();
+    expect(names).toContain('ndcg@10');
+    for (const value of await grid.getByRole('definition').allTextContents()) expect(value).toMatch(/^-?\d+\.\d{3}$/);
+    expect(await summary.getByText(/^[\d,]+ results? · [\d,]+ passed · [\d,]+ failed/).textContent()).toMatch(
+      new RegExp(`^${final.summary.results.toLocaleString('en-US')} results? · `),
+    );
+    await page.getByRole('table', { name: `Results of run ${runId}` }).getByRole('row').nth(1).waitFor();
+    await expectNoSeriousViolations();
+
+    // Export CSV: a header and one row per result.
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toBe(`run-${runId}-results.csv`);
+    const rows = parse(await readFile((await csv.path())!, 'utf8'), { bom: true }) as string[][];
+    expect(rows.length).toBe(final.summary.results + 1);
+    expect(rows[0].length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((cells) => cells.length === rows[0].length)).toBe(true);
+    await page.getByText(`Saved run-${runId}-results.csv.`).waitFor();
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+
+    // Export TREC run: `qid Q0 docno rank score tag` lines.
+    const trecDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export TREC run' }).click();
+    const trec = await trecDownload;
+    expect(trec.suggestedFilename()).toBe(`run-${runId}.trec`);
+    const lines = (await readFile((await trec.path())!, 'utf8')).split('\n').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.split(/\s+/)).toHaveLength(6);
+    await page.getByText(`Saved run-${runId}.trec.`).waitFor();
+  });
+
+  it("shows the server's reason in red when an experiment cannot run", async () => {
+    const refusedOne = experiments.find((candidate) => candidate.name === 'BM25 baseline');
+    expect(refusedOne).toBeDefined();
+    await page.goto(`${server.url}/experiment-runs/${refusedOne!.id}`);
+    await page.getByRole('table', { name: /^Runs of experiment/ }).waitFor();
+    const refused = page.waitForResponse((response) => response.url().endsWith(`/api/backend/experiments/${refusedOne!.id}/runs`));
+    await page.getByRole('button', { name: 'Run experiment' }).click();
+    const answer = await refused;
+    expect(answer.status()).toBe(409);
+    const { message } = (await answer.json()) as { message: string };
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(message);
+    expect(await alert.evaluate((element) => getComputedStyle(element).color)).toBe(red);
+    expect(await page.getByRole('button', { name: 'Run experiment' }).isEnabled()).toBe(true);
+  });
+
+  it('saw no page errors or unexpected console errors', () => {
+    expect(problems).toEqual([]);
+  });
+
+  async function expectNoSeriousViolations() {
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }
+});
