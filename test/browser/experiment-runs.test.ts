@@ -122,7 +122,7 @@ describe('experiment runs in Chromium', () => {
     expect(polls.length).toBe(settled);
   });
 
-  it("shows the run's mean metrics and saves both exports as downloads", async () => {
+  it("shows the run's mean metrics, saves both exports as downloads and opens a result's details", async () => {
     expect(runId).toBeGreaterThan(0);
     await page
       .getByRole('table', { name: /^Runs of experiment/ })
@@ -164,6 +164,23 @@ describe('experiment runs in Chromium', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.split(/\s+/)).toHaveLength(6);
     await page.getByText(`Saved run-${runId}.trec.`).waitFor();
+
+    // A result's details: the products the built-in search returned and the golden set's, each marked.
+    const firstResult = page.getByRole('table', { name: `Results of run ${runId}` }).getByRole('row').nth(1);
+    const input = (await firstResult.locator('td').nth(1).textContent())!;
+    await firstResult.getByRole('link', { name: /^Details of result/ }).click();
+    await page.waitForURL(/\/experiment-run-result-details\/\d+$/);
+    const searchResults = page.getByRole('list', { name: 'Search Results Products' });
+    await searchResults.getByRole('listitem').first().waitFor();
+    for (const item of await searchResults.getByRole('listitem').all()) {
+      expect(['common', 'leftover']).toContain(await item.getAttribute('data-match'));
+    }
+    const stored = await backend<Array<{ result: { input: string; results: { search_results: unknown[]; golden_set: unknown[] } } }>>(
+      `experiment-runs/${runId}/results?page=1&page_size=100`,
+    );
+    const shown = stored.find((r) => r.result.input === input)!;
+    expect(await searchResults.getByRole('listitem').count()).toBe(shown.result.results.search_results.length);
+    expect(await page.getByRole('list', { name: 'Golden Set Products' }).getByRole('listitem').count()).toBe(shown.result.results.golden_set.length);
   });
 
   it("shows the server's reason in red when an experiment cannot run", async () => {
