@@ -5,6 +5,7 @@ import { queryKey } from '../evaluation/query-key';
 import { createRun } from '../runs/create-run';
 import { cleanSearchIndex } from '../search/catalogue-import';
 import { runToCompletion } from '../runs/process-run';
+import { addTally, tallyOf } from '../runs/run-tally';
 import type { RunQueue } from '../runs/run-queue';
 
 const ALL_QUERIES = 'WANDS queries (all)';
@@ -189,6 +190,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           [experiment.id, plan.script, run.tags, run.status, Number((script.cost * done.length).toFixed(6)), run.ageDays, done.length, dataset.length],
         );
         const configuration = { ...config, version: run.version };
+        const results = [];
         for (const [position, query] of done.entries()) {
           const result = demoResult(query, run.skill, index * 100 + runIndex, run.version);
           if (run.status === 'failed' && position === done.length - 1) {
@@ -199,7 +201,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
              VALUES ($1, $2::jsonb, $3::jsonb, now() - make_interval(days => $4) + make_interval(secs => $5))`,
             [created.id, JSON.stringify(configuration), JSON.stringify(result), run.ageDays, position * 5],
           );
+          results.push(result);
         }
+        const tally = tallyOf(results);
+        await addTally(tx, created.id, tally);
+        await tx.query('UPDATE experiment_runs SET evaluations = evaluations - $2 WHERE id = $1', [created.id, tally.errors]);
       }
     }
 

@@ -11,6 +11,7 @@ import type { SearchHit, SearchTarget } from '../search/search-target';
 import type { RunConfig } from './experiment-config';
 import { failedResult, scoredResult, type RunResult } from './run-result';
 import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
+import { addTally, tallyOf } from './run-tally';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -167,14 +168,18 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
     // Locks the run row: a cancel waits for this batch, and this batch sees a cancel that came first.
     const run = await tx.query<{ status: string }>('SELECT status FROM experiment_runs WHERE id = $1 FOR UPDATE', [runId]);
     if (run.rows[0]?.status !== 'running') return false;
-    const inserted = await tx.query<{ status: string }>(
+    const inserted = await tx.query<{ entry_id: number }>(
       `INSERT INTO experiment_run_results (run_id, entry_id, experiment_configuration, result)
        SELECT $1, x.entry_id, $2::jsonb, x.result FROM jsonb_to_recordset($3::jsonb) AS x (entry_id bigint, result jsonb)
        ON CONFLICT (run_id, entry_id) DO NOTHING
-       RETURNING result->>'status' AS status`,
+       RETURNING entry_id`,
       [runId, JSON.stringify(config), JSON.stringify(results)],
     );
-    const evaluated = inserted.rows.filter((r) => r.status !== 'ERROR').length;
+    // Only what this batch stored counts: another worker may have stored some of its entries first.
+    const storedIds = new Set(inserted.rows.map((r) => Number(r.entry_id)));
+    const tally = tallyOf(results.filter((r) => storedIds.has(r.entry_id)).map((r) => r.result));
+    await addTally(tx, runId, tally);
+    const evaluated = storedIds.size - tally.errors;
     await tx.query(
       `UPDATE experiment_runs SET progress_done = progress_done + $2, evaluations = evaluations + $3,
          total_cost = cost_per_evaluation * (evaluations + $3), updated_at = now()
@@ -194,9 +199,8 @@ async function finishRun(db: Database, runId: number): Promise<void> {
   );
   await db.query(
     `UPDATE experiment_runs SET
-       status = CASE WHEN (progress_done - evaluations) * 2 > progress_done THEN 'failed' ELSE 'success' END,
-       error = CASE WHEN progress_done > evaluations
-         THEN (progress_done - evaluations) || ' of ' || progress_done || ' searches failed. The first: ' || $2 END,
+       status = CASE WHEN errors * 2 > progress_done THEN 'failed' ELSE 'success' END,
+       error = CASE WHEN errors > 0 THEN errors || ' of ' || progress_done || ' searches failed. The first: ' || $2 END,
        finished_at = now(), updated_at = now()
      WHERE id = $1 AND status = 'running'`,
     [runId, first.rows[0]?.test_result ?? ''],

@@ -33,6 +33,13 @@ ALTER TABLE experiment_runs
   -- Results that could be scored (not ERROR): what total_cost counts.
   ADD COLUMN evaluations integer NOT NULL DEFAULT 0,
   ADD COLUMN error text,
+  -- The results' tally, kept with each stored batch so that polling a run reads one row: counts by
+  -- status and, over PASS and FAIL results, each metric's sum (the summary's means).
+  ADD COLUMN passed integer NOT NULL DEFAULT 0,
+  ADD COLUMN failed integer NOT NULL DEFAULT 0,
+  ADD COLUMN unjudged integer NOT NULL DEFAULT 0,
+  ADD COLUMN errors integer NOT NULL DEFAULT 0,
+  ADD COLUMN metric_sums jsonb NOT NULL DEFAULT '{}'::jsonb,
   ADD COLUMN started_at timestamptz,
   ADD COLUMN finished_at timestamptz;
 -- Runs a worker resumes: made here (config set) and not finished.
@@ -46,6 +53,27 @@ CREATE TABLE experiment_run_entries (
   input text NOT NULL,
   PRIMARY KEY (run_id, entry_id)
 );
+
+-- Runs made before this version: their tally and progress from their results (as server/runs/run-tally.ts does).
+UPDATE experiment_runs r SET
+  passed = t.passed, failed = t.failed, unjudged = t.unjudged, errors = t.errors,
+  progress_done = t.results, progress_total = t.results, evaluations = t.results - t.errors,
+  metric_sums = coalesce((
+    SELECT jsonb_object_agg(m.key, m.total) FROM (
+      SELECT e.key, sum(e.value::float8) AS total
+      FROM experiment_run_results x, jsonb_each_text(x.result->'results'->'metrics') AS e
+      WHERE x.run_id = r.id AND x.result->>'status' IN ('PASS', 'FAIL')
+        AND jsonb_typeof(x.result->'results'->'metrics') = 'object'
+        AND e.value ~ '^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$'
+      GROUP BY e.key) AS m), '{}'::jsonb)
+FROM (
+  SELECT run_id, count(*)::int AS results,
+    count(*) FILTER (WHERE result->>'status' = 'PASS')::int AS passed,
+    count(*) FILTER (WHERE result->>'status' = 'FAIL')::int AS failed,
+    count(*) FILTER (WHERE result->>'status' = 'UNJUDGED')::int AS unjudged,
+    count(*) FILTER (WHERE result->>'status' = 'ERROR')::int AS errors
+  FROM experiment_run_results GROUP BY run_id) AS t
+WHERE t.run_id = r.id;
 
 ALTER TABLE experiment_run_results ADD COLUMN entry_id bigint;
 -- One result per run and entry (results made elsewhere have no entry and are not constrained).

@@ -5,6 +5,7 @@ import { errorSchema, notFound } from '../../errors';
 import { cancelRun } from '../../runs/create-run';
 import { runResultsCsv, runResultsTrec } from '../../runs/run-exports';
 import { RUN_COLUMNS } from '../../runs/run-rows';
+import { runSummary } from '../../runs/run-tally';
 import { idSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from '../schemas';
 import { runResultSchema, runSchema, runSummarySchema } from './schemas';
 
@@ -14,30 +15,6 @@ async function requireRun(db: Database, runId: number) {
   const { rows } = await db.query(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
   if (rows.length === 0) throw notFound('Experiment run', runId);
   return rows[0];
-}
-
-/** Counts by status and metric means over the scored results (PASS and FAIL), computed by the database. */
-async function runSummary(db: Database, runId: number) {
-  const [counts, means] = await Promise.all([
-    db.query<{ results: number; passed: number; failed: number; unjudged: number; errors: number }>(
-      `SELECT count(*)::int AS results,
-         count(*) FILTER (WHERE result->>'status' = 'PASS')::int AS passed,
-         count(*) FILTER (WHERE result->>'status' = 'FAIL')::int AS failed,
-         count(*) FILTER (WHERE result->>'status' = 'UNJUDGED')::int AS unjudged,
-         count(*) FILTER (WHERE result->>'status' IN ('ERROR', 'error', 'failed'))::int AS errors
-       FROM experiment_run_results WHERE run_id = $1`,
-      [runId],
-    ),
-    db.query<{ name: string; mean: number }>(
-      `SELECT m.key AS name, avg(m.value::float8)::float8 AS mean
-       FROM experiment_run_results r, jsonb_each_text(r.result->'results'->'metrics') AS m
-       WHERE r.run_id = $1 AND r.result->>'status' IN ('PASS', 'FAIL')
-         AND jsonb_typeof(r.result->'results'->'metrics') = 'object' AND m.value ~ '^-?[0-9.eE+-]+$'
-       GROUP BY m.key ORDER BY m.key`,
-      [runId],
-    ),
-  ]);
-  return { ...counts.rows[0], mean_metrics: Object.fromEntries(means.rows.map((m) => [m.name, m.mean])) };
 }
 
 export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Database }) {
