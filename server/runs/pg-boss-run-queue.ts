@@ -5,6 +5,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/database-errors';
 import { processRunSlice, type SliceOptions } from './process-run';
 import { DEFAULT_RUN_WORKER_OPTIONS, type RunQueue, type RunWorkerOptions } from './run-queue';
 
@@ -41,7 +42,11 @@ export class PgBossRunQueue implements RunQueue {
       schedule: false,
       maintenanceIntervalSeconds: options.maintenanceSeconds,
     });
-    boss.on('error', (error) => options.log?.('run queue error', error));
+    boss.on('error', (error) => {
+      // Two workers reaching for the same run's next slice: the 'stately' index lets one have it.
+      if (isUniqueViolation(error)) return;
+      options.log?.('run queue error', error);
+    });
     await boss.start();
     await boss.createQueue(RUN_QUEUE, {
       name: RUN_QUEUE,
