@@ -53,6 +53,7 @@ async function main() {
   try {
     const files = await writeFiles(work, productCount, queryCount);
     console.log(`${productCount.toLocaleString('en')} generated products, ${queryCount.toLocaleString('en')} queries × ${JUDGEMENTS_PER_QUERY} generated judgements, k = ${K}`);
+    console.log('The judgements are random products with random grades: the scores measure nothing but the work.');
     const results: Figures[] = [];
     for (const backend of backends) results.push(await bench(backend, work, files, issuer));
     console.log();
