@@ -9,3 +9,17 @@ export function formatMetric(value: number): string {
 export function formatPercent(value: number): string {
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '—';
 }
+
+/** The order metrics read best in: the headline scores first, then rank measures, then raw DCG and counts. */
+const METRIC_ORDER = ['ndcg', 'precision', 'recall', 'f1', 'reciprocal_rank', 'average_precision', 'dcg', 'idcg', 'unjudged'];
+
+const metricRank = (name: string) => {
+  const base = name.split('@')[0];
+  const rank = METRIC_ORDER.indexOf(base);
+  return rank === -1 ? METRIC_ORDER.length : rank;
+};
+
+/** A metrics map's entries in METRIC_ORDER; others after them, by name. */
+export function orderedMetrics(metrics: Record<string, number>): Array<[string, number]> {
+  return Object.entries(metrics).sort(([a], [b]) => metricRank(a) - metricRank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}

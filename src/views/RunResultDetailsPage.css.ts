@@ -8,6 +8,7 @@ export const matchBorder = styleVariants({
   common: { borderColor: vars.color.success },
   leftover: { borderColor: vars.color.chart2 },
   missing: { borderColor: vars.color.danger },
+  irrelevant: { borderColor: vars.color.border },
 });
 
 export const summary = style({

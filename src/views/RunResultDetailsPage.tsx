@@ -5,9 +5,9 @@ import type { PassedRunResult } from '../machines/run-result-details.machine';
 import { selectCanGoBack, selectIsMissing, selectMetricsOpen, selectPassed } from '../machines/run-result-details.selectors';
 import type { RunResultDetails, SearchResultProduct } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
-import { formatMetric } from '../services/format-metric';
+import { formatMetric, orderedMetrics } from '../services/format-metric';
 import { readPassedRunResult } from '../services/passed-run-result';
-import { referenceMatch, resultMatch } from '../services/result-comparison';
+import { goldenSetMatch, resultMatch } from '../services/result-comparison';
 import { parseRouteId } from '../services/route-id';
 import { runResultStatusTone } from '../services/status-colours';
 import { messages } from './backend-messages';
@@ -85,7 +85,7 @@ export function RunResultDetailsPage({ passed }: { passed: PassedRunResult | nul
             </h2>
             {metricsOpen && (
               <dl className={styles.metrics} id={metricsId} aria-label="Metrics">
-                {Object.entries(row.result.result.results?.metrics ?? {}).map(([name, value]) => (
+                {orderedMetrics(row.result.result.results?.metrics ?? {}).map(([name, value]) => (
                   <div key={name} className={styles.metric}>
                     <dt className={styles.term}>{name}</dt>
                     <dd className={styles.metricValue}>{formatMetric(value)}</dd>
@@ -106,6 +106,7 @@ const legend = [
   { match: 'common', text: 'Common: returned and in the golden set' },
   { match: 'leftover', text: 'Leftover: returned, not in the golden set' },
   { match: 'missing', text: 'Missing: in the golden set, not returned' },
+  { match: 'irrelevant', text: 'Judged not relevant' },
 ] as const;
 
 function Products({ results }: { results: RunResultDetails }) {
@@ -139,7 +140,7 @@ function Products({ results }: { results: RunResultDetails }) {
         <h2 className={styles.sectionTitle}>Golden Set Products</h2>
         <ul className={styles.products} aria-label="Golden Set Products">
           {(results.golden_set ?? []).map((product) => {
-            const match = referenceMatch(product.product_id, comparison);
+            const match = goldenSetMatch(product.product_id, comparison);
             return (
               <li key={product.product_id} className={`${styles.product} ${styles.matchBorder[match]}`} data-match={match}>
                 <p className={styles.productName}>{product.product_id}</p>

@@ -7,7 +7,7 @@ import type { PassedRunResult } from '../machines/run-result-details.machine';
 import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
 import { formatConfiguration } from '../services/format-configuration';
-import { formatMetric } from '../services/format-metric';
+import { formatMetric, orderedMetrics } from '../services/format-metric';
 import { parseRouteId } from '../services/route-id';
 import { formatRunCounts } from '../services/run-status';
 import { runResultStatusTone } from '../services/status-colours';
@@ -133,7 +133,7 @@ function RunSummary({ runId }: { runId: number }) {
             <p className={styles.note}>No results yet.</p>
           ) : (
             <dl className={styles.metrics} aria-label="Mean metrics">
-              {Object.entries(run.summary.mean_metrics).map(([name, value]) => (
+              {orderedMetrics(run.summary.mean_metrics).map(([name, value]) => (
                 <div key={name} className={styles.metric}>
                   <dt className={styles.term}>{name}</dt>
                   <dd className={styles.metricValue}>{formatMetric(value)}</dd>

@@ -137,11 +137,14 @@ describe('evaluation-backend screens in Chromium', () => {
     const golden = page.getByRole('list', { name: 'Golden Set Products' });
     for (const item of await golden.getByRole('listitem').all()) {
       const match = await item.getAttribute('data-match');
-      expect(await colour(item, 'borderTopColor')).toBe(match === 'common' ? green : red);
-      expect(await item.textContent()).toMatch(/^W\d+-\d{2}Relevance: [0-3]$/);
+      const text = (await item.textContent())!;
+      expect(text).toMatch(/^W\d+-\d{2}Relevance: [0-3]$/);
+      // Grade 0 is judged not relevant: neither common nor missing, and not coloured as either.
+      if (text.endsWith('Relevance: 0')) expect(match).toBe('irrelevant');
+      else expect(await colour(item, 'borderTopColor')).toBe(match === 'common' ? green : red);
     }
     const matches = await Promise.all((await golden.getByRole('listitem').all()).map((item) => item.getAttribute('data-match')));
-    expect(matches.every((match) => match === 'common' || match === 'missing')).toBe(true);
+    expect(matches.every((match) => match === 'common' || match === 'missing' || match === 'irrelevant')).toBe(true);
 
     // The Metrics grid folds away and back.
     const toggle = page.getByRole('button', { name: /Metrics/ });

@@ -27,7 +27,7 @@ const row: ExperimentRunResult = {
     version: 'v1.1.0',
     test_result: 'nDCG@10 0.812 · Complete',
     results: {
-      metrics: { 'ndcg@10': 0.81234, 'precision@10': 0.4 },
+      metrics: { 'unjudged@10': 1, 'precision@10': 0.4, 'ndcg@10': 0.81234 },
       search_results: [
         { product_id: 'P1', name: 'Oak table', image_url: '/demo-images/P1.svg' },
         { product_id: 'P2', name: 'Pine table', image_url: '/demo-images/P2.svg' },
@@ -35,6 +35,7 @@ const row: ExperimentRunResult = {
       golden_set: [
         { product_id: 'P1', relevance: 3 },
         { product_id: 'P9', relevance: 2 },
+        { product_id: 'P5', relevance: 0 },
       ],
       commons: ['P1'],
       missings: ['P9'],
@@ -60,12 +61,13 @@ function expectDetails(state: DetailsSnapshot) {
   expect(toggle.getAttribute('aria-expanded')).toBe(String(state.hasTag('metricsOpen')));
   const metrics = screen.queryByLabelText('Metrics', { selector: 'dl' });
   if (state.hasTag('metricsOpen')) {
-    expect(within(metrics!).getAllByRole('term').map((term) => term.textContent)).toEqual(['ndcg@10', 'precision@10']);
-    expect(within(metrics!).getAllByRole('definition').map((value) => value.textContent)).toEqual(['0.812', '0.400']);
+    // Headline scores first, whatever order the stored JSON has.
+    expect(within(metrics!).getAllByRole('term').map((term) => term.textContent)).toEqual(['ndcg@10', 'precision@10', 'unjudged@10']);
+    expect(within(metrics!).getAllByRole('definition').map((value) => value.textContent)).toEqual(['0.812', '0.400', '1.000']);
   } else {
     expect(metrics).toBeNull();
   }
-  expect(within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem')).toHaveLength(3);
+  expect(within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem')).toHaveLength(4);
   const results = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem');
   expect(results.map((item) => item.getAttribute('data-match'))).toEqual(['common', 'leftover']);
   expect(within(results[0]).getByRole('img', { name: 'Oak table' }).getAttribute('src')).toBe('/demo-images/P1.svg');
@@ -73,6 +75,8 @@ function expectDetails(state: DetailsSnapshot) {
   expect(golden.map((item) => [item.textContent, item.getAttribute('data-match')])).toEqual([
     ['P1Relevance: 3', 'common'],
     ['P9Relevance: 2', 'missing'],
+    // Judged, grade 0: neither common nor missing.
+    ['P5Relevance: 0', 'irrelevant'],
   ]);
 }
 
