@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import {
-  DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, ENV_PLACEHOLDER, fillTemplate, jsonStringContent, type HttpTargetConfig,
+  DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent, type HttpTargetConfig,
 } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
@@ -77,6 +77,7 @@ export class HttpSearchTarget implements SearchTarget {
         if (resolved === undefined) throw new Error(`Search target header ${name} refers to {env:${variable}}, which is not set`);
         return resolved;
       });
+      if (value.includes('{env:')) throw new Error(`Search target header ${name} refers to a variable not named ${ENV_PREFIX}…, which is never sent`);
       if (!HEADER_VALUE.test(value)) throw new Error(`Search target header ${name} has a value HTTP does not allow (a line break or a character beyond Latin-1)`);
       headers.set(name, value);
     }

@@ -71,8 +71,13 @@ export const httpTargetSchema = {
   additionalProperties: false,
 } as const;
 
-/** `{env:NAME}` in a header value; global, so use it with replace or matchAll. */
-export const ENV_PLACEHOLDER = /\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/**
+ * Only environment variables named SEARCH_TARGET_… may be sent: whoever can edit an experiment could
+ * otherwise point a header at DATABASE_URL or another server secret and a URL of their own.
+ */
+export const ENV_PREFIX = 'SEARCH_TARGET_';
+/** `{env:SEARCH_TARGET_NAME}` in a header value; global, so use it with replace or matchAll. */
+export const ENV_PLACEHOLDER = /\{env:(SEARCH_TARGET_[A-Za-z0-9_]+)\}/g;
 /**
  * Anything that looks like a placeholder, to catch typos such as {Query} or {env:MY-KEY}; not inside
  * {{…}}, which is mustache (an Elasticsearch search template's own parameters).
@@ -123,7 +128,11 @@ function unknownPlaceholders(field: string, template: string): string[] {
  * Readable problems with a configuration that already passed `httpTargetSchema`: what the schema cannot
  * say (fields that depend on each other, templates, the environment). Empty when the target can be used.
  */
-export function checkHttpTargetConfig(config: HttpTargetConfig, env: NodeJS.ProcessEnv = process.env): string[] {
+export function checkHttpTargetConfig(
+  config: HttpTargetConfig,
+  env: NodeJS.ProcessEnv = process.env,
+  { requireEnv = true }: { requireEnv?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   const sampleUrl = fillTemplate(config.url, 'test', 10, encodeURIComponent);
   if (!/^https?:\/\//i.test(sampleUrl)) problems.push('url must start with http:// or https://');
@@ -146,11 +155,13 @@ export function checkHttpTargetConfig(config: HttpTargetConfig, env: NodeJS.Proc
   for (const [name, value] of Object.entries(config.headers ?? {})) {
     for (const placeholder of value.match(ANY_PLACEHOLDER) ?? []) {
       if (placeholder.startsWith('{env:') && !new RegExp(`^${ENV_PLACEHOLDER.source}$`).test(placeholder)) {
-        problems.push(`headers.${name} contains ${placeholder}, which is not a valid {env:NAME} (letters, digits and _)`);
+        problems.push(
+          `headers.${name} contains ${placeholder}, which is not a valid {env:NAME}: the name must start with ${ENV_PREFIX} and hold letters, digits and _ only`,
+        );
       }
     }
     for (const variable of envReferences({ headers: { [name]: value } })) {
-      if (env[variable] === undefined) problems.push(`headers.${name} refers to {env:${variable}}, which is not set`);
+      if (requireEnv && env[variable] === undefined) problems.push(`headers.${name} refers to {env:${variable}}, which is not set`);
     }
   }
 

