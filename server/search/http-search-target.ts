@@ -8,6 +8,35 @@ import {
   DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent, type HttpTargetConfig,
 } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
+
+/** Larger answers are refused: k ≤ 1000 hits fit many times over, and a worker must not run out of memory. */
+export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
+
+class ResponseTooLarge extends Error {}
+
+/** The body as text, reading no more than `limit` bytes. */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  const tooLarge = () => new ResponseTooLarge(`Search target response is larger than ${limit / 1024 / 1024} MiB`);
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
 
 /** What fetch accepts in a header value; checked first so its own error, which quotes the value, never shows. */
@@ -96,9 +125,10 @@ export class HttpSearchTarget implements SearchTarget {
     let response: Response;
     try {
       response = await this.fetch(url, { ...init, signal: combined });
-      text = await response.text();
+      text = await readLimited(response, MAX_RESPONSE_BYTES);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (error instanceof ResponseTooLarge) throw error;
       if (timeout.aborted) throw new Error(`Search target timed out after ${timeoutMs} ms`);
       throw new Error(`Search target could not be reached: ${this.redact(causeMessage(error))}`);
     }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpSearchTarget, readJsonPointer } from '../../server/search/http-search-target';
+import { HttpSearchTarget, MAX_RESPONSE_BYTES, readJsonPointer } from '../../server/search/http-search-target';
 import { checkHttpTargetConfig, envReferences, httpTargetSchema, type HttpTargetConfig } from '../../server/search/http-target-config';
 
 interface Seen {
@@ -238,6 +238,22 @@ describe('HttpSearchTarget against a local service', () => {
       await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target hit at index 1 has no product_id at /_id');
       handler = (_, response) => json(response, { hits: { hits: [{ _id: { nested: 1 } }] } });
       await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target hit at index 0 has a product_id at /_id that is not a string or number');
+    });
+
+    it('refuses an answer larger than 20 MiB, announced or streamed', async () => {
+      const big = Buffer.alloc(MAX_RESPONSE_BYTES + 1, 0x20);
+      handler = (_, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(big);
+      };
+      await expect(new HttpSearchTarget(es()).search('sofa', 3)).rejects.toThrow('Search target response is larger than 20 MiB');
+      handler = (_, response) => {
+        // No Content-Length: chunked, so only reading tells.
+        response.setHeader('content-type', 'application/json');
+        response.write(big.subarray(0, MAX_RESPONSE_BYTES / 2));
+        response.end(big.subarray(MAX_RESPONSE_BYTES / 2));
+      };
+      await expect(new HttpSearchTarget(es()).search('sofa', 3)).rejects.toThrow('Search target response is larger than 20 MiB');
     });
 
     it('times out on a service that never answers, and frees the slot', async () => {
