@@ -42,7 +42,7 @@ describe.skipIf(!process.env.DATABASE_URL)('run workers on PostgreSQL', () => {
     // The API alone: only the worker processes work runs.
     t = await startTestApp('postgres', QUEUE_ENV);
     service = createServer((_request, response) => {
-      setTimeout(() => response.end(JSON.stringify({ hits: [{ id: 'p1' }, { id: 'p2' }] })), 25);
+      setTimeout(() => response.end(JSON.stringify({ hits: [{ id: 'p1' }, { id: 'p2' }] })), 50);
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/?q={query}`;
