@@ -8,17 +8,17 @@ import { dashboardMachine } from './machines/dashboard.machine';
 import { datasetEditorMachine, type EntryWindow, type FetchEntriesInput, type SaveMovesInput } from './machines/dataset-editor.machine';
 import { evaluationDetailMachine } from './machines/evaluation-detail.machine';
 import { experimentRunsMachine } from './machines/experiment-runs.machine';
+import { fileExportMachine, type FileExportRequest } from './machines/file-export.machine';
 import { PAGE_SIZE, pagedListMachine, pageFromSearch, type PagedListEvent, type PageResult } from './machines/paged-list.machine';
 import { renameGoldenSetMachine, type GoldenSetToRename } from './machines/rename-golden-set.machine';
 import { resourceMachine } from './machines/resource.machine';
-import { runExportMachine } from './machines/run-export.machine';
 import { runProgressMachine } from './machines/run-progress.machine';
 import { runResultDetailsMachine } from './machines/run-result-details.machine';
 import { scriptFilterMachine, type ScriptOption } from './machines/script-filter.machine';
 import { uploadGoldenSetMachine, type GoldenSetUpload } from './machines/upload-golden-set.machine';
 import { saveBlob } from './services/download-file';
 import * as backendApi from './services/evaluation-backend';
-import type { DownloadedFile, ExperimentRun, RunExportFormat } from './services/evaluation-backend';
+import type { DownloadedFile, ExperimentRun } from './services/evaluation-backend';
 import { createScriptNameCache, withScriptNames, type ScriptNameCache } from './services/script-names';
 import { apiClients, apiSession, loadRuntime } from './providers';
 import { createCsvUploader, createFormPoster } from './services/upload-csv';
@@ -143,6 +143,24 @@ async function uploadGoldenSet(upload: GoldenSetUpload): Promise<void> {
     form.append('file', upload.file, upload.file.name);
     if (upload.format === 'trec' && upload.queries) form.append('queries', upload.queries, upload.queries.name);
     return form;
+  });
+}
+
+/** The file-export machine over one download of the backend; a format it does not offer fails like a refusal. */
+function fileExport<Format extends string>(
+  formats: readonly Format[],
+  download: (api: Backend['api'], id: number, format: Format) => Promise<DownloadedFile>,
+) {
+  return fileExportMachine.provide({
+    actors: {
+      fetchExport: fromPromise<DownloadedFile, FileExportRequest>(async ({ input }) => {
+        const format = formats.find((offered) => offered === input.format);
+        if (format === undefined) throw new Error(`There is no ${input.format} export.`);
+        const { api } = await backend();
+        return explained(() => download(api, input.id, format));
+      }),
+    },
+    actions: { saveFile: (_, file: DownloadedFile) => saveBlob(file.blob, file.filename) },
   });
 }
 
@@ -284,15 +302,7 @@ export const consoleLogic = {
       }),
     },
   }),
-  runExport: runExportMachine.provide({
-    actors: {
-      fetchExport: fromPromise<DownloadedFile, { runId: number; format: RunExportFormat }>(async ({ input }) => {
-        const { api } = await backend();
-        return explained(() => backendApi.downloadRunResults(api, input.runId, input.format));
-      }),
-    },
-    actions: { saveFile: (_, file: DownloadedFile) => saveBlob(file.blob, file.filename) },
-  }),
+  runExport: fileExport(backendApi.runExportFormats, backendApi.downloadRunResults),
   runResultDetails: runResultDetailsMachine.provide({
     actions: { navigateTo: (_, { path }: { path: string }) => navigate(path) },
   }),
@@ -320,6 +330,7 @@ export const consoleLogic = {
   uploadGoldenSet: uploadGoldenSetMachine.provide({
     actors: { uploadGoldenSet: fromPromise<void, GoldenSetUpload>(({ input }) => uploadGoldenSet(input)) },
   }),
+  goldenSetExport: fileExport(backendApi.goldenSetExportFormats, backendApi.downloadGoldenSet),
   renameGoldenSet: renameGoldenSetMachine.provide({
     actors: {
       saveGoldenSet: fromPromise<void, GoldenSetToRename>(async ({ input: { id, ...changes } }) => {

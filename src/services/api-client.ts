@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type FetchOptions, type FetchResponse } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions, type FetchResponse, type MappedResponseType, type ResponseType } from 'ofetch';
 import { toAuthError, type AuthFailure } from './auth-errors';
 
 /** What the two APIs' clients need from the session. */
@@ -10,9 +10,12 @@ export type ApiSession = {
 
 export type ApiFetch = <T = unknown>(request: string, options?: FetchOptions<'json'>) => Promise<T>;
 
-/** An ApiFetch that can also answer the whole response (status, headers such as X-Total-Count, body in `_data`). */
+/**
+ * An ApiFetch that can also answer the whole response (status, headers such as X-Total-Count, body in `_data`),
+ * parsed as JSON or, with `responseType`, kept as the server's bytes (a file to save).
+ */
 export type ApiClient = ApiFetch & {
-  raw<T = unknown>(request: string, options?: FetchOptions<'json'>): Promise<FetchResponse<T>>;
+  raw<T = unknown, R extends ResponseType = 'json'>(request: string, options?: FetchOptions<R>): Promise<FetchResponse<MappedResponseType<R, T>>>;
 };
 
 export const rejectedAfterRenewal: AuthFailure = {
@@ -35,19 +38,19 @@ export function createApiClient(baseURL: string, session: ApiSession): ApiClient
   const api = ofetch.create({ baseURL });
 
   // The one place where the bearer token joins a request.
-  async function send<R>(
-    call: (path: string, options: FetchOptions<'json'>) => Promise<R>,
+  async function send<R, O extends { headers?: HeadersInit }>(
+    call: (path: string, options: O) => Promise<R>,
     path: string,
-    options: FetchOptions<'json'> | undefined,
+    options: O | undefined,
     forceRenewal: boolean,
   ): Promise<R> {
     const token = await accessToken(session, forceRenewal);
     const headers = new Headers(options?.headers);
     headers.set('Authorization', `Bearer ${token}`);
-    return call(path, { ...options, headers });
+    return call(path, { ...options, headers } as O);
   }
 
-  async function withRenewal<R>(call: (path: string, options: FetchOptions<'json'>) => Promise<R>, path: string, options?: FetchOptions<'json'>) {
+  async function withRenewal<R, O extends { headers?: HeadersInit }>(call: (path: string, options: O) => Promise<R>, path: string, options?: O) {
     try {
       return await send(call, path, options, false);
     } catch (error) {
@@ -62,9 +65,10 @@ export function createApiClient(baseURL: string, session: ApiSession): ApiClient
   }
 
   const request = <T>(path: string, options?: FetchOptions<'json'>) =>
-    withRenewal((p, o) => api<T>(p, o), path, options);
+    withRenewal<T, FetchOptions<'json'>>((p, o) => api<T>(p, o), path, options);
   return Object.assign(request, {
-    raw: <T>(path: string, options?: FetchOptions<'json'>) => withRenewal((p, o) => api.raw<T>(p, o), path, options),
+    raw: <T, R extends ResponseType = 'json'>(path: string, options?: FetchOptions<R>) =>
+      withRenewal<FetchResponse<MappedResponseType<R, T>>, FetchOptions<R>>((p, o) => api.raw<T, R>(p, o), path, options),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { FetchResponse } from 'ofetch';
 import type { ApiClient, ApiFetch } from './api-client';
 import { filenameFromContentDisposition } from './download-file';
 
@@ -136,29 +137,57 @@ export function cancelRun(api: ApiFetch, runId: number): Promise<ExperimentRun> 
 }
 
 /** The two files a run's results export to. */
-export type RunExportFormat = 'csv' | 'trec';
+export const runExportFormats = ['csv', 'trec'] as const;
+export type RunExportFormat = (typeof runExportFormats)[number];
 
 /** A downloaded file: its bytes and the name the server gave it. */
 export type DownloadedFile = { blob: Blob; filename: string };
 
-const exportFiles: Record<RunExportFormat, { path: string; fallbackName: (runId: number) => string }> = {
+/**
+ * GET a file with the bearer token (so no token in a URL), byte for byte (a CSV's BOM included), named by its
+ * Content-Disposition or else by `fallbackName`.
+ */
+async function downloadFile(api: ApiClient, path: string, fallbackName: string): Promise<DownloadedFile> {
+  const response = await api.raw<Blob, 'blob'>(path, { responseType: 'blob', onResponseError: readRefusalAsJson });
+  return {
+    blob: response._data ?? new Blob([], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }),
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName,
+  };
+}
+
+/** A refusal answers JSON `{message}`, which `responseType: 'blob'` left as bytes: parse it, so the message reaches the person. */
+async function readRefusalAsJson({ response }: { response: FetchResponse<unknown> }): Promise<void> {
+  const body = response._data as Blob | undefined;
+  if (typeof body?.text !== 'function') return;
+  const text = await body.text();
+  try {
+    response._data = JSON.parse(text);
+  } catch {
+    response._data = text;
+  }
+}
+
+const runExportFiles: Record<RunExportFormat, { path: string; fallbackName: (runId: number) => string }> = {
   csv: { path: 'results.csv', fallbackName: (runId) => `run-${runId}-results.csv` },
   trec: { path: 'results.trec', fallbackName: (runId) => `run-${runId}.trec` },
 };
 
-/**
- * GET experiment-runs/{runId}/results.csv or results.trec with the bearer token (so no token in a URL); the
- * file's name from Content-Disposition. Text answers arrive as text, anything else as a Blob.
- */
-export async function downloadRunResults(api: ApiClient, runId: number, format: RunExportFormat): Promise<DownloadedFile> {
-  const { path, fallbackName } = exportFiles[format];
-  const response = await api.raw<string | Blob>(`experiment-runs/${encodeURIComponent(runId)}/${path}`);
-  const data = response._data ?? '';
-  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
-  return {
-    blob: typeof data === 'string' ? new Blob([data], { type }) : data,
-    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName(runId),
-  };
+/** GET experiment-runs/{runId}/results.csv or results.trec as a file to save. */
+export function downloadRunResults(api: ApiClient, runId: number, format: RunExportFormat): Promise<DownloadedFile> {
+  const { path, fallbackName } = runExportFiles[format];
+  return downloadFile(api, `experiment-runs/${encodeURIComponent(runId)}/${path}`, fallbackName(runId));
+}
+
+/** The three files a golden set exports to: its judgements as CSV or TREC qrels, and the qrels' queries (qid, text). */
+export const goldenSetExportFormats = ['csv', 'qrels', 'queries'] as const;
+export type GoldenSetExportFormat = (typeof goldenSetExportFormats)[number];
+
+const goldenSetExtensions: Record<GoldenSetExportFormat, string> = { csv: 'csv', qrels: 'qrels', queries: 'queries.tsv' };
+
+/** GET golden-sets/{id}/export.csv, export.qrels or export.queries.tsv as a file to save (golden-set-{id}.…). */
+export function downloadGoldenSet(api: ApiClient, id: number, format: GoldenSetExportFormat): Promise<DownloadedFile> {
+  const extension = goldenSetExtensions[format];
+  return downloadFile(api, `golden-sets/${encodeURIComponent(id)}/export.${extension}`, `golden-set-${id}.${extension}`);
 }
 
 /** GET experiment-runs/{runId}/results?page&page_size → an array of run results. */

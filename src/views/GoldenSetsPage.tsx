@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import {
-  selectConfirmDelete,
-} from '../machines/paged-list.selectors';
-import type { GoldenSet } from '../services/evaluation-backend';
+import { selectCanExport, selectExportError, selectExportingFormat, selectExportingId, selectSavedAs } from '../machines/file-export.selectors';
+import { selectConfirmDelete } from '../machines/paged-list.selectors';
+import type { GoldenSet, GoldenSetExportFormat } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
 import { goldenSetSizeText } from '../services/golden-set-size';
 import { ConfirmDialog } from './ConfirmDialog';
+import * as styles from './GoldenSetsPage.css';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { RenameGoldenSetDialog } from './RenameGoldenSetDialog';
@@ -16,10 +16,18 @@ import { UploadGoldenSetDialog } from './UploadGoldenSetDialog';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { rowHeader } from './ui/row-header.css';
+import { errorMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 
+/** Each row's exports: the button's text and what its name says the file is. */
+const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: string }> = [
+  { format: 'csv', text: 'CSV', file: 'CSV' },
+  { format: 'qrels', text: 'qrels', file: 'TREC qrels' },
+  { format: 'queries', text: 'queries', file: 'TREC queries' },
+];
 
-// Issue 7 /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename) and Delete.
+// Issue 7 /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename), Delete and the
+// judgements as a download (CSV, TREC qrels, TREC queries), one at a time.
 export function GoldenSetsPage() {
   const logic = useLogic();
   const search = useSearch();
@@ -28,6 +36,12 @@ export function GoldenSetsPage() {
   const upload = useActorRef(logic.uploadGoldenSet, { input: { notify: list } });
   const rename = useActorRef(logic.renameGoldenSet, { input: { notify: list } });
   const confirmDelete = useSelector(list, selectConfirmDelete);
+  const exporter = useActorRef(logic.goldenSetExport);
+  const exportingId = useSelector(exporter, selectExportingId);
+  const exportingFormat = useSelector(exporter, selectExportingFormat);
+  const canExport = useSelector(exporter, selectCanExport);
+  const savedAs = useSelector(exporter, selectSavedAs);
+  const exportError = useSelector(exporter, selectExportError);
 
   return (
     <div className={pageStyles.page}>
@@ -39,6 +53,14 @@ export function GoldenSetsPage() {
           Add Golden Set
         </button>
       </div>
+      <p className={styles.exportNote} aria-live="polite">
+        {savedAs ? `Saved ${savedAs}.` : ''}
+      </p>
+      {exportError && (
+        <p className={errorMessage} role="alert">
+          Failed to export the golden set: {exportError}
+        </p>
+      )}
 
       <PagedListFrame<GoldenSet>
         list={list}
@@ -88,6 +110,22 @@ export function GoldenSetsPage() {
                     >
                       Delete
                     </button>
+                    {exportButtons.map(({ format, text, file }) => {
+                      const busy = exportingId === goldenSet.id && exportingFormat === format;
+                      return (
+                        <button
+                          key={format}
+                          type="button"
+                          className={button({ tone: 'secondary', size: 'small' })}
+                          aria-label={`Export ${goldenSet.name} as ${file}`}
+                          disabled={!canExport}
+                          aria-busy={busy}
+                          onClick={() => exporter.send({ type: 'user.export', id: goldenSet.id, format })}
+                        >
+                          {busy ? `${text}...` : text}
+                        </button>
+                      );
+                    })}
                   </div>
                 </td>
               </tr>

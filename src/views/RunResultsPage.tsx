@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
-import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../machines/run-export.selectors';
+import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../machines/file-export.selectors';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
 import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../services/evaluation-backend';
 import { formatDateTime } from '../services/format-date';
@@ -156,7 +156,7 @@ const exportLabels: Record<RunExportFormat, { idle: string; busy: string }> = {
 /** The run's results as a CSV file or a TREC run, fetched with the session's token and saved as a download. */
 function RunExports({ runId }: { runId: number }) {
   const logic = useLogic();
-  const actor = useActorRef(logic.runExport, { input: { runId } });
+  const actor = useActorRef(logic.runExport);
   const exporting = useSelector(actor, selectExportingFormat);
   const canExport = useSelector(actor, selectCanExport);
   const savedAs = useSelector(actor, selectSavedAs);
@@ -172,7 +172,7 @@ function RunExports({ runId }: { runId: number }) {
             className={button({ tone: 'secondary' })}
             disabled={!canExport}
             aria-busy={exporting === format}
-            onClick={() => actor.send({ type: 'user.export', format })}
+            onClick={() => actor.send({ type: 'user.export', id: runId, format })}
           >
             {exporting === format ? exportLabels[format].busy : exportLabels[format].idle}
           </button>

@@ -6,10 +6,10 @@ import type { entryEditorMachine } from '../machines/entry-editor.machine';
 import type { entryListMachine } from '../machines/entry-list.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
 import type { experimentRunsMachine } from '../machines/experiment-runs.machine';
+import type { fileExportMachine } from '../machines/file-export.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
 import type { renameGoldenSetMachine } from '../machines/rename-golden-set.machine';
 import type { resourceMachine } from '../machines/resource.machine';
-import type { runExportMachine } from '../machines/run-export.machine';
 import type { runResultDetailsMachine } from '../machines/run-result-details.machine';
 import type { scriptFilterMachine } from '../machines/script-filter.machine';
 import type { uploadGoldenSetMachine } from '../machines/upload-golden-set.machine';
@@ -35,12 +35,15 @@ export type ConsoleLogic = {
   runResultList: (runId: number) => typeof pagedListMachine;
   /** GET experiment-runs/{runId}: the run's mean metrics above its results. */
   runSummary: typeof resourceMachine;
-  runExport: typeof runExportMachine;
+  /** The run's results as a CSV file or a TREC run. */
+  runExport: typeof fileExportMachine;
   runResultDetails: typeof runResultDetailsMachine;
   // Golden sets (issue 7), on the evaluation backend.
   goldenSetList: typeof pagedListMachine;
   uploadGoldenSet: typeof uploadGoldenSetMachine;
   renameGoldenSet: typeof renameGoldenSetMachine;
+  /** A golden set's judgements as CSV, TREC qrels or TREC queries. */
+  goldenSetExport: typeof fileExportMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
@@ -5,7 +6,8 @@ import { signIn } from './console-session';
 import { startServer, type RunningServer } from './server-process';
 
 // Issue 7 /golden-sets in the built console against the real server: the demo data's four golden sets,
-// an upload, a refused file's row problem, a rename and a delete.
+// a golden set's CSV and qrels saved as real downloads, an upload, a refused file's row problem, a rename
+// and a delete.
 const adminPassword = 'browser-test-admin-password';
 
 describe('golden sets', () => {
@@ -13,15 +15,16 @@ describe('golden sets', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let token: string;
   const problems: string[] = [];
 
   beforeAll(async () => {
     server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
     browser = await launchChromium();
-    context = await browser.newContext();
+    context = await browser.newContext({ acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    await signIn(page, server.url, adminPassword);
+    ({ token } = await signIn(page, server.url, adminPassword));
   });
 
   afterAll(async () => {
@@ -43,6 +46,36 @@ describe('golden sets', () => {
     expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — Spain', 'Golden set — United States (generated)']);
     const germany = table().getByRole('row').filter({ hasText: 'Golden set — Germany' });
     expect(await germany.getByRole('cell').first().textContent()).toMatch(/^[\d,]+ quer(y|ies) · [\d,]+ judgements?$/);
+  });
+
+  it('saves a demo golden set’s CSV and qrels as downloads, byte for byte what the server answers', async () => {
+    const backend = (path: string) => fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const { results } = (await (await backend('golden-sets/?page=1&page_size=100')).json()) as { results: Array<{ id: number; name: string }> };
+    const germany = results.find((goldenSet) => goldenSet.name === 'Golden set — Germany')!;
+    expect(germany, 'the demo data has the golden set for Germany').toBeDefined();
+
+    const saved: Record<string, string> = {};
+    for (const [file, extension] of [['CSV', 'csv'], ['TREC qrels', 'qrels']] as const) {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: `Export Golden set — Germany as ${file}` }).click();
+      const downloaded = await download;
+      const filename = `golden-set-${germany.id}.${extension}`;
+      expect(downloaded.suggestedFilename()).toBe(filename);
+      const bytes = await readFile((await downloaded.path())!);
+      const answer = await backend(`golden-sets/${germany.id}/export.${extension}`);
+      expect(answer.status).toBe(200);
+      const served = Buffer.from(await answer.arrayBuffer());
+      expect(bytes.length).toBe(served.length);
+      expect(bytes.equals(served), `${filename} is byte-equal to the server's answer`).toBe(true);
+      await page.getByText(`Saved ${filename}.`).waitFor();
+      expect(await page.getByRole('button', { name: `Export Golden set — Germany as ${file}` }).isEnabled()).toBe(true);
+      saved[extension] = bytes.toString('utf8');
+    }
+    // What was saved is what the formats promise: the CSV with its BOM and header, the qrels as `qid 0 docid grade`.
+    expect(saved.csv.startsWith('\uFEFFquery,product_id,relevance\r\n')).toBe(true);
+    const qrels = saved.qrels.split('\n').filter((line) => line !== '');
+    expect(qrels.length).toBe(saved.csv.split('\r\n').filter((line) => line !== '').length - 1);
+    for (const line of qrels) expect(line).toMatch(/^\S+ 0 \S+ \d+$/);
   });
 
   it('uploads a CSV golden set and shows a bad file’s row problem', async () => {

@@ -6,10 +6,12 @@ import { isGoldenSetNameGiven, renameGoldenSetMachine } from '../../src/machines
 import { isGoldenSetUploadReady, uploadGoldenSetMachine } from '../../src/machines/upload-golden-set.machine';
 import type { GoldenSet } from '../../src/services/evaluation-backend';
 import { GoldenSetsPage } from '../../src/views/GoldenSetsPage';
+import { errorMessage } from '../../src/views/ui/status.css';
 import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
 
-// The Golden Sets screen (issue 7): the list, delete through the confirm modal, and model-based paths of
-// the rename and upload machines replayed on the real view.
+// The Golden Sets screen (issue 7): the list, delete through the confirm modal, each row's export buttons
+// (every path of the export machine is in file-export.model.test.tsx), and model-based paths of the rename
+// and upload machines replayed on the real view.
 
 afterEach(cleanup);
 
@@ -63,6 +65,63 @@ describe('the golden sets list', () => {
     await services.settle('deleteGoldenSet', { output: undefined });
     expect(dialog()).toBeNull();
     expect(services.calls('goldenSets')).toBe(2);
+  });
+});
+
+describe('each row’s buttons: Edit, Delete and the three exports', () => {
+  const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
+  const exportButtons = () =>
+    within(screen.getByRole('table', { name: 'Golden Sets' })).getAllByRole('button', { name: /^Export / }) as HTMLButtonElement[];
+
+  it('names each button after its set, the exports after Edit and Delete', async () => {
+    await openGoldenSets();
+    for (const name of ['Golden set — Spain', 'Golden set — France']) {
+      const buttons = within(row(name)).getAllByRole('button');
+      expect(buttons.map((button) => button.textContent)).toEqual(['Edit', 'Delete', 'CSV', 'qrels', 'queries']);
+      expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+        `Edit ${name}`,
+        `Delete ${name}`,
+        `Export ${name} as CSV`,
+        `Export ${name} as TREC qrels`,
+        `Export ${name} as TREC queries`,
+      ]);
+    }
+    expect(exportButtons().every((button) => !button.disabled && button.getAttribute('aria-busy') === 'false')).toBe(true);
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+  });
+
+  it('exports one file at a time, says which file it saved, and names a refusal in red', async () => {
+    const services = await openGoldenSets();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — France as TREC qrels' }));
+    expect(services.last('fetchGoldenSetExport').input).toEqual({ id: 2, format: 'qrels' });
+    const busy = screen.getByRole('button', { name: 'Export Golden set — France as TREC qrels' });
+    expect([busy.textContent, busy.getAttribute('aria-busy')]).toEqual(['qrels...', 'true']);
+    expect(exportButtons().map((button) => button.disabled)).toEqual([true, true, true, true, true, true]);
+    // Only the exports wait: the row's other buttons stay usable.
+    expect((screen.getByRole('button', { name: 'Edit Golden set — France' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as CSV' }));
+    expect(services.calls('fetchGoldenSetExport')).toBe(1);
+
+    const qrels = { blob: new Blob(['q1 0 P1 2\n']), filename: 'golden-set-2.qrels' };
+    await services.settle('fetchGoldenSetExport', { output: qrels });
+    expect(services.saved).toEqual([qrels]);
+    expect(screen.getByText('Saved golden-set-2.qrels.').getAttribute('aria-live')).toBe('polite');
+    expect(busy.textContent).toBe('qrels');
+    expect(exportButtons().every((button) => !button.disabled)).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as CSV' }));
+    expect(services.last('fetchGoldenSetExport').input).toEqual({ id: 3, format: 'csv' });
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+    await services.settle('fetchGoldenSetExport', { error: new Error('Golden set 3 not found') });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Failed to export the golden set: Golden set 3 not found');
+    expect(alert.classList.contains(errorMessage)).toBe(true);
+    expect(services.saved).toEqual([qrels]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as TREC queries' }));
+    expect(services.last('fetchGoldenSetExport').input).toEqual({ id: 3, format: 'queries' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export Golden set — Spain as TREC queries' }).textContent).toBe('queries...');
   });
 });
 

@@ -11,10 +11,10 @@ import { entryEditorMachine } from '../../../src/machines/entry-editor.machine';
 import { entryListMachine } from '../../../src/machines/entry-list.machine';
 import { evaluationDetailMachine } from '../../../src/machines/evaluation-detail.machine';
 import { experimentRunsMachine } from '../../../src/machines/experiment-runs.machine';
+import { fileExportMachine } from '../../../src/machines/file-export.machine';
 import { pagedListMachine, type PagedListEvent, type PageResult } from '../../../src/machines/paged-list.machine';
 import { renameGoldenSetMachine } from '../../../src/machines/rename-golden-set.machine';
 import { resourceMachine } from '../../../src/machines/resource.machine';
-import { runExportMachine } from '../../../src/machines/run-export.machine';
 import { runProgressMachine } from '../../../src/machines/run-progress.machine';
 import { runResultDetailsMachine } from '../../../src/machines/run-result-details.machine';
 import type { DownloadedFile } from '../../../src/services/evaluation-backend';
@@ -37,7 +37,7 @@ export function fakeServices() {
         }),
     );
   const routeListeners = new Set<(event: PagedListEvent) => void>();
-  /** The files the run export handed to the browser as downloads. */
+  /** The files the exports (a run's, a golden set's) handed to the browser as downloads. */
   const saved: DownloadedFile[] = [];
   const location = memoryLocation({ path: '/', record: true });
   const navigate = (path: string) => location.navigate(path);
@@ -123,7 +123,7 @@ export function fakeServices() {
     }),
     runResultList: perId((runId) => backendList('runResults', { runId })),
     runSummary: resourceMachine.provide({ actors: { fetchResource: waiting('fetchRunSummary') } }),
-    runExport: runExportMachine.provide({
+    runExport: fileExportMachine.provide({
       actors: { fetchExport: waiting('fetchExport') },
       actions: { saveFile: (_, file: DownloadedFile) => void saved.push(file) },
     }),
@@ -140,6 +140,10 @@ export function fakeServices() {
     }),
     uploadGoldenSet: uploadGoldenSetMachine.provide({ actors: { uploadGoldenSet: waiting('uploadGoldenSet') } }),
     renameGoldenSet: renameGoldenSetMachine.provide({ actors: { saveGoldenSet: waiting('saveGoldenSet') } }),
+    goldenSetExport: fileExportMachine.provide({
+      actors: { fetchExport: waiting('fetchGoldenSetExport') },
+      actions: { saveFile: (_, file: DownloadedFile) => void saved.push(file) },
+    }),
   };
 
   /** How many times an actor was started. */

@@ -1,22 +1,24 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DownloadedFile, RunExportFormat } from '../services/evaluation-backend';
+import type { DownloadedFile } from '../services/evaluation-backend';
 
-// /experiment-run-results/{id}: 'Export CSV' and 'Export TREC run' fetch the run's results as a file (with
-// the bearer token) and save it as a download. One export at a time; the busy button says so. A failure
-// names the server's reason in red and either export may be tried again.
+// Export a file: the button names what to fetch (an id and a format), the file comes with the bearer
+// token and is saved as a download. One export at a time; the busy button says so. A failure names the
+// server's reason in red and any export may be tried again. It serves a run's results (CSV, TREC run) and
+// a golden set's judgements (CSV, TREC qrels, TREC queries): providers.ts binds what each one fetches.
 
-export type RunExportInput = { runId: number };
+/** What to export: whose file, in which format. */
+export type FileExportRequest = { id: number; format: string };
 
-export type RunExportContext = {
-  runId: number;
-  /** The file being fetched, or the last one asked for. */
-  format: RunExportFormat | null;
+export type FileExportContext = {
+  /** The thing being exported, or the last one asked for. */
+  id: number | null;
+  format: string | null;
   /** The name the last saved file got. */
   savedAs: string | null;
   error: string | null;
 };
 
-export type RunExportEvent = { type: 'user.export'; format: RunExportFormat };
+export type FileExportEvent = { type: 'user.export' } & FileExportRequest;
 
 const notProvided = (name: string) => () => {
   throw new Error(`${name} not provided`);
@@ -26,29 +28,28 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 
 const exportTransition = {
   target: 'exporting',
-  actions: { type: 'startExport', params: ({ event }: { event: RunExportEvent }) => ({ format: event.format }) },
+  actions: { type: 'startExport', params: ({ event }: { event: FileExportEvent }) => ({ id: event.id, format: event.format }) },
 } as const;
 
-export const runExportMachine = setup({
+export const fileExportMachine = setup({
   types: {
-    context: {} as RunExportContext,
-    input: {} as RunExportInput,
-    events: {} as RunExportEvent,
+    context: {} as FileExportContext,
+    events: {} as FileExportEvent,
     tags: {} as 'busy' | 'failed',
   },
   actors: {
-    fetchExport: fromPromise<DownloadedFile, { runId: number; format: RunExportFormat }>(notProvided('fetchExport')),
+    fetchExport: fromPromise<DownloadedFile, FileExportRequest>(notProvided('fetchExport')),
   },
   actions: {
     /** Hands the file to the browser as a download (an object URL and a temporary link). */
     saveFile: notProvided('saveFile') as (_: unknown, params: DownloadedFile) => void,
-    startExport: assign((_, params: { format: RunExportFormat }) => ({ format: params.format, error: null })),
+    startExport: assign((_, params: FileExportRequest) => ({ id: params.id, format: params.format, savedAs: null, error: null })),
     assignSaved: assign((_, params: { filename: string }) => ({ savedAs: params.filename })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
   },
 }).createMachine({
-  id: 'runExport',
-  context: ({ input }) => ({ runId: input.runId, format: null, savedAs: null, error: null }),
+  id: 'fileExport',
+  context: { id: null, format: null, savedAs: null, error: null },
   initial: 'idle',
   states: {
     idle: {
@@ -59,7 +60,7 @@ export const runExportMachine = setup({
       invoke: {
         id: 'fetchExport',
         src: 'fetchExport',
-        input: ({ context }) => ({ runId: context.runId, format: context.format! }),
+        input: ({ context }) => ({ id: context.id!, format: context.format! }),
         onDone: {
           target: 'saved',
           actions: [
