@@ -102,14 +102,6 @@ export function GoldenSetsPage() {
                     >
                       Edit
                     </button>
-                    <button
-                      type="button"
-                      className={button({ tone: 'danger', size: 'small' })}
-                      aria-label={`Delete ${goldenSet.name}`}
-                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: goldenSet.id, name: goldenSet.name } })}
-                    >
-                      Delete
-                    </button>
                     {exportButtons.map(({ format, text, file }) => {
                       const busy = exportingId === goldenSet.id && exportingFormat === format;
                       return (
@@ -126,6 +118,14 @@ export function GoldenSetsPage() {
                         </button>
                       );
                     })}
+                    <button
+                      type="button"
+                      className={button({ tone: 'danger', size: 'small' })}
+                      aria-label={`Delete ${goldenSet.name}`}
+                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: goldenSet.id, name: goldenSet.name } })}
+                    >
+                      Delete
+                    </button>
                   </div>
                 </td>
               </tr>

@@ -68,22 +68,22 @@ describe('the golden sets list', () => {
   });
 });
 
-describe('each row’s buttons: Edit, Delete and the three exports', () => {
+describe('each row’s buttons: Edit, the three exports, and Delete last', () => {
   const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
   const exportButtons = () =>
     within(screen.getByRole('table', { name: 'Golden Sets' })).getAllByRole('button', { name: /^Export / }) as HTMLButtonElement[];
 
-  it('names each button after its set, the exports after Edit and Delete', async () => {
+  it('names each button after its set, the destructive Delete last', async () => {
     await openGoldenSets();
     for (const name of ['Golden set — Spain', 'Golden set — France']) {
       const buttons = within(row(name)).getAllByRole('button');
-      expect(buttons.map((button) => button.textContent)).toEqual(['Edit', 'Delete', 'CSV', 'qrels', 'queries']);
+      expect(buttons.map((button) => button.textContent)).toEqual(['Edit', 'CSV', 'qrels', 'queries', 'Delete']);
       expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
         `Edit ${name}`,
-        `Delete ${name}`,
         `Export ${name} as CSV`,
         `Export ${name} as TREC qrels`,
         `Export ${name} as TREC queries`,
+        `Delete ${name}`,
       ]);
     }
     expect(exportButtons().every((button) => !button.disabled && button.getAttribute('aria-busy') === 'false')).toBe(true);
