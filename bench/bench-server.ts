@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestIssuer } from '../test/server/helpers/test-issuer';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,4 +64,33 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export type BenchBackend = 'pglite' | 'postgres';
+
+/** What `--only` asks for: PGlite, and PostgreSQL when DATABASE_URL is set (said when it is not). */
+export function benchBackends(only: string | undefined): BenchBackend[] {
+  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`--only must be pglite or postgres, got ${only}`);
+  const backends = (['pglite', 'postgres'] as const).filter((backend) => only === undefined || only === backend);
+  if (!backends.includes('postgres') || process.env.DATABASE_URL) return backends;
+  console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
+  return backends.filter((backend) => backend !== 'postgres');
+}
+
+/** A fresh database beside DATABASE_URL's for one benchmark, dropped afterwards whatever happens. */
+export async function withScratchDatabase<T>(label: string, work: (url: string) => Promise<T>): Promise<T> {
+  const adminUrl = new URL(process.env.DATABASE_URL!);
+  const name = `bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
+    await admin.end();
+  }
 }

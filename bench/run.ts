@@ -11,11 +11,10 @@ import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
 import { copyField } from '../server/bulk/copy-text';
 import { seededRandom } from '../server/demo/random';
-import { startBenchServer, stopBenchServer, type BenchServer } from './bench-server';
+import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchServer } from './bench-server';
 import { COLOURS, MATERIALS, STYLES, writeCatalogue } from './generated-catalogue';
 
 const K = 10;
@@ -43,11 +42,7 @@ async function main() {
   });
   const queryCount = positive(values.queries!, '--queries');
   const productCount = positive(values.products!, '--products');
-  const backends = ['pglite', 'postgres'].filter((b) => !values.only || values.only === b);
-  if (backends.includes('postgres') && !process.env.DATABASE_URL) {
-    backends.splice(backends.indexOf('postgres'), 1);
-    console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
-  }
+  const backends = benchBackends(values.only);
   const work = await mkdtemp(join(tmpdir(), 'bench-run-'));
   const issuer = await startTestIssuer();
   try {
@@ -105,25 +100,14 @@ async function bench(backend: string, work: string, files: Files, issuer: TestIs
       await stopBenchServer(server.child);
     }
   }
-  const adminUrl = new URL(process.env.DATABASE_URL!);
-  const name = `bench_run_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const server = await startBenchServer({ DATABASE_URL: url.toString(), DEMO_DATA: 'false' }, issuer, files.bytes);
+  return withScratchDatabase('run', async (url) => {
+    const server = await startBenchServer({ DATABASE_URL: url, DEMO_DATA: 'false' }, issuer, files.bytes);
     try {
       return await runThrough(backend, server, files, issuer);
     } finally {
       await stopBenchServer(server.child);
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
-    await admin.end();
-  }
+  });
 }
 
 async function runThrough(backend: string, server: BenchServer, files: Files, issuer: TestIssuer): Promise<Figures> {

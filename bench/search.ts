@@ -12,13 +12,12 @@ import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
 import { openPGlite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Database } from '../server/db/database';
 import { BuiltinSearchTarget } from '../server/search/builtin-search';
-import { startBenchServer, stopBenchServer, type BenchServer } from './bench-server';
+import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchServer } from './bench-server';
 import { writeCatalogue } from './generated-catalogue';
 
 const MiB = 1024 * 1024;
@@ -48,11 +47,7 @@ async function main() {
   });
   const productCount = positive(values.products!, '--products');
   const searchCount = positive(values.searches!, '--searches');
-  const backends = ['pglite', 'postgres'].filter((b) => !values.only || values.only === b);
-  if (backends.includes('postgres') && !process.env.DATABASE_URL) {
-    backends.splice(backends.indexOf('postgres'), 1);
-    console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
-  }
+  const backends = benchBackends(values.only);
 
   const work = await mkdtemp(join(tmpdir(), 'bench-search-'));
   const issuer = await startTestIssuer();
@@ -101,19 +96,11 @@ async function bench(backend: string, work: string, file: string, bytes: number,
       await db.close();
     }
   }
-  const adminUrl = new URL(process.env.DATABASE_URL!);
-  const name = `bench_search_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const server = await startBenchServer({ DATABASE_URL: url.toString(), DEMO_DATA: 'false' }, issuer, bytes);
+  return withScratchDatabase('search', async (url) => {
+    const server = await startBenchServer({ DATABASE_URL: url, DEMO_DATA: 'false' }, issuer, bytes);
     try {
       const figures = await importAndSearchOverHttp('postgres', server, file, count, queries, issuer);
-      const db = await openPostgres(url.toString());
+      const db = await openPostgres(url);
       try {
         return { ...figures, ...(await searchInProcess(db, queries)) };
       } finally {
@@ -122,10 +109,7 @@ async function bench(backend: string, work: string, file: string, bytes: number,
     } finally {
       await stopBenchServer(server.child);
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
-    await admin.end();
-  }
+  });
 }
 
 async function importAndSearchOverHttp(backend: string, server: BenchServer, file: string, count: number, queries: string[], issuer: TestIssuer) {

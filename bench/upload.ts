@@ -11,10 +11,9 @@ import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
 import { writeBenchmarkCsv, type GeneratedCsv } from './generate-csv';
-import { startBenchServer, stopBenchServer, type BenchServer } from './bench-server';
+import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchServer } from './bench-server';
 
 const MiB = 1024 * 1024;
 
@@ -41,14 +40,7 @@ async function main() {
   });
   const rows = Number(values.rows);
   if (!Number.isInteger(rows) || rows < 1) throw new Error(`--rows must be a positive integer, got ${values.rows}`);
-  if (values.only && values.only !== 'pglite' && values.only !== 'postgres') {
-    throw new Error(`--only must be pglite or postgres, got ${values.only}`);
-  }
-  const backends = ['pglite', 'postgres'].filter((b) => !values.only || values.only === b);
-  if (backends.includes('postgres') && !process.env.DATABASE_URL) {
-    backends.splice(backends.indexOf('postgres'), 1);
-    console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
-  }
+  const backends = benchBackends(values.only);
 
   const work = await mkdtemp(join(tmpdir(), 'bench-upload-'));
   const issuer = await startTestIssuer();
@@ -100,25 +92,14 @@ async function benchPGlite(work: string, csvPath: string, csv: GeneratedCsv, iss
 }
 
 async function benchPostgres(csvPath: string, csv: GeneratedCsv, issuer: TestIssuer): Promise<Result> {
-  const adminUrl = new URL(process.env.DATABASE_URL!);
-  const name = `bench_upload_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const server = await startBenchServer({ DATABASE_URL: url.toString() }, issuer, csv.bytes);
+  return withScratchDatabase('upload', async (url) => {
+    const server = await startBenchServer({ DATABASE_URL: url }, issuer, csv.bytes);
     try {
       return await measureUpload('postgres', server, csvPath, csv, issuer);
     } finally {
       await stopBenchServer(server.child);
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
-    await admin.end();
-  }
+  });
 }
 
 async function measureUpload(backend: string, server: BenchServer, csvPath: string, csv: GeneratedCsv, issuer: TestIssuer): Promise<Result> {
