@@ -5,7 +5,6 @@
  * (run, entry) key drops a result a resumed or duplicated slice would write twice.
  */
 import type { Database } from '../db/database';
-import type { Judgements } from '../evaluation/metrics';
 import { queryKey } from '../evaluation/query-key';
 import type { SearchHit, SearchTarget } from '../search/search-target';
 import type { RunConfig } from './experiment-config';
@@ -34,7 +33,6 @@ const DEFAULT_RETRY_DELAYS_MS = [250, 1000];
 
 interface RunRow {
   config: RunConfig;
-  progress_total: number;
 }
 
 interface PendingEntry {
@@ -52,7 +50,7 @@ class RunStopped extends Error {}
 export async function processRunSlice(db: Database, runId: number, options: SliceOptions = {}): Promise<SliceOutcome> {
   const { rows } = await db.query<RunRow>(
     `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL RETURNING config, progress_total`,
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL RETURNING config`,
     [runId],
   );
   if (rows.length === 0) return 'finished';
@@ -138,7 +136,7 @@ async function judgementsOf(db: Database, goldenSetId: number, entries: PendingE
     if (!judged) byQuery.set(query_key, (judged = new Map()));
     judged.set(product_id, grade);
   }
-  return byQuery as Map<string, Judgements & Map<string, number>>;
+  return byQuery;
 }
 
 async function searchWithRetries(
