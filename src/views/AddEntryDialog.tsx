@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { addEntryMachine } from '../machines/add-entry.machine';
@@ -16,6 +15,7 @@ import {
 } from '../machines/add-entry.selectors';
 import { EntryFields } from './EntryFields';
 import { Modal } from './ui/Modal';
+import { FormDialog } from './ui/FormDialog';
 import * as modal from './ui/modal.css';
 import { button } from './ui/button.css';
 import { errorMessage } from './ui/status.css';
@@ -53,37 +53,27 @@ export function AddEntryDialog({ actor }: { actor: ActorRefFrom<typeof addEntryM
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-  }
-
   return (
-    <Modal title="Add Dataset Entry" onCancel={() => canCancel && cancel()}>
-      <form onSubmit={submit} noValidate>
-        <EntryFields
-          input={input}
-          metadata={metadata}
-          metadataError={metadataError}
-          picker={picker}
-          disabled={busy}
-          onInput={(value) => actor.send({ type: 'user.changeInput', value })}
-          onMetadata={(value) => actor.send({ type: 'user.changeMetadata', value })}
-        />
-        {error && (
-          <p role="alert" className={errorMessage}>
-            {error}
-          </p>
-        )}
-        <div className={modal.buttons}>
-          <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
-            Cancel
-          </button>
-          <button type="submit" className={button({ tone: 'primary' })} disabled={!canSubmit} aria-busy={busy}>
-            {busy ? 'Creating...' : 'Create Entry'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Add Dataset Entry"
+      busy={busy}
+      canCancel={canCancel}
+      canSubmit={canSubmit}
+      submitLabel="Create Entry"
+      busyLabel="Creating..."
+      onCancel={() => canCancel && cancel()}
+      onSubmit={() => actor.send({ type: 'user.submit' })}
+      error={error}
+    >
+      <EntryFields
+        input={input}
+        metadata={metadata}
+        metadataError={metadataError}
+        picker={picker}
+        disabled={busy}
+        onInput={(value) => actor.send({ type: 'user.changeInput', value })}
+        onMetadata={(value) => actor.send({ type: 'user.changeMetadata', value })}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { createDatasetMachine } from '../machines/create-dataset.machine';
@@ -11,10 +10,8 @@ import {
   selectIsOpen,
   selectName,
 } from '../machines/create-dataset.selectors';
-import { Modal } from './ui/Modal';
-import * as modal from './ui/modal.css';
-import { button } from './ui/button.css';
-import { errorMessage } from './ui/status.css';
+import { FormDialog } from './ui/FormDialog';
+import { TextField } from './ui/TextField';
 
 // Spec §2 /datasets: the 'Add New Dataset' modal (Name*, Description*, Cancel, 'Create Dataset' / 'Creating...').
 export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof createDatasetMachine> }) {
@@ -25,60 +22,22 @@ export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof crea
   const error = useSelector(actor, selectCreateError);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
-  const nameId = useId();
-  const descriptionId = useId();
   if (!open) return null;
 
-  const cancel = () => actor.send({ type: 'user.cancel' });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-  }
-
   return (
-    <Modal title="Add New Dataset" onCancel={cancel}>
-      <form onSubmit={submit} noValidate>
-        <fieldset disabled={busy} className={modal.fieldset}>
-          <div className={modal.field}>
-            <label htmlFor={nameId} className={modal.label}>
-              Name*
-            </label>
-            <input
-              id={nameId}
-              className={modal.input}
-              value={name}
-              required
-              onChange={(event) => actor.send({ type: 'user.changeName', value: event.target.value })}
-            />
-          </div>
-          <div className={modal.field}>
-            <label htmlFor={descriptionId} className={modal.label}>
-              Description*
-            </label>
-            <textarea
-              id={descriptionId}
-              className={modal.input}
-              rows={3}
-              value={description}
-              required
-              onChange={(event) => actor.send({ type: 'user.changeDescription', value: event.target.value })}
-            />
-          </div>
-        </fieldset>
-        {error && (
-          <p role="alert" className={errorMessage}>
-            {error}
-          </p>
-        )}
-        <div className={modal.buttons}>
-          <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
-            Cancel
-          </button>
-          <button type="submit" className={button({ tone: 'primary' })} disabled={!canSubmit} aria-busy={busy}>
-            {busy ? 'Creating...' : 'Create Dataset'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Add New Dataset"
+      busy={busy}
+      canCancel={canCancel}
+      canSubmit={canSubmit}
+      submitLabel="Create Dataset"
+      busyLabel="Creating..."
+      onCancel={() => actor.send({ type: 'user.cancel' })}
+      onSubmit={() => actor.send({ type: 'user.submit' })}
+      error={error}
+    >
+      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
+      <TextField label="Description*" value={description} required rows={3} onChange={(value) => actor.send({ type: 'user.changeDescription', value })} />
+    </FormDialog>
   );
 }
