@@ -21,6 +21,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'architecture',
+          environment: 'node',
+          include: ['test/architecture/**/*.test.ts'],
+          env,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],

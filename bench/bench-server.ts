@@ -40,7 +40,13 @@ export async function startBenchServer(env: Record<string, string>, issuer: Test
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const ready = await Promise.race([fetch(`${origin}/healthz`).then((r) => r.ok, () => false), exited]);
+    const ready = await Promise.race([
+      fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+      exited,
+    ]);
     if (ready) break;
     if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -49,7 +49,11 @@ async function main() {
     const available = page.locator('section', { has: page.getByRole('heading', { name: /^Available Entries/ }) });
     await available.getByRole('heading', { name: `Available Entries (${entryCount})` }).waitFor();
     // Wait until every window is loaded (the note about more rows disappears).
-    await page.waitForFunction(() => !document.body.textContent?.includes('scroll down for more') && !document.body.textContent?.includes('Loading more'), undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => !document.body.textContent?.includes('scroll down for more') && !document.body.textContent?.includes('Loading more'),
+      undefined,
+      { timeout: 120_000 },
+    );
     await available.getByRole('option').first().waitFor();
 
     // In the page: time from the event to the frame after it was painted (rAF, then a task after the paint).

@@ -33,7 +33,9 @@ async function main() {
   try {
     const csvPath = join(work, 'entries.csv');
     const csv = await writeBenchmarkCsv(csvPath, rows);
-    console.log(`CSV: ${csv.rows.toLocaleString('en')} rows, ${csv.mappings.toLocaleString('en')} mappings, ${(csv.bytes / MiB).toFixed(1)} MiB`);
+    console.log(
+      `CSV: ${csv.rows.toLocaleString('en')} rows, ${csv.mappings.toLocaleString('en')} mappings, ${(csv.bytes / MiB).toFixed(1)} MiB`,
+    );
     const env = {
       CONSOLE_ADMIN_PASSWORD: password,
       DEMO_DATA: 'false',
@@ -93,7 +95,8 @@ async function uploadThroughApi(server: RunningServer, csvPath: string, csv: Gen
   });
   const body = (await response.json()) as { created_entries?: number };
   const seconds = (performance.now() - started) / 1000;
-  if (response.status !== 200 || body.created_entries !== csv.rows) throw new Error(`API upload answered ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || body.created_entries !== csv.rows)
+    throw new Error(`API upload answered ${response.status} ${JSON.stringify(body)}`);
   return seconds;
 }
 

@@ -23,17 +23,75 @@ const fallbackQueries: Array<[string, string]> = [
 ];
 
 const modifiers = [
-  'black', 'white', 'grey', 'navy', 'gold', 'brass', 'oak', 'walnut', 'velvet', 'linen', 'leather',
-  'small', 'large', 'modern', 'rustic', 'farmhouse', 'mid century', 'boho', 'outdoor', 'kids',
-  'round', 'square', 'set of 2', 'set of 4', '60 inch', '5x7', 'queen', 'king', 'cheap', 'waterproof',
+  'black',
+  'white',
+  'grey',
+  'navy',
+  'gold',
+  'brass',
+  'oak',
+  'walnut',
+  'velvet',
+  'linen',
+  'leather',
+  'small',
+  'large',
+  'modern',
+  'rustic',
+  'farmhouse',
+  'mid century',
+  'boho',
+  'outdoor',
+  'kids',
+  'round',
+  'square',
+  'set of 2',
+  'set of 4',
+  '60 inch',
+  '5x7',
+  'queen',
+  'king',
+  'cheap',
+  'waterproof',
 ];
 
 export const benchmarkDatasets = [
-  'Regression', 'Smoke', 'Head queries', 'Torso queries', 'Tail queries', 'Misspellings',
-  'Zero results', 'Long queries', 'Holiday 2025', 'Back to school', 'Spring sale', 'Black Friday',
-  'Furniture', 'Lighting', 'Outdoor', 'Décor', 'Bed & Bath', 'Kitchen & Dining', 'Rugs', 'Storage',
-  'Kids', 'Office', 'Home improvement', 'Pets', 'Mobile app', 'Desktop web', 'US', 'UK', 'DE', 'CA',
-  'Golden A', 'Golden B', 'Brand queries', 'Colour queries', 'Size queries', 'Material queries',
+  'Regression',
+  'Smoke',
+  'Head queries',
+  'Torso queries',
+  'Tail queries',
+  'Misspellings',
+  'Zero results',
+  'Long queries',
+  'Holiday 2025',
+  'Back to school',
+  'Spring sale',
+  'Black Friday',
+  'Furniture',
+  'Lighting',
+  'Outdoor',
+  'Décor',
+  'Bed & Bath',
+  'Kitchen & Dining',
+  'Rugs',
+  'Storage',
+  'Kids',
+  'Office',
+  'Home improvement',
+  'Pets',
+  'Mobile app',
+  'Desktop web',
+  'US',
+  'UK',
+  'DE',
+  'CA',
+  'Golden A',
+  'Golden B',
+  'Brand queries',
+  'Colour queries',
+  'Size queries',
+  'Material queries',
 ];
 
 const sources = ['search-log', 'manual', 'support-ticket', 'merchandising'];
@@ -54,7 +112,10 @@ async function loadQueries(file: string): Promise<{ queries: Array<[string, stri
   const fallback = { queries: fallbackQueries, source: `${fallbackQueries.length} built-in queries (${file} not found)` };
   try {
     const text = await readFile(file, 'utf8');
-    const rows = text.split('\n').slice(1).map((line) => line.split('\t'));
+    const rows = text
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t'));
     const queries = rows.filter((r) => r.length >= 3 && r[1].trim() !== '').map((r) => [r[1].trim(), r[2].trim()] as [string, string]);
     return queries.length > 0 ? { queries, source: `${queries.length} WANDS queries` } : fallback;
   } catch {

@@ -1,14 +1,77 @@
 /** The benchmarks' generated product catalogue: seeded, so every machine builds the same one. */
 import { writeFile } from 'node:fs/promises';
-import { copyField } from '../server/bulk/copy-text';
+import { copyField } from '../server/import/copy-text';
 import { seededRandom } from '../server/demo/random';
 import { readWandsQueries } from '../server/demo/wands-queries';
 
-export const COLOURS = ['black', 'white', 'grey', 'navy', 'beige', 'ivory', 'green', 'blue', 'red', 'walnut', 'natural', 'gold', 'silver', 'teal'];
-export const MATERIALS = ['oak', 'pine', 'walnut', 'velvet', 'linen', 'leather', 'cotton', 'wool', 'jute', 'metal', 'glass', 'marble', 'rattan', 'acacia'];
-export const STYLES = ['modern', 'rustic', 'farmhouse', 'mid-century', 'industrial', 'coastal', 'traditional', 'scandinavian', 'bohemian', 'minimalist'];
-export const FEATURES = ['with storage', 'with drawers', 'adjustable', 'foldable', 'water-resistant', 'hand-made', 'set of 2', 'extra large', 'for kids', 'outdoor'];
-export const BRANDS = ['Alder & Ash', 'Birchline', 'Casa Nova', 'Driftwood Co', 'Elm Street', 'Fernhill', 'Greystone', 'Harbor House', 'Ivy Lane', 'Juniper'];
+export const COLOURS = [
+  'black',
+  'white',
+  'grey',
+  'navy',
+  'beige',
+  'ivory',
+  'green',
+  'blue',
+  'red',
+  'walnut',
+  'natural',
+  'gold',
+  'silver',
+  'teal',
+];
+export const MATERIALS = [
+  'oak',
+  'pine',
+  'walnut',
+  'velvet',
+  'linen',
+  'leather',
+  'cotton',
+  'wool',
+  'jute',
+  'metal',
+  'glass',
+  'marble',
+  'rattan',
+  'acacia',
+];
+export const STYLES = [
+  'modern',
+  'rustic',
+  'farmhouse',
+  'mid-century',
+  'industrial',
+  'coastal',
+  'traditional',
+  'scandinavian',
+  'bohemian',
+  'minimalist',
+];
+export const FEATURES = [
+  'with storage',
+  'with drawers',
+  'adjustable',
+  'foldable',
+  'water-resistant',
+  'hand-made',
+  'set of 2',
+  'extra large',
+  'for kids',
+  'outdoor',
+];
+export const BRANDS = [
+  'Alder & Ash',
+  'Birchline',
+  'Casa Nova',
+  'Driftwood Co',
+  'Elm Street',
+  'Fernhill',
+  'Greystone',
+  'Harbor House',
+  'Ivy Lane',
+  'Juniper',
+];
 
 /** A CSV of `count` products and the search queries (WANDS queries, seeded order). */
 export async function writeCatalogue(path: string, count: number, searches: number) {
@@ -32,4 +95,3 @@ export async function writeCatalogue(path: string, count: number, searches: numb
   const queries = Array.from({ length: searches }, () => random.pick(wands).query);
   return { bytes: Buffer.byteLength(text), queries };
 }
-

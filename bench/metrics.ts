@@ -93,12 +93,24 @@ try {
   const generating = performance.now();
   generate(folder);
   const runBytes = statSync(join(folder, 'bench.run')).size;
-  console.log(`generated ${QUERIES.toLocaleString('en')} queries × ${RESULTS} results (run file ${(runBytes / 2 ** 20).toFixed(0)} MiB) in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
-  const { seconds, peakKiB, stdout, code } = await measure(['--import', 'tsx', 'server/cli/metrics.ts', join(folder, 'bench.qrels'), join(folder, 'bench.run'), '-k', '10']);
+  console.log(
+    `generated ${QUERIES.toLocaleString('en')} queries × ${RESULTS} results (run file ${(runBytes / 2 ** 20).toFixed(0)} MiB) in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
+  );
+  const { seconds, peakKiB, stdout, code } = await measure([
+    '--import',
+    'tsx',
+    'server/cli/metrics.ts',
+    join(folder, 'bench.qrels'),
+    join(folder, 'bench.run'),
+    '-k',
+    '10',
+  ]);
   if (code !== 0) throw new Error(`metrics exited with ${code}`);
   process.stdout.write(stdout);
   const peakMiB = peakKiB / 1024;
-  console.log(`metrics CLI: ${seconds.toFixed(2)} s wall, peak RSS ${peakMiB.toFixed(0)} MiB (target ≤ 10 s, < 1024 MiB): ${seconds <= 10 && peakMiB < 1024 ? 'OK' : 'MISSED'}`);
+  console.log(
+    `metrics CLI: ${seconds.toFixed(2)} s wall, peak RSS ${peakMiB.toFixed(0)} MiB (target ≤ 10 s, < 1024 MiB): ${seconds <= 10 && peakMiB < 1024 ? 'OK' : 'MISSED'}`,
+  );
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

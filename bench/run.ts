@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
-import { copyField } from '../server/bulk/copy-text';
+import { copyField } from '../server/import/copy-text';
 import { seededRandom } from '../server/demo/random';
 import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchServer } from './bench-server';
 import { COLOURS, MATERIALS, STYLES, writeCatalogue } from './generated-catalogue';
@@ -47,7 +47,9 @@ async function main() {
   const issuer = await startTestIssuer();
   try {
     const files = await writeFiles(work, productCount, queryCount);
-    console.log(`${productCount.toLocaleString('en')} generated products, ${queryCount.toLocaleString('en')} queries × ${JUDGEMENTS_PER_QUERY} generated judgements, k = ${K}`);
+    console.log(
+      `${productCount.toLocaleString('en')} generated products, ${queryCount.toLocaleString('en')} queries × ${JUDGEMENTS_PER_QUERY} generated judgements, k = ${K}`,
+    );
     console.log('The judgements are random products with random grades: the scores measure nothing but the work.');
     const results: Figures[] = [];
     for (const backend of backends) results.push(await bench(backend, work, files, issuer));
@@ -132,10 +134,17 @@ async function runThrough(backend: string, server: BenchServer, files: Files, is
 
   console.log(`\n${backend}: importing the catalogue, the golden set and the queries…`);
   await call('POST', '/api/backend/catalogue/import', await form({}, files.catalogue));
-  const goldenSet = await call<{ id: number }>('POST', '/api/backend/golden-sets/', await form({ name: 'Bench judgements (generated)' }, files.goldenSet));
+  const goldenSet = await call<{ id: number }>(
+    'POST',
+    '/api/backend/golden-sets/',
+    await form({ name: 'Bench judgements (generated)' }, files.goldenSet),
+  );
   await call('POST', '/api/service/dataset-entries/bulk-upload', await form({}, files.entries));
   const datasets = await call<Array<{ id: number; name: string }>>('GET', '/api/service/datasets/?page=1&page_size=100');
-  const scripts = await call<{ results: Array<{ id: number; name: string }> }>('GET', '/api/backend/evaluation-scripts/?page=1&page_size=100');
+  const scripts = await call<{ results: Array<{ id: number; name: string }> }>(
+    'GET',
+    '/api/backend/evaluation-scripts/?page=1&page_size=100',
+  );
   const experiment = await call<{ id: number }>('POST', '/api/backend/experiments/', {
     name: 'Bench run',
     evaluation_script_id: scripts.results.find((s) => s.name === 'Golden set relevance')!.id,
@@ -146,7 +155,11 @@ async function runThrough(backend: string, server: BenchServer, files: Files, is
   console.log(`${backend}: running…`);
   const started = performance.now();
   const run = await call<{ id: number }>('POST', `/api/backend/experiments/${experiment.id}/runs`, { tags: ['bench'] });
-  type RunAnswer = { status: string; progress: { done: number; total: number }; summary: { passed: number; unjudged: number; mean_metrics: Record<string, number> } };
+  type RunAnswer = {
+    status: string;
+    progress: { done: number; total: number };
+    summary: { passed: number; unjudged: number; mean_metrics: Record<string, number> };
+  };
   let answer: RunAnswer;
   let lastReport = 0;
   for (;;) {

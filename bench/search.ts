@@ -54,7 +54,9 @@ async function main() {
   try {
     const file = join(work, 'catalogue.csv');
     const { bytes, queries } = await writeCatalogue(file, productCount, searchCount);
-    console.log(`Catalogue: ${productCount.toLocaleString('en')} generated products, ${(bytes / MiB).toFixed(1)} MiB; ${searchCount} searches`);
+    console.log(
+      `Catalogue: ${productCount.toLocaleString('en')} generated products, ${(bytes / MiB).toFixed(1)} MiB; ${searchCount} searches`,
+    );
     const results: Figures[] = [];
     for (const backend of backends) results.push(await bench(backend, work, file, bytes, productCount, queries, issuer));
     console.log();
@@ -71,14 +73,24 @@ async function main() {
         'mean hits': r.meanHits.toFixed(1),
       })),
     );
-    console.log(`HTTP: GET catalogue/products/?search=…&page_size=${K} (page and count); target: BuiltinSearchTarget.search(query, ${K}); one at a time.`);
+    console.log(
+      `HTTP: GET catalogue/products/?search=…&page_size=${K} (page and count); target: BuiltinSearchTarget.search(query, ${K}); one at a time.`,
+    );
   } finally {
     await issuer.close();
     await rm(work, { recursive: true, force: true });
   }
 }
 
-async function bench(backend: string, work: string, file: string, bytes: number, count: number, queries: string[], issuer: TestIssuer): Promise<Figures> {
+async function bench(
+  backend: string,
+  work: string,
+  file: string,
+  bytes: number,
+  count: number,
+  queries: string[],
+  issuer: TestIssuer,
+): Promise<Figures> {
   if (backend === 'pglite') {
     const dataDir = join(work, 'pglite-data');
     const server = await startBenchServer({ DATA_DIR: dataDir, DEMO_DATA: 'false' }, issuer, bytes);
@@ -112,7 +124,14 @@ async function bench(backend: string, work: string, file: string, bytes: number,
   });
 }
 
-async function importAndSearchOverHttp(backend: string, server: BenchServer, file: string, count: number, queries: string[], issuer: TestIssuer) {
+async function importAndSearchOverHttp(
+  backend: string,
+  server: BenchServer,
+  file: string,
+  count: number,
+  queries: string[],
+  issuer: TestIssuer,
+) {
   const token = await issuer.token({}, { expiresIn: '2h' });
   const authorization = `Bearer ${token}`;
   const form = new FormData();
@@ -122,7 +141,8 @@ async function importAndSearchOverHttp(backend: string, server: BenchServer, fil
   const response = await fetch(`${server.origin}/api/backend/catalogue/import`, { method: 'POST', headers: { authorization }, body: form });
   const body = await response.json();
   const importSeconds = (performance.now() - started) / 1000;
-  if (response.status !== 200 || body.created !== count) throw new Error(`${backend}: unexpected answer ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+  if (response.status !== 200 || body.created !== count)
+    throw new Error(`${backend}: unexpected answer ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
   console.log(`${backend}: imported ${count.toLocaleString('en')} products in ${importSeconds.toFixed(2)} s; searching over HTTP…`);
 
   const warm = queries.slice(0, 20);

@@ -102,12 +102,21 @@ async function benchPostgres(csvPath: string, csv: GeneratedCsv, issuer: TestIss
   });
 }
 
-async function measureUpload(backend: string, server: BenchServer, csvPath: string, csv: GeneratedCsv, issuer: TestIssuer): Promise<Result> {
+async function measureUpload(
+  backend: string,
+  server: BenchServer,
+  csvPath: string,
+  csv: GeneratedCsv,
+  issuer: TestIssuer,
+): Promise<Result> {
   const pid = server.child.pid!;
   const baseline = await memory(pid);
   let peak = baseline.rss;
   const sampler = setInterval(() => {
-    memory(pid).then((m) => (peak = Math.max(peak, m.rss)), () => undefined);
+    memory(pid).then(
+      (m) => (peak = Math.max(peak, m.rss)),
+      () => undefined,
+    );
   }, 50);
 
   const form = new FormData();
@@ -183,7 +192,6 @@ async function memory(pid: number): Promise<{ rss: number; hwm: number }> {
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
   return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
-
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);

@@ -8,6 +8,7 @@ import { errorBody, HttpError } from './errors';
 import { formatValidationErrors } from './validation-errors';
 import { validatorCompiler } from './validators';
 import { addSecurityHeaders } from './security-headers';
+import { redirectLoopbackAliases } from './loopback-redirect';
 import { createTokenVerifier, type VerifyToken } from './auth/verify-token';
 import { requireBearerToken } from './auth/bearer-auth';
 import { mountEmbeddedIdentity } from './identity/embedded-identity';
@@ -31,10 +32,17 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where new runs go; by default a queue of the storage's kind that this app closes (no worker started). */
   runQueue?: RunQueue;
+  /** Fastify's per-request log lines (on by default; the server turns them off unless LOG_LEVEL asks). */
+  requestLogging?: boolean;
+  /** Shows the generated first admin password once (the server prints a banner; by default a warning in the log). */
+  showAdminPassword?: (account: string, password: string) => void;
 }
 
-export async function buildApp(config: Config, { db, logger = false, runQueue }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger, schemaErrorFormatter: formatValidationErrors });
+export async function buildApp(
+  config: Config,
+  { db, logger = false, runQueue, requestLogging = true, showAdminPassword }: AppDependencies,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger, disableRequestLogging: !requestLogging, schemaErrorFormatter: formatValidationErrors });
   if (!runQueue) {
     const ownQueue = await openRunQueue(db, config.runs, { log: (message, err) => app.log.error({ err }, message) });
     app.addHook('onClose', () => ownQueue.close());
@@ -52,6 +60,7 @@ export async function buildApp(config: Config, { db, logger = false, runQueue }:
     return reply.code(status).send(errorBody(status, message, details));
   });
   addSecurityHeaders(app, config);
+  redirectLoopbackAliases(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -81,6 +90,7 @@ export async function buildApp(config: Config, { db, logger = false, runQueue }:
           audience: identity.audience,
           consoleOrigin: new URL(config.publicUrl).origin,
           adminPassword: identity.adminPassword,
+          showAdminPassword,
         })
       : createTokenVerifier({ issuer: identity.issuer, audience: identity.audience });
 
@@ -97,8 +107,8 @@ export async function buildApp(config: Config, { db, logger = false, runQueue }:
   await app.register(
     async (api) => {
       requireBearerToken(api, verify);
-      await api.register(experimentRoutes, { db, runQueue: runs });
-      await api.register(experimentRunRoutes, { db });
+      await api.register(experimentRoutes, { db });
+      await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploadLimitMb: config.uploadLimitMb });
       await api.register(catalogueRoutes, { db, uploadLimitMb: config.uploadLimitMb });

@@ -21,6 +21,8 @@ export interface Config {
   host: string;
   /** The origin browsers use to reach this server. */
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is http://localhost:PORT and pages opened at 127.0.0.1 move there. */
+  defaultPublicUrl?: boolean;
   /** PGlite data folder, used when databaseUrl is not set. */
   dataDir: string;
   databaseUrl?: string;
@@ -34,6 +36,24 @@ export interface Config {
   /** Seed demo data into an empty database at start. */
   demoData: boolean;
   runs: RunsConfig;
+  logging: LoggingConfig;
+}
+
+/** The server's log: start-up lines, runs, warnings and errors always; one line per request only on request. */
+export interface LoggingConfig {
+  level: string;
+  /** Off unless LOG_LEVEL is set: two lines per request bury everything else (and the first admin password). */
+  requests: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readLogging(env: Env): LoggingConfig {
+  const level = text(env, 'LOG_LEVEL')?.toLowerCase();
+  if (level && !LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  }
+  return { level: level ?? 'info', requests: level !== undefined };
 }
 
 /** How experiment runs are worked (server/runs). */
@@ -120,6 +140,7 @@ export function readConfig(env: Env = process.env): Config {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
     publicUrl,
+    defaultPublicUrl: !text(env, 'PUBLIC_URL'),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 200, 1, 1_000_000),
@@ -134,5 +155,6 @@ export function readConfig(env: Env = process.env): Config {
       jobExpireSeconds: integer(env, 'RUN_JOB_EXPIRE_SECONDS', 300, 2, 86_400),
       maintenanceSeconds: integer(env, 'RUN_QUEUE_MAINTENANCE_SECONDS', 30, 1, 3600),
     },
+    logging: readLogging(env),
   };
 }

@@ -13,11 +13,24 @@ async function main() {
   lock?.serve(accountAdminHandler(db));
   const seeded = config.demoData && (await seedDemoData(db));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message) });
-  app = await buildApp(config, { db, logger: { level: process.env.LOG_LEVEL ?? 'info' }, runQueue });
+  // Runs log through the app's logger once it exists (the queue is made first, to hand it to the app).
+  const runLog = {
+    info: (fields: object, message: string) => app?.log.info(fields, message),
+    warn: (fields: object, message: string) => app?.log.warn(fields, message),
+  };
+  const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message), slice: { log: runLog } });
+  app = await buildApp(config, {
+    db,
+    logger: { level: config.logging.level },
+    requestLogging: config.logging.requests,
+    runQueue,
+    showAdminPassword: (account, password) => printAdminPasswordBanner(config.publicUrl, account, password),
+  });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
   if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
-  app.log.info(`sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`);
+  app.log.info(
+    `sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,7 +46,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // The address to open comes first: Fastify's own line names the socket (127.0.0.1), not PUBLIC_URL.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Open ${config.publicUrl}/ in a browser (server listening at ${address})`,
+  });
   // PGlite: only this process may touch the data folder, so it works the runs itself.
   if (config.runs.worker || db.kind === 'pglite') {
     await runQueue.startWorker();
@@ -42,6 +60,20 @@ async function main() {
     app.log.info('experiment runs: queued for `npm run worker` (RUN_WORKER=false)');
   }
   app.log.info(`console at ${config.publicUrl}/, API docs at ${config.publicUrl}/docs`);
+}
+
+/** Plain text on stderr, not a JSON log line: the one time this password is shown must be hard to miss. */
+function printAdminPasswordBanner(publicUrl: string, account: string, password: string) {
+  const lines = [
+    `First start: created the account to sign in with at ${publicUrl}/`,
+    '',
+    `  account:   ${account}`,
+    `  password:  ${password}`,
+    '',
+    'This password is shown once only. Change it with "npm run user -- passwd admin".',
+  ];
+  const rule = '='.repeat(Math.max(...lines.map((line) => line.length)));
+  process.stderr.write(`\n${rule}\n${lines.join('\n')}\n${rule}\n\n`);
 }
 
 main().catch((error) => {

@@ -7,7 +7,17 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'additionalProperties') return `${path} has an unknown field "${params.additionalProperty}"`;
     if (error.keyword === 'required') return `${path}.${params.missingProperty} is required`;
+    if (error.keyword === 'discriminator') return discriminatorProblem(path, params, (error as { parentSchema?: unknown }).parentSchema);
     return `${path} ${error.message}`;
   });
   return new Error(sentences.join('; '));
+}
+
+/** A oneOf keyed by a property (Ajv's discriminator): name that property and the values it may take. */
+function discriminatorProblem(path: string, params: Record<string, unknown>, parentSchema: unknown): string {
+  const tag = String(params.tag);
+  if (params.tagValue === undefined) return `${path}.${tag} is required`;
+  const branches = (parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> } | undefined)?.oneOf ?? [];
+  const known = branches.map((branch) => JSON.stringify(branch.properties?.[tag]?.const)).join(', ');
+  return `${path}.${tag} must be one of ${known}; got ${JSON.stringify(params.tagValue)}`;
 }

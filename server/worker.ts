@@ -16,7 +16,12 @@ async function main() {
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const log = (message: string, error?: unknown) => console.error(`${new Date().toISOString()} ${message}`, error ?? '');
-  const queue = await PgBossRunQueue.open(db, { ...config.runs, log });
+  const say = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
+  const queue = await PgBossRunQueue.open(
+    db,
+    { ...config.runs, log },
+    { log: { info: (_fields, message) => say(message), warn: (_fields, message) => say(message) } },
+  );
   await queue.startWorker();
   console.log(`${new Date().toISOString()} worker ${process.pid}: working experiment runs (Ctrl-C stops after the current batch)`);
 

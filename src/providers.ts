@@ -1,11 +1,11 @@
-// The one place where machines meet services and the router: each flow's machine gets its real actors
-// (and navigation, as named actions) through .provide() here. Sign-in is bound here and loads with /login;
-// the screens' machines are bound in screen-providers.ts, loaded once someone is signed in.
-import { createActor, fromPromise, type Actor } from 'xstate';
-import { navigate } from 'wouter/use-browser-location';
-import { authMachine } from './machines/auth.machine';
-import { createApiClients, type ApiSession } from './services/api-client';
+// The composition root: the one place where machines meet the real services and the router. Sign-in is
+// wired here and loads with /login; the screens' logic and services load as their own chunk once someone
+// is signed in (see bench/bundle-size.ts), built once over that session.
+import { createActor, type Actor } from 'xstate';
+import { createAuthLogic } from './logic/auth-logic';
+import type { ApiSession } from './services/api-client';
 import { createAuthClient, type AuthClient } from './services/auth-client';
+import { createBrowserRouter } from './services/browser-router';
 import { loadRuntimeConfig, type RuntimeConfig } from './services/runtime-config';
 import type { ConsoleLogic } from './views/logic-context';
 
@@ -14,7 +14,7 @@ type Runtime = { config: RuntimeConfig; auth: AuthClient };
 let runtime: Promise<Runtime> | undefined;
 
 /** /config.json once per page; a failure is not cached, so the next sign-in attempt asks again. */
-export function loadRuntime(): Promise<Runtime> {
+function loadRuntime(): Promise<Runtime> {
   runtime ??= loadRuntimeConfig().then(
     (config) => ({
       config,
@@ -33,54 +33,45 @@ export function loadRuntime(): Promise<Runtime> {
   return runtime;
 }
 
-export const authLogic = authMachine.provide({
-  actors: {
-    restoreSession: fromPromise(async () => (await loadRuntime()).auth.restoreSession()),
-    handleRedirectCallback: fromPromise(async ({ input }: { input: { url: string } }) =>
-      (await loadRuntime()).auth.handleRedirectCallback(input.url),
-    ),
-    // Spec §2: the Log In button starts a redirect login with no options.
-    loginWithRedirect: fromPromise(async () => (await loadRuntime()).auth.loginWithRedirect()),
-    loginWithPopup: fromPromise(async () => (await loadRuntime()).auth.loginWithPopup()),
-    logout: fromPromise(async () => (await loadRuntime()).auth.logout()),
+/** The auth client once the runtime config has loaded. */
+const auth: AuthClient = {
+  restoreSession: async () => (await loadRuntime()).auth.restoreSession(),
+  handleRedirectCallback: async (url) => (await loadRuntime()).auth.handleRedirectCallback(url),
+  loginWithRedirect: async (options) => (await loadRuntime()).auth.loginWithRedirect(options),
+  loginWithPopup: async () => (await loadRuntime()).auth.loginWithPopup(),
+  logout: async () => (await loadRuntime()).auth.logout(),
+  getAccessToken: async (options) => (await loadRuntime()).auth.getAccessToken(options),
+  // Without a runtime there is no session to forget.
+  forgetSession: () => {
+    void runtime?.then(
+      (loaded) => loaded.auth.forgetSession(),
+      () => undefined,
+    );
   },
-  actions: {
-    replaceAddress: (_, { path }: { path: string }) => navigate(path, { replace: true }),
-    forgetSession: () => {
-      void runtime?.then(({ auth }) => auth.forgetSession(), () => undefined);
-    },
-  },
-});
+};
 
-let authActor: Actor<typeof authLogic> | undefined;
+let authActor: Actor<ReturnType<typeof createAuthLogic>> | undefined;
 
 /** Starts the one auth actor of the page, reading a redirect callback from the address it was opened at. */
-export function startAuth(): Actor<typeof authLogic> {
-  authActor = createActor(authLogic, { input: { url: window.location.href } });
+export function startAuth(): Actor<ReturnType<typeof createAuthLogic>> {
+  authActor = createActor(createAuthLogic({ auth, router: createBrowserRouter() }), { input: { url: window.location.href } });
   authActor.start();
   return authActor;
 }
 
-/** The signed-in session as the API clients and the CSV upload use it. */
-export function apiSession(auth: AuthClient): ApiSession {
-  return {
-    getAccessToken: (options) => auth.getAccessToken(options),
-    onSignedOut: (error) => authActor?.send({ type: 'session.ended', error }),
-  };
-}
-
-export async function apiClients() {
-  const { config, auth } = await loadRuntime();
-  return createApiClients(config, apiSession(auth));
-}
-
+/** The signed-in session as the API clients and the uploads use it: a refused renewal signs out. */
+const session: ApiSession = {
+  getAccessToken: (options) => auth.getAccessToken(options),
+  onSignedOut: (error) => authActor?.send({ type: 'session.ended', error }),
+};
 
 let consoleLogic: Promise<ConsoleLogic> | undefined;
 
-/** The screens' machines with their real actors, in their own chunk (see bench/bundle-size.ts). */
+/** The screens' machines bound to the real services, built once; a failed load is not cached. */
 export function loadConsoleLogic(): Promise<ConsoleLogic> {
-  consoleLogic ??= import('./screen-providers').then(
-    (screens) => screens.consoleLogic,
+  consoleLogic ??= Promise.all([loadRuntime(), import('./logic/console-logic'), import('./services/console-services')]).then(
+    ([{ config }, { createConsoleLogic }, { createConsoleServices }]) =>
+      createConsoleLogic({ ...createConsoleServices(config, session), router: createBrowserRouter() }),
     (error: unknown) => {
       consoleLogic = undefined;
       throw error;

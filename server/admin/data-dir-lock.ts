@@ -21,7 +21,13 @@ export function askDataDirOwner(dataDir: string, method: string, path: string, b
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
-      { socketPath: adminSocketPath(dataDir), method, path, headers: payload ? { 'content-type': 'application/json' } : {}, timeout: 30_000 },
+      {
+        socketPath: adminSocketPath(dataDir),
+        method,
+        path,
+        headers: payload ? { 'content-type': 'application/json' } : {},
+        timeout: 30_000,
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

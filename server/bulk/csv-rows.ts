@@ -2,24 +2,12 @@
  * The bulk-upload CSV format, as pure functions: the header row gives the layout, each later record
  * becomes an entry (or problems, numbered as a spreadsheet numbers rows: the header is row 1).
  */
-import { MAX_DATASET_NAME } from '../routes/datasets';
-import { MAX_INPUT_LENGTH } from '../routes/dataset-entries';
+import { MAX_DESCRIPTION_LENGTH, MAX_INPUT_LENGTH, MAX_NAME_LENGTH, MAX_PROBLEMS } from '../schemas/limits';
+import { parseMetadata, textProblem } from '../import/cell-checks';
+import type { RowProblem } from '../import/import-problems';
 
-/** A 400 lists at most this many problems; scanning stops there. */
-export const MAX_PROBLEMS = 100;
-export const MAX_DESCRIPTION_LENGTH = 10_000;
-/** Longest record (in characters, quotes included) before reading gives up; guards memory. */
-export const MAX_RECORD_CHARS = 1 << 20;
 /** What auto-created datasets are described as (datasets.description is required). */
 export const CREATED_DATASET_DESCRIPTION = 'Created by bulk upload';
-
-export interface RowProblem {
-  /** Spreadsheet row: the header is 1, the first data record 2; a multi-line quoted record is one row. */
-  row: number;
-  /** The header name of the cell at fault, or null when the problem is the whole row. */
-  column: string | null;
-  problem: string;
-}
 
 /** One valid record, ready to be stored. */
 export interface EntryRow {
@@ -45,8 +33,7 @@ export interface CsvLayout {
 }
 
 export type HeaderResult =
-  | { layout: CsvLayout; problems?: undefined; message?: undefined }
-  | { layout?: undefined; problems: RowProblem[]; message: string };
+  { layout: CsvLayout; problems?: undefined; message?: undefined } | { layout?: undefined; problems: RowProblem[]; message: string };
 
 const KNOWN_COLUMNS = ['input', 'datasets', 'input_metadata', 'description'] as const;
 type KnownColumn = (typeof KNOWN_COLUMNS)[number];
@@ -101,13 +88,6 @@ export function readHeader(fields: readonly string[]): HeaderResult {
   };
 }
 
-/** Why PostgreSQL cannot (or the file likely should not) store this text, if so. */
-export function textProblem(value: string): string | undefined {
-  if (value.includes('\0')) return 'contains a NUL character (U+0000), which cannot be stored';
-  if (value.includes('\uFFFD')) return 'is not valid UTF-8 (it contains U+FFFD); save the file as "CSV UTF-8"';
-  return undefined;
-}
-
 /** The `datasets` cell: names separated by '|', trimmed, empty parts ignored, duplicates once. */
 export function splitDatasetNames(cell: string): { names: string[]; problem?: undefined } | { problem: string } {
   if (cell === '') return { names: [] };
@@ -115,48 +95,14 @@ export function splitDatasetNames(cell: string): { names: string[]; problem?: un
   for (const part of cell.split('|')) {
     const name = part.trim();
     if (name === '' || names.includes(name)) continue;
-    if (name.length > MAX_DATASET_NAME) {
-      return { problem: `dataset name "${name.slice(0, 40)}…" is longer than ${MAX_DATASET_NAME} characters` };
+    if (name.length > MAX_NAME_LENGTH) {
+      return { problem: `dataset name "${name.slice(0, 40)}…" is longer than ${MAX_NAME_LENGTH} characters` };
     }
     const problem = textProblem(name);
     if (problem) return { problem: `dataset name ${problem}` };
     names.push(name);
   }
   return { names };
-}
-
-/** The `input_metadata` cell: blank for none, else a JSON object (kept as given, or parsed to merge). */
-export function parseMetadata(cell: string): { value: Record<string, unknown> | null; problem?: undefined } | { problem: string } {
-  if (cell.trim() === '') return { value: null };
-  let value: unknown;
-  try {
-    value = JSON.parse(cell);
-  } catch (error) {
-    return { problem: `is not valid JSON (${truncate((error as Error).message, 160)})` };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    return { problem: `must be a JSON object, not ${kind}` };
-  }
-  // jsonb cannot hold U+0000; only look deeper when the escape is there at all.
-  if (cell.includes('\\u0000') && containsNul(value)) {
-    return { problem: 'contains "\\u0000", which cannot be stored' };
-  }
-  if (cell.includes('\uFFFD')) return { problem: textProblem('\uFFFD')! };
-  return { value: value as Record<string, unknown> };
-}
-
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\0') || containsNul(item)) return true;
-  }
-  return false;
-}
-
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
 const blankText = /^\s*$/;

@@ -5,15 +5,11 @@
  * copies the one before (PostgreSQL works in its own process meanwhile; PGlite simply alternates).
  */
 import type { Queryable } from '../db/database';
-import { CopyBuffer, copyField } from './copy-text';
-import { CREATED_DATASET_DESCRIPTION, type EntryRow, type RowProblem } from './csv-rows';
+import { CopyBuffer, copyLine } from '../import/copy-text';
+import { CREATED_DATASET_DESCRIPTION, type EntryRow } from './csv-rows';
+import type { RowProblem } from '../import/import-problems';
+import type { BulkUploadCounts } from '../schemas/bulk-upload';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
-
-export interface BulkUploadCounts {
-  created_entries: number;
-  created_datasets: number;
-  created_mappings: number;
-}
 
 export interface EntryWriterOptions {
   /** Rows per COPY; a chunk also ends at CHUNK_BYTES of entry text. */
@@ -97,7 +93,7 @@ export class EntryWriter {
     const chunk = this.chunk;
     const id = chunk.ids[chunk.rows.length];
     chunk.rows.push(row);
-    this.entries.append(`${id},${copyField(entry.input)},${copyField(entry.metadata)},${copyField(entry.description)}\n`);
+    this.entries.append(copyLine([id, entry.input, entry.metadata, entry.description]));
     chunk.mappingCount += entry.datasets.length;
     for (const name of entry.datasets) {
       const datasetId = this.datasetIds.get(name);

@@ -5,29 +5,15 @@
 import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database';
-import { CsvReader, CsvSyntaxError } from './csv-reader';
-import { MAX_PROBLEMS, MAX_RECORD_CHARS, readHeader, RecordReader, type CsvLayout, type RowProblem } from './csv-rows';
-import { EntryWriter, RowRejectedError, type BulkUploadCounts, type EntryWriterOptions } from './entry-writer';
+import { CsvReader, CsvSyntaxError } from '../import/csv-reader';
+import { ImportRejectedError, rejection, stopWhenFull, syntaxProblem, type RowProblem } from '../import/import-problems';
+import { readUpload, type UploadReader } from '../import/upload-reader';
+import { MAX_RECORD_CHARS } from '../schemas/limits';
+import { readHeader, RecordReader, type CsvLayout } from './csv-rows';
+import { EntryWriter, RowRejectedError, type EntryWriterOptions } from './entry-writer';
+import type { BulkUploadCounts } from '../schemas/bulk-upload';
 
-export type { BulkUploadCounts } from './entry-writer';
-
-/** The file is not acceptable; nothing was written. */
-export class CsvRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly problems: RowProblem[],
-  ) {
-    super(message);
-  }
-}
-
-/** The file went past the upload limit; nothing was written. */
-export class UploadTooLargeError extends Error {
-  constructor() {
-    super('The file is larger than the upload limit');
-  }
-}
-
+const CSV_FILE = { file: 'CSV file', unit: 'row' } as const;
 /** Rows between two real yields to the event loop while the database is working. */
 const YIELD_EVERY_ROWS = 50;
 
@@ -35,54 +21,40 @@ const YIELD_EVERY_ROWS = 50;
  * Imports `source` (a busboy file stream: it emits 'limit' and ends early when the file is larger than
  * the upload limit). The transaction starts once the header is read and found valid.
  */
-export async function importEntriesCsv(
-  db: Database,
-  source: Readable,
-  options: EntryWriterOptions = {},
-): Promise<BulkUploadCounts> {
-  let tooLarge = false;
-  const onLimit = () => (tooLarge = true);
-  source.on('limit', onLimit);
+export function importEntriesCsv(db: Database, source: Readable, options: EntryWriterOptions = {}): Promise<BulkUploadCounts> {
+  return readUpload(source, (upload) => importFrom(db, upload, options));
+}
+
+async function importFrom(db: Database, upload: UploadReader, options: EntryWriterOptions): Promise<BulkUploadCounts> {
   const csv = new CsvReader(MAX_RECORD_CHARS);
-  // Not destroyed when reading stops early: the rest of the upload is drained in `finally`.
-  const chunks = source.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
   /** Records read but not handled yet. */
   let pending: string[][] = [];
   let ended = false;
 
   async function nextRecords(): Promise<boolean> {
     while (!ended) {
-      const chunk = await chunks.next();
-      if (tooLarge) throw new UploadTooLargeError();
-      pending = chunk.done ? csv.end() : csv.push(chunk.value);
-      ended = chunk.done === true;
+      const chunk = await upload.next();
+      pending = chunk === undefined ? csv.end() : csv.push(chunk);
+      ended = chunk === undefined;
       if (pending.length > 0) return true;
     }
     return false;
   }
 
+  let header: string[] | undefined;
   try {
-    let header: string[] | undefined;
-    try {
-      if (await nextRecords()) header = pending.shift();
-    } catch (error) {
-      throw asRejection(error, []);
-    }
-    if (!header) {
-      throw new CsvRejectedError('The file is empty: its first row must be a header naming the columns, at least "input"', [
-        { row: 1, column: null, problem: 'no header row' },
-      ]);
-    }
-    const { layout, problems: headerProblems, message } = readHeader(header);
-    if (!layout) throw new CsvRejectedError(message, headerProblems);
-
-    return await db.transaction((tx) => importRows(tx, layout));
-  } finally {
-    source.off('limit', onLimit);
-    // Read the rest of the upload, if any, so the client gets the answer rather than a reset.
-    await chunks.return?.();
-    source.resume();
+    if (await nextRecords()) header = pending.shift();
+  } catch (error) {
+    throw asRejection(error, []);
   }
+  if (!header) {
+    throw new ImportRejectedError('The file is empty: its first row must be a header naming the columns, at least "input"', [
+      { row: 1, column: null, problem: 'no header row' },
+    ]);
+  }
+  const { layout, problems: headerProblems, message } = readHeader(header);
+  if (!layout) throw new ImportRejectedError(message, headerProblems);
+  return db.transaction((tx) => importRows(tx, layout));
 
   async function importRows(tx: Queryable, layout: CsvLayout): Promise<BulkUploadCounts> {
     const reader = new RecordReader(layout);
@@ -96,9 +68,8 @@ export async function importEntriesCsv(
           row++;
           const entry = reader.read(fields, row, problems);
           // After the first problem nothing more is written; scanning goes on to report more.
-          if (problems.length > 0) {
-            if (problems.length >= MAX_PROBLEMS) throw rejection(problems);
-          } else if (entry !== null) {
+          if (problems.length > 0) stopWhenFull(problems, CSV_FILE);
+          else if (entry !== null) {
             writer.add(entry, row);
             if (writer.chunkIsFull) await writer.send();
           }
@@ -111,8 +82,7 @@ export async function importEntriesCsv(
         }
         pending = [];
       } while (await nextRecords());
-      if ((source as { truncated?: boolean }).truncated) throw new UploadTooLargeError();
-      if (problems.length > 0) throw rejection(problems);
+      if (problems.length > 0) throw rejection(problems, CSV_FILE);
       return await writer.finish();
     } catch (error) {
       await writer.abandon();
@@ -121,21 +91,9 @@ export async function importEntriesCsv(
   }
 }
 
-function rejection(problems: RowProblem[]): CsvRejectedError {
-  const shown = problems.slice(0, MAX_PROBLEMS);
-  const count = problems.length >= MAX_PROBLEMS ? `at least ${MAX_PROBLEMS} problems` : plural(problems.length, 'problem');
-  const first = shown[0];
-  const where = first.column === null ? `row ${first.row}` : `row ${first.row}, column "${first.column}"`;
-  return new CsvRejectedError(`Nothing was imported: the CSV file has ${count}; the first is at ${where}: ${first.problem}`, shown);
-}
-
 /** A record the CSV reader or the database refused joins the problems found before it. */
 function asRejection(error: unknown, problems: RowProblem[]): unknown {
-  if (error instanceof CsvSyntaxError) return rejection([...problems, { row: error.row, column: null, problem: error.message }]);
-  if (error instanceof RowRejectedError) return rejection([...problems, error.problem]);
+  if (error instanceof CsvSyntaxError) return rejection([...problems, syntaxProblem(error)], CSV_FILE);
+  if (error instanceof RowRejectedError) return rejection([...problems, error.problem], CSV_FILE);
   return error;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

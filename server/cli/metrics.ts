@@ -8,8 +8,16 @@
  */
 import { parseArgs } from 'node:util';
 import type { Gain } from '../evaluation/metrics';
-import { forEachRunQuery, readQrels, TrecFormatError } from '../evaluation/trec-files';
-import { EMPTY_RANKING, formatQueryLines, TrecSummary, trecQueryMeasures, type TrecEvalOptions, type TrecQueryMeasures } from '../evaluation/trec-eval';
+import { forEachRunQuery, readQrels } from '../evaluation/trec-files';
+import { TrecFormatError } from '../evaluation/trec-lines';
+import {
+  EMPTY_RANKING,
+  formatQueryLines,
+  TrecSummary,
+  trecQueryMeasures,
+  type TrecEvalOptions,
+  type TrecQueryMeasures,
+} from '../evaluation/trec-eval';
 
 const usage = 'usage: npm run metrics -- QRELS RUN [-k 10] [--gain linear|exponential] [--relevant-from 1] [-q] [-c]';
 
@@ -40,7 +48,8 @@ function parseOptions(argv: string[]) {
   if (!Number.isInteger(k) || k < 1) fail(`-k must be a positive integer, got "${values.k}"`);
   if (values.gain !== 'linear' && values.gain !== 'exponential') fail(`--gain must be linear or exponential, got "${values.gain}"`);
   const relevantFrom = Number(values['relevant-from']);
-  if (!Number.isInteger(relevantFrom) || relevantFrom < 0) fail(`--relevant-from must be an integer >= 0, got "${values['relevant-from']}"`);
+  if (!Number.isInteger(relevantFrom) || relevantFrom < 0)
+    fail(`--relevant-from must be an integer >= 0, got "${values['relevant-from']}"`);
   const options: TrecEvalOptions = { k, gain: values.gain as Gain, relevantFrom };
   return { qrelsFile: positionals[0], runFile: positionals[1], options, perQuery: values.q, complete: values.c };
 }

@@ -1,118 +1,15 @@
 import type { Database, Queryable } from '../db/database';
-import { DEMO_K, DEMO_PASS_THRESHOLD, DEMO_PRODUCT_NUMBERS, DEMO_PRODUCT_STYLES, demoProduct, demoResult } from './demo-results';
-import { readWandsQueries, type WandsQuery } from './wands-queries';
-import { queryKey } from '../evaluation/query-key';
-import { createRun } from '../runs/create-run';
 import { cleanSearchIndex } from '../search/catalogue-import';
 import { runToCompletion } from '../runs/process-run';
-import { addTally, tallyOf } from '../runs/run-tally';
 import type { RunQueue } from '../runs/run-queue';
-
-const ALL_QUERIES = 'WANDS queries (all)';
-const CLASS_DATASETS = ['Accent Chairs', 'Area Rugs', 'Beds', 'Wall Art', 'Coffee & Cocktail Tables'];
-
-const SCRIPTS = [
-  {
-    name: 'Golden set relevance',
-    description: 'Scores each search against graded golden-set judgements: nDCG, precision, recall and F1 at k.',
-    cost: 0.0002,
-    scriptClass: 'GoldenSetRelevance',
-    scriptModule: 'evaluation.scripts.golden_set',
-  },
-  {
-    name: 'LLM relevance judge',
-    description: 'Asks a language model to grade each returned product for the query, then scores the grades.',
-    cost: 0.0125,
-    scriptClass: 'LlmRelevanceJudge',
-    scriptModule: 'evaluation.scripts.llm_judge',
-  },
-  {
-    name: 'Click model replay',
-    description: 'Replays logged sessions through a cascade click model to estimate satisfaction.',
-    cost: 0.0008,
-    scriptClass: 'ClickModelReplay',
-    scriptModule: 'evaluation.scripts.click_model',
-  },
-];
-
-const metricsSchema = {
-  type: 'object',
-  properties: Object.fromEntries(
-    [`ndcg@${DEMO_K}`, `precision@${DEMO_K}`, `recall@${DEMO_K}`, `f1@${DEMO_K}`, 'reciprocal_rank', 'average_precision'].map((name) => [
-      name,
-      { type: 'number', minimum: 0, maximum: 1 },
-    ]),
-  ),
-};
-
-type RunPlan = { tags: string[]; status: 'success' | 'failed' | 'running'; skill: number; version: string; ageDays: number };
-
-const EXPERIMENTS: { name: string; script: string; dataset: string; description: string; target: string; runs: RunPlan[] }[] = [
-  {
-    name: 'BM25 baseline',
-    script: 'Golden set relevance',
-    dataset: ALL_QUERIES,
-    description: 'Keyword search with default BM25 weights over name and description.',
-    target: 'bm25-baseline',
-    runs: [
-      { tags: ['baseline', 'nightly'], status: 'success', skill: 1.0, version: 'v1.0.0', ageDays: 20 },
-      { tags: ['nightly'], status: 'success', skill: 1.1, version: 'v1.1.0', ageDays: 10 },
-      { tags: ['hotfix'], status: 'failed', skill: 1.05, version: 'v1.1.1', ageDays: 3 },
-    ],
-  },
-  {
-    name: 'Semantic rerank for chairs',
-    script: 'LLM relevance judge',
-    dataset: 'Accent Chairs',
-    description: 'Cross-encoder reranking of the top 50 keyword results.',
-    target: 'semantic-rerank',
-    runs: [
-      { tags: ['rerank', 'candidate'], status: 'success', skill: 1.4, version: 'v2.0.0-rc1', ageDays: 6 },
-      { tags: ['rerank'], status: 'running', skill: 1.5, version: 'v2.0.0-rc2', ageDays: 0 },
-    ],
-  },
-  {
-    name: 'Rug synonyms',
-    script: 'Golden set relevance',
-    dataset: 'Area Rugs',
-    description: 'Adds a synonym list for sizes, materials and shapes of rugs.',
-    target: 'bm25-synonyms',
-    runs: [{ tags: ['synonyms'], status: 'success', skill: 1.2, version: 'v1.2.0', ageDays: 8 }],
-  },
-  {
-    name: 'Bed facet boosts',
-    script: 'Click model replay',
-    dataset: 'Beds',
-    description: 'Boosts products whose size facet matches the query.',
-    target: 'facet-boosts',
-    runs: [{ tags: ['facets'], status: 'failed', skill: 0.8, version: 'v1.3.0', ageDays: 5 }],
-  },
-  {
-    name: 'Wall art embeddings',
-    script: 'Golden set relevance',
-    dataset: 'Wall Art',
-    description: 'Dense retrieval with image and title embeddings.',
-    target: 'dense-retrieval',
-    runs: [{ tags: ['dense', 'candidate'], status: 'success', skill: 1.3, version: 'v3.0.0', ageDays: 2 }],
-  },
-];
-
-/**
- * The spec's three country golden sets. Each holds the generated judgements of one demo run (same
- * queries, same seed as demoResult), so a set's judgements are exactly that run's golden_set.
- */
-const GOLDEN_SETS = [
-  { name: 'Golden set — Germany', market: 'DE', dataset: ALL_QUERIES, run: 'BM25 baseline v1.0.0', seed: 0 },
-  { name: 'Golden set — France', market: 'FR', dataset: 'Area Rugs', run: 'Rug synonyms v1.2.0', seed: 200 },
-  { name: 'Golden set — Spain', market: 'ES', dataset: 'Wall Art', run: 'Wall art embeddings v3.0.0', seed: 400 },
-];
-
-/** Results a run carries: all of its dataset for a finished run, part of it otherwise. */
-const MAX_RESULTS_PER_RUN = 60;
-
-async function insertOne<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T> {
-  return (await tx.query<T>(sql, params)).rows[0];
-}
+import { addTally, tallyOf } from '../runs/run-tally';
+import { startRun } from '../runs/start-run';
+import { seedDemoCatalogue } from './demo-catalogue';
+import { ALL_QUERIES, CLASS_DATASETS, EXPERIMENTS, GOLDEN_SETS, MAX_RESULTS_PER_RUN, metricsSchema, SCRIPTS } from './demo-plan';
+import { DEMO_K, DEMO_PASS_THRESHOLD, demoResult } from './demo-results';
+import { insertGeneratedJudgements, insertOne } from './demo-rows';
+import { seedRunnableExperiment } from './runnable-experiment';
+import { readWandsQueries, type WandsQuery } from './wands-queries';
 
 async function isEmpty(db: Queryable): Promise<boolean> {
   const { rows } = await db.query<{ used: boolean }>(
@@ -134,8 +31,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (!(await isEmpty(tx))) return false;
     const datasetIds = new Map<string, number>();
     for (const name of [ALL_QUERIES, ...CLASS_DATASETS]) {
-      const description = name === ALL_QUERIES ? 'All 480 WANDS product-search queries (MIT licence)' : `WANDS queries of the class ${name}`;
-      const row = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id', [name, description]);
+      const description =
+        name === ALL_QUERIES ? 'All 480 WANDS product-search queries (MIT licence)' : `WANDS queries of the class ${name}`;
+      const row = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id', [
+        name,
+        description,
+      ]);
       datasetIds.set(name, row.id);
     }
     const members = new Map<string, WandsQuery[]>([...datasetIds.keys()].map((name) => [name, []]));
@@ -149,7 +50,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       entryIds.set(query, entry.id);
       for (const name of [ALL_QUERIES, query.queryClass]) {
         if (!datasetIds.has(name)) continue;
-        await tx.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetIds.get(name), entry.id]);
+        await tx.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [
+          datasetIds.get(name),
+          entry.id,
+        ]);
         members.get(name)!.push(query);
       }
     }
@@ -187,7 +91,16 @@ export async function seedDemoData(db: Database): Promise<boolean> {
            VALUES ($1, $2, $3::text[], $4, $5, now() - make_interval(days => $6), now() - make_interval(days => $6) + interval '25 minutes',
              $7, $8, $7)
            RETURNING id`,
-          [experiment.id, plan.script, run.tags, run.status, Number((script.cost * done.length).toFixed(6)), run.ageDays, done.length, dataset.length],
+          [
+            experiment.id,
+            plan.script,
+            run.tags,
+            run.status,
+            Number((script.cost * done.length).toFixed(6)),
+            run.ageDays,
+            done.length,
+            dataset.length,
+          ],
         );
         const configuration = { ...config, version: run.version };
         const results = [];
@@ -223,100 +136,26 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           40 - index,
         ],
       );
-      const judgements = queriesOfSet.flatMap((query) =>
-        demoResult(query, 1, set.seed, '').results.golden_set.map((j) => [query.query, j.product_id, j.relevance] as const),
-      );
-      await tx.query(
-        `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade)
-         SELECT $1, q, k, p, g FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS t (q, k, p, g)`,
-        [goldenSet.id, judgements.map((j) => j[0]), judgements.map((j) => queryKey(j[0])), judgements.map((j) => j[1]), judgements.map((j) => j[2])],
-      );
+      await insertGeneratedJudgements(tx, goldenSet.id, queriesOfSet, set.seed);
     }
-    await seedDemoCatalogue(tx, [...members.values()].flatMap((queries) => queries.slice(0, MAX_RESULTS_PER_RUN)));
-    return seedRunnableExperiment(tx, members.get(ALL_QUERIES)!.slice(0, MAX_RESULTS_PER_RUN), entryIds, scripts.get('Golden set relevance')!.id);
+    await seedDemoCatalogue(
+      tx,
+      [...members.values()].flatMap((queries) => queries.slice(0, MAX_RESULTS_PER_RUN)),
+    );
+    return seedRunnableExperiment(
+      tx,
+      members.get(ALL_QUERIES)!.slice(0, MAX_RESULTS_PER_RUN),
+      entryIds,
+      scripts.get('Golden set relevance')!.id,
+    );
   });
   if (experimentId === false) return false;
   await cleanSearchIndex(db);
   // A real run, searched and scored by the engine like any other, so a new user sees real numbers.
-  const run = await createRun(db, seedingQueue, experimentId, ['demo']);
+  const run = await startRun(db, seedingQueue, experimentId, ['demo']);
   await runToCompletion(db, Number(run.id));
   return true;
 }
 
 /** The demo's run is worked right here, before any worker starts. */
 const seedingQueue: RunQueue = { enqueue: async () => {}, committed: () => {}, startWorker: async () => {}, close: async () => {} };
-
-export const RUNNABLE_DEMO_EXPERIMENT = 'Built-in search · WANDS US golden set';
-
-/**
- * An experiment this server runs itself: the built-in search over the generated catalogue, scored
- * against a generated US golden set, over a dataset of the queries that golden set judges.
- */
-async function seedRunnableExperiment(tx: Queryable, queries: WandsQuery[], entryIds: Map<WandsQuery, number>, scriptId: number): Promise<number> {
-  const dataset = await insertOne<{ id: number }>(
-    tx,
-    'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id',
-    [`WANDS sample (${queries.length} queries)`, `The first ${queries.length} WANDS queries (MIT licence), judged in the generated US golden set`],
-  );
-  await tx.query(
-    'INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) SELECT $1, unnest($2::bigint[])',
-    [dataset.id, queries.map((q) => entryIds.get(q))],
-  );
-  const goldenSet = await insertOne<{ id: number }>(
-    tx,
-    'INSERT INTO golden_sets (name, description, market) VALUES ($1, $2, $3) RETURNING id',
-    [
-      'Golden set — United States (generated)',
-      `Generated demo judgements (not real relevance labels) of products in the generated demo catalogue for ${queries.length} WANDS queries (MIT licence).`,
-      'US',
-    ],
-  );
-  const judgements = queries.flatMap((query) =>
-    demoResult(query, 1, 600, '').results.golden_set.map((j) => [query.query, j.product_id, j.relevance] as const),
-  );
-  await tx.query(
-    `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade)
-     SELECT $1, q, k, p, g FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS t (q, k, p, g)`,
-    [goldenSet.id, judgements.map((j) => j[0]), judgements.map((j) => queryKey(j[0])), judgements.map((j) => j[1]), judgements.map((j) => j[2])],
-  );
-  const config = { search_target: { kind: 'builtin' }, golden_set_id: goldenSet.id, k: DEMO_K, gain: 'linear', pass_threshold: DEMO_PASS_THRESHOLD, relevant_from: 1 };
-  const experiment = await insertOne<{ id: number }>(
-    tx,
-    `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING id`,
-    [
-      RUNNABLE_DEMO_EXPERIMENT,
-      scriptId,
-      dataset.id,
-      'Full-text search over the generated demo catalogue, scored against the generated US golden set. Press Run experiment to run it again.',
-      JSON.stringify(config),
-    ],
-  );
-  return experiment.id;
-}
-
-/**
- * A generated catalogue holding the products the demo runs and golden sets name (W<query id>-NN, as
- * demo-results.ts makes them), so the built-in search over it answers the demo queries.
- */
-async function seedDemoCatalogue(tx: Queryable, queries: readonly WandsQuery[]): Promise<void> {
-  const products = new Map<string, { name: string; description: string; image_url: string; attributes: string }>();
-  for (const query of queries) {
-    for (const n of DEMO_PRODUCT_NUMBERS) {
-      const { product_id: id, name, image_url } = demoProduct(query, n);
-      const style = DEMO_PRODUCT_STYLES[n % DEMO_PRODUCT_STYLES.length];
-      products.set(id, {
-        name,
-        description: `Generated demo product, not a real one: a ${style.toLowerCase()} take on "${query.query}" (WANDS class ${query.queryClass}).`,
-        image_url,
-        attributes: JSON.stringify({ generated: true, style, wands_query_id: query.id, wands_class: query.queryClass }),
-      });
-    }
-  }
-  const ids = [...products.keys()];
-  const rows = [...products.values()];
-  await tx.query(
-    `INSERT INTO products (product_id, name, description, image_url, attributes)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
-    [ids, rows.map((p) => p.name), rows.map((p) => p.description), rows.map((p) => p.image_url), rows.map((p) => p.attributes)],
-  );
-}

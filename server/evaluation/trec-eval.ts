@@ -24,7 +24,11 @@ export interface TrecQueryMeasures {
 }
 
 /** All measures of one query in one pass; `ranking` is already in trec_eval's order. */
-export function trecQueryMeasures(ranking: readonly string[], judgements: ReadonlyMap<string, number>, { k, gain, relevantFrom }: TrecEvalOptions): TrecQueryMeasures {
+export function trecQueryMeasures(
+  ranking: readonly string[],
+  judgements: ReadonlyMap<string, number>,
+  { k, gain, relevantFrom }: TrecEvalOptions,
+): TrecQueryMeasures {
   let numRel = 0;
   const positive: number[] = [];
   for (const grade of judgements.values()) {

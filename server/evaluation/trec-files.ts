@@ -1,128 +1,15 @@
 /**
  * TREC qrels and run files, read as usnistgov/trec_eval reads them (get_qrels.c, get_trec_results.c,
- * form_res_rels.c), streaming so that files of tens of millions of lines fit in bounded memory.
+ * form_res_rels.c), streaming (trec-lines.ts) so that files of tens of millions of lines fit in bounded memory.
  * - qrels: `qid iter docid grade`, whitespace separated, exactly four fields; iter is ignored.
  * - run: `qid iter docid rank score tag`, at least six fields (later ones ignored); iter and rank
  *   are ignored: a query's ranking is its lines sorted by score descending, ties broken by docid
  *   descending (strcmp order, form_res_rels.c comp_sim_docno).
- * Blank lines and lines starting with '#' are skipped. Ids are read as latin1 so that comparing
- * them as JavaScript strings gives trec_eval's byte-wise strcmp order.
  * Stricter than trec_eval, with the file and line named: a grade must be an integer and a score a
  * number (trec_eval's atol/atof would read garbage as 0).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-
-export class TrecFormatError extends Error {
-  constructor(readonly file: string, readonly line: number, detail: string) {
-    super(`${file}:${line}: ${detail}`);
-    this.name = 'TrecFormatError';
-  }
-}
-
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
-
-/** Calls onLine with each line's bytes (without the newline); reads the file in chunks. */
-export function forEachLine(file: string, onLine: (buffer: Buffer, start: number, end: number, lineNumber: number) => void, chunkSize = 1 << 20): void {
-  const fd = openSync(file, 'r');
-  try {
-    let buffer = Buffer.allocUnsafe(chunkSize);
-    let filled = 0;
-    let lineNumber = 0;
-    for (;;) {
-      if (filled === buffer.length) {
-        // A line longer than the buffer: grow it rather than split the line.
-        const bigger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(bigger, 0, 0, filled);
-        buffer = bigger;
-      }
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
-      const end = filled + read;
-      let start = 0;
-      for (;;) {
-        const newline = buffer.indexOf(10, start);
-        if (newline === -1 || newline >= end) break;
-        onLine(buffer, start, newline, ++lineNumber);
-        start = newline + 1;
-      }
-      if (read === 0) {
-        if (start < end) onLine(buffer, start, end, ++lineNumber);
-        return;
-      }
-      buffer.copy(buffer, 0, start, end);
-      filled = end - start;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Field boundaries of one line; counts every field but stores at most starts.length. */
-function splitFields(buffer: Buffer, start: number, end: number, starts: Int32Array, ends: Int32Array): number {
-  let count = 0;
-  let i = start;
-  while (i < end) {
-    while (i < end && isSpace(buffer[i])) i++;
-    if (i >= end) break;
-    const fieldStart = i;
-    while (i < end && !isSpace(buffer[i])) i++;
-    if (count < starts.length) {
-      starts[count] = fieldStart;
-      ends[count] = i;
-    }
-    count++;
-  }
-  return count;
-}
-
-const isSkipped = (buffer: Buffer, start: number, end: number) => {
-  let i = start;
-  while (i < end && isSpace(buffer[i])) i++;
-  return i === end || buffer[i] === 35; // '#'
-};
-
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
-
-/** A decimal number; exact (one correctly rounded division) for up to 15 digits, else parseFloat. */
-export function parseScore(buffer: Buffer, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (buffer[i] === 45 || buffer[i] === 43) negative = buffer[i++] === 45;
-  let mantissa = 0;
-  let digits = 0;
-  let fraction = 0;
-  let seenPoint = false;
-  for (; i < end; i++) {
-    const c = buffer[i];
-    if (c >= 48 && c <= 57) {
-      mantissa = mantissa * 10 + (c - 48);
-      digits++;
-      if (seenPoint) fraction++;
-    } else if (c === 46 && !seenPoint) {
-      seenPoint = true;
-    } else {
-      break;
-    }
-  }
-  if (i === end && digits > 0 && digits <= 15) {
-    const value = fraction === 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction];
-    return negative ? -value : value;
-  }
-  return Number(buffer.toString('latin1', start, end)); // exponents, long numbers, garbage (NaN)
-}
-
-function parseGrade(buffer: Buffer, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (buffer[i] === 45 || buffer[i] === 43) negative = buffer[i++] === 45;
-  if (i === end) return Number.NaN;
-  let value = 0;
-  for (; i < end; i++) {
-    const c = buffer[i];
-    if (c < 48 || c > 57) return Number.NaN;
-    value = value * 10 + (c - 48);
-  }
-  return negative ? -value : value;
-}
+import { forEachLine, isSkipped, parseGrade, parseScore, splitFields, TrecFormatError } from './trec-lines';
 
 /** Judgements by query id, then grades by docid. */
 export type Qrels = Map<string, Map<string, number>>;
@@ -138,7 +25,8 @@ export function readQrels(file: string): Qrels {
     const fields = splitFields(buffer, start, end, starts, ends);
     if (fields !== 4) throw new TrecFormatError(file, lineNumber, `expected 4 fields "qid iter docid grade", found ${fields}`);
     const grade = parseGrade(buffer, starts[3], ends[3]);
-    if (Number.isNaN(grade)) throw new TrecFormatError(file, lineNumber, `grade "${buffer.toString('latin1', starts[3], ends[3])}" is not an integer`);
+    if (Number.isNaN(grade))
+      throw new TrecFormatError(file, lineNumber, `grade "${buffer.toString('latin1', starts[3], ends[3])}" is not an integer`);
     const qid = buffer.toString('latin1', starts[0], ends[0]);
     if (qid !== currentQid || current === undefined) {
       currentQid = qid;
@@ -174,7 +62,11 @@ export interface RunSummary {
  * whose lines are not contiguous is read again once the first pass ends and reported again with
  * all its lines: the last report for a query id is the one that counts.
  */
-export function forEachRunQuery(file: string, onQuery: (qid: string, ranking: readonly string[]) => void, wanted: (qid: string) => boolean = () => true): RunSummary {
+export function forEachRunQuery(
+  file: string,
+  onQuery: (qid: string, ranking: readonly string[]) => void,
+  wanted: (qid: string) => boolean = () => true,
+): RunSummary {
   const starts = new Int32Array(6);
   const ends = new Int32Array(6);
   const finished = new Set<string>();
@@ -192,7 +84,10 @@ export function forEachRunQuery(file: string, onQuery: (qid: string, ranking: re
     finished.add(qid);
     if (!skip) {
       const order = trecOrder(docids, scores);
-      onQuery(qid, order.map((i) => docids[i]));
+      onQuery(
+        qid,
+        order.map((i) => docids[i]),
+      );
     }
     docids = [];
     seen.clear();
@@ -200,32 +95,37 @@ export function forEachRunQuery(file: string, onQuery: (qid: string, ranking: re
   const sameQid = (buffer: Buffer, start: number, end: number) =>
     qidBytes.length === end - start && buffer.compare(qidBytes, 0, qidBytes.length, start, end) === 0;
 
-  forEachLine(file, (buffer, start, end, lineNumber) => {
-    if (isSkipped(buffer, start, end)) return;
-    const fields = splitFields(buffer, start, end, starts, ends);
-    if (fields < 6) throw new TrecFormatError(file, lineNumber, `expected 6 fields "qid iter docid rank score tag", found ${fields}`);
-    lines++;
-    if (!sameQid(buffer, starts[0], ends[0])) {
-      flush();
-      qid = buffer.toString('latin1', starts[0], ends[0]);
-      qidBytes = Buffer.from(buffer.subarray(starts[0], ends[0]));
-      if (finished.has(qid)) split.add(qid);
-      skip = split.has(qid) || !wanted(qid);
-    }
-    if (skip) return;
-    const score = parseScore(buffer, starts[4], ends[4]);
-    if (Number.isNaN(score)) throw new TrecFormatError(file, lineNumber, `score "${buffer.toString('latin1', starts[4], ends[4])}" is not a number`);
-    const docid = buffer.toString('latin1', starts[2], ends[2]);
-    if (seen.has(docid)) throw new TrecFormatError(file, lineNumber, `document ${docid} is retrieved twice for query ${qid}`);
-    seen.add(docid);
-    if (docids.length === scores.length) {
-      const bigger = new Float64Array(scores.length * 2);
-      bigger.set(scores);
-      scores = bigger;
-    }
-    scores[docids.length] = score;
-    docids.push(docid);
-  }, 1 << 20);
+  forEachLine(
+    file,
+    (buffer, start, end, lineNumber) => {
+      if (isSkipped(buffer, start, end)) return;
+      const fields = splitFields(buffer, start, end, starts, ends);
+      if (fields < 6) throw new TrecFormatError(file, lineNumber, `expected 6 fields "qid iter docid rank score tag", found ${fields}`);
+      lines++;
+      if (!sameQid(buffer, starts[0], ends[0])) {
+        flush();
+        qid = buffer.toString('latin1', starts[0], ends[0]);
+        qidBytes = Buffer.from(buffer.subarray(starts[0], ends[0]));
+        if (finished.has(qid)) split.add(qid);
+        skip = split.has(qid) || !wanted(qid);
+      }
+      if (skip) return;
+      const score = parseScore(buffer, starts[4], ends[4]);
+      if (Number.isNaN(score))
+        throw new TrecFormatError(file, lineNumber, `score "${buffer.toString('latin1', starts[4], ends[4])}" is not a number`);
+      const docid = buffer.toString('latin1', starts[2], ends[2]);
+      if (seen.has(docid)) throw new TrecFormatError(file, lineNumber, `document ${docid} is retrieved twice for query ${qid}`);
+      seen.add(docid);
+      if (docids.length === scores.length) {
+        const bigger = new Float64Array(scores.length * 2);
+        bigger.set(scores);
+        scores = bigger;
+      }
+      scores[docids.length] = score;
+      docids.push(docid);
+    },
+    1 << 20,
+  );
   flush();
   const runId = lastRunTag(file);
   if (split.size > 0) readSplitQueries(file, new Set([...split].filter(wanted)), onQuery);
@@ -280,6 +180,9 @@ function readSplitQueries(file: string, split: ReadonlySet<string>, onQuery: (qi
       if (seen.has(docid)) throw new TrecFormatError(file, lines[i], `document ${docid} is retrieved twice for query ${qid}`);
       seen.set(docid, i);
     });
-    onQuery(qid, trecOrder(docids, scores).map((i) => docids[i]));
+    onQuery(
+      qid,
+      trecOrder(docids, scores).map((i) => docids[i]),
+    );
   }
 }

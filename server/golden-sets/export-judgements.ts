@@ -1,6 +1,7 @@
 /** A golden set's judgements as downloadable text, read a page at a time (keyset on id). */
 import type { Queryable } from '../db/database';
-import { CSV_COLUMNS, csvCell } from './judgement-rows';
+import { CSV_COLUMNS } from './judgement-rows';
+import { csvCell } from '../import/spreadsheet-cells';
 
 const PAGE_ROWS = 5000;
 

@@ -3,12 +3,13 @@
  * judgements by chunked COPY. Any problem rolls everything back; up to MAX_PROBLEMS are reported.
  */
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type { Queryable } from '../db/database';
-import { copyField } from '../bulk/copy-text';
-import { CsvReader, CsvSyntaxError } from '../bulk/csv-reader';
-import { MAX_PROBLEMS, MAX_RECORD_CHARS } from '../bulk/csv-rows';
-import { CsvRejectedError, UploadTooLargeError } from '../bulk/import-csv';
+import { copyLine } from '../import/copy-text';
+import { CsvReader, CsvSyntaxError } from '../import/csv-reader';
+import { rejection, stopWhenFull, syntaxProblem, type FileWording } from '../import/import-problems';
+import { LineSplitter } from '../import/text-lines';
+import { readUpload } from '../import/upload-reader';
+import { MAX_RECORD_CHARS } from '../schemas/limits';
 import {
   DuplicateFinder,
   readCsvHeader,
@@ -18,51 +19,27 @@ import {
   type Judgement,
   type JudgementProblem,
   type TrecQuery,
-  type UploadField,
 } from './judgement-rows';
 
 const CHUNK_ROWS = 5000;
 const JUDGEMENT_COLUMNS = ['golden_set_id', 'query', 'query_key', 'product_id', 'grade'] as const;
+const WORDING: Record<'csv' | 'trec' | 'queries', FileWording> = {
+  csv: { file: 'CSV file', unit: 'row' },
+  trec: { file: 'qrels file', unit: 'line' },
+  queries: { file: 'queries file', unit: 'line' },
+};
 
-/** Records (CSV) or lines (TREC) of an upload, a chunk at a time; throws when it went past the limit. */
-async function* chunksOf(source: Readable): AsyncGenerator<Buffer> {
-  let tooLarge = false;
-  const onLimit = () => (tooLarge = true);
-  source.on('limit', onLimit);
-  try {
-    for await (const chunk of source.iterator({ destroyOnReturn: false })) {
-      if (tooLarge) throw new UploadTooLargeError();
-      yield chunk as Buffer;
+/** Lines of a text file, a chunk at a time: LF, CRLF or CR; a leading BOM dropped. */
+function linesOf(source: Readable, onLines: (lines: string[]) => Promise<void> | void): Promise<void> {
+  return readUpload(source, async (upload) => {
+    const splitter = new LineSplitter();
+    for await (const chunk of upload) {
+      const lines = splitter.push(chunk);
+      if (splitter.unfinishedLength > MAX_RECORD_CHARS) throw new Error(`A line is longer than ${MAX_RECORD_CHARS} characters`);
+      await onLines(lines);
     }
-    if (tooLarge || (source as { truncated?: boolean }).truncated) throw new UploadTooLargeError();
-  } finally {
-    source.off('limit', onLimit);
-    source.resume();
-  }
-}
-
-/** Lines of a text file: LF, CRLF or CR; a leading BOM dropped. */
-async function* linesOf(source: Readable): AsyncGenerator<string[]> {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  let first = true;
-  for await (const chunk of chunksOf(source)) {
-    let text = rest + decoder.write(chunk);
-    if (first && text.length > 0) {
-      first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    const lines = text.split(/\r\n|\n|\r/);
-    // A CR at the very end may be half of a CRLF: keep it with the unfinished line.
-    rest = lines.pop()!;
-    if (text.endsWith('\r')) rest = `${lines.pop() ?? ''}\r`;
-    if (rest.length > MAX_RECORD_CHARS) throw new Error(`A line is longer than ${MAX_RECORD_CHARS} characters`);
-    yield lines;
-  }
-  const last = rest + decoder.end();
-  const lines = (first && last.charCodeAt(0) === 0xfeff ? last.slice(1) : last).split(/\r\n|\n|\r/);
-  if (lines[lines.length - 1] === '') lines.pop();
-  yield lines;
+    await onLines(splitter.end());
+  });
 }
 
 /** Reads a TREC queries file (`qid<TAB>query` lines) into memory; rejects it when it has problems. */
@@ -70,13 +47,13 @@ export async function readQueriesFile(source: Readable): Promise<Map<string, Tre
   const queries = new Map<string, TrecQuery>();
   const problems: JudgementProblem[] = [];
   let row = 0;
-  for await (const lines of linesOf(source)) {
+  await linesOf(source, (lines) => {
     for (const line of lines) {
       readQueriesLine(line, ++row, queries, problems);
-      if (problems.length >= MAX_PROBLEMS) throw rejection(problems, 'queries');
+      stopWhenFull(problems, WORDING.queries);
     }
-  }
-  if (problems.length > 0) throw rejection(problems, 'queries');
+  });
+  if (problems.length > 0) throw rejection(problems, WORDING.queries);
   return queries;
 }
 
@@ -86,23 +63,26 @@ export interface NewGoldenSet {
   market: string;
 }
 
-export type JudgementSource = { format: 'csv'; file: Readable } | { format: 'trec'; file: Readable; queries: ReadonlyMap<string, TrecQuery> };
+export type JudgementSource =
+  { format: 'csv'; file: Readable } | { format: 'trec'; file: Readable; queries: ReadonlyMap<string, TrecQuery> };
 
 /** Creates the golden set and its judgements in `tx`; returns the new id. */
 export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: JudgementSource): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    'INSERT INTO golden_sets (name, description, market) VALUES ($1, $2, $3) RETURNING id',
-    [set.name, set.description, set.market],
-  );
+  const { rows } = await tx.query<{ id: number }>('INSERT INTO golden_sets (name, description, market) VALUES ($1, $2, $3) RETURNING id', [
+    set.name,
+    set.description,
+    set.market,
+  ]);
   const id = rows[0].id;
   const writer = new JudgementWriter(tx, id);
   const problems: JudgementProblem[] = [];
+  const wording = WORDING[source.format];
   const duplicates = new DuplicateFinder();
   const accept = async (judgement: Judgement | null, duplicateColumn: string | null) => {
     if (judgement !== null && duplicates.check(judgement, problems, duplicateColumn) && problems.length === 0) {
       await writer.add(judgement);
     }
-    if (problems.length >= MAX_PROBLEMS) throw rejection(problems, source.format);
+    stopWhenFull(problems, wording);
   };
 
   if (source.format === 'csv') {
@@ -114,7 +94,7 @@ export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: 
         row++;
         if (layout === undefined) {
           const header = readCsvHeader(fields);
-          if (header.problems.length > 0) throw rejection(header.problems, 'csv');
+          if (header.problems.length > 0) throw rejection(header.problems, wording);
           layout = header.layout;
           continue;
         }
@@ -122,27 +102,31 @@ export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: 
       }
     };
     try {
-      for await (const chunk of chunksOf(source.file)) await handle(csv.push(chunk));
-      await handle(csv.end());
+      await readUpload(source.file, async (upload) => {
+        for await (const chunk of upload) await handle(csv.push(chunk));
+        await handle(csv.end());
+      });
     } catch (error) {
-      if (error instanceof CsvSyntaxError) {
-        throw rejection([...problems, { row: error.row, column: null, problem: error.message, file: 'file' }], 'csv');
-      }
+      if (error instanceof CsvSyntaxError) throw rejection([...problems, { ...syntaxProblem(error), file: 'file' as const }], wording);
       throw error;
     }
     if (layout === undefined) {
-      throw rejection([{ row: 1, column: null, problem: 'no header row: the first row must be "query,product_id,relevance"', file: 'file' }], 'csv');
+      const noHeader: JudgementProblem = {
+        row: 1,
+        column: null,
+        problem: 'no header row: the first row must be "query,product_id,relevance"',
+        file: 'file',
+      };
+      throw rejection([noHeader], wording);
     }
   } else {
     let row = 0;
-    for await (const lines of linesOf(source.file)) {
-      for (const line of lines) {
-        row++;
-        await accept(readQrelsLine(line, row, source.queries, problems), 'docid');
-      }
-    }
+    const queries = source.queries;
+    await linesOf(source.file, async (lines) => {
+      for (const line of lines) await accept(readQrelsLine(line, ++row, queries, problems), 'docid');
+    });
   }
-  if (problems.length > 0) throw rejection(problems, source.format);
+  if (problems.length > 0) throw rejection(problems, wording);
   await writer.flush();
   return id;
 }
@@ -150,17 +134,17 @@ export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: 
 /** COPYs judgements into the golden set, CHUNK_ROWS at a time. */
 class JudgementWriter {
   private lines: string[] = [];
-  private readonly prefix: string;
+  private readonly goldenSetId: string;
 
   constructor(
     private readonly tx: Queryable,
     goldenSetId: number,
   ) {
-    this.prefix = `${goldenSetId},`;
+    this.goldenSetId = String(goldenSetId);
   }
 
   async add(j: Judgement): Promise<void> {
-    this.lines.push(`${this.prefix}${copyField(j.query)},${copyField(j.queryKey)},${copyField(j.productId)},${j.grade}\n`);
+    this.lines.push(copyLine([this.goldenSetId, j.query, j.queryKey, j.productId, String(j.grade)]));
     if (this.lines.length >= CHUNK_ROWS) await this.flush();
   }
 
@@ -171,17 +155,3 @@ class JudgementWriter {
     await this.tx.copyCsv('golden_set_judgements', JUDGEMENT_COLUMNS, text);
   }
 }
-
-const FILE_NAMES: Record<'csv' | 'trec' | 'queries', string> = { csv: 'CSV file', trec: 'qrels file', queries: 'queries file' };
-
-function rejection(problems: JudgementProblem[], what: 'csv' | 'trec' | 'queries'): CsvRejectedError {
-  const shown = problems.slice(0, MAX_PROBLEMS);
-  const count = problems.length >= MAX_PROBLEMS ? `at least ${MAX_PROBLEMS} problems` : `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  const first = shown[0];
-  const unit = what === 'csv' ? 'row' : 'line';
-  const where = first.column === null ? `${unit} ${first.row}` : `${unit} ${first.row}, column "${first.column}"`;
-  const file = first.file === 'queries' ? FILE_NAMES.queries : FILE_NAMES[what === 'queries' ? 'queries' : what];
-  return new CsvRejectedError(`Nothing was imported: the ${file} has ${count}; the first is at ${where}: ${first.problem}`, shown as never);
-}
-
-export type { UploadField };

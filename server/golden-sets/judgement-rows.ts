@@ -2,24 +2,19 @@
  * Golden-set file formats as pure functions: a CSV header and its records, TREC qrels lines and
  * queries-file lines become judgements or row-numbered problems (line/row 1 is the first line).
  */
-import { textProblem } from '../bulk/csv-rows';
-import { MAX_INPUT_LENGTH } from '../routes/dataset-entries';
+import { textProblem } from '../import/cell-checks';
+import { fromSpreadsheetSafe } from '../import/spreadsheet-cells';
+import type { RowProblem } from '../import/import-problems';
+import { MAX_GRADE, MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH } from '../schemas/limits';
 import { queryKey } from '../evaluation/query-key';
 
-export const MAX_PRODUCT_ID_LENGTH = 1000;
-/** Grades are stored as PostgreSQL integers. */
-export const MAX_GRADE = 2_147_483_647;
 export const CSV_COLUMNS = ['query', 'product_id', 'relevance'] as const;
 
 /** The form field a file came in: `file` (CSV or qrels) or `queries` (TREC queries). */
 export type UploadField = 'file' | 'queries';
 
-export interface JudgementProblem {
-  /** Spreadsheet row or file line: the first is 1 (the CSV header). */
-  row: number;
-  /** Column (CSV header name, or qid/iter/docid/grade/query) at fault; null for the whole row. */
-  column: string | null;
-  problem: string;
+/** A problem of a row or line; `column` is a CSV header name, or qid/iter/docid/grade/query. */
+export interface JudgementProblem extends RowProblem {
   file: UploadField;
 }
 
@@ -32,25 +27,6 @@ export interface Judgement {
 }
 
 type Problems = JudgementProblem[];
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell a spreadsheet will show as text: a leading `'` before a formula-like start. */
-export function spreadsheetSafe(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-/** Undoes spreadsheetSafe on import, so that an exported file imports as the same judgements. */
-export function fromSpreadsheetSafe(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
-}
-
-/** One CSV cell, quoted when needed, formula-safe. */
-export function csvCell(value: string): string {
-  const safe = spreadsheetSafe(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** The grade text: a non-negative integer in range, or a problem. */
 export function parseGrade(text: string): { grade: number; problem?: undefined } | { problem: string } {
@@ -71,7 +47,7 @@ function queryProblem(query: string): string | undefined {
 
 function productIdProblem(productId: string): string | undefined {
   if (productId === '') return 'must not be blank';
-  if (productId.length > MAX_PRODUCT_ID_LENGTH) return `is longer than ${MAX_PRODUCT_ID_LENGTH} characters`;
+  if (productId.length > MAX_JUDGED_PRODUCT_ID_LENGTH) return `is longer than ${MAX_JUDGED_PRODUCT_ID_LENGTH} characters`;
   // TREC qrels and runs separate fields by white space, so an id with a space could not be exported.
   if (/\s/.test(productId)) return 'must not contain white space';
   return textProblem(productId);

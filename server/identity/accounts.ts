@@ -23,19 +23,16 @@ function checkPassword(password: string): string {
 
 export async function addAccount(db: Queryable, username: string, password: string): Promise<void> {
   const hash = await hashPassword(checkPassword(password));
-  const { rowCount } = await db.query(
-    'INSERT INTO accounts (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING',
-    [checkUsername(username), hash],
-  );
+  const { rowCount } = await db.query('INSERT INTO accounts (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING', [
+    checkUsername(username),
+    hash,
+  ]);
   if (rowCount === 0) throw new AccountError(`An account named "${username}" already exists`);
 }
 
 export async function setPassword(db: Queryable, username: string, password: string): Promise<void> {
   const hash = await hashPassword(checkPassword(password));
-  const { rowCount } = await db.query(
-    'UPDATE accounts SET password_hash = $2, updated_at = now() WHERE username = $1',
-    [username, hash],
-  );
+  const { rowCount } = await db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE username = $1', [username, hash]);
   if (rowCount === 0) throw new AccountError(`No account named "${username}"`);
 }
 

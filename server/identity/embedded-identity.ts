@@ -16,6 +16,7 @@ export interface EmbeddedIdentityOptions {
   audience: string;
   consoleOrigin: string;
   adminPassword?: string;
+  showAdminPassword?: (account: string, password: string) => void;
 }
 
 const assetsDir = new URL('./assets/', import.meta.url);
@@ -27,7 +28,12 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   const secrets = await loadProviderSecrets(db);
   const admin = await ensureInitialAdmin(db, options.adminPassword);
   if (admin.created && admin.generatedPassword) {
-    app.log.warn(`Created the first account: admin / ${admin.generatedPassword} (shown once; change it with "npm run user -- passwd admin")`);
+    if (options.showAdminPassword) options.showAdminPassword('admin', admin.generatedPassword);
+    else {
+      app.log.warn(
+        `Created the first account: admin / ${admin.generatedPassword} (shown once; change it with "npm run user -- passwd admin")`,
+      );
+    }
   } else if (admin.created) {
     app.log.info('Created the first account "admin" with CONSOLE_ADMIN_PASSWORD');
   }

@@ -33,9 +33,13 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db }: 
     } catch {
       // Expired or missing interaction cookie: fall through to the same page.
     }
-    sendPage(reply, 400, renderErrorPage({
-      error: 'This sign-in has expired or was opened in another browser. Go back to the console and sign in again.',
-    }));
+    sendPage(
+      reply,
+      400,
+      renderErrorPage({
+        error: 'This sign-in has expired or was opened in another browser. Go back to the console and sign in again.',
+      }),
+    );
     return undefined;
   }
 
@@ -51,7 +55,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db }: 
       });
       return;
     }
-    return sendPage(reply, 200, renderLoginPage({ action: `/oidc/interaction/${details.uid}/login`, username: details.params.login_hint as string | undefined }));
+    return sendPage(
+      reply,
+      200,
+      renderLoginPage({ action: `/oidc/interaction/${details.uid}/login`, username: details.params.login_hint as string | undefined }),
+    );
   });
 
   app.post<{ Params: { uid: string }; Body: LoginForm }>(
@@ -67,9 +75,15 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db }: 
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60_000);
         reply.header('Retry-After', Math.ceil(wait / 1000));
-        return sendPage(reply, 429, renderLoginPage({
-          action, username, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        }));
+        return sendPage(
+          reply,
+          429,
+          renderLoginPage({
+            action,
+            username,
+            error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          }),
+        );
       }
       const accountId = username && password ? await checkLogin(db, username, password) : undefined;
       if (!accountId) {

@@ -1,26 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, Queryable } from '../db/database';
-import { errorSchema, HttpError, notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
+import {
+  EntryContentSchema,
+  EntryListQuerySchema,
+  EntrySchema,
+  NewEntrySchema,
+  type DatasetEntry,
+  type EntryListQuery,
+} from '../schemas/entries';
+import { ErrorSchema } from '../schemas/errors';
+import { ListOf } from '../schemas/paging';
+import { IdParamsSchema, NoContentSchema } from '../schemas/shared';
 import { describeEntry } from './entry-description';
-import { entrySchema, idParams, idSchema, metadataSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from './schemas';
+import { pageWindow } from './page-window';
 
-type Metadata = Record<string, unknown> | null;
-
-interface EntryRow {
-  id: number;
-  input: string;
-  input_metadata: Metadata;
-  description: string | null;
-  datasets: { id: number; name: string }[];
-  created_at: string;
-  updated_at: string;
-}
-
-interface EntryBody {
-  input: string;
-  input_metadata?: Metadata;
-  description?: string | null;
-}
+type Metadata = DatasetEntry['input_metadata'];
+/** As stored: an entry without a description shows the start of its input instead. */
+type EntryRow = Omit<DatasetEntry, 'description'> & { description: string | null };
 
 const SELECT_ENTRIES = `
   SELECT e.id, e.input, e.input_metadata, e.description, e.created_at, e.updated_at,
@@ -31,31 +29,12 @@ const SELECT_ENTRIES = `
     ), '[]'::json) AS datasets
   FROM dataset_entries e`;
 
-const toEntry = (row: EntryRow) => ({ ...row, description: describeEntry(row.description, row.input) });
+const toEntry = (row: EntryRow): DatasetEntry => ({ ...row, description: describeEntry(row.description, row.input) });
 
 async function findEntry(db: Queryable, id: number) {
   const { rows } = await db.query<EntryRow>(`${SELECT_ENTRIES} WHERE e.id = $1`, [id]);
   if (rows.length === 0) throw notFound('Dataset entry', id);
   return toEntry(rows[0]);
-}
-
-export const MAX_INPUT_LENGTH = 10_000;
-
-/** Beyond spec §7: filters for the dataset editor's lists, so no list is cut at a page of 1000. */
-const entryListQuery = {
-  ...pageQuery,
-  properties: {
-    ...pageQuery.properties,
-    in_dataset: { ...idSchema, description: 'Only entries in this dataset' },
-    not_in_dataset: { ...idSchema, description: 'Only entries not in this dataset' },
-    search: { type: 'string', maxLength: 1000, description: 'Only entries whose input contains this text, ignoring case' },
-  },
-} as const;
-
-interface EntryListQuery extends PageQuery {
-  in_dataset?: number;
-  not_in_dataset?: number;
-  search?: string;
 }
 
 /** The WHERE clause of a filtered list and its parameters, numbered from `first`. */
@@ -64,17 +43,19 @@ function entryFilter(query: EntryListQuery, first: number): { where: string; par
   const params: unknown[] = [];
   const next = (value: unknown) => `$${first + params.push(value) - 1}`;
   if (query.in_dataset !== undefined) {
-    conditions.push(`EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.in_dataset)} AND m.dataset_entry_id = e.id)`);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.in_dataset)} AND m.dataset_entry_id = e.id)`,
+    );
   }
   if (query.not_in_dataset !== undefined) {
-    conditions.push(`NOT EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.not_in_dataset)} AND m.dataset_entry_id = e.id)`);
+    conditions.push(
+      `NOT EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.not_in_dataset)} AND m.dataset_entry_id = e.id)`,
+    );
   }
   const search = query.search?.trim();
   if (search) conditions.push(`strpos(lower(e.input), lower(${next(search)})) > 0`);
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
-
-const inputSchema = { type: 'string', minLength: 1, maxLength: MAX_INPUT_LENGTH } as const;
 
 /** Both drivers take JSON text for a jsonb parameter; objects would be serialised differently. */
 const jsonParam = (value: Metadata) => (value === null ? null : JSON.stringify(value));
@@ -84,25 +65,27 @@ function requireInput(input: string): string {
   return input;
 }
 
-export async function datasetEntryRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get<{ Querystring: EntryListQuery }>(
+export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/dataset-entries/',
     {
       schema: {
         summary: 'List dataset entries with their datasets, newest first; optionally in / not in a dataset, or containing a text',
         tags: ['dataset entries'],
-        querystring: entryListQuery,
-        response: { 200: { type: 'array', items: entrySchema, headers: totalCountHeader }, 400: errorSchema },
+        querystring: EntryListQuerySchema,
+        response: { 200: ListOf(EntrySchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
       const filter = entryFilter(request.query, 3);
       const counted = entryFilter(request.query, 1);
       const [page, total] = await Promise.all([
-        db.query<EntryRow>(
-          `${SELECT_ENTRIES} ${filter.where} ORDER BY e.created_at DESC, e.id DESC LIMIT $1 OFFSET $2`,
-          [...pageWindow(request.query), ...filter.params],
-        ),
+        db.query<EntryRow>(`${SELECT_ENTRIES} ${filter.where} ORDER BY e.created_at DESC, e.id DESC LIMIT $1 OFFSET $2`, [
+          ...pageWindow(request.query),
+          ...filter.params,
+        ]),
         db.query<{ total: number }>(`SELECT count(*)::int AS total FROM dataset_entries e ${counted.where}`, counted.params),
       ]);
       reply.header('X-Total-Count', total.rows[0].total);
@@ -110,23 +93,14 @@ export async function datasetEntryRoutes(app: FastifyInstance, { db }: { db: Dat
     },
   );
 
-  app.post<{ Body: EntryBody }>(
+  app.post(
     '/dataset-entries/',
     {
       schema: {
         summary: 'Create a dataset entry',
         tags: ['dataset entries'],
-        body: {
-          type: 'object',
-          properties: {
-            input: inputSchema,
-            input_metadata: metadataSchema,
-            description: { type: ['string', 'null'], maxLength: 10_000 },
-          },
-          required: ['input'],
-          additionalProperties: false,
-        },
-        response: { 201: entrySchema, 400: errorSchema },
+        body: NewEntrySchema,
+        response: { 201: EntrySchema, 400: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -139,33 +113,28 @@ export async function datasetEntryRoutes(app: FastifyInstance, { db }: { db: Dat
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/dataset-entries/:id',
     {
       schema: {
         summary: 'Get one dataset entry with its datasets',
         tags: ['dataset entries'],
-        params: idParams,
-        response: { 200: entrySchema, 400: errorSchema, 404: errorSchema },
+        params: IdParamsSchema,
+        response: { 200: EntrySchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => findEntry(db, request.params.id),
   );
 
-  app.put<{ Params: { id: number }; Body: EntryBody }>(
+  app.put(
     '/dataset-entries/:id',
     {
       schema: {
         summary: 'Replace the input and input_metadata of an entry (its description and datasets stay)',
         tags: ['dataset entries'],
-        params: idParams,
-        body: {
-          type: 'object',
-          properties: { input: inputSchema, input_metadata: metadataSchema },
-          required: ['input'],
-          additionalProperties: false,
-        },
-        response: { 200: entrySchema, 400: errorSchema, 404: errorSchema },
+        params: IdParamsSchema,
+        body: EntryContentSchema,
+        response: { 200: EntrySchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
@@ -179,20 +148,20 @@ export async function datasetEntryRoutes(app: FastifyInstance, { db }: { db: Dat
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/dataset-entries/:id',
     {
       schema: {
         summary: 'Delete a dataset entry and its mappings (its datasets stay)',
         tags: ['dataset entries'],
-        params: idParams,
-        response: { 204: { type: 'null' }, 400: errorSchema, 404: errorSchema },
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
       const { rowCount } = await db.query('DELETE FROM dataset_entries WHERE id = $1', [request.params.id]);
       if (rowCount === 0) throw notFound('Dataset entry', request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

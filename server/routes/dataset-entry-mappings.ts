@@ -1,33 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, Queryable } from '../db/database';
 import { isForeignKeyViolation } from '../db/database-errors';
-import { errorSchema, HttpError } from '../errors';
-import { idSchema } from './schemas';
-
-interface Mapping {
-  dataset_id: number;
-  dataset_entry_id: number;
-}
-
-/** One request may carry this many pairs; the console sends one per selected entry. */
-export const MAX_MAPPINGS_PER_REQUEST = 10_000;
-
-const mappingsBody = {
-  type: 'array',
-  maxItems: MAX_MAPPINGS_PER_REQUEST,
-  items: {
-    type: 'object',
-    properties: { dataset_id: idSchema, dataset_entry_id: idSchema },
-    required: ['dataset_id', 'dataset_entry_id'],
-    additionalProperties: false,
-  },
-} as const;
-
-const pairParams = {
-  type: 'object',
-  properties: { datasetId: idSchema, entryId: idSchema },
-  required: ['datasetId', 'entryId'],
-} as const;
+import { HttpError } from '../errors';
+import { ErrorSchema } from '../schemas/errors';
+import { MappingPairParamsSchema, MappingsCreatedSchema, MappingsDeletedSchema, MappingsSchema, type Mapping } from '../schemas/mappings';
+import { NoContentSchema } from '../schemas/shared';
 
 const columns = (mappings: Mapping[]) => [mappings.map((m) => m.dataset_id), mappings.map((m) => m.dataset_entry_id)];
 
@@ -56,19 +34,17 @@ async function requireExisting(db: Queryable, mappings: Mapping[]) {
   });
 }
 
-export async function mappingRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.post<{ Body: Mapping[] }>(
+export async function mappingRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
     '/dataset-entry-mappings/',
     {
       schema: {
         summary: 'Link entries to datasets; pairs already linked are not an error',
         tags: ['dataset-entry mappings'],
-        body: mappingsBody,
-        response: {
-          201: { type: 'object', properties: { created: { type: 'integer' } }, required: ['created'] },
-          400: errorSchema,
-          422: errorSchema,
-        },
+        body: MappingsSchema,
+        response: { 201: MappingsCreatedSchema, 400: ErrorSchema, 422: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -92,17 +68,14 @@ export async function mappingRoutes(app: FastifyInstance, { db }: { db: Database
     },
   );
 
-  app.delete<{ Body: Mapping[] }>(
+  app.delete(
     '/dataset-entry-mappings/',
     {
       schema: {
         summary: 'Unlink entries from datasets; pairs not linked are skipped',
         tags: ['dataset-entry mappings'],
-        body: mappingsBody,
-        response: {
-          200: { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] },
-          400: errorSchema,
-        },
+        body: MappingsSchema,
+        response: { 200: MappingsDeletedSchema, 400: ErrorSchema },
       },
     },
     async (request) => {
@@ -116,24 +89,24 @@ export async function mappingRoutes(app: FastifyInstance, { db }: { db: Database
     },
   );
 
-  app.delete<{ Params: { datasetId: number; entryId: number } }>(
+  app.delete(
     '/dataset-entry-mappings/:datasetId/:entryId',
     {
       schema: {
         summary: 'Unlink one entry from one dataset',
         tags: ['dataset-entry mappings'],
-        params: pairParams,
-        response: { 204: { type: 'null' }, 400: errorSchema, 404: errorSchema },
+        params: MappingPairParamsSchema,
+        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
       const { datasetId, entryId } = request.params;
-      const { rowCount } = await db.query(
-        'DELETE FROM dataset_entry_mappings WHERE dataset_id = $1 AND dataset_entry_id = $2',
-        [datasetId, entryId],
-      );
+      const { rowCount } = await db.query('DELETE FROM dataset_entry_mappings WHERE dataset_id = $1 AND dataset_entry_id = $2', [
+        datasetId,
+        entryId,
+      ]);
       if (rowCount === 0) throw new HttpError(404, `Dataset entry ${entryId} is not in dataset ${datasetId}`);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,32 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database-errors';
-import { errorSchema, HttpError, notFound } from '../errors';
-import { datasetSchema, idParams, pageQuery, pageWindow, totalCountHeader, type PageQuery } from './schemas';
+import { HttpError, notFound } from '../errors';
+import { DatasetSchema, NewDatasetSchema, type Dataset } from '../schemas/datasets';
+import { ErrorSchema } from '../schemas/errors';
+import { ListOf, PageQuerySchema } from '../schemas/paging';
+import { IdParamsSchema, NoContentSchema } from '../schemas/shared';
+import { pageWindow } from './page-window';
 import { requireText } from './text-fields';
 
 const COLUMNS = 'id, name, description, created_at, updated_at';
-export const MAX_DATASET_NAME = 200;
 
-interface DatasetBody {
-  name: string;
-  description: string;
-}
+export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-export async function datasetRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/datasets/',
     {
       schema: {
         summary: 'List datasets, newest first',
         tags: ['datasets'],
-        querystring: pageQuery,
-        response: { 200: { type: 'array', items: datasetSchema, headers: totalCountHeader }, 400: errorSchema },
+        querystring: PageQuerySchema,
+        response: { 200: ListOf(DatasetSchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
       const [page, total] = await Promise.all([
-        db.query(`SELECT ${COLUMNS} FROM datasets ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, pageWindow(request.query)),
+        db.query<Dataset>(
+          `SELECT ${COLUMNS} FROM datasets ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+          pageWindow(request.query),
+        ),
         db.query<{ total: number }>('SELECT count(*)::int AS total FROM datasets'),
       ]);
       reply.header('X-Total-Count', total.rows[0].total);
@@ -34,22 +38,14 @@ export async function datasetRoutes(app: FastifyInstance, { db }: { db: Database
     },
   );
 
-  app.post<{ Body: DatasetBody }>(
+  app.post(
     '/datasets/',
     {
       schema: {
         summary: 'Create a dataset',
         tags: ['datasets'],
-        body: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', maxLength: MAX_DATASET_NAME, description: 'Trimmed; unique; no "|"' },
-            description: { type: 'string', maxLength: 10_000 },
-          },
-          required: ['name', 'description'],
-          additionalProperties: false,
-        },
-        response: { 201: datasetSchema, 400: errorSchema, 409: errorSchema },
+        body: NewDatasetSchema,
+        response: { 201: DatasetSchema, 400: ErrorSchema, 409: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -57,10 +53,10 @@ export async function datasetRoutes(app: FastifyInstance, { db }: { db: Database
       const description = requireText(request.body.description, 'description');
       if (name.includes('|')) throw new HttpError(400, 'body.name may not contain "|" (it separates dataset names in CSV uploads)');
       try {
-        const { rows } = await db.query(
-          `INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`,
-          [name, description],
-        );
+        const { rows } = await db.query<Dataset>(`INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`, [
+          name,
+          description,
+        ]);
         return reply.code(201).send(rows[0]);
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, `A dataset named "${name}" already exists`);
@@ -69,31 +65,31 @@ export async function datasetRoutes(app: FastifyInstance, { db }: { db: Database
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/datasets/:id',
     {
       schema: {
         summary: 'Get one dataset',
         tags: ['datasets'],
-        params: idParams,
-        response: { 200: datasetSchema, 400: errorSchema, 404: errorSchema },
+        params: IdParamsSchema,
+        response: { 200: DatasetSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
-      const { rows } = await db.query(`SELECT ${COLUMNS} FROM datasets WHERE id = $1`, [request.params.id]);
+      const { rows } = await db.query<Dataset>(`SELECT ${COLUMNS} FROM datasets WHERE id = $1`, [request.params.id]);
       if (rows.length === 0) throw notFound('Dataset', request.params.id);
       return rows[0];
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/datasets/:id',
     {
       schema: {
         summary: 'Delete a dataset and its mappings (its entries stay); refused while experiments use it',
         tags: ['datasets'],
-        params: idParams,
-        response: { 204: { type: 'null' }, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -115,7 +111,7 @@ export async function datasetRoutes(app: FastifyInstance, { db }: { db: Database
         if (isForeignKeyViolation(error)) throw new HttpError(409, `Dataset ${id} cannot be deleted: experiments use it`);
         throw error;
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -48,7 +48,9 @@ export class InProcessRunQueue implements RunQueue {
   private async work(): Promise<void> {
     while (this.wakeUp && this.started) {
       this.wakeUp = false;
-      const { rows } = await this.db.query<{ id: number }>(`SELECT id FROM experiment_runs WHERE status IN ('pending', 'running') AND config IS NOT NULL ORDER BY id`);
+      const { rows } = await this.db.query<{ id: number }>(
+        `SELECT id FROM experiment_runs WHERE status IN ('pending', 'running') AND config IS NOT NULL ORDER BY id`,
+      );
       for (const { id } of rows) {
         if (!this.started) return;
         try {

@@ -11,6 +11,7 @@ import type { RunConfig } from './experiment-config';
 import { failedResult, scoredResult, type RunResult } from './run-result';
 import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
 import { addTally, tallyOf } from './run-tally';
+import { logRun, type RunLog } from './run-log';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -22,6 +23,8 @@ export interface SliceOptions {
   batchSize?: number;
   /** Waits between attempts of a failing search; one attempt more than there are waits. */
   retryDelaysMs?: readonly number[];
+  /** Where the run's start and end are told (the server's log, the worker's console). */
+  log?: RunLog;
 }
 
 /** 'more' when the run still has entries to evaluate; 'finished' when it ended (or was cancelled). */
@@ -33,6 +36,8 @@ const DEFAULT_RETRY_DELAYS_MS = [250, 1000];
 
 interface RunRow {
   config: RunConfig;
+  /** This slice is the run's first: it set started_at. */
+  first: boolean;
 }
 
 interface PendingEntry {
@@ -50,21 +55,25 @@ class RunStopped extends Error {}
 export async function processRunSlice(db: Database, runId: number, options: SliceOptions = {}): Promise<SliceOutcome> {
   const { rows } = await db.query<RunRow>(
     `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL RETURNING config`,
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL RETURNING config, started_at = now() AS first`,
     [runId],
   );
   if (rows.length === 0) return 'finished';
-  const { config } = rows[0];
+  const { config, first } = rows[0];
+  if (first) await logRun(db, options.log, runId, 'started');
+  const failRun = async (error: string) => {
+    if (await markFailed(db, runId, error)) await logRun(db, options.log, runId, 'ended');
+  };
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
   if (golden.rows.length === 0) {
-    await failRun(db, runId, `Golden set ${config.golden_set_id} was deleted while the run was going`);
+    await failRun(`Golden set ${config.golden_set_id} was deleted while the run was going`);
     return 'finished';
   }
   let target: SearchTarget;
   try {
     target = (options.createTarget ?? createSearchTarget)(config.search_target, db);
   } catch (error) {
-    await failRun(db, runId, `The search target cannot be used: ${(error as Error).message}`);
+    await failRun(`The search target cannot be used: ${(error as Error).message}`);
     return 'finished';
   }
   const batchSize = options.batchSize ?? defaultBatchSize(config);
@@ -82,7 +91,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
       [runId, after, batchSize],
     );
     if (batch.rows.length === 0) {
-      await finishRun(db, runId);
+      if (await finishRun(db, runId)) await logRun(db, options.log, runId, 'ended');
       return 'finished';
     }
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
@@ -106,7 +115,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     if (!stillRunning) return 'finished';
     if (failuresInARow >= FAILURES_IN_A_ROW) {
       const last = results[results.length - 1].result.test_result;
-      await failRun(db, runId, `${failuresInARow} searches in a row failed, so the run stopped. The last: ${last}`);
+      await failRun(`${failuresInARow} searches in a row failed, so the run stopped. The last: ${last}`);
       return 'finished';
     }
   }
@@ -188,27 +197,30 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
   });
 }
 
-/** success unless most searches failed; the error says how many failed either way. */
-async function finishRun(db: Database, runId: number): Promise<void> {
+/** success unless most searches failed; the error says how many failed either way. True when this call ended the run. */
+async function finishRun(db: Database, runId: number): Promise<boolean> {
   const first = await db.query<{ test_result: string }>(
     `SELECT result->>'test_result' AS test_result FROM experiment_run_results
      WHERE run_id = $1 AND result->>'status' = 'ERROR' ORDER BY entry_id LIMIT 1`,
     [runId],
   );
-  await db.query(
+  const ended = await db.query(
     `UPDATE experiment_runs SET
        status = CASE WHEN errors * 2 > progress_done THEN 'failed' ELSE 'success' END,
        error = CASE WHEN errors > 0 THEN errors || ' of ' || progress_done || ' searches failed. The first: ' || $2 END,
        finished_at = now(), updated_at = now()
-     WHERE id = $1 AND status = 'running'`,
+     WHERE id = $1 AND status = 'running' RETURNING id`,
     [runId, first.rows[0]?.test_result ?? ''],
   );
+  return ended.rows.length > 0;
 }
 
-async function failRun(db: Database, runId: number, error: string): Promise<void> {
-  await db.query(
+/** True when this call ended the run (it was not cancelled or ended meanwhile). */
+async function markFailed(db: Database, runId: number, error: string): Promise<boolean> {
+  const ended = await db.query(
     `UPDATE experiment_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running')`,
+     WHERE id = $1 AND status IN ('pending', 'running') RETURNING id`,
     [runId, error],
   );
+  return ended.rows.length > 0;
 }

@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import { trecQueryIds } from '../golden-sets/export-judgements';
-import { csvCell } from '../golden-sets/judgement-rows';
+import { csvCell } from '../import/spreadsheet-cells';
 import type { RunResult } from './run-result';
 
 const PAGE_ROWS = 1000;
@@ -44,7 +44,18 @@ const ids = (list: unknown): string => (Array.isArray(list) ? list.map(String).j
 /** One row per result: entry, input, status, version, test_result, each metric, then the product ids. */
 export async function* runResultsCsv(db: Queryable, runId: number): AsyncGenerator<string> {
   const metrics = await metricNames(db, runId);
-  const header = ['entry_id', 'input', 'status', 'version', 'test_result', ...metrics, 'search_results', 'commons', 'missings', 'leftovers'];
+  const header = [
+    'entry_id',
+    'input',
+    'status',
+    'version',
+    'test_result',
+    ...metrics,
+    'search_results',
+    'commons',
+    'missings',
+    'leftovers',
+  ];
   yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
   for await (const rows of resultPages(db, runId)) {
     yield rows
@@ -75,7 +86,8 @@ async function queryIds(db: Queryable, runId: number): Promise<(key: string) => 
     [runId],
   );
   const goldenSetId = Number(rows[0]?.golden_set_id);
-  const judged = Number.isInteger(goldenSetId) && goldenSetId > 0 ? await trecQueryIds(db, goldenSetId) : new Map<string, { qid: string }>();
+  const judged =
+    Number.isInteger(goldenSetId) && goldenSetId > 0 ? await trecQueryIds(db, goldenSetId) : new Map<string, { qid: string }>();
   const others = new Map<string, string>();
   return (key) => judged.get(key)?.qid ?? others.get(key) ?? others.set(key, `q${others.size + 1}`).get(key)!;
 }

@@ -4,38 +4,26 @@
  * problem rolls everything back; up to MAX_PROBLEMS are reported, numbered by row or line.
  */
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type { Database, Queryable } from '../db/database';
-import { CsvReader, CsvSyntaxError } from '../bulk/csv-reader';
-import { MAX_PROBLEMS, MAX_RECORD_CHARS } from '../bulk/csv-rows';
-import { CopyBuffer, copyField } from '../bulk/copy-text';
-import { UploadTooLargeError } from '../bulk/import-csv';
-import { readCatalogueHeader, readCatalogueLine, readCatalogueRecord, type CatalogueCsvLayout, type ProductRow, type RowProblem } from './catalogue-rows';
-
-export { UploadTooLargeError } from '../bulk/import-csv';
+import { CopyBuffer, copyLine } from '../import/copy-text';
+import { CsvReader, CsvSyntaxError } from '../import/csv-reader';
+import { ImportRejectedError, rejection, stopWhenFull, syntaxProblem, type FileWording, type RowProblem } from '../import/import-problems';
+import { LineSplitter } from '../import/text-lines';
+import { readUpload } from '../import/upload-reader';
+import type { CatalogueImportCounts } from '../schemas/catalogue';
+import { MAX_PROBLEMS, MAX_RECORD_CHARS } from '../schemas/limits';
+import { readCatalogueHeader, readCatalogueLine, readCatalogueRecord, type CatalogueCsvLayout, type ProductRow } from './catalogue-rows';
 
 export type CatalogueFormat = 'csv' | 'jsonl';
-
-export interface CatalogueImportCounts {
-  imported: number;
-  created: number;
-  updated: number;
-}
-
-/** The file is not acceptable; nothing was written. */
-export class CatalogueRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly problems: RowProblem[],
-  ) {
-    super(message);
-  }
-}
 
 const STAGING_TABLE = 'catalogue_import';
 const STAGING_COLUMNS = ['row', 'product_id', 'name', 'description', 'image_url', 'attributes'] as const;
 /** COPY text sent per statement. */
 const CHUNK_BYTES = 4 << 20;
+const WORDING: Record<CatalogueFormat, FileWording> = {
+  csv: { file: 'CSV file', unit: 'row', cell: 'column' },
+  jsonl: { file: 'JSON Lines file', unit: 'line', cell: 'field' },
+};
 
 /** A source of numbered records: CSV records after the header, or JSON Lines lines. */
 interface RecordSource {
@@ -48,54 +36,42 @@ interface RecordSource {
  * the upload limit).
  */
 export async function importCatalogue(db: Database, source: Readable, format: CatalogueFormat): Promise<CatalogueImportCounts> {
-  let tooLarge = false;
-  const onLimit = () => (tooLarge = true);
-  source.on('limit', onLimit);
-  const chunks = source.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
-  try {
-    const counts = await db.transaction(async (tx) => {
+  const wording = WORDING[format];
+  const counts = await readUpload(source, (upload) =>
+    db.transaction(async (tx) => {
       const writer = await StagingWriter.open(tx, format);
       const problems: RowProblem[] = [];
       const take = (product: ProductRow | null, row: number) => {
-        if (problems.length >= MAX_PROBLEMS) throw rejection(problems, format);
+        stopWhenFull(problems, wording);
         // After the first problem nothing more is written; reading goes on to report more.
         if (product !== null && problems.length === 0) writer.add(product, row);
       };
       const reader = format === 'csv' ? csvSource(take, problems) : jsonLinesSource(take, problems);
       try {
-        for (;;) {
-          const chunk = await chunks.next();
-          if (tooLarge) throw new UploadTooLargeError();
-          if (chunk.done) break;
-          reader.push(chunk.value);
+        for await (const chunk of upload) {
+          reader.push(chunk);
           if (problems.length === 0 && writer.bytes >= CHUNK_BYTES) await writer.flush();
         }
         reader.end();
       } catch (error) {
-        if (error instanceof CsvSyntaxError) problems.push({ row: error.row, column: null, problem: error.message });
+        if (error instanceof CsvSyntaxError) problems.push(syntaxProblem(error));
         else throw error;
       }
-      if ((source as { truncated?: boolean }).truncated) throw new UploadTooLargeError();
-      if (problems.length > 0) throw rejection(problems, format);
+      if (problems.length > 0) throw rejection(problems, wording);
       if (writer.rows === 0) {
         const what = format === 'csv' ? 'a header row and at least one product row' : 'at least one JSON object line';
-        throw new CatalogueRejectedError(`Nothing was imported: the file has no products; it needs ${what}`, [
+        throw new ImportRejectedError(`Nothing was imported: the file has no products; it needs ${what}`, [
           { row: format === 'csv' ? 2 : 1, column: null, problem: 'no products' },
         ]);
       }
       await writer.flush();
       const duplicates = await writer.duplicates();
-      if (duplicates.length > 0) throw rejection(duplicates, format);
+      if (duplicates.length > 0) throw rejection(duplicates, wording);
       return writer.upsert();
-    });
-    await cleanSearchIndex(db);
-    return counts;
-  } finally {
-    source.off('limit', onLimit);
-    // Read the rest of the upload, if any, so the client gets the answer rather than a reset.
-    await chunks.return?.();
-    source.resume();
-  }
+    }),
+  );
+  await cleanSearchIndex(db);
+  return counts;
 }
 
 /**
@@ -118,7 +94,7 @@ function csvSource(take: (product: ProductRow | null, row: number) => void, prob
         const header = readCatalogueHeader(fields);
         if ('problems' in header) {
           const first = header.problems[0];
-          throw new CatalogueRejectedError(
+          throw new ImportRejectedError(
             `The CSV header (row 1) is not valid: ${first.column === null ? '' : `column "${first.column}" `}${first.problem}`,
             header.problems.slice(0, MAX_PROBLEMS),
           );
@@ -134,47 +110,32 @@ function csvSource(take: (product: ProductRow | null, row: number) => void, prob
     end: () => {
       handle(csv.end());
       if (layout === undefined) {
-        throw new CatalogueRejectedError('The file is empty: its first row must be a header naming the columns, at least "product_id" and "name"', [
-          { row: 1, column: null, problem: 'no header row' },
-        ]);
+        throw new ImportRejectedError(
+          'The file is empty: its first row must be a header naming the columns, at least "product_id" and "name"',
+          [{ row: 1, column: null, problem: 'no header row' }],
+        );
       }
     },
   };
 }
 
 function jsonLinesSource(take: (product: ProductRow | null, row: number) => void, problems: RowProblem[]): RecordSource {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
+  // JSON text never holds a bare CR, so only LF ends a line (a CRLF's CR is white space to JSON.parse).
+  const lines = new LineSplitter('lf');
   let line = 0;
-  let started = false;
-  const handle = (text: string, final: boolean) => {
-    if (!started && text.length > 0) {
-      started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    text = rest + text;
-    let from = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
-      line++;
-      take(readCatalogueLine(text.slice(from, end), line, problems), line);
-      from = end + 1;
-    }
-    rest = text.slice(from);
-    if (final && rest !== '') {
-      line++;
-      take(readCatalogueLine(rest, line, problems), line);
-      rest = '';
-    }
-    if (rest.length > MAX_RECORD_CHARS) {
-      throw new CatalogueRejectedError(`Nothing was imported: line ${line + 1} is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters`, [
-        ...problems,
-        { row: line + 1, column: null, problem: `is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters` },
-      ].slice(0, MAX_PROBLEMS));
+  const handle = (texts: string[]) => {
+    for (const text of texts) take(readCatalogueLine(text, ++line, problems), line);
+    if (lines.unfinishedLength > MAX_RECORD_CHARS) {
+      const tooLong = `is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters`;
+      throw new ImportRejectedError(
+        `Nothing was imported: line ${line + 1} ${tooLong}`,
+        [...problems, { row: line + 1, column: null, problem: tooLong }].slice(0, MAX_PROBLEMS),
+      );
     }
   };
   return {
-    push: (bytes) => handle(decoder.write(bytes as Buffer), false),
-    end: () => handle(decoder.end(), true),
+    push: (bytes) => handle(lines.push(bytes)),
+    end: () => handle(lines.end()),
   };
 }
 
@@ -206,8 +167,7 @@ class StagingWriter {
     this.rows++;
     this.chunkRows.push(row);
     this.buffer.append(
-      `${row},${copyField(product.product_id)},${copyField(product.name)},${copyField(product.description)},` +
-        `${copyField(product.image_url)},${copyField(product.attributes)}\n`,
+      copyLine([String(row), product.product_id, product.name, product.description, product.image_url, product.attributes]),
     );
   }
 
@@ -230,7 +190,11 @@ class StagingWriter {
     );
     return rows
       .flatMap(({ product_id, rows: [first, ...later] }) =>
-        later.map((row) => ({ row, column: 'product_id', problem: `repeats the product_id "${product_id}" of ${this.format === 'csv' ? 'row' : 'line'} ${first}` })),
+        later.map((row) => ({
+          row,
+          column: 'product_id',
+          problem: `repeats the product_id "${product_id}" of ${this.format === 'csv' ? 'row' : 'line'} ${first}`,
+        })),
       )
       .sort((a, b) => a.row - b.row)
       .slice(0, MAX_PROBLEMS);
@@ -254,7 +218,7 @@ class StagingWriter {
 }
 
 /** PostgreSQL's data errors (SQLSTATE class 22) name the COPY line, hence the row at fault. */
-function rowRejection(error: unknown, rows: readonly number[], format: CatalogueFormat): CatalogueRejectedError | undefined {
+function rowRejection(error: unknown, rows: readonly number[], format: CatalogueFormat): ImportRejectedError | undefined {
   const { code, where, message } = error as { code?: string; where?: string; message?: string };
   if (typeof code !== 'string' || !code.startsWith('22')) return undefined;
   const match = new RegExp(`COPY ${STAGING_TABLE}, line (\\d+)(?:, column (\\w+))?`).exec(where ?? '');
@@ -262,15 +226,5 @@ function rowRejection(error: unknown, rows: readonly number[], format: Catalogue
   const line = Number(match[1]);
   if (!(line >= 1 && line <= rows.length)) return undefined;
   const column = match[2] === undefined || match[2] === 'row' ? null : match[2];
-  return rejection([{ row: rows[line - 1], column, problem: `was rejected by the database: ${message}` }], format);
-}
-
-function rejection(problems: RowProblem[], format: CatalogueFormat): CatalogueRejectedError {
-  const shown = problems.slice(0, MAX_PROBLEMS);
-  const count = problems.length >= MAX_PROBLEMS ? `at least ${MAX_PROBLEMS} problems` : `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  const unit = format === 'csv' ? 'row' : 'line';
-  const first = shown[0];
-  const where = first.column === null ? `${unit} ${first.row}` : `${unit} ${first.row}, ${format === 'csv' ? 'column' : 'field'} "${first.column}"`;
-  const file = format === 'csv' ? 'CSV file' : 'JSON Lines file';
-  return new CatalogueRejectedError(`Nothing was imported: the ${file} has ${count}; the first is at ${where}: ${first.problem}`, shown);
+  return rejection([{ row: rows[line - 1], column, problem: `was rejected by the database: ${message}` }], WORDING[format]);
 }

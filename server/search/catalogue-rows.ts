@@ -2,14 +2,9 @@
  * The catalogue import formats as pure functions: a CSV header and its records, or JSON Lines objects,
  * become products or numbered problems (CSV: spreadsheet rows, the header is 1; JSON Lines: lines).
  */
-import { parseMetadata, textProblem, type RowProblem } from '../bulk/csv-rows';
-
-export type { RowProblem } from '../bulk/csv-rows';
-
-export const MAX_PRODUCT_ID_LENGTH = 256;
-export const MAX_NAME_LENGTH = 1_000;
-export const MAX_DESCRIPTION_LENGTH = 100_000;
-export const MAX_IMAGE_URL_LENGTH = 2_048;
+import { containsNul, kindOf, parseMetadata, textProblem, truncate } from '../import/cell-checks';
+import type { RowProblem } from '../import/import-problems';
+import { MAX_IMAGE_URL_LENGTH, MAX_PRODUCT_DESCRIPTION_LENGTH, MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_NAME_LENGTH } from '../schemas/limits';
 
 /** One valid product, ready to be stored. */
 export interface ProductRow {
@@ -56,13 +51,19 @@ export function readCatalogueHeader(fields: readonly string[]): { layout: Catalo
     else extras.push({ index, name });
   });
   for (const column of REQUIRED) {
-    if (columns[column] === -1 && !seen.has(column)) problems.push({ row: 1, column, problem: 'required column is missing from the header' });
+    if (columns[column] === -1 && !seen.has(column))
+      problems.push({ row: 1, column, problem: 'required column is missing from the header' });
   }
   return problems.length > 0 ? { problems } : { layout: { fieldCount: fields.length, columns, extras } };
 }
 
 /** The product of one CSV record; null when it has problems (appended) or is blank (skipped). */
-export function readCatalogueRecord(layout: CatalogueCsvLayout, fields: readonly string[], row: number, problems: RowProblem[]): ProductRow | null {
+export function readCatalogueRecord(
+  layout: CatalogueCsvLayout,
+  fields: readonly string[],
+  row: number,
+  problems: RowProblem[],
+): ProductRow | null {
   if (fields.length !== layout.fieldCount) {
     if (fields.every((field) => field.trim() === '')) return null;
     problems.push({ row, column: null, problem: `has ${fields.length} cells but the header has ${layout.fieldCount}` });
@@ -109,12 +110,18 @@ export function readCatalogueLine(text: string, line: number, problems: RowProbl
   }
   const object = value as Record<string, unknown>;
   const before = problems.length;
-  const texts: Record<'product_id' | 'name' | 'description' | 'image_url', string> = { product_id: '', name: '', description: '', image_url: '' };
+  const texts: Record<'product_id' | 'name' | 'description' | 'image_url', string> = {
+    product_id: '',
+    name: '',
+    description: '',
+    image_url: '',
+  };
   for (const field of ['product_id', 'name', 'description', 'image_url'] as const) {
     const item = object[field];
     if (item === undefined || item === null) continue;
     // Numeric ids are common in exports; they mean the same as their text.
-    if (typeof item === 'string' || (field === 'product_id' && typeof item === 'number' && Number.isSafeInteger(item))) texts[field] = String(item);
+    if (typeof item === 'string' || (field === 'product_id' && typeof item === 'number' && Number.isSafeInteger(item)))
+      texts[field] = String(item);
     else problems.push({ row: line, column: field, problem: `must be a string, not ${kindOf(item)}` });
   }
   let attributes: Record<string, unknown> = {};
@@ -150,8 +157,8 @@ function checkProduct(
   const description = cells.description.trim();
   const imageUrl = cells.image_url.trim();
   check('product_id', productId, MAX_PRODUCT_ID_LENGTH, true);
-  check('name', name, MAX_NAME_LENGTH, true);
-  check('description', description, MAX_DESCRIPTION_LENGTH, false);
+  check('name', name, MAX_PRODUCT_NAME_LENGTH, true);
+  check('description', description, MAX_PRODUCT_DESCRIPTION_LENGTH, false);
   check('image_url', imageUrl, MAX_IMAGE_URL_LENGTH, false);
   // The console shows it as an image: a path on this server or a web address, nothing else.
   if (imageUrl !== '' && !/^(https?:\/\/[^\s]+|\/[^\s]*)$/i.test(imageUrl)) {
@@ -159,20 +166,4 @@ function checkProduct(
   }
   if (problems.length > before) return null;
   return { product_id: productId, name, description, image_url: imageUrl === '' ? null : imageUrl };
-}
-
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }

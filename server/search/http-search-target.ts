@@ -4,9 +4,8 @@
  * what went wrong and never carry header values, which may hold secrets.
  */
 import { STATUS_CODES } from 'node:http';
-import {
-  DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent, type HttpTargetConfig,
-} from './http-target-config';
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type HttpTargetConfig } from '../schemas/run-config';
+import { ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
 
 /** Larger answers are refused: k ≤ 1000 hits fit many times over, and a worker must not run out of memory. */
@@ -48,7 +47,10 @@ const SNIPPET_LENGTH = 300;
 export function readJsonPointer(document: unknown, pointer: string): unknown {
   if (pointer === '') return document;
   let value = document;
-  for (const token of pointer.slice(1).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+  for (const token of pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
     if (Array.isArray(value)) {
       if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
       value = value[Number(token)];
@@ -62,7 +64,8 @@ export function readJsonPointer(document: unknown, pointer: string): unknown {
 }
 
 const where = (pointer: string) => (pointer === '' ? 'the top level' : pointer);
-const optionalText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined);
+const optionalText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 
 export class HttpSearchTarget implements SearchTarget {
   readonly kind = 'http';
@@ -70,7 +73,10 @@ export class HttpSearchTarget implements SearchTarget {
   private readonly env: NodeJS.ProcessEnv;
   private readonly fetch: typeof fetch;
 
-  constructor(private readonly config: HttpTargetConfig, options: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch } = {}) {
+  constructor(
+    private readonly config: HttpTargetConfig,
+    options: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch } = {},
+  ) {
     this.limiter = new RequestLimiter(config.concurrency ?? DEFAULT_CONCURRENCY, config.requests_per_minute);
     this.env = options.env ?? process.env;
     this.fetch = options.fetch ?? globalThis.fetch;
@@ -106,8 +112,10 @@ export class HttpSearchTarget implements SearchTarget {
         if (resolved === undefined) throw new Error(`Search target header ${name} refers to {env:${variable}}, which is not set`);
         return resolved;
       });
-      if (value.includes('{env:')) throw new Error(`Search target header ${name} refers to a variable not named ${ENV_PREFIX}…, which is never sent`);
-      if (!HEADER_VALUE.test(value)) throw new Error(`Search target header ${name} has a value HTTP does not allow (a line break or a character beyond Latin-1)`);
+      if (value.includes('{env:'))
+        throw new Error(`Search target header ${name} refers to a variable not named ${ENV_PREFIX}…, which is never sent`);
+      if (!HEADER_VALUE.test(value))
+        throw new Error(`Search target header ${name} has a value HTTP does not allow (a line break or a character beyond Latin-1)`);
       headers.set(name, value);
     }
     if (!headers.has('accept')) headers.set('accept', 'application/json');
@@ -153,15 +161,23 @@ export class HttpSearchTarget implements SearchTarget {
     for (let index = 0; index < hits.length && result.length < k; index += 1) {
       const hit: unknown = hits[index];
       const id = readJsonPointer(hit, config.product_id);
-      if (id === undefined || id === null || id === '') throw new Error(`Search target hit at index ${index} has no product_id at ${where(config.product_id)}`);
+      if (id === undefined || id === null || id === '')
+        throw new Error(`Search target hit at index ${index} has no product_id at ${where(config.product_id)}`);
       const productId = optionalText(id);
-      if (productId === undefined) throw new Error(`Search target hit at index ${index} has a product_id at ${where(config.product_id)} that is not a string or number`);
+      if (productId === undefined)
+        throw new Error(
+          `Search target hit at index ${index} has a product_id at ${where(config.product_id)} that is not a string or number`,
+        );
       // A product listed twice counts once, as trec_eval would refuse a ranking that repeats a document.
       if (seen.has(productId)) continue;
       seen.add(productId);
       const name = config.name === undefined ? undefined : optionalText(readJsonPointer(hit, config.name));
       const imageUrl = config.image_url === undefined ? undefined : optionalText(readJsonPointer(hit, config.image_url));
-      result.push({ product_id: productId, ...(name === undefined ? {} : { name }), ...(imageUrl === undefined ? {} : { image_url: imageUrl }) });
+      result.push({
+        product_id: productId,
+        ...(name === undefined ? {} : { name }),
+        ...(imageUrl === undefined ? {} : { image_url: imageUrl }),
+      });
     }
     return result;
   }

@@ -8,68 +8,7 @@
  * it is then stored with the experiment; `{env:…}` is the way to pass one.
  */
 
-export interface HttpTargetConfig {
-  kind: 'http';
-  /** `{query}` is replaced URI-encoded, `{k}` by the number of hits wanted. */
-  url: string;
-  method?: 'GET' | 'POST';
-  /** POST only: `{query}` is replaced JSON-string-escaped without quotes (it sits inside "…"), `{k}` by the number. */
-  body?: string;
-  /** Values may hold `{env:NAME}` placeholders. */
-  headers?: Record<string, string>;
-  /** JSON pointers (RFC 6901): `hits` into the response body, the others into one hit. */
-  hits: string;
-  product_id: string;
-  name?: string;
-  image_url?: string;
-  timeout_ms?: number;
-  concurrency?: number;
-  requests_per_minute?: number;
-}
-
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_CONCURRENCY = 4;
-
-/** "" (the whole document) or /-separated tokens in which `~` only appears as the escapes ~0 and ~1. */
-const JSON_POINTER = '^(/([^~/]|~[01])*)*$';
-const jsonPointer = (description: string) => ({ type: 'string', maxLength: 1000, pattern: JSON_POINTER, description }) as const;
-
-/** Draft-07 keywords only, and no $id: it is embedded in route schemas, where Ajv compiles it more than once. */
-export const httpTargetSchema = {
-  type: 'object',
-  properties: {
-    kind: { type: 'string', const: 'http' },
-    url: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 8000,
-      description: 'http:// or https:// URL; {query} is replaced URI-encoded, {k} by the number of hits wanted',
-    },
-    method: { type: 'string', enum: ['GET', 'POST'], description: 'GET when absent' },
-    body: {
-      type: 'string',
-      maxLength: 100_000,
-      description: 'POST body; {query} is replaced JSON-string-escaped without the quotes, {k} by the number of hits wanted',
-    },
-    headers: {
-      type: 'object',
-      maxProperties: 50,
-      // An HTTP token (RFC 9110), so a name is sent as written.
-      propertyNames: { pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", maxLength: 200 },
-      additionalProperties: { type: 'string', maxLength: 8000 },
-      description: 'Request headers; {env:NAME} in a value is replaced from the server environment (the way to pass secrets)',
-    },
-    hits: jsonPointer('JSON pointer to the array of hits in the response body; "" for the body itself'),
-    product_id: jsonPointer('JSON pointer to the product id inside one hit; numbers are turned into strings'),
-    name: jsonPointer('JSON pointer to the product name inside one hit'),
-    image_url: jsonPointer('JSON pointer to the product image URL inside one hit'),
-    timeout_ms: { type: 'integer', minimum: 100, maximum: 120_000, description: `${DEFAULT_TIMEOUT_MS} when absent` },
-    concurrency: { type: 'integer', minimum: 1, maximum: 64, description: `Requests in flight at once; ${DEFAULT_CONCURRENCY} when absent` },
-    requests_per_minute: { type: 'number', minimum: 1, maximum: 100_000, description: 'Rate limit, spread evenly; none when absent' },
-  },
-  required: ['kind', 'url', 'hits', 'product_id'],
-  additionalProperties: false,
-} as const;
+import { JSON_POINTER, type HttpTargetConfig } from '../schemas/run-config';
 
 /**
  * Only environment variables named SEARCH_TARGET_… may be sent: whoever can edit an experiment could
@@ -125,7 +64,7 @@ function unknownPlaceholders(field: string, template: string): string[] {
 }
 
 /**
- * Readable problems with a configuration that already passed `httpTargetSchema`: what the schema cannot
+ * Readable problems with a configuration that already passed `HttpTargetSchema`: what the schema cannot
  * say (fields that depend on each other, templates, the environment). Empty when the target can be used.
  */
 export function checkHttpTargetConfig(
@@ -138,6 +77,12 @@ export function checkHttpTargetConfig(
   if (!/^https?:\/\//i.test(sampleUrl)) problems.push('url must start with http:// or https://');
   else if (!URL.canParse(sampleUrl)) problems.push('url is not a valid URL once {query} and {k} are filled in');
   problems.push(...unknownPlaceholders('url', config.url));
+  // Without the query in the request every search is the same one: a scored run would be meaningless.
+  if (!config.url.includes('{query}') && !config.body?.includes('{query}')) {
+    problems.push(
+      `${config.body === undefined ? 'url contains' : 'url and body contain'} no {query}: every search would be the same request`,
+    );
+  }
 
   const method = config.method ?? 'GET';
   if (config.body !== undefined) {
@@ -147,7 +92,9 @@ export function checkHttpTargetConfig(
       try {
         JSON.parse(fillTemplate(config.body, 'test', 10, jsonStringContent));
       } catch (error) {
-        problems.push(`body is not valid JSON once {query} and {k} are filled in (${(error as Error).message}); {query} belongs inside "…"`);
+        problems.push(
+          `body is not valid JSON once {query} and {k} are filled in (${(error as Error).message}); {query} belongs inside "…"`,
+        );
       }
     }
   }
@@ -167,7 +114,8 @@ export function checkHttpTargetConfig(
 
   for (const field of ['hits', 'product_id', 'name', 'image_url'] as const) {
     const pointer = config[field];
-    if (pointer !== undefined && !isJsonPointer(pointer)) problems.push(`${field} must be a JSON pointer: "" or starting with /, with ~ only in ~0 and ~1`);
+    if (pointer !== undefined && !isJsonPointer(pointer))
+      problems.push(`${field} must be a JSON pointer: "" or starting with /, with ~ only in ~0 and ~1`);
   }
   return problems;
 }

@@ -20,9 +20,14 @@ export class RequestLimiter {
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly concurrency: number, requestsPerMinute?: number) {
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
-    if (requestsPerMinute !== undefined && !(requestsPerMinute > 0)) throw new RangeError(`requests per minute must be positive, got ${requestsPerMinute}`);
+  constructor(
+    private readonly concurrency: number,
+    requestsPerMinute?: number,
+  ) {
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
+    if (requestsPerMinute !== undefined && !(requestsPerMinute > 0))
+      throw new RangeError(`requests per minute must be positive, got ${requestsPerMinute}`);
     this.spacingMs = requestsPerMinute === undefined ? 0 : 60_000 / requestsPerMinute;
   }
 

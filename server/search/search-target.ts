@@ -2,6 +2,7 @@
  * What an experiment run searches: the built-in catalogue search now, an HTTP search service later.
  * A run only needs the ranked products a query returns, in the order the target returned them.
  */
+import { MAX_K } from '../schemas/limits';
 
 /** One returned product. `name` and `image_url` are there when the target knows them. */
 export interface SearchHit {
@@ -19,9 +20,6 @@ export interface SearchTarget {
    */
   search(query: string, k: number, options?: { signal?: AbortSignal }): Promise<SearchHit[]>;
 }
-
-/** Largest k a target is asked for. */
-export const MAX_K = 1000;
 
 export function assertValidK(k: number): void {
   if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw new RangeError(`k must be an integer from 1 to ${MAX_K}, got ${k}`);

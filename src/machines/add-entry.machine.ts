@@ -1,18 +1,21 @@
-import { and, assign, fromPromise, sendParent, setup } from 'xstate';
-import { DEFAULT_METADATA, hasEntryInput, metadataProblem, parseMetadata } from '../services/entry-metadata';
+import { and, assign, fromPromise, setup } from 'xstate';
+import { DEFAULT_METADATA, hasEntryInput, metadataProblem, parseMetadata } from '../domain/entry-metadata';
 import { datasetPickerMachine, type DatasetOption } from './dataset-picker.machine';
+import { notProvided } from './not-provided';
+import { sendReload, type ReloadInput } from './reload';
+import { messageOf } from '../domain/error-message';
 
 // Spec §2 Add Dataset Entry dialog, §5 and §7. Input is required ('Create Entry' refused while blank);
 // metadata must be a JSON object or blank, else its message shows and nothing is sent (cleared on edit).
 // The dialog hands {input, input_metadata, selectedDatasets} on: the entry is created, then its mappings in
 // one call. A failed mapping call still leaves the entry listed and tells the person (`linkFailed`).
-// The parent (the entries page) hears `entries.changed` whenever an entry was created.
+// Its reload target (the entries list) hears `reload` whenever an entry was created.
 
 export type CreatedEntry = { id: number };
 export type NewEntry = { input: string; input_metadata: Record<string, unknown> | null };
 export type LinkDatasetsInput = { entryId: number; datasetIds: number[] };
 
-export type AddEntryContext = {
+export type AddEntryContext = ReloadInput & {
   input: string;
   metadata: string;
   metadataError: string | null;
@@ -30,13 +33,6 @@ export type AddEntryEvent =
   | { type: 'user.submit' }
   | { type: 'picker.changed'; selected: DatasetOption[] };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-
 const emptyForm = {
   input: '',
   metadata: DEFAULT_METADATA,
@@ -44,11 +40,12 @@ const emptyForm = {
   selectedDatasets: [],
   entryId: null,
   error: null,
-} satisfies AddEntryContext;
+} satisfies Omit<AddEntryContext, 'reloadTarget'>;
 
 export const addEntryMachine = setup({
   types: {
     context: {} as AddEntryContext,
+    input: {} as ReloadInput,
     events: {} as AddEntryEvent,
     tags: {} as 'modalOpen' | 'busy' | 'linkFailed',
   },
@@ -70,11 +67,11 @@ export const addEntryMachine = setup({
     assignSelection: assign((_, params: { selected: DatasetOption[] }) => ({ selectedDatasets: params.selected })),
     assignEntryId: assign((_, params: { id: number }) => ({ entryId: params.id })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    notifyChanged: sendParent({ type: 'entries.changed' }),
+    sendReload: sendReload(),
   },
 }).createMachine({
   id: 'addEntry',
-  context: emptyForm,
+  context: ({ input }) => ({ ...emptyForm, reloadTarget: input.reloadTarget }),
   initial: 'closed',
   states: {
     closed: {
@@ -109,7 +106,7 @@ export const addEntryMachine = setup({
                 target: 'linking',
                 actions: { type: 'assignEntryId', params: ({ event }) => ({ id: event.output.id }) },
               },
-              { target: '#addEntry.closed', actions: ['notifyChanged', 'resetForm'] },
+              { target: '#addEntry.closed', actions: ['sendReload', 'resetForm'] },
             ],
             onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -120,10 +117,10 @@ export const addEntryMachine = setup({
             id: 'linkDatasets',
             src: 'linkDatasets',
             input: ({ context }) => ({ entryId: context.entryId!, datasetIds: context.selectedDatasets.map((option) => option.id) }),
-            onDone: { target: '#addEntry.closed', actions: ['notifyChanged', 'resetForm'] },
+            onDone: { target: '#addEntry.closed', actions: ['sendReload', 'resetForm'] },
             onError: {
               target: 'linkFailed',
-              actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'notifyChanged'],
+              actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'sendReload'],
             },
           },
         },

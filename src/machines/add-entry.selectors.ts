@@ -13,4 +13,5 @@ export const selectMetadataError = (snapshot: AddEntrySnapshot) => snapshot.cont
 export const selectAddError = (snapshot: AddEntrySnapshot) => snapshot.context.error;
 export const selectCanSubmit = (snapshot: AddEntrySnapshot) => snapshot.can({ type: 'user.submit' });
 export const selectCanCancel = (snapshot: AddEntrySnapshot) => snapshot.can({ type: 'user.cancel' });
-export const selectPicker = (snapshot: AddEntrySnapshot) => snapshot.children.datasetPicker as ActorRefFrom<typeof datasetPickerMachine> | undefined;
+export const selectPicker = (snapshot: AddEntrySnapshot) =>
+  snapshot.children.datasetPicker as ActorRefFrom<typeof datasetPickerMachine> | undefined;

@@ -1,14 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AuthUser, CallbackResult } from '../services/auth-client';
-import type { AuthFailure } from '../services/auth-errors';
+import type { AuthUser, CallbackResult } from '../domain/auth-user';
+import type { AuthFailure } from '../domain/auth-errors';
+import { returnPathOf } from '../domain/return-to';
+import { notProvided } from './not-provided';
 
 // Spec §4 "Authentication": pending while the session is restored or the redirect callback is handled,
 // then signed in (with the user) or signed out / failed (with the error). Popup login, logout, and
-// login_required → local logout. The actors and the two side-effect actions are bound in providers.ts.
+// login_required → local logout. The actors and the two side-effect actions are bound in src/logic/auth-logic.ts.
 
 export type AuthContext = {
   /** The address the console was opened at: a redirect callback carries code/state/error in it. */
   url: string;
+  /** Where a sign-in started here brings the person back (a deep link opened while signed out), if anywhere. */
+  returnTo: string | null;
   user: AuthUser | null;
   error: AuthFailure | null;
 };
@@ -21,10 +25,6 @@ export type AuthEvent =
   | { type: 'user.logout' }
   /** From the API clients: the session could not be renewed, or the server refused the renewed token. */
   | { type: 'session.ended'; error: AuthFailure };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
 
 // What a service threw, as the plain data the views show (services throw AuthError; anything else is a bug).
 function failureOf(error: unknown): AuthFailure {
@@ -49,7 +49,7 @@ export const authMachine = setup({
   actors: {
     restoreSession: fromPromise<AuthUser | null>(notProvided('restoreSession')),
     handleRedirectCallback: fromPromise<CallbackResult, { url: string }>(notProvided('handleRedirectCallback')),
-    loginWithRedirect: fromPromise<void>(notProvided('loginWithRedirect')),
+    loginWithRedirect: fromPromise<void, { returnTo: string | null }>(notProvided('loginWithRedirect')),
     loginWithPopup: fromPromise<AuthUser>(notProvided('loginWithPopup')),
     logout: fromPromise<void>(notProvided('logout')),
   },
@@ -63,7 +63,7 @@ export const authMachine = setup({
   },
   actions: {
     /** Rewrites the address bar without a new history entry (wouter's navigate with replace). */
-    replaceAddress: notProvided('replaceAddress') as (_: unknown, params: { path: string }) => void,
+    replaceAddress: notProvided<{ path: string }>('replaceAddress'),
     /** Local logout: the auth client drops its tokens and the session hint. */
     forgetSession: notProvided('forgetSession'),
     assignUser: assign((_, params: { user: AuthUser }) => ({ user: params.user, error: null })),
@@ -73,7 +73,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ url: input.url, user: null, error: null }),
+  context: ({ input }) => ({ url: input.url, returnTo: returnPathOf(input.url), user: null, error: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -150,6 +150,7 @@ export const authMachine = setup({
       invoke: {
         id: 'loginWithRedirect',
         src: 'loginWithRedirect',
+        input: ({ context }) => ({ returnTo: context.returnTo }),
         // Resolves only when the page comes back from the back/forward cache: the login was left.
         onDone: 'signedOut',
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },

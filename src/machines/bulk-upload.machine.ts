@@ -1,18 +1,20 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
-import { isCsvFile } from '../services/csv-file';
-import type { BulkUploadCounts, CsvProblem, UploadProgress } from '../services/upload-csv';
+import { assign, fromPromise, setup } from 'xstate';
+import { isCsvFile } from '../domain/csv-file';
+import type { BulkUploadCounts, CsvProblem, UploadProgress } from '../domain/upload-types';
+import { notProvided } from './not-provided';
+import { sendReload, type ReloadInput } from './reload';
 
 // Spec §2 Bulk upload dialog, §4 and §5: no file → file chosen → uploading → complete | failed. Only CSV
 // files are taken ('Please select a CSV file'); Upload is refused until a file is chosen and while one
 // uploads. Beyond the spec: progress while uploading, and Cancel stops the upload (leaving `uploading`
 // stops the `uploadCsv` actor, whose abort signal aborts the request; the server then writes nothing).
-// The parent (the entries page) hears `entries.changed` after a complete upload.
+// Its reload target (the entries list) hears `reload` after a complete upload.
 
 export type UploadInput = { file: File; reportProgress(progress: UploadProgress): void };
 
 export type UploadFailure = { message: string; problems: CsvProblem[] };
 
-export type BulkUploadContext = {
+export type BulkUploadContext = ReloadInput & {
   file: File | null;
   fileError: string | null;
   progress: UploadProgress | null;
@@ -31,10 +33,6 @@ export type BulkUploadEvent =
 
 export const NOT_CSV = 'Please select a CSV file';
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
 function failureOf(error: unknown): UploadFailure {
   const problems = (error as { problems?: CsvProblem[] } | null)?.problems;
   return {
@@ -43,11 +41,19 @@ function failureOf(error: unknown): UploadFailure {
   };
 }
 
-const initial: BulkUploadContext = { file: null, fileError: null, progress: null, result: null, failure: null, cancelled: false };
+const initial: Omit<BulkUploadContext, 'reloadTarget'> = {
+  file: null,
+  fileError: null,
+  progress: null,
+  result: null,
+  failure: null,
+  cancelled: false,
+};
 
 export const bulkUploadMachine = setup({
   types: {
     context: {} as BulkUploadContext,
+    input: {} as ReloadInput,
     events: {} as BulkUploadEvent,
     tags: {} as 'modalOpen' | 'busy',
   },
@@ -66,11 +72,11 @@ export const bulkUploadMachine = setup({
     assignResult: assign((_, params: { result: BulkUploadCounts }) => ({ result: params.result })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     markCancelled: assign({ progress: null, cancelled: true }),
-    notifyChanged: sendParent({ type: 'entries.changed' }),
+    sendReload: sendReload(),
   },
 }).createMachine({
   id: 'bulkUpload',
-  context: initial,
+  context: ({ input }) => ({ ...initial, reloadTarget: input.reloadTarget }),
   initial: 'closed',
   states: {
     closed: {
@@ -106,7 +112,7 @@ export const bulkUploadMachine = setup({
             }),
             onDone: {
               target: 'complete',
-              actions: [{ type: 'assignResult', params: ({ event }) => ({ result: event.output }) }, 'notifyChanged'],
+              actions: [{ type: 'assignResult', params: ({ event }) => ({ result: event.output }) }, 'sendReload'],
             },
             onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
           },

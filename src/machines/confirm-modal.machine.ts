@@ -1,31 +1,25 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { sendReload, type ReloadInput } from './reload';
+import { messageOf } from '../domain/error-message';
 
 // Spec §4 and §5: every delete asks first. Closed → open (naming what goes) → submitting → closed, or back
 // to open with the server's message (e.g. the 409 of a dataset that experiments use). Cancel and Escape
-// close it unless the call is under way. On success the parent (a paged list) hears `confirm.succeeded`.
+// close it unless the call is under way. On success its reload target (the paged list) hears `reload`.
 
 export type ConfirmSubject = { id: number; name: string };
 
-export type ConfirmModalContext = {
+export type ConfirmModalContext = ReloadInput & {
   subject: ConfirmSubject | null;
   error: string | null;
 };
 
-export type ConfirmModalEvent =
-  | { type: 'user.open'; subject: ConfirmSubject }
-  | { type: 'user.cancel' }
-  | { type: 'user.confirm' };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+export type ConfirmModalEvent = { type: 'user.open'; subject: ConfirmSubject } | { type: 'user.cancel' } | { type: 'user.confirm' };
 
 export const confirmModalMachine = setup({
   types: {
     context: {} as ConfirmModalContext,
+    input: {} as ReloadInput,
     events: {} as ConfirmModalEvent,
     tags: {} as 'modalOpen' | 'busy',
   },
@@ -36,11 +30,11 @@ export const confirmModalMachine = setup({
     assignSubject: assign((_, params: { subject: ConfirmSubject }) => ({ subject: params.subject, error: null })),
     clearSubject: assign({ subject: null, error: null }),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    notifyConfirmed: sendParent({ type: 'confirm.succeeded' }),
+    sendReload: sendReload(),
   },
 }).createMachine({
   id: 'confirmModal',
-  context: { subject: null, error: null },
+  context: ({ input }) => ({ reloadTarget: input.reloadTarget, subject: null, error: null }),
   initial: 'closed',
   states: {
     closed: {
@@ -61,7 +55,7 @@ export const confirmModalMachine = setup({
         id: 'performAction',
         src: 'performAction',
         input: ({ context }) => ({ subject: context.subject! }),
-        onDone: { target: 'closed', actions: ['clearSubject', 'notifyConfirmed'] },
+        onDone: { target: 'closed', actions: ['clearSubject', 'sendReload'] },
         onError: { target: 'open', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

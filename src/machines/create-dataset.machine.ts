@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
 
 // Spec §2 /datasets and §5: the 'Add New Dataset' modal. Name and description are required and trimmed;
 // 'Create Dataset' is refused while either is blank; the form is disabled while submitting; after creation
@@ -20,13 +22,6 @@ export type CreateDatasetEvent =
   | { type: 'user.changeDescription'; value: string }
   | { type: 'user.submit' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-
 /** Spec §5: both fields required once trimmed. */
 export const isDatasetFormComplete = (form: { name: string; description: string }) =>
   form.name.trim() !== '' && form.description.trim() !== '';
@@ -47,7 +42,7 @@ export const createDatasetMachine = setup({
   },
   actions: {
     /** Navigates to /datasets/{id}/edit (wouter's navigate). */
-    openEditor: notProvided('openEditor') as (_: unknown, params: { id: number }) => void,
+    openEditor: notProvided<{ id: number }>('openEditor'),
     resetForm: assign(emptyForm),
     assignName: assign((_, params: { value: string }) => ({ name: params.value, error: null })),
     assignDescription: assign((_, params: { value: string }) => ({ description: params.value, error: null })),

@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
 
 // Spec §2 /: 'Loading dashboard...' while the three real counts load (datasets and entries, exact, from the
 // evaluation service's totals; golden sets from the evaluation backend's); the other two are the spec's
@@ -18,13 +20,6 @@ export type DashboardContext = {
 export type DashboardInput = { placeholders: DashboardContext['placeholders'] };
 
 export type DashboardEvent = { type: 'user.retry' };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 
 export const dashboardMachine = setup({
   types: {

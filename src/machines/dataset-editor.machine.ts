@@ -1,5 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Dataset, DatasetEntry, Page } from '../services/evaluation-service';
+import type { Dataset } from '../domain/evaluation-service-types';
+import {
+  emptyList,
+  filterKey,
+  isAnsweredLocally,
+  moveRows,
+  otherSide,
+  toRow,
+  type Direction,
+  type EntryList,
+  type EntryMove,
+  type EntryWindow,
+  type EntryWindowRequest,
+  type Side,
+} from '../domain/dataset-membership';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
+import { hasNoRouteId } from '../domain/route-id';
 
 // Spec §2 /datasets/{id}/edit and §4: the dual-list membership of one dataset. Two lists, 'included' and
 // 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
@@ -12,26 +29,9 @@ export const PREFETCH_LIMIT = 10_000;
 /** A filter that the loaded window cannot answer alone asks the server after this pause in typing. */
 export const FILTER_DEBOUNCE_MS = 300;
 
-export type Side = 'included' | 'available';
-export type Direction = 'add' | 'remove';
-
-export type EntryRow = { id: number; input: string; key: string };
-
-export type EntryList = {
-  rows: EntryRow[];
-  /** How many entries match the server-side query (X-Total-Count). */
-  total: number;
-  /** How many entries the list holds, whatever the filter (the heading's n). */
-  count: number;
-  /** What the person typed. */
-  filter: string;
-  /** The search the loaded rows answer (the server filtered by it). */
-  query: string;
-  selected: ReadonlySet<number>;
-};
-
 export type DatasetEditorContext = {
-  datasetId: number;
+  /** From the address; null (no valid id) only in `notFound`, which nothing leaves. */
+  datasetId: number | null;
   dataset: Dataset | null;
   included: EntryList;
   available: EntryList;
@@ -39,12 +39,7 @@ export type DatasetEditorContext = {
   error: string | null;
 };
 
-export type DatasetEditorInput = { datasetId: number };
-
-export type FetchEntriesInput = { datasetId: number; side: Side; search: string; page: number; pageSize: number };
-/** A window of the list, the total matching the search, and how many entries the side holds in all. */
-export type EntryWindow = Page<DatasetEntry> & { count: number };
-export type SaveMovesInput = { datasetId: number; direction: Direction; entryIds: number[] };
+export type DatasetEditorInput = { datasetId: number | null };
 
 export type DatasetEditorEvent =
   | { type: 'user.filter'; side: Side; text: string }
@@ -53,46 +48,6 @@ export type DatasetEditorEvent =
   | { type: 'user.add' }
   | { type: 'user.remove' }
   | { type: 'user.retry' };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-
-/** Spec §2: the filter matches the entry input case-insensitively. */
-export const filterKey = (text: string) => text.trim().toLowerCase();
-
-export const toRow = (entry: Pick<DatasetEntry, 'id' | 'input'>): EntryRow => ({
-  id: entry.id,
-  input: entry.input,
-  key: entry.input.toLowerCase(),
-});
-
-const emptyList = (): EntryList => ({ rows: [], total: 0, count: 0, filter: '', query: '', selected: new Set() });
-
-/** The loaded rows hold every match of the typed filter: no need to ask the server. */
-export function isAnsweredLocally(list: EntryList): boolean {
-  return list.rows.length >= list.total && filterKey(list.filter).includes(filterKey(list.query));
-}
-
-/** The optimistic move: rows leave one list and join the other at once, totals follow. */
-export function moveRows(from: EntryList, to: EntryList, ids: ReadonlySet<number>): { from: EntryList; to: EntryList } {
-  const moving = from.rows.filter((row) => ids.has(row.id));
-  return {
-    from: {
-      ...from,
-      rows: from.rows.filter((row) => !ids.has(row.id)),
-      total: from.total - moving.length,
-      count: from.count - moving.length,
-      selected: new Set(),
-    },
-    to: { ...to, rows: [...moving, ...to.rows], total: to.total + moving.length, count: to.count + moving.length },
-  };
-}
-
-const otherSide = (side: Side): Side => (side === 'included' ? 'available' : 'included');
 
 function listRegion(side: Side) {
   return {
@@ -133,7 +88,7 @@ function listRegion(side: Side) {
           id: `fetch.${side}`,
           src: 'fetchEntries',
           input: ({ context }: { context: DatasetEditorContext }) => ({
-            datasetId: context.datasetId,
+            datasetId: context.datasetId!,
             side,
             search: filterKey(context[side].filter),
             page: 1,
@@ -143,7 +98,10 @@ function listRegion(side: Side) {
             target: 'idle',
             actions: { type: 'replaceRows', params: ({ event }: { event: { output: EntryWindow } }) => ({ side, page: event.output }) },
           },
-          onError: { target: '#datasetEditor.failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+          onError: {
+            target: '#datasetEditor.failed',
+            actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+          },
         },
       },
       fetchingMore: {
@@ -152,7 +110,7 @@ function listRegion(side: Side) {
           id: `fetchMore.${side}`,
           src: 'fetchEntries',
           input: ({ context }: { context: DatasetEditorContext }) => ({
-            datasetId: context.datasetId,
+            datasetId: context.datasetId!,
             side,
             search: context[side].query,
             page: Math.floor(context[side].rows.length / ENTRY_WINDOW) + 1,
@@ -162,7 +120,10 @@ function listRegion(side: Side) {
             target: 'idle',
             actions: { type: 'appendRows', params: ({ event }: { event: { output: EntryWindow } }) => ({ side, page: event.output }) },
           },
-          onError: { target: '#datasetEditor.failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+          onError: {
+            target: '#datasetEditor.failed',
+            actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+          },
         },
       },
     },
@@ -179,11 +140,12 @@ export const datasetEditorMachine = setup({
   actors: {
     /** The dataset, or null when the server has none with this id. */
     fetchDataset: fromPromise<Dataset | null, { datasetId: number }>(notProvided('fetchDataset')),
-    fetchEntries: fromPromise<EntryWindow, FetchEntriesInput>(notProvided('fetchEntries')),
+    fetchEntries: fromPromise<EntryWindow, EntryWindowRequest>(notProvided('fetchEntries')),
     /** One mapping call per entry (spec §7); rejects if any of them failed. */
-    saveMoves: fromPromise<void, SaveMovesInput>(notProvided('saveMoves')),
+    saveMoves: fromPromise<void, EntryMove>(notProvided('saveMoves')),
   },
   guards: {
+    hasNoRouteId,
     isFound: (_, params: { dataset: Dataset | null }) => params.dataset !== null,
     isLoadedRow: ({ context }, params: { side: Side; id: number }) => context[params.side].rows.some((row) => row.id === params.id),
     isSide: (_, params: { side: Side; expected: Side }) => params.side === params.expected,
@@ -244,14 +206,20 @@ export const datasetEditorMachine = setup({
     pending: null,
     error: null,
   }),
-  initial: 'loadingDataset',
+  initial: 'checkingId',
   states: {
+    checkingId: {
+      always: [
+        { guard: { type: 'hasNoRouteId', params: ({ context }) => ({ id: context.datasetId }) }, target: 'notFound' },
+        { target: 'loadingDataset' },
+      ],
+    },
     loadingDataset: {
       tags: 'loading',
       invoke: {
         id: 'fetchDataset',
         src: 'fetchDataset',
-        input: ({ context }) => ({ datasetId: context.datasetId }),
+        input: ({ context }) => ({ datasetId: context.datasetId! }),
         onDone: [
           {
             guard: { type: 'isFound', params: ({ event }) => ({ dataset: event.output }) },
@@ -302,7 +270,7 @@ export const datasetEditorMachine = setup({
                 id: 'saveMoves',
                 src: 'saveMoves',
                 input: ({ context }) => ({
-                  datasetId: context.datasetId,
+                  datasetId: context.datasetId!,
                   direction: context.pending!.direction,
                   entryIds: context.pending!.ids,
                 }),

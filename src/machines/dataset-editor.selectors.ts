@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { filterKey, type EntryRow, type Side } from './dataset-editor.machine';
+import { filterKey, type EntryRow, type Side } from '../domain/dataset-membership';
 import type { datasetEditorMachine } from './dataset-editor.machine';
 
 export type DatasetEditorSnapshot = SnapshotFrom<typeof datasetEditorMachine>;
@@ -21,12 +21,10 @@ export const selectCanRemove = (snapshot: DatasetEditorSnapshot) => snapshot.can
 
 export const selectList = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.context[side];
 /** The list's region is fetching a fresh window (first load, a server-side filter, or the reload). */
-export const selectIsListLoading = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
-  snapshot.matches({ ready: { [side]: 'fetching' } });
+export const selectIsListLoading = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.matches({ ready: { [side]: 'fetching' } });
 export const selectIsLoadingMore = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
   snapshot.matches({ ready: { [side]: 'fetchingMore' } });
-export const selectCanLoadMore = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
-  snapshot.can({ type: 'user.loadMore', side });
+export const selectCanLoadMore = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.loadMore', side });
 
 /** Spec §2: rows whose input contains the filter, ignoring case. Memoised on the rows and the filter. */
 export function createVisibleRowsSelector(side: Side) {

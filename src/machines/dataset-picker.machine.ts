@@ -1,4 +1,6 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
 
 // Spec §2 Add Dataset Entry dialog and /dataset-entries/{id}/edit: the datasets multi-select. It loads
 // every dataset (no cap at 1000) while its menu opens and closes on its own; the chosen datasets show as
@@ -23,13 +25,6 @@ export type DatasetPickerEvent =
 
 /** What the parent hears after every change of the choice. */
 export type PickerChangedEvent = { type: 'picker.changed'; selected: DatasetOption[] };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 
 export const datasetPickerMachine = setup({
   types: {

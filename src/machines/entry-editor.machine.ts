@@ -1,20 +1,24 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { DatasetEntry } from '../services/evaluation-service';
-import { hasEntryInput, metadataProblem, metadataText, parseMetadata } from '../services/entry-metadata';
+import type { DatasetEntry } from '../domain/evaluation-service-types';
+import { hasEntryInput, metadataProblem, metadataText, parseMetadata } from '../domain/entry-metadata';
 import { datasetPickerMachine, type DatasetOption } from './dataset-picker.machine';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
+import { hasNoRouteId } from '../domain/route-id';
 
 // Spec §2 /dataset-entries/{id}/edit, §4 and §5: loading → editing → saving (PUT) → linking (the
 // dataset-link diff: links added are created, links removed deleted) → back; or 'Dataset entry not found'.
 // Save is refused while the input is blank; metadata as in the add dialog. A failure keeps the form with the
 // server's message; saving again is safe (the PUT and both mapping calls are idempotent).
 
-export type EntryEditorInput = { entryId: number };
+export type EntryEditorInput = { entryId: number | null };
 export type SaveEntryInput = { entryId: number; input: string; input_metadata: Record<string, unknown> | null };
 /** The links the entry had when loaded and the ones chosen now; the real actor applies their diff. */
 export type SaveLinksInput = { entryId: number; before: number[]; after: number[] };
 
 export type EntryEditorContext = {
-  entryId: number;
+  /** From the address; null (no valid id) only in `notFound`, which is left only by going back. */
+  entryId: number | null;
   entry: DatasetEntry | null;
   input: string;
   metadata: string;
@@ -31,13 +35,6 @@ export type EntryEditorEvent =
   | { type: 'user.retry' }
   | { type: 'picker.changed'; selected: DatasetOption[] };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-
 export const entryEditorMachine = setup({
   types: {
     context: {} as EntryEditorContext,
@@ -53,14 +50,14 @@ export const entryEditorMachine = setup({
     datasetPicker: datasetPickerMachine,
   },
   guards: {
-    isValidId: ({ context }) => Number.isSafeInteger(context.entryId) && context.entryId > 0,
+    hasNoRouteId,
     isMissing: (_, params: { entry: DatasetEntry | null }) => params.entry === null,
     hasInput: ({ context }) => hasEntryInput(context.input),
     isMetadataValid: ({ context }) => metadataProblem(context.metadata) === null,
   },
   actions: {
     /** Leaves the editor: Cancel, and after a save (wouter's navigate, or history back). */
-    goBack: notProvided('goBack') as () => void,
+    goBack: notProvided('goBack'),
     assignEntry: assign((_, params: { entry: DatasetEntry }) => ({
       entry: params.entry,
       input: params.entry.input,
@@ -88,17 +85,20 @@ export const entryEditorMachine = setup({
     selectedDatasets: [],
     error: null,
   }),
-  initial: 'checking',
+  initial: 'checkingId',
   states: {
-    checking: {
-      always: [{ guard: 'isValidId', target: 'loading' }, { target: 'notFound' }],
+    checkingId: {
+      always: [
+        { guard: { type: 'hasNoRouteId', params: ({ context }) => ({ id: context.entryId }) }, target: 'notFound' },
+        { target: 'loading' },
+      ],
     },
     loading: {
       tags: 'busy',
       invoke: {
         id: 'fetchEntry',
         src: 'fetchEntry',
-        input: ({ context }) => ({ entryId: context.entryId }),
+        input: ({ context }) => ({ entryId: context.entryId! }),
         onDone: [
           { guard: { type: 'isMissing', params: ({ event }) => ({ entry: event.output }) }, target: 'notFound' },
           { target: 'ready', actions: { type: 'assignEntry', params: ({ event }) => ({ entry: event.output! }) } },
@@ -138,7 +138,7 @@ export const entryEditorMachine = setup({
             id: 'saveEntry',
             src: 'saveEntry',
             input: ({ context }) => ({
-              entryId: context.entryId,
+              entryId: context.entryId!,
               input: context.input.trim(),
               input_metadata: parseMetadata(context.metadata),
             }),
@@ -152,7 +152,7 @@ export const entryEditorMachine = setup({
             id: 'saveLinks',
             src: 'saveLinks',
             input: ({ context }) => ({
-              entryId: context.entryId,
+              entryId: context.entryId!,
               before: context.entry!.datasets.map((dataset) => dataset.id),
               after: context.selectedDatasets.map((dataset) => dataset.id),
             }),

@@ -9,7 +9,7 @@ export type EntryEditorView = 'loading' | 'notFound' | 'failed' | 'ready';
 export function selectEditorView(snapshot: EntryEditorSnapshot): EntryEditorView {
   if (snapshot.matches('notFound')) return 'notFound';
   if (snapshot.matches('failed')) return 'failed';
-  if (snapshot.matches('loading') || snapshot.matches('checking')) return 'loading';
+  if (snapshot.matches('loading')) return 'loading';
   return 'ready';
 }
 
@@ -21,4 +21,5 @@ export const selectMetadataError = (snapshot: EntryEditorSnapshot) => snapshot.c
 export const selectEditorError = (snapshot: EntryEditorSnapshot) => snapshot.context.error;
 export const selectCanSave = (snapshot: EntryEditorSnapshot) => snapshot.can({ type: 'user.submit' });
 export const selectCanCancel = (snapshot: EntryEditorSnapshot) => snapshot.can({ type: 'user.cancel' });
-export const selectPicker = (snapshot: EntryEditorSnapshot) => snapshot.children.datasetPicker as ActorRefFrom<typeof datasetPickerMachine> | undefined;
+export const selectPicker = (snapshot: EntryEditorSnapshot) =>
+  snapshot.children.datasetPicker as ActorRefFrom<typeof datasetPickerMachine> | undefined;

@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MockEvaluation } from '../fixtures/evaluations';
 import type { MockEvaluationResult } from '../fixtures/evaluation-results';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
 
 // Spec §2 /evaluations/{id}: the mock evaluation detail. A fake load (1 s, spec §9, done by the
-// loadEvaluation actor bound in providers.ts), then the results table; 'Back to Evaluations' goes to
+// loadEvaluation actor bound in src/logic), then the results table; 'Back to Evaluations' goes to
 // the list at the page the person came from.
 
 export type EvaluationDetailInput = {
@@ -25,14 +27,6 @@ export type EvaluationDetailContext = EvaluationDetailInput & {
 
 export type EvaluationDetailEvent = { type: 'user.back' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message !== '' ? error.message : 'The evaluation could not be loaded.';
-}
-
 export const evaluationDetailMachine = setup({
   types: {
     context: {} as EvaluationDetailContext,
@@ -45,9 +39,9 @@ export const evaluationDetailMachine = setup({
   },
   actions: {
     /** Moves to another screen (wouter's navigate). */
-    navigateTo: notProvided('navigateTo') as (_: unknown, params: { path: string }) => void,
+    navigateTo: notProvided<{ path: string }>('navigateTo'),
     assignEvaluation: assign((_, params: LoadedEvaluation) => ({ evaluation: params.evaluation, results: params.results, error: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, 'The evaluation could not be loaded.') })),
   },
 }).createMachine({
   id: 'evaluationDetail',

@@ -1,10 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DownloadedFile } from '../services/evaluation-backend';
+import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
 
 // Export a file: the button names what to fetch (an id and a format), the file comes with the bearer
 // token and is saved as a download. One export at a time; the busy button says so. A failure names the
 // server's reason in red and any export may be tried again. It serves a run's results (CSV, TREC run) and
-// a golden set's judgements (CSV, TREC qrels, TREC queries): providers.ts binds what each one fetches.
+// a golden set's judgements (CSV, TREC qrels, TREC queries): src/logic binds what each one fetches.
 
 /** What to export: whose file, in which format. */
 export type FileExportRequest = { id: number; format: string };
@@ -19,12 +21,6 @@ export type FileExportContext = {
 };
 
 export type FileExportEvent = { type: 'user.export' } & FileExportRequest;
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong.');
 
 const exportTransition = {
   target: 'exporting',
@@ -42,7 +38,7 @@ export const fileExportMachine = setup({
   },
   actions: {
     /** Hands the file to the browser as a download (an object URL and a temporary link). */
-    saveFile: notProvided('saveFile') as (_: unknown, params: DownloadedFile) => void,
+    saveFile: notProvided<DownloadedFile>('saveFile'),
     startExport: assign((_, params: FileExportRequest) => ({ id: params.id, format: params.format, savedAs: null, error: null })),
     assignSaved: assign((_, params: { filename: string }) => ({ savedAs: params.filename })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),

@@ -1,20 +1,21 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { sendReload, type ReloadInput } from './reload';
+import { messageOf } from '../domain/error-message';
 
 // Issue 7 /golden-sets: the 'Edit Golden Set' modal. It opens with the set's name, description and market;
 // the name is required once trimmed; the form is disabled while saving; a failure (e.g. a duplicate
-// name's 409) keeps it open with the server's message. On success the list (`notify`) hears `list.reload`.
+// name's 409) keeps it open with the server's message. On success its reload target (the list) hears `reload`.
 
 export type GoldenSetFields = { name: string; description: string; market: string };
 
 export type GoldenSetToRename = GoldenSetFields & { id: number };
 
-export type RenameGoldenSetContext = GoldenSetFields & {
-  id: number | null;
-  error: string | null;
-  notify: AnyActorRef | null;
-};
-
-export type RenameGoldenSetInput = { notify?: AnyActorRef };
+export type RenameGoldenSetContext = ReloadInput &
+  GoldenSetFields & {
+    id: number | null;
+    error: string | null;
+  };
 
 export type RenameGoldenSetEvent =
   | { type: 'user.open'; goldenSet: GoldenSetToRename }
@@ -24,13 +25,6 @@ export type RenameGoldenSetEvent =
   | { type: 'user.changeMarket'; value: string }
   | { type: 'user.submit' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-
 /** A golden set needs a name once trimmed; description and market may stay empty. */
 export const isGoldenSetNameGiven = (form: { name: string }) => form.name.trim() !== '';
 
@@ -39,7 +33,7 @@ const closedForm = { id: null, name: '', description: '', market: '', error: nul
 export const renameGoldenSetMachine = setup({
   types: {
     context: {} as RenameGoldenSetContext,
-    input: {} as RenameGoldenSetInput,
+    input: {} as ReloadInput,
     events: {} as RenameGoldenSetEvent,
     tags: {} as 'modalOpen' | 'busy',
   },
@@ -56,13 +50,11 @@ export const renameGoldenSetMachine = setup({
     assignDescription: assign((_, params: { value: string }) => ({ description: params.value, error: null })),
     assignMarket: assign((_, params: { value: string }) => ({ market: params.value, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    notifySaved: enqueueActions(({ context, enqueue }) => {
-      if (context.notify) enqueue.sendTo(context.notify, { type: 'list.reload' });
-    }),
+    sendReload: sendReload(),
   },
 }).createMachine({
   id: 'renameGoldenSet',
-  context: ({ input }) => ({ ...closedForm, notify: input?.notify ?? null }),
+  context: ({ input }) => ({ ...closedForm, reloadTarget: input.reloadTarget }),
   initial: 'closed',
   states: {
     closed: {
@@ -89,7 +81,7 @@ export const renameGoldenSetMachine = setup({
           description: context.description.trim(),
           market: context.market.trim(),
         }),
-        onDone: { target: 'closed', actions: ['resetForm', 'notifySaved'] },
+        onDone: { target: 'closed', actions: ['resetForm', 'sendReload'] },
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

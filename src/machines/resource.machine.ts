@@ -1,40 +1,59 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import type { ReloadEvent } from './reload';
+import { messageOf } from '../domain/error-message';
+import { hasNoRouteId } from '../domain/route-id';
 
 // One record (or one unpaged list) of the evaluation backend by its id: an evaluation script's details,
 // an experiment's runs (spec §7: that call is unpaged), a run's summary. Loading, loaded, empty (an empty
-// list), or failed; Try again from failed. A parent's `resource.reload` fetches again; what was loaded stays
-// shown meanwhile (`refreshing`). The id reaching this machine is already a positive integer (services/route-id).
+// list), or failed; Try again from failed. `reload` (from whatever changed the record) fetches again; what
+// was loaded stays shown meanwhile (`refreshing`). Without a valid route id (null) it is `notFound` at once.
 
-export type ResourceInput = { id: number };
+export type ResourceInput = { id: number | null };
 
 export type ResourceContext = {
-  id: number;
+  /** From the address; null (no valid id) only in `notFound`, which nothing leaves. */
+  id: number | null;
   data: unknown;
   error: string | null;
 };
 
 export type ResourceEvent =
   | { type: 'user.retry' }
-  /** From a parent: the record changed on the server (a run started or ended). */
-  | { type: 'resource.reload' };
+  /** The record changed on the server (a run started or ended). */
+  | ReloadEvent;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong.');
+/** The fetch of `loading` and of `refreshing`: an empty list, the record, or the failure. */
+const fetchResource = {
+  id: 'fetchResource',
+  src: 'fetchResource',
+  input: ({ context }: { context: ResourceContext }) => ({ id: context.id! }),
+  onDone: [
+    {
+      guard: { type: 'isEmptyList', params: ({ event }: { event: { output: unknown } }) => ({ data: event.output }) },
+      target: 'empty',
+      actions: { type: 'assignData', params: ({ event }: { event: { output: unknown } }) => ({ data: event.output }) },
+    },
+    { target: 'loaded', actions: { type: 'assignData', params: ({ event }: { event: { output: unknown } }) => ({ data: event.output }) } },
+  ],
+  onError: {
+    target: 'failed',
+    actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+} as const;
 
 export const resourceMachine = setup({
   types: {
     context: {} as ResourceContext,
     input: {} as ResourceInput,
     events: {} as ResourceEvent,
-    tags: {} as 'busy' | 'empty' | 'failed',
+    tags: {} as 'busy' | 'empty' | 'failed' | 'notFound',
   },
   actors: {
     fetchResource: fromPromise<unknown, { id: number }>(notProvided('fetchResource')),
   },
   guards: {
+    hasNoRouteId,
     isEmptyList: (_, params: { data: unknown }) => Array.isArray(params.data) && params.data.length === 0,
   },
   actions: {
@@ -44,55 +63,36 @@ export const resourceMachine = setup({
 }).createMachine({
   id: 'resource',
   context: ({ input }) => ({ id: input.id, data: null, error: null }),
-  initial: 'loading',
+  initial: 'checkingId',
   states: {
+    checkingId: {
+      always: [
+        { guard: { type: 'hasNoRouteId', params: ({ context }) => ({ id: context.id }) }, target: 'notFound' },
+        { target: 'loading' },
+      ],
+    },
+    notFound: { tags: 'notFound' },
     loading: {
       tags: 'busy',
-      invoke: {
-        id: 'fetchResource',
-        src: 'fetchResource',
-        input: ({ context }) => ({ id: context.id }),
-        onDone: [
-          {
-            guard: { type: 'isEmptyList', params: ({ event }) => ({ data: event.output }) },
-            target: 'empty',
-            actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
-          },
-          { target: 'loaded', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
-        ],
-        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
+      invoke: fetchResource,
       // A reload during a fetch starts it again: the answer on its way may predate the change.
-      on: { 'resource.reload': { target: 'loading', reenter: true } },
+      on: { reload: { target: 'loading', reenter: true } },
     },
     loaded: {
-      on: { 'resource.reload': 'refreshing' },
+      on: { reload: 'refreshing' },
     },
     // Fetching again with the loaded data still shown.
     refreshing: {
-      invoke: {
-        id: 'fetchResource',
-        src: 'fetchResource',
-        input: ({ context }) => ({ id: context.id }),
-        onDone: [
-          {
-            guard: { type: 'isEmptyList', params: ({ event }) => ({ data: event.output }) },
-            target: 'empty',
-            actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
-          },
-          { target: 'loaded', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
-        ],
-        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
-      on: { 'resource.reload': { target: 'refreshing', reenter: true } },
+      invoke: fetchResource,
+      on: { reload: { target: 'refreshing', reenter: true } },
     },
     empty: {
       tags: 'empty',
-      on: { 'resource.reload': 'loading' },
+      on: { reload: 'loading' },
     },
     failed: {
       tags: 'failed',
-      on: { 'user.retry': 'loading', 'resource.reload': 'loading' },
+      on: { 'user.retry': 'loading', reload: 'loading' },
     },
   },
 });

@@ -1,17 +1,20 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
-import type { ExperimentRun } from '../services/evaluation-backend';
-import { isActiveRun } from '../services/run-status';
+import { assign, fromPromise, setup } from 'xstate';
+import type { ExperimentRun } from '../domain/evaluation-backend-types';
+import { isActiveRun } from '../domain/run-status';
+import { notProvided } from './not-provided';
+import { sendReload, type ReloadInput } from './reload';
+import { messageOf } from '../domain/error-message';
+import { hasNoRouteId } from '../domain/route-id';
 
 // /experiment-runs/{id}: 'Run experiment' starts a run of the experiment, then the run is watched (polled
 // about once a second) until it ends in success, failed or cancelled; 'Cancel run' asks the server to stop
 // it. A run the list already shows as pending or running is watched the same way (`list.foundActiveRun`).
-// One run at a time: Run experiment waits until the watched run has ended. The parent (the experiment's
-// runs page) hears `runs.changed` when a run started or ended, and reloads its list.
+// One run at a time: Run experiment waits until the watched run has ended. Its reload target (the
+// experiment's runs list) hears `reload` when a run started or ended.
 
-export type RunProgressInput = { experimentId: number };
+export type RunProgressInput = ReloadInput & { experimentId: number | null };
 
-export type RunProgressContext = {
-  experimentId: number;
+export type RunProgressContext = RunProgressInput & {
   /** The run being watched, as the server last described it; after it ends, its final state. */
   run: ExperimentRun | null;
   /** Why the run could not start (the server's message, e.g. no golden set configured). */
@@ -35,12 +38,6 @@ export const POLL_INTERVAL_MS = 1_000;
 /** After a failed poll, how long until the next try. */
 export const POLL_RETRY_MS = 5_000;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong.');
-
 export const runProgressMachine = setup({
   types: {
     context: {} as RunProgressContext,
@@ -58,6 +55,7 @@ export const runProgressMachine = setup({
     retryInterval: POLL_RETRY_MS,
   },
   guards: {
+    hasNoRouteId,
     hasEnded: (_, params: { run: ExperimentRun }) => !isActiveRun(params.run),
   },
   actions: {
@@ -67,14 +65,29 @@ export const runProgressMachine = setup({
     assignPollError: assign((_, params: { error: unknown }) => ({ pollError: messageOf(params.error) })),
     assignCancelError: assign((_, params: { error: unknown }) => ({ cancelError: messageOf(params.error) })),
     clearStartError: assign({ startError: null }),
-    /** Tells the page that its runs list is out of date. */
-    notifyRunsChanged: sendParent({ type: 'runs.changed' }),
+    /** Tells the runs list that it is out of date. */
+    sendReload: sendReload(),
   },
 }).createMachine({
   id: 'runProgress',
-  context: ({ input }) => ({ experimentId: input.experimentId, run: null, startError: null, pollError: null, cancelError: null }),
-  initial: 'idle',
+  context: ({ input }) => ({
+    experimentId: input.experimentId,
+    reloadTarget: input.reloadTarget,
+    run: null,
+    startError: null,
+    pollError: null,
+    cancelError: null,
+  }),
+  initial: 'checkingId',
   states: {
+    checkingId: {
+      always: [
+        { guard: { type: 'hasNoRouteId', params: ({ context }) => ({ id: context.experimentId }) }, target: 'notFound' },
+        { target: 'idle' },
+      ],
+    },
+    // No experiment (the address named no valid id): nothing to start or watch.
+    notFound: {},
     idle: {
       on: {
         'user.startRun': { target: 'starting', actions: 'clearStartError' },
@@ -86,10 +99,10 @@ export const runProgressMachine = setup({
       invoke: {
         id: 'startRun',
         src: 'startRun',
-        input: ({ context }) => ({ experimentId: context.experimentId }),
+        input: ({ context }) => ({ experimentId: context.experimentId! }),
         onDone: {
           target: 'watching',
-          actions: [{ type: 'watchRun', params: ({ event }) => ({ run: event.output }) }, 'notifyRunsChanged'],
+          actions: [{ type: 'watchRun', params: ({ event }) => ({ run: event.output }) }, 'sendReload'],
         },
         onError: { target: 'startFailed', actions: { type: 'assignStartError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -154,7 +167,7 @@ export const runProgressMachine = setup({
     },
     // The run's last state stays shown (a failed run's error in red); another run may start.
     ended: {
-      entry: 'notifyRunsChanged',
+      entry: 'sendReload',
       on: {
         'user.startRun': { target: 'starting', actions: 'clearStartError' },
         'list.foundActiveRun': { target: 'watching', actions: { type: 'watchRun', params: ({ event }) => ({ run: event.run }) } },

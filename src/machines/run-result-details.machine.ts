@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
-import type { PassedRow } from '../services/passed-run-result';
+import type { PassedRow } from '../domain/passed-run-result';
+import { notProvided } from './not-provided';
 
 // Spec §2 /experiment-run-result-details/{id}: the results table passes the row along (history state);
 // without it the screen says so. With it: a Metrics grid that folds away, and Back to the run's results
@@ -14,10 +15,6 @@ export type RunResultDetailsContext = RunResultDetailsInput;
 
 export type RunResultDetailsEvent = { type: 'user.toggleMetrics' } | { type: 'user.back' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
 export const runResultDetailsMachine = setup({
   types: {
     context: {} as RunResultDetailsContext,
@@ -30,7 +27,7 @@ export const runResultDetailsMachine = setup({
   },
   actions: {
     /** Moves to another screen (wouter's navigate). */
-    navigateTo: notProvided('navigateTo') as (_: unknown, params: { path: string }) => void,
+    navigateTo: notProvided<{ path: string }>('navigateTo'),
   },
 }).createMachine({
   id: 'runResultDetails',

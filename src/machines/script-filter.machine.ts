@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { messageOf } from '../domain/error-message';
 
 // Spec §2 /experiments: the 'Filter by Script' dropdown. It loads the scripts to choose from, then holds
 // the choice: All Scripts (null) or one script, whose own paged experiments call then fills the table
-// (the view starts that list), so the filter covers every page, not just the one shown. A new choice
+// (the experiments page starts that list), so the filter covers every page, not just the one shown. A new choice
 // starts again at page 1 (`showFirstPage`).
 
 export type ScriptOption = { id: number; name: string };
@@ -15,12 +17,6 @@ export type ScriptFilterContext = {
 };
 
 export type ScriptFilterEvent = { type: 'user.selectScript'; scriptId: number | null } | { type: 'user.retry' };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong.');
 
 export const scriptFilterMachine = setup({
   types: {
@@ -36,7 +32,7 @@ export const scriptFilterMachine = setup({
   },
   actions: {
     /** Back to `?page=1` of the list's path, replacing the address (the filter itself is not in it). */
-    showFirstPage: notProvided('showFirstPage') as () => void,
+    showFirstPage: notProvided('showFirstPage'),
     assignScripts: assign((_, params: { scripts: ScriptOption[] }) => ({ scripts: params.scripts, error: null })),
     assignScriptId: assign((_, params: { scriptId: number | null }) => ({ scriptId: params.scriptId })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),

@@ -1,25 +1,18 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './not-provided';
+import { sendReload, type ReloadInput } from './reload';
+import type { GoldenSetFormat, GoldenSetUpload } from '../domain/golden-set-upload';
+import { messageOf } from '../domain/error-message';
 
 // Issue 7 /golden-sets: the 'Add Golden Set' upload modal. Name (required once trimmed), description,
 // market, format (CSV: one `query,product_id,relevance` file; TREC: qrels plus a `qid<TAB>query` queries
 // file). The server imports all or nothing: a refusal keeps the form open with its message and the
-// problems it lists by file and row. On success the list (`notify`) hears `list.reload`.
-
-export type GoldenSetFormat = 'csv' | 'trec';
+// problems it lists by file and row. On success its reload target (the list) hears `reload`.
 
 /** One problem of an uploaded file: `row` counts a CSV header as 1, or is a TREC file's line. */
 export type UploadProblem = { file?: string; row: number; column: string | null; problem: string };
 
-export type GoldenSetUpload = {
-  name: string;
-  description: string;
-  market: string;
-  format: GoldenSetFormat;
-  file: File;
-  queries: File | null;
-};
-
-export type UploadGoldenSetContext = {
+export type UploadGoldenSetContext = ReloadInput & {
   name: string;
   description: string;
   market: string;
@@ -28,10 +21,7 @@ export type UploadGoldenSetContext = {
   queries: File | null;
   error: string | null;
   problems: UploadProblem[];
-  notify: AnyActorRef | null;
 };
-
-export type UploadGoldenSetInput = { notify?: AnyActorRef };
 
 export type UploadGoldenSetEvent =
   | { type: 'user.open' }
@@ -43,13 +33,6 @@ export type UploadGoldenSetEvent =
   | { type: 'user.chooseFile'; file: File | null }
   | { type: 'user.chooseQueries'; file: File | null }
   | { type: 'user.submit' };
-
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} not provided`);
-};
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /** The problems a refused upload carries (UploadError's `problems`), else none. */
 const problemsOf = (error: unknown): UploadProblem[] => {
@@ -75,7 +58,7 @@ const emptyForm = {
 export const uploadGoldenSetMachine = setup({
   types: {
     context: {} as UploadGoldenSetContext,
-    input: {} as UploadGoldenSetInput,
+    input: {} as ReloadInput,
     events: {} as UploadGoldenSetEvent,
     tags: {} as 'modalOpen' | 'busy',
   },
@@ -87,19 +70,19 @@ export const uploadGoldenSetMachine = setup({
   },
   actions: {
     resetForm: assign(emptyForm),
-    assignField: assign((_, params: Partial<Pick<UploadGoldenSetContext, 'name' | 'description' | 'market' | 'format' | 'file' | 'queries'>>) => ({
-      ...params,
-      error: null,
-      problems: [],
-    })),
+    assignField: assign(
+      (_, params: Partial<Pick<UploadGoldenSetContext, 'name' | 'description' | 'market' | 'format' | 'file' | 'queries'>>) => ({
+        ...params,
+        error: null,
+        problems: [],
+      }),
+    ),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), problems: problemsOf(params.error) })),
-    notifySaved: enqueueActions(({ context, enqueue }) => {
-      if (context.notify) enqueue.sendTo(context.notify, { type: 'list.reload' });
-    }),
+    sendReload: sendReload(),
   },
 }).createMachine({
   id: 'uploadGoldenSet',
-  context: ({ input }) => ({ ...emptyForm, notify: input?.notify ?? null }),
+  context: ({ input }) => ({ ...emptyForm, reloadTarget: input.reloadTarget }),
   initial: 'closed',
   states: {
     closed: {
@@ -131,7 +114,7 @@ export const uploadGoldenSetMachine = setup({
           file: context.file!,
           queries: context.format === 'trec' ? context.queries : null,
         }),
-        onDone: { target: 'closed', actions: ['resetForm', 'notifySaved'] },
+        onDone: { target: 'closed', actions: ['resetForm', 'sendReload'] },
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

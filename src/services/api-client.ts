@@ -1,5 +1,5 @@
 import { FetchError, ofetch, type FetchOptions, type FetchResponse, type MappedResponseType, type ResponseType } from 'ofetch';
-import { toAuthError, type AuthFailure } from './auth-errors';
+import { toAuthError, type AuthFailure } from '../domain/auth-errors';
 
 /** What the two APIs' clients need from the session. */
 export type ApiSession = {
@@ -15,7 +15,10 @@ export type ApiFetch = <T = unknown>(request: string, options?: FetchOptions<'js
  * parsed as JSON or, with `responseType`, kept as the server's bytes (a file to save).
  */
 export type ApiClient = ApiFetch & {
-  raw<T = unknown, R extends ResponseType = 'json'>(request: string, options?: FetchOptions<R>): Promise<FetchResponse<MappedResponseType<R, T>>>;
+  raw<T = unknown, R extends ResponseType = 'json'>(
+    request: string,
+    options?: FetchOptions<R>,
+  ): Promise<FetchResponse<MappedResponseType<R, T>>>;
 };
 
 export const rejectedAfterRenewal: AuthFailure = {
@@ -50,7 +53,11 @@ export function createApiClient(baseURL: string, session: ApiSession): ApiClient
     return call(path, { ...options, headers } as O);
   }
 
-  async function withRenewal<R, O extends { headers?: HeadersInit }>(call: (path: string, options: O) => Promise<R>, path: string, options?: O) {
+  async function withRenewal<R, O extends { headers?: HeadersInit }>(
+    call: (path: string, options: O) => Promise<R>,
+    path: string,
+    options?: O,
+  ) {
     try {
       return await send(call, path, options, false);
     } catch (error) {

@@ -1,16 +1,12 @@
 import type { User } from 'oidc-client-ts';
-import { AuthError, toAuthError, type AuthOperation } from './auth-errors';
+import { AuthError, toAuthError, type AuthOperation } from '../domain/auth-errors';
 import { identityDefaults, userManagerSettings } from './auth-settings';
 import { ConsoleUserManager } from './console-user-manager';
-import { logoutUrl } from './logout-url';
+import { logoutUrl } from '../domain/logout-url';
 import { createRenewalLock } from './renewal-lock';
 import type { RuntimeConfig } from './runtime-config';
 import { createSessionHint } from './session-hint';
-
-/** Who is signed in, as the console shows it; tokens stay inside the auth client. */
-export type AuthUser = { sub: string; name: string; email?: string };
-
-export type CallbackResult = { user: AuthUser; returnTo?: string };
+import type { AuthUser, CallbackResult } from '../domain/auth-user';
 
 export type AuthClient = {
   /** After a reload: a silent authorization when the session hint says there was a session, else null. */
@@ -167,7 +163,10 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
 // oidc-client-ts 3.5 sends a nonce only when given one (SigninRequest.create); we always give one.
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 function toAuthUser(user: User): AuthUser {

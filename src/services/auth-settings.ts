@@ -26,11 +26,7 @@ export function scopeFor(config: Pick<RuntimeConfig, 'scope' | 'useRefreshTokens
   return scopes.join(' ');
 }
 
-export function userManagerSettings(
-  config: RuntimeConfig,
-  origin: string,
-  transactionStorage: Storage,
-): UserManagerSettings {
+export function userManagerSettings(config: RuntimeConfig, origin: string, transactionStorage: Storage): UserManagerSettings {
   const byResource = config.audienceParam === 'resource';
   return {
     authority: config.authority,

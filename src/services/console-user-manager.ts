@@ -1,6 +1,6 @@
 import { ErrorResponse, User, UserManager, type UserManagerSettings, type UseRefreshTokenArgs } from 'oidc-client-ts';
-import { AuthError } from './auth-errors';
-import { IdTokenError, checkIdToken } from './id-token-claims';
+import { AuthError } from '../domain/auth-errors';
+import { IdTokenError, checkIdToken } from '../domain/id-token-claims';
 import { createRedirectNavigator } from './redirect-navigator';
 import { requestTokens, type TokenRequestOptions, type TokenResponse } from './token-request';
 
@@ -36,7 +36,11 @@ export class ConsoleUserManager extends UserManager {
     // RFC 9207: a provider that names itself in the answer must be the one we asked (mix-up defence).
     const answeredBy = new URL(url).searchParams.get('iss');
     if (answeredBy !== null && answeredBy !== issuer) {
-      throw new AuthError({ code: 'state_mismatch', message: 'Invalid state', detail: `The answer came from "${answeredBy}", not "${issuer}"` });
+      throw new AuthError({
+        code: 'state_mismatch',
+        message: 'Invalid state',
+        detail: `The answer came from "${answeredBy}", not "${issuer}"`,
+      });
     }
     if (!response.code) throw new AuthError({ code: 'login_failed', message: 'Login failed', detail: 'No code in the answer' });
 

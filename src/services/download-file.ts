@@ -1,6 +1,6 @@
 // Files the console fetches with the bearer token and hands to the browser as a download: the name the
 // server gave, and the save itself (an object URL and a temporary <a download>, so no token in a URL).
-// The save is the file-export machine's `saveFile` action, bound in screen-providers.ts.
+// The save is the file-export machine's `saveFile` action, bound in src/logic.
 
 /**
  * The filename of a Content-Disposition header: `filename*=UTF-8''…` (RFC 6266) before `filename="…"`;

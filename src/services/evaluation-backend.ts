@@ -1,110 +1,31 @@
 import type { FetchResponse } from 'ofetch';
 import type { ApiClient, ApiFetch } from './api-client';
 import { filenameFromContentDisposition } from './download-file';
+import { explained } from './failure-message';
+import type { FormPoster } from './upload-csv';
+import type { GoldenSetUpload } from '../domain/golden-set-upload';
+import type { Page, PageRequest } from '../domain/evaluation-service-types';
+import { createScriptNameCache, withScriptNames, type ExperimentRow } from '../domain/script-names';
+import {
+  goldenSetExportFormats,
+  runExportFormats,
+  type DownloadedFile,
+  EvaluationScript,
+  Experiment,
+  ExperimentRun,
+  ExperimentRunDetails,
+  ExperimentRunResult,
+  GoldenSet,
+  GoldenSetChanges,
+  GoldenSetExportFormat,
+  ResultsPage,
+  RunExportFormat,
+} from '../domain/evaluation-backend-types';
 
 // The separate evaluation backend of spec §7: one typed function per call, paths exactly as the spec
-// writes them (trailing slashes included), relative to the client's base URL. Errors are thrown as
-// ofetch raised them; the machines decide what a person sees.
-
-/** Spec §3 "Experiment". */
-export type Experiment = {
-  id: number;
-  name: string;
-  evaluation_script_id: number;
-  dataset_id: number;
-  description: string;
-  created_at: string;
-  updated_at: string;
-};
-
-/** Spec §3 "Evaluation script". */
-export type EvaluationScript = {
-  id: number;
-  name: string;
-  description: string;
-  cost_per_evaluation: number;
-  script_class: string;
-  script_module: string;
-  output_schema: Record<string, unknown>;
-};
-
-/** How far a run got: results written so far out of the golden set's queries. */
-export type RunProgress = { done: number; total: number };
-
-/** Spec §3 "Experiment run"; runs started from the console also carry their progress and failure. */
-export type ExperimentRun = {
-  id: number;
-  evaluation_script_name: string;
-  tags: string[];
-  /** pending, running, success, failed or cancelled (older runs may say something else). */
-  status: string;
-  total_cost: number;
-  created_at: string;
-  updated_at: string;
-  progress?: RunProgress;
-  error?: string | null;
-};
-
-/** The mean of each metric over a run's results so far, with the counts of its outcomes. */
-export type RunSummary = {
-  results: number;
-  passed: number;
-  failed: number;
-  /** Results whose query the golden set does not judge (no metrics). */
-  unjudged?: number;
-  errors: number;
-  /** Each metric's mean over the scored (PASS and FAIL) results. */
-  mean_metrics: Record<string, number>;
-};
-
-/** GET experiment-runs/{runId}: one run with its experiment and summary. */
-export type ExperimentRunDetails = ExperimentRun & { experiment_id: number; summary: RunSummary };
-
-/** One product a search returned (spec §3 "search_results"). */
-export type SearchResultProduct = {
-  product_id: string;
-  name?: string;
-  image_url?: string;
-};
-
-/** One judged product of the golden set (spec §3 "golden_set"). */
-export type GoldenSetProduct = {
-  product_id: string;
-  relevance: number;
-};
-
-/** Spec §3 "Run result 'results'". */
-export type RunResultDetails = {
-  metrics?: Record<string, number>;
-  search_results?: SearchResultProduct[];
-  golden_set?: GoldenSetProduct[];
-  commons?: string[];
-  missings?: string[];
-  leftovers?: string[];
-};
-
-/** Spec §3 "Run result 'result'". */
-export type RunResultOutcome = {
-  input: string;
-  status: string;
-  version?: string;
-  test_result?: string;
-  results?: RunResultDetails;
-};
-
-/** Spec §3 "Experiment run result". */
-export type ExperimentRunResult = {
-  id: number;
-  experiment_configuration: Record<string, unknown>;
-  created_at: string;
-  result: RunResultOutcome;
-};
-
-/** The scripts calls answer an object with a results array (spec §7); the reference server adds the total. */
-export type ResultsPage<T> = {
-  results: T[];
-  count?: number;
-};
+// writes them (trailing slashes included), relative to the client's base URL, throwing as ofetch raised.
+// createEvaluationBackend makes of them one method per call a screen's machine makes, each failure
+// explained by the server's message.
 
 const pageQuery = (page: number, pageSize: number) => ({ page, page_size: pageSize });
 
@@ -135,13 +56,6 @@ export function getRun(api: ApiFetch, runId: number): Promise<ExperimentRunDetai
 export function cancelRun(api: ApiFetch, runId: number): Promise<ExperimentRun> {
   return api<ExperimentRun>(`experiment-runs/${encodeURIComponent(runId)}/cancel`, { method: 'POST' });
 }
-
-/** The two files a run's results export to. */
-export const runExportFormats = ['csv', 'trec'] as const;
-export type RunExportFormat = (typeof runExportFormats)[number];
-
-/** A downloaded file: its bytes and the name the server gave it. */
-export type DownloadedFile = { blob: Blob; filename: string };
 
 /**
  * GET a file with the bearer token (so no token in a URL), byte for byte (a CSV's BOM included), named by its
@@ -178,10 +92,6 @@ export function downloadRunResults(api: ApiClient, runId: number, format: RunExp
   return downloadFile(api, `experiment-runs/${encodeURIComponent(runId)}/${path}`, fallbackName(runId));
 }
 
-/** The three files a golden set exports to: its judgements as CSV or TREC qrels, and the qrels' queries (qid, text). */
-export const goldenSetExportFormats = ['csv', 'qrels', 'queries'] as const;
-export type GoldenSetExportFormat = (typeof goldenSetExportFormats)[number];
-
 const goldenSetExtensions: Record<GoldenSetExportFormat, string> = { csv: 'csv', qrels: 'qrels', queries: 'queries.tsv' };
 
 /** GET golden-sets/{id}/export.csv, export.qrels or export.queries.tsv as a file to save (golden-set-{id}.…). */
@@ -206,30 +116,11 @@ export function getScript(api: ApiFetch, scriptId: number): Promise<EvaluationSc
 }
 
 /** GET evaluation-scripts/{id}/experiments?page&page_size → {results: experiments} of one script. */
-export function listScriptExperiments(
-  api: ApiFetch,
-  scriptId: number,
-  page: number,
-  pageSize: number,
-): Promise<ResultsPage<Experiment>> {
+export function listScriptExperiments(api: ApiFetch, scriptId: number, page: number, pageSize: number): Promise<ResultsPage<Experiment>> {
   return api<ResultsPage<Experiment>>(`evaluation-scripts/${encodeURIComponent(scriptId)}/experiments`, {
     query: pageQuery(page, pageSize),
   });
 }
-
-/** A golden set of judgements (issue 7): its counts come from the server. */
-export type GoldenSet = {
-  id: number;
-  name: string;
-  description: string;
-  market: string;
-  query_count: number;
-  judgement_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export type GoldenSetChanges = { name?: string; description?: string; market?: string };
 
 /** GET golden-sets/?page&page_size → {count, results}, newest first. */
 export function listGoldenSets(api: ApiFetch, page: number, pageSize: number): Promise<{ count: number; results: GoldenSet[] }> {
@@ -244,4 +135,100 @@ export function updateGoldenSet(api: ApiFetch, id: number, changes: GoldenSetCha
 /** DELETE golden-sets/{id}. */
 export async function deleteGoldenSet(api: ApiFetch, id: number): Promise<void> {
   await api(`golden-sets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Every script for a dropdown is read in pages this big, up to this many pages. */
+const OPTIONS_PAGE_SIZE = 20;
+const OPTIONS_MAX_PAGES = 50;
+
+export type EvaluationBackend = ReturnType<typeof createEvaluationBackend>;
+
+/** The calls over the session's client; golden sets upload as multipart to `baseURL` through `postForm`. */
+export function createEvaluationBackend(api: ApiClient, baseURL: string, postForm: FormPoster) {
+  // Spec §7: each distinct script of the experiments is fetched once (for this page load) to show its name.
+  const scriptNames = createScriptNameCache((id) => getScript(api, id));
+  const named = async (experiments: Experiment[]): Promise<ExperimentRow[]> =>
+    withScriptNames(experiments, await scriptNames.namesOf(experiments.map((row) => row.evaluation_script_id)));
+  /** A page of rows; these calls send no total. */
+  const rows = async <T>(items: Promise<T[]>): Promise<Page<T>> => ({ items: await explained(items), total: null });
+  // Spec §8 shows an experiments list's failure as 'Failed to fetch experiments… Error: ' and the fetch error
+  // itself (method, address, status), so these two fail as ofetch raised them.
+  const fetchedRows = async <T>(items: Promise<T[]>): Promise<Page<T>> => ({ items: await items, total: null });
+
+  return {
+    experimentRows: ({ page, pageSize }: PageRequest) => fetchedRows(listExperiments(api, page, pageSize).then(named)),
+
+    scriptExperimentRows: (scriptId: number, { page, pageSize }: PageRequest) =>
+      fetchedRows(listScriptExperiments(api, scriptId, page, pageSize).then(({ results }) => named(results))),
+
+    scriptRows: ({ page, pageSize }: PageRequest) => rows(listScripts(api, page, pageSize).then(({ results }) => results)),
+
+    /** Every script as a choice of 'Filter by Script': page by page until a short page. */
+    allScriptOptions: async (): Promise<Array<Pick<EvaluationScript, 'id' | 'name'>>> => {
+      const options: Array<Pick<EvaluationScript, 'id' | 'name'>> = [];
+      for (let page = 1; page <= OPTIONS_MAX_PAGES; page += 1) {
+        const { results } = await explained(listScripts(api, page, OPTIONS_PAGE_SIZE));
+        options.push(...results.map(({ id, name }) => ({ id, name })));
+        if (results.length < OPTIONS_PAGE_SIZE) break;
+      }
+      return options;
+    },
+
+    getScript: (scriptId: number) => explained(getScript(api, scriptId)),
+
+    runsOfExperiment: (experimentId: number) => explained(listRunsByExperiment(api, experimentId)),
+
+    startRun: (experimentId: number) => explained(startRun(api, experimentId)),
+
+    getRun: (runId: number) => explained(getRun(api, runId)),
+
+    cancelRun: (runId: number) => explained(cancelRun(api, runId)),
+
+    runResultRows: (runId: number, { page, pageSize }: PageRequest) => rows(listRunResults(api, runId, page, pageSize)),
+
+    /** The run's results as a file; a format it does not offer fails like a refusal. */
+    exportRun: (runId: number, format: string) => {
+      const offered = runExportFormats.find((known) => known === format);
+      if (offered === undefined) return Promise.reject(new Error(`There is no ${format} export.`));
+      return explained(downloadRunResults(api, runId, offered));
+    },
+
+    goldenSetRows: async ({ page, pageSize }: PageRequest): Promise<Page<GoldenSet>> => {
+      const { count, results } = await explained(listGoldenSets(api, page, pageSize));
+      return { items: results, total: count };
+    },
+
+    /** How many golden sets there are: the list's total. */
+    countGoldenSets: async () => (await explained(listGoldenSets(api, 1, 1))).count,
+
+    /** POST golden-sets/ as multipart: the text fields first (the server reads them before the files). */
+    uploadGoldenSet: async (upload: GoldenSetUpload): Promise<void> => {
+      const url = `${baseURL.replace(/\/+$/, '')}/golden-sets/`;
+      await explained(
+        postForm(url, () => {
+          const form = new FormData();
+          form.append('name', upload.name);
+          form.append('description', upload.description);
+          form.append('market', upload.market);
+          form.append('format', upload.format);
+          form.append('file', upload.file, upload.file.name);
+          if (upload.format === 'trec' && upload.queries) form.append('queries', upload.queries, upload.queries.name);
+          return form;
+        }),
+      );
+    },
+
+    updateGoldenSet: async (id: number, changes: GoldenSetChanges): Promise<void> => {
+      await explained(updateGoldenSet(api, id, changes));
+    },
+
+    deleteGoldenSet: (id: number) => explained(deleteGoldenSet(api, id)),
+
+    /** The golden set's judgements as a file; a format it does not offer fails like a refusal. */
+    exportGoldenSet: (id: number, format: string) => {
+      const offered = goldenSetExportFormats.find((known) => known === format);
+      if (offered === undefined) return Promise.reject(new Error(`There is no ${format} export.`));
+      return explained(downloadGoldenSet(api, id, offered));
+    },
+  };
 }

@@ -1,69 +1,17 @@
-import { FetchError } from 'ofetch';
 import type { ApiClient } from './api-client';
-import type { Mapping } from './link-diff';
+import { explained, foundOrNull } from './failure-message';
+import type { EntryWindow, EntryWindowRequest, EntryMove } from '../domain/dataset-membership';
+import { moveEachEntry } from '../domain/entry-moves';
+import { applyLinkDiff, mappingsOf, type Mapping } from '../domain/link-diff';
+import type { Dataset, DatasetEntry, DatasetRef, EntryBody, EntryFilter, Page, PageRequest } from '../domain/evaluation-service-types';
+import type { CsvUploader, UploadOptions } from '../domain/upload-types';
 
-// The evaluation service (spec §7): one typed function per endpoint the console's screens call.
-// Failures are thrown as Error with the server's own message (e.g. a duplicate name's 409), so machines
-// can show it; nothing here logs, retries or redirects.
-
-export type Dataset = {
-  id: number;
-  name: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-};
-
-export type DatasetRef = { id: number; name: string };
-
-/** What the console sends to create or replace an entry (spec §7). */
-export type EntryBody = { input: string; input_metadata: Record<string, unknown> | null };
+// The evaluation service (spec §7): one typed function per endpoint, and one method per call a screen's
+// machine makes, answering exactly what the machine takes. Failures are thrown as Error with the server's
+// own message (e.g. a duplicate name's 409), so machines can show it; nothing here logs, retries or redirects.
 
 /** Datasets are read in pages this big when all of them are needed (spec §9's bulk size). */
-export const BULK_PAGE_SIZE = 1000;
-
-export type DatasetEntry = {
-  id: number;
-  input: string;
-  input_metadata: Record<string, unknown> | null;
-  description: string;
-  datasets: DatasetRef[];
-  created_at: string;
-  updated_at: string;
-};
-
-/** One page of a list and the exact total the server counted (X-Total-Count), when it sent one. */
-export type Page<T> = { items: T[]; total: number | null };
-
-export type PageRequest = { page: number; pageSize: number };
-
-export type EntryFilter = {
-  /** Only entries in this dataset. */
-  inDataset?: number;
-  /** Only entries not in this dataset. */
-  notInDataset?: number;
-  /** Only entries whose input contains this text, ignoring case. */
-  search?: string;
-};
-
-/** What a failed call says to a person: the server's message when it sent one. */
-export function failureMessage(error: unknown): string {
-  if (error instanceof FetchError) {
-    const data = error.data as { message?: unknown } | undefined;
-    if (data && typeof data.message === 'string' && data.message !== '') return data.message;
-    if (error.statusCode) return `The server answered ${error.statusCode} ${error.statusText ?? ''}`.trim();
-    return 'The server could not be reached. Please try again.';
-  }
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-}
-
-async function explained<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw new Error(failureMessage(error), { cause: error });
-  }
-}
+const BULK_PAGE_SIZE = 1000;
 
 function totalOf(headers: Headers): number | null {
   const value = headers.get('X-Total-Count');
@@ -73,20 +21,22 @@ function totalOf(headers: Headers): number | null {
 
 export type EvaluationService = ReturnType<typeof createEvaluationService>;
 
-export function createEvaluationService(api: ApiClient) {
+/** The calls over the session's client; `uploadCsv` posts dataset-entries/bulk-upload with progress (upload-csv.ts). */
+export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) {
   async function page<T>(path: string, query: Record<string, string | number | undefined>): Promise<Page<T>> {
     const response = await explained(api.raw<T[]>(path, { query }));
     return { items: response._data ?? [], total: totalOf(response.headers) };
   }
 
-  return {
-    listDatasets: ({ page: n, pageSize }: PageRequest) =>
-      page<Dataset>('datasets/', { page: n, page_size: pageSize }),
+  const calls = {
+    listDatasets: ({ page: n, pageSize }: PageRequest) => page<Dataset>('datasets/', { page: n, page_size: pageSize }),
 
-    createDataset: (body: { name: string; description: string }) =>
-      explained(api<Dataset>('datasets/', { method: 'POST', body })),
+    createDataset: (body: { name: string; description: string }) => explained(api<Dataset>('datasets/', { method: 'POST', body })),
 
     getDataset: (id: number) => explained(api<Dataset>(`datasets/${id}`)),
+
+    /** The dataset, or null when there is none with this id. */
+    findDataset: (id: number) => foundOrNull(api<Dataset>(`datasets/${id}`)),
 
     deleteDataset: (id: number) => explained(api<void>(`datasets/${id}`, { method: 'DELETE' })),
 
@@ -132,21 +82,58 @@ export function createEvaluationService(api: ApiClient) {
 
     getEntry: (id: number) => explained(api<DatasetEntry>(`dataset-entries/${id}`)),
 
-    updateEntry: (id: number, body: EntryBody) =>
-      explained(api<DatasetEntry>(`dataset-entries/${id}`, { method: 'PUT', body })),
+    /** The entry, or null when there is none with this id. */
+    findEntry: (id: number) => foundOrNull(api<DatasetEntry>(`dataset-entries/${id}`)),
+
+    updateEntry: (id: number, body: EntryBody) => explained(api<DatasetEntry>(`dataset-entries/${id}`, { method: 'PUT', body })),
 
     deleteEntry: (id: number) => explained(api<void>(`dataset-entries/${id}`, { method: 'DELETE' })),
 
     /** Spec §7: POST dataset-entry-mappings/ with a JSON array; pairs already linked are skipped. */
-    addMappings: (pairs: Mapping[]) =>
-      explained(api<{ created: number }>('dataset-entry-mappings/', { method: 'POST', body: pairs })),
+    addMappings: (pairs: Mapping[]) => explained(api<{ created: number }>('dataset-entry-mappings/', { method: 'POST', body: pairs })),
 
     /** Spec §7: DELETE dataset-entry-mappings/ with a JSON array body; pairs not linked are skipped. */
-    removeMappings: (pairs: Mapping[]) =>
-      explained(api<{ deleted: number }>('dataset-entry-mappings/', { method: 'DELETE', body: pairs })),
+    removeMappings: (pairs: Mapping[]) => explained(api<{ deleted: number }>('dataset-entry-mappings/', { method: 'DELETE', body: pairs })),
 
     /** Spec §7: DELETE dataset-entry-mappings/{datasetId}/{entryId}. */
     removeEntryFromDataset: (datasetId: number, entryId: number) =>
       explained(api<void>(`dataset-entry-mappings/${datasetId}/${entryId}`, { method: 'DELETE' })),
+
+    /** POST dataset-entries/bulk-upload with progress; a refusal carries the server's row-level problems. */
+    uploadEntries: (file: Blob & { name?: string }, options?: UploadOptions) => uploadCsv(file, options),
+  };
+
+  return {
+    ...calls,
+
+    /** Every dataset as a choice of the dataset picker. */
+    datasetOptions: async (): Promise<DatasetRef[]> => (await calls.listAllDatasets()).map(({ id, name }) => ({ id, name })),
+
+    /** One side of the dataset editor: a window of its entries, the matches' total and how many the side holds. */
+    entryWindow: async (request: EntryWindowRequest): Promise<EntryWindow> => {
+      const side = request.side === 'included' ? { inDataset: request.datasetId } : { notInDataset: request.datasetId };
+      const [window, all] = await Promise.all([
+        calls.listEntries({ page: request.page, pageSize: request.pageSize, search: request.search, ...side }),
+        // The heading counts the whole side; a searched window's total counts only the matches.
+        request.search ? calls.listEntries({ page: 1, pageSize: 1, ...side }) : undefined,
+      ]);
+      const total = window.total ?? window.items.length;
+      return { ...window, total, count: all ? (all.total ?? total) : total };
+    },
+
+    /** Adds the entries to the dataset or removes them, one mapping call each (entry-moves.ts). */
+    moveEntries: ({ datasetId, direction, entryIds }: EntryMove): Promise<void> => {
+      const call =
+        direction === 'add'
+          ? (entryId: number) => calls.addEntryToDataset(datasetId, entryId)
+          : (entryId: number) => calls.removeEntryFromDataset(datasetId, entryId);
+      return moveEachEntry(entryIds, call, direction);
+    },
+
+    /** Spec §7: the new entry's chosen datasets in one POST dataset-entry-mappings/ call. */
+    linkEntryToDatasets: (entryId: number, datasetIds: readonly number[]) => calls.addMappings(mappingsOf(entryId, datasetIds)),
+
+    /** Spec §4: the entry's links added are created, links removed are deleted. */
+    saveEntryLinks: (entryId: number, before: readonly number[], after: readonly number[]) => applyLinkDiff(calls, entryId, before, after),
   };
 }

@@ -18,14 +18,7 @@ export type RuntimeConfig = {
   evaluationBackendUrl: string;
 };
 
-const requiredStrings = [
-  'authority',
-  'client_id',
-  'audience',
-  'scope',
-  'evaluationServiceUrl',
-  'evaluationBackendUrl',
-] as const;
+const requiredStrings = ['authority', 'client_id', 'audience', 'scope', 'evaluationServiceUrl', 'evaluationBackendUrl'] as const;
 const audienceParams: readonly AudienceParam[] = ['resource', 'audience'];
 
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {

@@ -2,7 +2,7 @@ import { findSampleEvaluation, type MockEvaluation } from '../fixtures/evaluatio
 import { sampleEvaluationResults, type MockEvaluationResult } from '../fixtures/evaluation-results';
 
 // The mock evaluation detail's "service" (spec §2 /evaluations/{id}): no call, a 1 second fake load of
-// the hard-coded results. Bound to the evaluation-detail machine's loadEvaluation actor in providers.ts.
+// the hard-coded results. Bound to the evaluation-detail machine's loadEvaluation actor in src/logic.
 
 /** Spec §9: mock evaluation detail delay. */
 export const SAMPLE_LOAD_DELAY_MS = 1000;
@@ -15,7 +15,10 @@ export type SampleEvaluationDetail = {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** After the fake delay, the evaluation and its results; an id of no mock evaluation fails. */
-export async function loadSampleEvaluation(evaluationId: string, wait: (ms: number) => Promise<void> = sleep): Promise<SampleEvaluationDetail> {
+export async function loadSampleEvaluation(
+  evaluationId: string,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<SampleEvaluationDetail> {
   await wait(SAMPLE_LOAD_DELAY_MS);
   const evaluation = findSampleEvaluation(evaluationId);
   if (!evaluation) throw new Error(`No evaluation with ID ${evaluationId}.`);

@@ -1,23 +1,10 @@
 import { accessToken, rejectedAfterRenewal, type ApiSession } from './api-client';
+import type { BulkUploadCounts, CsvProblem, CsvUploader, UploadOptions } from '../domain/upload-types';
 
 // Spec §7 POST dataset-entries/bulk-upload over XMLHttpRequest, because fetch cannot report upload
 // progress. It shares the ofetch client's session (ApiSession): the same bearer token, one forced renewal
 // and one retry on a 401, then the session ends. Aborting (Cancel) stops the request; the server imports
 // in one transaction, so an aborted upload writes nothing.
-
-export type BulkUploadCounts = { created_entries: number; created_datasets: number; created_mappings: number };
-
-/**
- * One problem the server found in the CSV: `row` counts the header as 1; `column` null means the whole row;
- * `file` names the form field of the file at fault when a form carries more than one.
- */
-export type CsvProblem = { file?: string; row: number; column: string | null; problem: string };
-
-export type UploadProgress = { loaded: number; total: number };
-
-export type UploadOptions = { onProgress?(progress: UploadProgress): void; signal?: AbortSignal };
-
-export type CsvUploader = (file: Blob & { name?: string }, options?: UploadOptions) => Promise<BulkUploadCounts>;
 
 /** A refused or failed upload: the server's message and, for a bad CSV, its row-level problems. */
 export class UploadError extends Error {

@@ -22,8 +22,12 @@ export const progress = style({ width: '100%', height: '0.75rem', accentColor: v
 
 export const progressLine = style({ display: 'grid', gap: vars.space.xs, marginTop: vars.space.md });
 
-export const counts = style({ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: vars.space.lg, margin: 0 });
-
-export const problems = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg, maxHeight: '10rem', overflowY: 'auto', fontSize: vars.fontSize.sm });
+export const counts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto auto',
+  justifyContent: 'start',
+  columnGap: vars.space.lg,
+  margin: 0,
+});
 
 export const note = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

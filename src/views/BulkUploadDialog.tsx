@@ -15,12 +15,13 @@ import {
   selectUploadView,
   selectWasCancelled,
 } from '../machines/bulk-upload.selectors';
-import { formatFileSize, progressPercent } from '../services/csv-file';
+import { formatFileSize, progressPercent } from '../domain/csv-file';
 import * as styles from './BulkUploadDialog.css';
 import { Modal } from './ui/Modal';
 import * as modal from './ui/modal.css';
 import { button } from './ui/button.css';
 import { errorMessage } from './ui/status.css';
+import { problemList } from './ui/problem-list.css';
 
 const EXAMPLE = `input,datasets,input_metadata,description
 red velvet sofa,Sofas|Living room,"{""locale"":""en-GB""}",A sofa query
@@ -64,8 +65,8 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
       ) : (
         <>
           <div className={styles.columns}>
-            Columns: <code>input</code> (required), <code>datasets</code> (names separated by <code>|</code>),{' '}
-            <code>input_metadata</code> (a JSON object), <code>description</code>. For example:
+            Columns: <code>input</code> (required), <code>datasets</code> (names separated by <code>|</code>), <code>input_metadata</code>{' '}
+            (a JSON object), <code>description</code>. For example:
             <pre className={styles.example}>{EXAMPLE}</pre>
           </div>
           <div className={modal.field}>
@@ -105,7 +106,7 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
               <p className={errorMessage}>Failed to upload file. Please try again.</p>
               {failure.message && <p className={styles.note}>{failure.message}</p>}
               {failure.problems.length > 0 && (
-                <ul className={styles.problems} aria-label="Problems in the file">
+                <ul className={problemList} aria-label="Problems in the file">
                   {failure.problems.map((problem, index) => (
                     <li key={index}>
                       Row {problem.row}
@@ -120,7 +121,12 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
       )}
       <div className={modal.buttons}>
         {view === 'uploading' ? (
-          <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancelUpload} onClick={() => actor.send({ type: 'user.cancelUpload' })}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary' })}
+            disabled={!canCancelUpload}
+            onClick={() => actor.send({ type: 'user.cancelUpload' })}
+          >
             Cancel
           </button>
         ) : (
@@ -129,7 +135,13 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
           </button>
         )}
         {view !== 'complete' && (
-          <button type="button" className={button({ tone: 'primary' })} disabled={!canUpload} aria-busy={view === 'uploading'} onClick={() => actor.send({ type: 'user.upload' })}>
+          <button
+            type="button"
+            className={button({ tone: 'primary' })}
+            disabled={!canUpload}
+            aria-busy={view === 'uploading'}
+            onClick={() => actor.send({ type: 'user.upload' })}
+          >
             {view === 'uploading' ? 'Uploading...' : 'Upload'}
           </button>
         )}

@@ -37,7 +37,13 @@ export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof crea
       error={error}
     >
       <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
-      <TextField label="Description*" value={description} required rows={3} onChange={(value) => actor.send({ type: 'user.changeDescription', value })} />
+      <TextField
+        label="Description*"
+        value={description}
+        required
+        rows={3}
+        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+      />
     </FormDialog>
   );
 }

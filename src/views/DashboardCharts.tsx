@@ -35,10 +35,16 @@ function BarChart({ activity }: { activity: Activity }) {
   // Drawing only: d3 owns the SVG below this ref.
   useEffect(() => {
     const months = activity.map((row) => row.month);
-    const x = scaleBand().domain(months).range([margin.left, width - margin.right]).padding(0.2);
+    const x = scaleBand()
+      .domain(months)
+      .range([margin.left, width - margin.right])
+      .padding(0.2);
     const inner = scaleBand<string>().domain(activitySeries).range([0, x.bandwidth()]).padding(0.05);
     const top = max(activity, (row) => max(activitySeries, (series) => row[series])) ?? 0;
-    const y = scaleLinear().domain([0, top]).nice().range([height - margin.bottom, margin.top]);
+    const y = scaleLinear()
+      .domain([0, top])
+      .nice()
+      .range([height - margin.bottom, margin.top]);
     const root = select(ref.current!);
     root.selectAll('*').remove();
     root
@@ -107,7 +113,9 @@ function PieChart({ slices }: { slices: Array<{ label: string; value: number }> 
 
   useEffect(() => {
     const radius = size / 2 - 8;
-    const arcs = pie<{ label: string; value: number }>().sort(null).value((slice) => slice.value)(slices);
+    const arcs = pie<{ label: string; value: number }>()
+      .sort(null)
+      .value((slice) => slice.value)(slices);
     const shape = arc<(typeof arcs)[number]>().innerRadius(0).outerRadius(radius);
     const root = select(ref.current!);
     root.selectAll('*').remove();

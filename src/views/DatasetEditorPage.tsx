@@ -2,7 +2,8 @@ import { useId, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import type { datasetEditorMachine, Side } from '../machines/dataset-editor.machine';
+import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
+import type { Side } from '../domain/dataset-membership';
 import {
   createVisibleRowsSelector,
   selectCanAdd,
@@ -40,9 +41,9 @@ const panelText = {
 } as const;
 
 // Spec §2 /datasets/{id}/edit: the dataset, Back, and the two membership lists.
-export function DatasetEditorPage({ id }: { id: string }) {
+export function DatasetEditorPage({ id }: { id: number | null }) {
   const logic = useLogic();
-  const editor = useActorRef(logic.datasetEditor, { input: { datasetId: /^\d{1,15}$/.test(id) ? Number(id) : 0 } });
+  const editor = useActorRef(logic.datasetEditor, { input: { datasetId: id } });
   const view = useSelector(editor, selectEditorView);
   const dataset = useSelector(editor, selectDataset);
   const error = useSelector(editor, selectEditorError);

@@ -73,7 +73,11 @@ export function DatasetPicker({
               <p role="alert" className={errorMessage}>
                 Failed to fetch datasets. {error}
               </p>
-              <button type="button" className={button({ tone: 'secondary', size: 'small' })} onClick={() => actor.send({ type: 'user.retry' })}>
+              <button
+                type="button"
+                className={button({ tone: 'secondary', size: 'small' })}
+                onClick={() => actor.send({ type: 'user.retry' })}
+              >
                 Try again
               </button>
             </div>

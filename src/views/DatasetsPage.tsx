@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
+import { selectCreateDataset, selectList } from '../machines/datasets-page.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import {
-  selectConfirmDelete,
-} from '../machines/paged-list.selectors';
-import type { Dataset } from '../services/evaluation-service';
-import { formatDateTime } from '../services/format-date';
+import { selectConfirmDelete } from '../machines/paged-list.selectors';
+import type { Dataset } from '../domain/evaluation-service-types';
+import { formatDateTime } from '../domain/format-date';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { useLogic } from './logic-context';
@@ -13,14 +12,16 @@ import { PagedListFrame } from './PagedListFrame';
 import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
-
+import { TableHead } from './ui/TableHead';
+import { DeleteButton } from './ui/DeleteButton';
 
 // Spec §2 /datasets: the paged table, 'Add Dataset' and the delete confirmation.
 export function DatasetsPage() {
   const logic = useLogic();
   const search = useSearch();
-  const list = useActorRef(logic.datasetList, { input: { page: pageFromSearch(search) } });
-  const create = useActorRef(logic.createDataset);
+  const page = useActorRef(logic.datasetsPage, { input: { page: pageFromSearch(search) } });
+  const list = useSelector(page, selectList);
+  const create = useSelector(page, selectCreateDataset);
   const confirmDelete = useSelector(list, selectConfirmDelete);
 
   return (
@@ -38,48 +39,38 @@ export function DatasetsPage() {
         empty={(page) => (page === 1 ? 'No datasets yet.' : 'No datasets on this page.')}
       >
         {(datasets) => (
-        <table className={table.table}>
-          <thead>
-            <tr>
-              <th className={table.headCell} scope="col">Name</th>
-              <th className={table.headCell} scope="col">Description</th>
-              <th className={table.headCell} scope="col">Created At</th>
-              <th className={table.headCell} scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {datasets.map((dataset) => (
-              <tr key={dataset.id}>
-                <td className={table.cell}>
-                  <Link href={`/datasets/${dataset.id}/edit`} className={linkButton}>
-                    {dataset.name}
-                  </Link>
-                </td>
-                <td className={table.cell}>{dataset.description}</td>
-                <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
-                <td className={table.cell}>
-                  <div className={table.actions}>
-                    <Link
-                      href={`/datasets/${dataset.id}/edit`}
-                      className={button({ tone: 'secondary', size: 'small' })}
-                      aria-label={`Edit ${dataset.name}`}
-                    >
-                      Edit
+          <table className={table.table}>
+            <TableHead columns={['Name', 'Description', 'Created At', 'Actions']} />
+            <tbody>
+              {datasets.map((dataset) => (
+                <tr key={dataset.id}>
+                  <td className={table.cell}>
+                    <Link href={`/datasets/${dataset.id}/edit`} className={linkButton}>
+                      {dataset.name}
                     </Link>
-                    <button
-                      type="button"
-                      className={button({ tone: 'danger', size: 'small' })}
-                      aria-label={`Delete ${dataset.name}`}
-                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: dataset.id, name: dataset.name } })}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  </td>
+                  <td className={table.cell}>{dataset.description}</td>
+                  <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
+                  <td className={table.cell}>
+                    <div className={table.actions}>
+                      <Link
+                        href={`/datasets/${dataset.id}/edit`}
+                        className={button({ tone: 'secondary', size: 'small' })}
+                        aria-label={`Edit ${dataset.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <DeleteButton
+                        confirm={confirmDelete}
+                        subject={{ id: dataset.id, name: dataset.name }}
+                        label={`Delete ${dataset.name}`}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </PagedListFrame>
 

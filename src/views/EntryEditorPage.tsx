@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { entryEditorMachine } from '../machines/entry-editor.machine';
 import {
   selectCanCancel,
   selectCanSave,
@@ -13,18 +12,20 @@ import {
   selectMetadataError,
   selectPicker,
 } from '../machines/entry-editor.selectors';
-import { formatDateTime } from '../services/format-date';
+import { formatDateTime } from '../domain/format-date';
 import * as styles from './EntryEditorPage.css';
 import { button } from './ui/button.css';
 import { EntryFields } from './EntryFields';
+import { useLogic } from './logic-context';
 import * as modal from './ui/modal.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 
 // Spec §2 /dataset-entries/{id}/edit: the entry id, Input, the datasets, Metadata, read-only dates,
 // Cancel and 'Save Changes'; 'Dataset entry not found' for a missing id.
-export function EntryEditorPage({ id, logic }: { id: string; logic: typeof entryEditorMachine }) {
-  const editor = useActorRef(logic, { input: { entryId: /^\d{1,15}$/.test(id) ? Number(id) : 0 } });
+export function EntryEditorPage({ id }: { id: number | null }) {
+  const logic = useLogic();
+  const editor = useActorRef(logic.entryEditor, { input: { entryId: id } });
   const view = useSelector(editor, selectEditorView);
   const entry = useSelector(editor, selectEntry);
   const input = useSelector(editor, selectInput);

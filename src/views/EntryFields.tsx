@@ -29,14 +29,7 @@ export function EntryFields({ input, metadata, metadataError, picker, disabled, 
         <label htmlFor={inputId} className={modal.label}>
           Input*
         </label>
-        <textarea
-          id={inputId}
-          className={modal.input}
-          rows={4}
-          required
-          value={input}
-          onChange={(event) => onInput(event.target.value)}
-        />
+        <textarea id={inputId} className={modal.input} rows={4} required value={input} onChange={(event) => onInput(event.target.value)} />
       </div>
       <div className={modal.field}>
         <span id={datasetsId} className={modal.label}>

@@ -4,8 +4,8 @@ import { useSearch } from 'wouter';
 import type { evaluationDetailMachine, EvaluationDetailInput } from '../machines/evaluation-detail.machine';
 import { selectError, selectEvaluation, selectResults, selectView } from '../machines/evaluation-detail.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import { formatDateTime } from '../services/format-date';
-import { mockEvaluationStatusTone } from '../services/status-colours';
+import { formatDateTime } from '../domain/format-date';
+import { mockEvaluationStatusTone } from '../domain/status-colours';
 import * as styles from './EvaluationDetailPage.css';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
@@ -13,8 +13,9 @@ import { rowHeader } from './ui/row-header.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
 
-/** The evaluation-detail machine with its actor and navigation bound (providers.ts), or a test's fakes. */
+/** The evaluation-detail machine with its actor and navigation bound (src/logic), over the real services or a test's fakes. */
 export type EvaluationDetailLogic = typeof evaluationDetailMachine;
 
 // Spec §2 /evaluations/{id}: the mock detail after its fake load; the list page to return to comes
@@ -64,14 +65,7 @@ function EvaluationDetail({ logic, input }: { logic: EvaluationDetailLogic; inpu
       {view === 'loaded' && (
         <table className={table.table} aria-labelledby={headingId}>
           <caption className={styles.caption}>{results.length} query results</caption>
-          <thead>
-            <tr>
-              <th className={table.headCell} scope="col">Query</th>
-              <th className={table.headCell} scope="col">Status</th>
-              <th className={table.headCell} scope="col">Created At</th>
-              <th className={table.headCell} scope="col">Summary</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Query', 'Status', 'Created At', 'Summary']} />
           <tbody>
             {results.map((row) => (
               <tr key={row.id}>

@@ -3,8 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
-import type { EvaluationScript } from '../services/evaluation-backend';
-import { parseRouteId } from '../services/route-id';
+import type { EvaluationScript } from '../domain/evaluation-backend-types';
 import { messages } from './backend-messages';
 import * as styles from './BackendPages.css';
 import { useLogic } from './logic-context';
@@ -15,8 +14,7 @@ import { errorMessage, statusMessage } from './ui/status.css';
 const selectScript = selectData<EvaluationScript>;
 
 // Spec §2 /evaluation-scripts/{id}: the script's details card; Back returns to the list at its page.
-export function EvaluationScriptPage({ id }: { id: string | undefined }) {
-  const scriptId = parseRouteId(id);
+export function EvaluationScriptPage({ id }: { id: number | null }) {
   const page = pageFromSearch(useSearch());
   return (
     <div className={pageStyles.page}>
@@ -26,23 +24,24 @@ export function EvaluationScriptPage({ id }: { id: string | undefined }) {
           Back
         </Link>
       </div>
-      {scriptId === null ? (
-        <p className={errorMessage} role="alert">
-          {messages.invalidScriptId}
-        </p>
-      ) : (
-        <ScriptDetails key={scriptId} scriptId={scriptId} />
-      )}
+      <ScriptDetails scriptId={id} />
     </div>
   );
 }
 
-function ScriptDetails({ scriptId }: { scriptId: number }) {
+function ScriptDetails({ scriptId }: { scriptId: number | null }) {
   const logic = useLogic();
   const actor = useActorRef(logic.scriptDetails, { input: { id: scriptId } });
   const view = useSelector(actor, selectResourceView);
   const script = useSelector(actor, selectScript);
 
+  if (view === 'notFound') {
+    return (
+      <p className={errorMessage} role="alert">
+        {messages.invalidScriptId}
+      </p>
+    );
+  }
   if (view === 'loading') {
     return (
       <p className={statusMessage} role="status">

@@ -1,13 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import type { EvaluationScript } from '../services/evaluation-backend';
+import type { EvaluationScript } from '../domain/evaluation-backend-types';
 import { messages } from './backend-messages';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
 
 // Spec §2 /evaluation-scripts: the paged scripts. A name opens the script's details card (which returns
 // to this page); the detail button goes to the script's experiments.
@@ -24,14 +25,7 @@ export function EvaluationScriptsPage() {
       <PagedListFrame<EvaluationScript> list={list} failure={() => messages.scripts} empty={() => messages.noScripts}>
         {(scripts, page) => (
           <table className={table.table} aria-label="Evaluation scripts">
-            <thead>
-              <tr>
-                <th className={table.headCell} scope="col">Name</th>
-                <th className={table.headCell} scope="col">Description</th>
-                <th className={table.headCell} scope="col">Cost/Eval</th>
-                <th className={table.headCell} scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Description', 'Cost/Eval', 'Actions']} />
             <tbody>
               {scripts.map((script) => (
                 <tr key={script.id}>

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { sampleEvaluationsPage } from '../fixtures/evaluations';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import { formatDateTime } from '../services/format-date';
-import { mockEvaluationStatusTone } from '../services/status-colours';
+import { formatDateTime } from '../domain/format-date';
+import { mockEvaluationStatusTone } from '../domain/status-colours';
 import * as styles from './EvaluationsPage.css';
 import { Pager } from './Pager';
 import { button } from './ui/button.css';
@@ -12,6 +12,7 @@ import { rowHeader } from './ui/row-header.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
 
 // Spec §2 /evaluations: the mock list, no call made. The page lives in the address (?page=2), so the
 // detail screen can bring the person back to it.
@@ -37,16 +38,7 @@ export function EvaluationsPage() {
         </p>
       ) : (
         <table className={table.table} aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th className={table.headCell} scope="col">Name</th>
-              <th className={table.headCell} scope="col">Dataset</th>
-              <th className={table.headCell} scope="col">Golden Set</th>
-              <th className={table.headCell} scope="col">Status</th>
-              <th className={table.headCell} scope="col">Created At</th>
-              <th className={table.headCell} scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']} />
           <tbody>
             {rows.map((evaluation) => (
               <tr key={evaluation.id}>

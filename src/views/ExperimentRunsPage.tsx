@@ -1,15 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectRunList, selectRunProgress } from '../machines/experiment-runs.selectors';
+import { selectNotFound, selectRunList, selectRunProgress } from '../machines/experiment-runs-page.selectors';
 import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
 import { selectWatchedRun } from '../machines/run-progress.selectors';
-import type { ExperimentRun } from '../services/evaluation-backend';
-import { formatDateTime } from '../services/format-date';
-import { parseRouteId } from '../services/route-id';
-import { withLatestRun } from '../services/run-status';
-import { experimentRunStatusTone } from '../services/status-colours';
+import type { ExperimentRun } from '../domain/evaluation-backend-types';
+import { formatDateTime } from '../domain/format-date';
+import { withLatestRun } from '../domain/run-status';
+import { experimentRunStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as styles from './ExperimentRunsPage.css';
 import { useLogic } from './logic-context';
@@ -19,14 +18,19 @@ import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
 
 const selectRuns = selectData<ExperimentRun[]>;
 
 // Spec §2 /experiment-runs/{id} (id is an experiment): every run of the experiment (one unpaged call,
 // spec §7); status success green, failed red, anything else grey (spec §4). Above the table, Run experiment
 // and the live progress of the run being watched; a failed run's error under its status.
-export function ExperimentRunsPage({ id }: { id: string | undefined }) {
-  const experimentId = parseRouteId(id);
+export function ExperimentRunsPage({ id }: { id: number | null }) {
+  const logic = useLogic();
+  const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });
+  const notFound = useSelector(page, selectNotFound);
+  const list = useSelector(page, selectRunList);
+  const progress = useSelector(page, selectRunProgress);
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
@@ -35,31 +39,21 @@ export function ExperimentRunsPage({ id }: { id: string | undefined }) {
           Back to Experiments
         </Link>
       </div>
-      {experimentId === null ? (
+      {notFound ? (
         <p className={errorMessage} role="alert">
           {messages.invalidExperimentId}
         </p>
       ) : (
-        <ExperimentRuns key={experimentId} experimentId={experimentId} />
+        <>
+          <RunProgressPanel progress={progress} />
+          <RunsTable experimentId={id} list={list} progress={progress} />
+        </>
       )}
     </div>
   );
 }
 
-function ExperimentRuns({ experimentId }: { experimentId: number }) {
-  const logic = useLogic();
-  const page = useActorRef(logic.experimentRuns, { input: { experimentId } });
-  const list = useSelector(page, selectRunList);
-  const progress = useSelector(page, selectRunProgress);
-  return (
-    <>
-      <RunProgressPanel progress={progress} />
-      <RunsTable experimentId={experimentId} list={list} progress={progress} />
-    </>
-  );
-}
-
-function RunsTable(props: { experimentId: number; list: ActorRefFrom<typeof resourceMachine>; progress: RunProgressRef }) {
+function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<typeof resourceMachine>; progress: RunProgressRef }) {
   const { experimentId, list: actor } = props;
   const view = useSelector(actor, selectResourceView);
   const loaded = useSelector(actor, selectRuns);
@@ -94,15 +88,7 @@ function RunsTable(props: { experimentId: number; list: ActorRefFrom<typeof reso
     case 'loaded':
       return (
         <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
-          <thead>
-            <tr>
-              {['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions'].map((column) => (
-                <th key={column} className={table.headCell} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions']} />
           <tbody>
             {runs.map((run) => (
               <tr key={run.id}>

@@ -1,14 +1,10 @@
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
+import { selectFilter, selectList, selectListScriptId } from '../machines/experiments-page.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import {
-  selectCanChoose,
-  selectOptionsFailed,
-  selectScriptId,
-  selectScriptOptions,
-} from '../machines/script-filter.selectors';
-import type { ExperimentRow } from '../services/script-names';
+import { selectCanChoose, selectOptionsFailed, selectScriptId, selectScriptOptions } from '../machines/script-filter.selectors';
+import type { ExperimentRow } from '../domain/script-names';
 import { messages } from './backend-messages';
 import * as styles from './BackendPages.css';
 import { ExperimentsTable } from './ExperimentsTable';
@@ -23,7 +19,11 @@ import { errorMessage } from './ui/status.css';
 export function ExperimentsPage() {
   const logic = useLogic();
   const selectId = useId();
-  const filter = useActorRef(logic.scriptFilter);
+  const search = useSearch();
+  const page = useActorRef(logic.experimentsPage, { input: { page: pageFromSearch(search) } });
+  const filter = useSelector(page, selectFilter);
+  const list = useSelector(page, selectList);
+  const listScriptId = useSelector(page, selectListScriptId);
   const scripts = useSelector(filter, selectScriptOptions);
   const scriptId = useSelector(filter, selectScriptId);
   const canChoose = useSelector(filter, selectCanChoose);
@@ -60,26 +60,23 @@ export function ExperimentsPage() {
           <p className={errorMessage} role="alert">
             {messages.scripts}
           </p>
-          <button type="button" className={button({ tone: 'secondary', size: 'small' })} onClick={() => filter.send({ type: 'user.retry' })}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'small' })}
+            onClick={() => filter.send({ type: 'user.retry' })}
+          >
             Reload scripts
           </button>
         </div>
       )}
-      {scriptId === null ? (
-        <ExperimentList key="all" logic={logic.experimentList} failure={messages.experimentsOrScripts} />
-      ) : (
-        <ExperimentList key={scriptId} logic={logic.scriptExperimentList(scriptId)} failure={messages.experimentsWithError} />
-      )}
+      <PagedListFrame<ExperimentRow>
+        key={listScriptId ?? 'all'}
+        list={list}
+        failure={(error) => `${listScriptId === null ? messages.experimentsOrScripts : messages.experimentsWithError}${error ?? ''}`}
+        empty={() => messages.noExperiments}
+      >
+        {(experiments) => <ExperimentsTable experiments={experiments} withDates label="Experiments" />}
+      </PagedListFrame>
     </div>
-  );
-}
-
-function ExperimentList({ logic, failure }: { logic: ReturnType<typeof useLogic>['experimentList']; failure: string }) {
-  const search = useSearch();
-  const list = useActorRef(logic, { input: { page: pageFromSearch(search) } });
-  return (
-    <PagedListFrame<ExperimentRow> list={list} failure={(error) => `${failure}${error ?? ''}`} empty={() => messages.noExperiments}>
-      {(experiments) => <ExperimentsTable experiments={experiments} withDates label="Experiments" />}
-    </PagedListFrame>
   );
 }

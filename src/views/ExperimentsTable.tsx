@@ -1,23 +1,16 @@
 import { Link } from 'wouter';
-import { formatDateTime } from '../services/format-date';
-import type { ExperimentRow } from '../services/script-names';
+import { formatDateTime } from '../domain/format-date';
+import type { ExperimentRow } from '../domain/script-names';
 import { button } from './ui/button.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
 
 // The experiments of spec §2: the full table of /experiments, or without the dates on a script's page.
 export function ExperimentsTable({ experiments, withDates, label }: { experiments: ExperimentRow[]; withDates: boolean; label: string }) {
   const columns = ['Name', 'Evaluation Script', 'Dataset ID', 'Description', ...(withDates ? ['Created At', 'Updated At'] : []), 'Actions'];
   return (
     <table className={table.table} aria-label={label}>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} className={table.headCell} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>
         {experiments.map((experiment) => (
           <tr key={experiment.id}>

@@ -2,11 +2,18 @@ import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
-import { selectCanExport, selectExportError, selectExportingFormat, selectExportingId, selectSavedAs } from '../machines/file-export.selectors';
+import {
+  selectCanExport,
+  selectExportError,
+  selectExportingFormat,
+  selectExportingId,
+  selectSavedAs,
+} from '../machines/file-export.selectors';
+import { selectExporter, selectList, selectRename, selectUpload } from '../machines/golden-sets-page.selectors';
 import { selectConfirmDelete } from '../machines/paged-list.selectors';
-import type { GoldenSet, GoldenSetExportFormat } from '../services/evaluation-backend';
-import { formatDateTime } from '../services/format-date';
-import { goldenSetSizeText } from '../services/golden-set-size';
+import type { GoldenSet, GoldenSetExportFormat } from '../domain/evaluation-backend-types';
+import { formatDateTime } from '../domain/format-date';
+import { goldenSetSizeText } from '../domain/golden-set-size';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './GoldenSetsPage.css';
 import { useLogic } from './logic-context';
@@ -18,6 +25,8 @@ import * as pageStyles from './ui/page.css';
 import { rowHeader } from './ui/row-header.css';
 import { errorMessage } from './ui/status.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
+import { DeleteButton } from './ui/DeleteButton';
 
 /** Each row's exports: the button's text and what its name says the file is. */
 const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: string }> = [
@@ -32,11 +41,12 @@ export function GoldenSetsPage() {
   const logic = useLogic();
   const search = useSearch();
   const headingId = useId();
-  const list = useActorRef(logic.goldenSetList, { input: { page: pageFromSearch(search) } });
-  const upload = useActorRef(logic.uploadGoldenSet, { input: { notify: list } });
-  const rename = useActorRef(logic.renameGoldenSet, { input: { notify: list } });
+  const page = useActorRef(logic.goldenSetsPage, { input: { page: pageFromSearch(search) } });
+  const list = useSelector(page, selectList);
+  const upload = useSelector(page, selectUpload);
+  const rename = useSelector(page, selectRename);
   const confirmDelete = useSelector(list, selectConfirmDelete);
-  const exporter = useActorRef(logic.goldenSetExport);
+  const exporter = useSelector(page, selectExporter);
   const exportingId = useSelector(exporter, selectExportingId);
   const exportingFormat = useSelector(exporter, selectExportingFormat);
   const canExport = useSelector(exporter, selectCanExport);
@@ -68,70 +78,64 @@ export function GoldenSetsPage() {
         empty={(page) => (page === 1 ? 'No golden sets yet.' : 'No golden sets on this page.')}
       >
         {(goldenSets) => (
-        <table className={table.table} aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th className={table.headCell} scope="col">Name</th>
-              <th className={table.headCell} scope="col">Size</th>
-              <th className={table.headCell} scope="col">Market</th>
-              <th className={table.headCell} scope="col">Created At</th>
-              <th className={table.headCell} scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {goldenSets.map((goldenSet) => (
-              <tr key={goldenSet.id}>
-                <th className={`${table.cell} ${rowHeader}`} scope="row">
-                  {goldenSet.name}
-                </th>
-                <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
-                <td className={table.cell}>{goldenSet.market}</td>
-                <td className={table.cell}>{formatDateTime(goldenSet.created_at)}</td>
-                <td className={table.cell}>
-                  <div className={table.actions}>
-                    <button
-                      type="button"
-                      className={button({ tone: 'secondary', size: 'small' })}
-                      aria-label={`Edit ${goldenSet.name}`}
-                      onClick={() =>
-                        rename.send({
-                          type: 'user.open',
-                          goldenSet: { id: goldenSet.id, name: goldenSet.name, description: goldenSet.description, market: goldenSet.market },
-                        })
-                      }
-                    >
-                      Edit
-                    </button>
-                    {exportButtons.map(({ format, text, file }) => {
-                      const busy = exportingId === goldenSet.id && exportingFormat === format;
-                      return (
-                        <button
-                          key={format}
-                          type="button"
-                          className={button({ tone: 'secondary', size: 'small' })}
-                          aria-label={`Export ${goldenSet.name} as ${file}`}
-                          disabled={!canExport}
-                          aria-busy={busy}
-                          onClick={() => exporter.send({ type: 'user.export', id: goldenSet.id, format })}
-                        >
-                          {busy ? `${text}...` : text}
-                        </button>
-                      );
-                    })}
-                    <button
-                      type="button"
-                      className={button({ tone: 'danger', size: 'small' })}
-                      aria-label={`Delete ${goldenSet.name}`}
-                      onClick={() => confirmDelete?.send({ type: 'user.open', subject: { id: goldenSet.id, name: goldenSet.name } })}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          <table className={table.table} aria-labelledby={headingId}>
+            <TableHead columns={['Name', 'Size', 'Market', 'Created At', 'Actions']} />
+            <tbody>
+              {goldenSets.map((goldenSet) => (
+                <tr key={goldenSet.id}>
+                  <th className={`${table.cell} ${rowHeader}`} scope="row">
+                    {goldenSet.name}
+                  </th>
+                  <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
+                  <td className={table.cell}>{goldenSet.market}</td>
+                  <td className={table.cell}>{formatDateTime(goldenSet.created_at)}</td>
+                  <td className={table.cell}>
+                    <div className={table.actions}>
+                      <button
+                        type="button"
+                        className={button({ tone: 'secondary', size: 'small' })}
+                        aria-label={`Edit ${goldenSet.name}`}
+                        onClick={() =>
+                          rename.send({
+                            type: 'user.open',
+                            goldenSet: {
+                              id: goldenSet.id,
+                              name: goldenSet.name,
+                              description: goldenSet.description,
+                              market: goldenSet.market,
+                            },
+                          })
+                        }
+                      >
+                        Edit
+                      </button>
+                      {exportButtons.map(({ format, text, file }) => {
+                        const busy = exportingId === goldenSet.id && exportingFormat === format;
+                        return (
+                          <button
+                            key={format}
+                            type="button"
+                            className={button({ tone: 'secondary', size: 'small' })}
+                            aria-label={`Export ${goldenSet.name} as ${file}`}
+                            disabled={!canExport}
+                            aria-busy={busy}
+                            onClick={() => exporter.send({ type: 'user.export', id: goldenSet.id, format })}
+                          >
+                            {busy ? `${text}...` : text}
+                          </button>
+                        );
+                      })}
+                      <DeleteButton
+                        confirm={confirmDelete}
+                        subject={{ id: goldenSet.id, name: goldenSet.name }}
+                        label={`Delete ${goldenSet.name}`}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </PagedListFrame>
 

@@ -4,7 +4,7 @@ import { selectAccess, selectCanLogin, selectError, selectIsBusy } from '../mach
 import { useAuthActor } from './auth-actor-context';
 import * as styles from './LoginPage.css';
 import { primaryButton } from './ui/button.css';
-import { statusMessage } from './ui/status.css';
+import { StatusMessage } from './ui/StatusMessage';
 
 // Spec §2 /login: a centred card, 'Welcome 👋', one 'Log In' button that starts a redirect login with no options.
 export function LoginPage() {
@@ -14,8 +14,8 @@ export function LoginPage() {
   const busy = useSelector(auth, selectIsBusy);
   const error = useSelector(auth, selectError);
 
-  if (access === 'pending') return <p className={statusMessage} role="status">Loading...</p>;
-  if (access === 'signingOut') return <p className={statusMessage} role="status">Signing out...</p>;
+  if (access === 'pending') return <StatusMessage>Loading...</StatusMessage>;
+  if (access === 'signingOut') return <StatusMessage>Signing out...</StatusMessage>;
   // Spec §2: the post-login landing is the site origin.
   if (access === 'signedIn') return <Redirect to="/" replace />;
 

@@ -2,16 +2,15 @@ import { button } from './ui/button.css';
 import * as table from './ui/table.css';
 
 // Page-number paging under a table (spec §4): the list machine decides what is possible.
-export function Pager(props: {
-  page: number;
-  canPrevious: boolean;
-  canNext: boolean;
-  onPrevious(): void;
-  onNext(): void;
-}) {
+export function Pager(props: { page: number; canPrevious: boolean; canNext: boolean; onPrevious(): void; onNext(): void }) {
   return (
     <nav className={table.pager} aria-label="Pagination">
-      <button type="button" className={button({ tone: 'secondary', size: 'small' })} disabled={!props.canPrevious} onClick={props.onPrevious}>
+      <button
+        type="button"
+        className={button({ tone: 'secondary', size: 'small' })}
+        disabled={!props.canPrevious}
+        onClick={props.onPrevious}
+      >
         Previous
       </button>
       <span aria-live="polite">Page {props.page}</span>

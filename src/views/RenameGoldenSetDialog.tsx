@@ -39,7 +39,12 @@ export function RenameGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof re
       error={error}
     >
       <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
-      <TextField label="Description" value={description} rows={3} onChange={(value) => actor.send({ type: 'user.changeDescription', value })} />
+      <TextField
+        label="Description"
+        value={description}
+        rows={3}
+        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+      />
       <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.changeMarket', value })} />
     </FormDialog>
   );

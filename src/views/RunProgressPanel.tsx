@@ -15,8 +15,8 @@ import {
   selectStartError,
   selectWatchedRun,
 } from '../machines/run-progress.selectors';
-import type { ExperimentRun } from '../services/evaluation-backend';
-import { formatRunProgress, runStatusSentence } from '../services/run-status';
+import type { ExperimentRun } from '../domain/evaluation-backend-types';
+import { formatRunProgress, runStatusSentence } from '../domain/run-status';
 import * as styles from './RunProgressPanel.css';
 import { button } from './ui/button.css';
 
@@ -109,7 +109,12 @@ function WatchedRun({ progress, run, ended }: { progress: RunProgressRef; run: E
           <p className={styles.message} role="alert">
             Could not refresh the progress: {pollError}
           </p>
-          <button type="button" className={button({ tone: 'secondary', size: 'small' })} disabled={!canRetry} onClick={() => progress.send({ type: 'user.retry' })}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'small' })}
+            disabled={!canRetry}
+            onClick={() => progress.send({ type: 'user.retry' })}
+          >
             Refresh now
           </button>
         </div>

@@ -83,4 +83,3 @@ export const productName = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.sm,
 });
-

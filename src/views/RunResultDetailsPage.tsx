@@ -3,13 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
 import { selectCanGoBack, selectIsMissing, selectMetricsOpen, selectPassed } from '../machines/run-result-details.selectors';
-import type { RunResultDetails, SearchResultProduct } from '../services/evaluation-backend';
-import { formatDateTime } from '../services/format-date';
-import { formatMetric, orderedMetrics } from '../services/format-metric';
-import { readPassedRunResult } from '../services/passed-run-result';
-import { goldenSetMatch, resultMatch } from '../services/result-comparison';
-import { parseRouteId } from '../services/route-id';
-import { runResultStatusTone } from '../services/status-colours';
+import type { RunResultDetails, SearchResultProduct } from '../domain/evaluation-backend-types';
+import { formatDateTime } from '../domain/format-date';
+import { formatMetric, orderedMetrics } from '../domain/format-metric';
+import { readPassedRunResult } from '../domain/passed-run-result';
+import { goldenSetMatch, resultMatch } from '../domain/result-comparison';
+import { runResultStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as styles from './RunResultDetailsPage.css';
 import { useLogic } from './logic-context';
@@ -19,9 +18,9 @@ import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage } from './ui/status.css';
 
 /** The route: the row arrives as the browser history's state, put there by the results table. */
-export function RunResultDetailsRoute({ id }: { id: string | undefined }) {
+export function RunResultDetailsRoute({ id }: { id: number | null }) {
   const state: unknown = useHistoryState();
-  const passed = readPassedRunResult(state, parseRouteId(id));
+  const passed = readPassedRunResult(state, id);
   return <RunResultDetailsPage key={`${id}:${passed ? 'passed' : 'missing'}`} passed={passed} />;
 }
 

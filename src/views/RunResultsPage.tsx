@@ -1,59 +1,73 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import { pageFromSearch } from '../machines/paged-list.machine';
-import { selectData, selectResourceView } from '../machines/resource.selectors';
+import type { fileExportMachine } from '../machines/file-export.machine';
 import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../machines/file-export.selectors';
+import { pageFromSearch } from '../machines/paged-list.machine';
+import type { resourceMachine } from '../machines/resource.machine';
+import { selectData, selectResourceView } from '../machines/resource.selectors';
+import type { runResultsPageMachine } from '../machines/run-results-page.machine';
+import { selectExporter, selectList, selectNotFound, selectSummary } from '../machines/run-results-page.selectors';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
-import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../services/evaluation-backend';
-import { formatDateTime } from '../services/format-date';
-import { formatConfiguration } from '../services/format-configuration';
-import { formatMetric, orderedMetrics } from '../services/format-metric';
-import { parseRouteId } from '../services/route-id';
-import { formatRunCounts } from '../services/run-status';
-import { runResultStatusTone } from '../services/status-colours';
+import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../domain/evaluation-backend-types';
+import { formatDateTime } from '../domain/format-date';
+import { formatConfiguration } from '../domain/format-configuration';
+import { formatMetric, orderedMetrics } from '../domain/format-metric';
+import { formatRunCounts } from '../domain/run-status';
+import { runResultStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as backendStyles from './BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from './logic-context';
-import { PagedListFrame } from './PagedListFrame';
+import { PagedListFrame, type PagedListRef } from './PagedListFrame';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage } from './ui/status.css';
 import * as table from './ui/table.css';
+import { TableHead } from './ui/TableHead';
 
 // Spec §2 /experiment-run-results/{id}: the run's paged results; status PASS green, FAIL red, anything
 // else grey (spec §4). The detail button hands the row to the details screen (history state). Above the
 // table, the run's mean metrics and its exports (CSV, TREC run).
-export function RunResultsPage({ id }: { id: string | undefined }) {
-  const runId = parseRouteId(id);
+export function RunResultsPage({ id }: { id: number | null }) {
+  const logic = useLogic();
+  const search = useSearch();
+  const page = useActorRef(logic.runResultsPage, { input: { runId: id, page: pageFromSearch(search) } });
+  const notFound = useSelector(page, selectNotFound);
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiment Run Results</h1>
       </div>
-      {runId === null ? (
+      {notFound ? (
         <p className={errorMessage} role="alert">
           {messages.invalidRunId}
         </p>
       ) : (
-        <div key={runId}>
-          <div className={styles.overview}>
-            <RunSummary runId={runId} />
-            <RunExports runId={runId} />
-          </div>
-          <ResultsTable runId={runId} />
-        </div>
+        // Not notFound: the address named a valid run id.
+        <RunResults runId={id!} page={page} />
       )}
     </div>
   );
 }
 
-function ResultsTable({ runId }: { runId: number }) {
-  const logic = useLogic();
-  const search = useSearch();
-  const list = useActorRef(logic.runResultList(runId), { input: { page: pageFromSearch(search) } });
+function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof runResultsPageMachine> }) {
+  const list = useSelector(page, selectList);
+  const summary = useSelector(page, selectSummary);
+  const exporter = useSelector(page, selectExporter);
+  return (
+    <div>
+      <div className={styles.overview}>
+        <RunSummary runId={runId} actor={summary} />
+        <RunExports runId={runId} actor={exporter} />
+      </div>
+      <ResultsTable runId={runId} list={list} />
+    </div>
+  );
+}
 
+function ResultsTable({ runId, list }: { runId: number; list: PagedListRef }) {
   return (
     <PagedListFrame<ExperimentRunResult>
       list={list}
@@ -62,15 +76,7 @@ function ResultsTable({ runId }: { runId: number }) {
     >
       {(results, page) => (
         <table className={table.table} aria-label={`Results of run ${runId}`}>
-          <thead>
-            <tr>
-              {['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions'].map((column) => (
-                <th key={column} className={table.headCell} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']} />
           <tbody>
             {results.map((row) => {
               const passed: PassedRunResult = { result: row, runId, page };
@@ -109,9 +115,7 @@ function ResultsTable({ runId }: { runId: number }) {
 const selectRun = selectData<ExperimentRunDetails>;
 
 /** The mean of each metric over the run's results so far, three decimals, and how many passed or failed. */
-function RunSummary({ runId }: { runId: number }) {
-  const logic = useLogic();
-  const actor = useActorRef(logic.runSummary, { input: { id: runId } });
+function RunSummary({ runId, actor }: { runId: number; actor: ActorRefFrom<typeof resourceMachine> }) {
   const view = useSelector(actor, selectResourceView);
   const run = useSelector(actor, selectRun);
   const titleId = `run-${runId}-mean-metrics`;
@@ -154,9 +158,7 @@ const exportLabels: Record<RunExportFormat, { idle: string; busy: string }> = {
 };
 
 /** The run's results as a CSV file or a TREC run, fetched with the session's token and saved as a download. */
-function RunExports({ runId }: { runId: number }) {
-  const logic = useLogic();
-  const actor = useActorRef(logic.runExport);
+function RunExports({ runId, actor }: { runId: number; actor: ActorRefFrom<typeof fileExportMachine> }) {
   const exporting = useSelector(actor, selectExportingFormat);
   const canExport = useSelector(actor, selectCanExport);
   const savedAs = useSelector(actor, selectSavedAs);

@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
-import type { EvaluationScript } from '../services/evaluation-backend';
-import { parseRouteId } from '../services/route-id';
-import type { ExperimentRow } from '../services/script-names';
+import { selectDetails, selectList, selectNotFound } from '../machines/script-experiments-page.selectors';
+import type { EvaluationScript } from '../domain/evaluation-backend-types';
+import type { ExperimentRow } from '../domain/script-names';
 import { messages } from './backend-messages';
 import { ExperimentsTable } from './ExperimentsTable';
 import { useLogic } from './logic-context';
@@ -18,16 +18,43 @@ const selectScript = selectData<EvaluationScript>;
 
 // Spec §2 /evaluation-scripts/{id}/experiments: the script's name as the title (its details call) and
 // its own paged experiments; Back goes to the scripts list.
-export function ScriptExperimentsPage({ id }: { id: string | undefined }) {
-  const scriptId = parseRouteId(id);
-  return scriptId === null ? (
+export function ScriptExperimentsPage({ id }: { id: number | null }) {
+  const logic = useLogic();
+  const search = useSearch();
+  const page = useActorRef(logic.scriptExperimentsPage, { input: { scriptId: id, page: pageFromSearch(search) } });
+  const notFound = useSelector(page, selectNotFound);
+  const details = useSelector(page, selectDetails);
+  const detailsView = useSelector(details, selectResourceView);
+  const script = useSelector(details, selectScript);
+  const list = useSelector(page, selectList);
+
+  if (notFound) return <NoScript text={messages.invalidScriptId} />;
+  return (
+    <Frame title={`Experiments for Script: ${script?.name ?? ''}`}>
+      {detailsView === 'failed' && (
+        <p className={errorMessage} role="alert">
+          {messages.scriptDetails}
+        </p>
+      )}
+      <PagedListFrame<ExperimentRow> list={list} failure={() => messages.experiments} empty={() => messages.noExperiments}>
+        {(experiments) => <ExperimentsTable experiments={experiments} withDates={false} label="Experiments of the script" />}
+      </PagedListFrame>
+    </Frame>
+  );
+}
+
+/** /evaluation-scripts/experiments: the address has no script id at all (spec §2 has its own words for that). */
+export function ScriptExperimentsWithoutId() {
+  return <NoScript text={messages.noScriptId} />;
+}
+
+function NoScript({ text }: { text: string }) {
+  return (
     <Frame title="Experiments for Script: ">
       <p className={errorMessage} role="alert">
-        {id ? messages.invalidScriptId : messages.noScriptId}
+        {text}
       </p>
     </Frame>
-  ) : (
-    <ScriptExperiments key={scriptId} scriptId={scriptId} />
   );
 }
 
@@ -42,27 +69,5 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
       </div>
       {children}
     </div>
-  );
-}
-
-function ScriptExperiments({ scriptId }: { scriptId: number }) {
-  const logic = useLogic();
-  const search = useSearch();
-  const details = useActorRef(logic.scriptDetails, { input: { id: scriptId } });
-  const detailsView = useSelector(details, selectResourceView);
-  const script = useSelector(details, selectScript);
-  const list = useActorRef(logic.scriptExperimentList(scriptId), { input: { page: pageFromSearch(search) } });
-
-  return (
-    <Frame title={`Experiments for Script: ${script?.name ?? ''}`}>
-      {detailsView === 'failed' && (
-        <p className={errorMessage} role="alert">
-          {messages.scriptDetails}
-        </p>
-      )}
-      <PagedListFrame<ExperimentRow> list={list} failure={() => messages.experiments} empty={() => messages.noExperiments}>
-        {(experiments) => <ExperimentsTable experiments={experiments} withDates={false} label="Experiments of the script" />}
-      </PagedListFrame>
-    </Frame>
   );
 }

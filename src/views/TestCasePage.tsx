@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { findSampleTestCase, NDCG_METRIC, type SampleTestCase } from '../fixtures/test-case';
-import { formatDateTime } from '../services/format-date';
-import { formatMetric, formatPercent } from '../services/format-metric';
-import { compareWithReferences, referenceMatch, resultMatch } from '../services/result-comparison';
-import { mockEvaluationStatusTone, NDCG_TARGET, ndcgSummaryTone, productMatchTone, type ProductMatch } from '../services/status-colours';
+import { formatDateTime } from '../domain/format-date';
+import { formatMetric, formatPercent } from '../domain/format-metric';
+import { compareWithReferences, referenceMatch, resultMatch } from '../domain/result-comparison';
+import { mockEvaluationStatusTone, NDCG_TARGET, ndcgSummaryTone, productMatchTone, type ProductMatch } from '../domain/status-colours';
 import * as styles from './TestCasePage.css';
 import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone, toneBorder, toneText } from './ui/status-badge.css';

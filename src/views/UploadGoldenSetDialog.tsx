@@ -14,10 +14,10 @@ import {
   selectProblems,
   selectUploadError,
 } from '../machines/upload-golden-set.selectors';
-import * as styles from './GoldenSetsPage.css';
 import { FormDialog } from './ui/FormDialog';
 import { TextField } from './ui/TextField';
 import * as modal from './ui/modal.css';
+import * as problemStyles from './ui/problem-list.css';
 
 // Issue 7 /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
 // qrels with a queries file, and shows the server's problems by file and row when it refuses them.
@@ -36,7 +36,7 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
   if (!open) return null;
 
   const problemList = problems.length > 0 && (
-    <ul className={styles.problems} aria-label="Problems in the files">
+    <ul className={problemStyles.problemList} aria-label="Problems in the files">
       {problems.map((problem, index) => (
         <li key={index}>
           {problem.file === 'queries' ? 'Queries file, line' : format === 'trec' ? 'Line' : 'Row'} {problem.row}
@@ -60,7 +60,12 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
       details={problemList}
     >
       <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
-      <TextField label="Description" value={description} rows={2} onChange={(value) => actor.send({ type: 'user.changeDescription', value })} />
+      <TextField
+        label="Description"
+        value={description}
+        rows={2}
+        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+      />
       <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.changeMarket', value })} />
       <div className={modal.field}>
         <label htmlFor={ids.format} className={modal.label}>

@@ -1,49 +1,41 @@
 import { createContext, useContext } from 'react';
-import type { createDatasetMachine } from '../machines/create-dataset.machine';
 import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
+import type { datasetEntriesPageMachine } from '../machines/dataset-entries-page.machine';
+import type { datasetsPageMachine } from '../machines/datasets-page.machine';
 import type { entryEditorMachine } from '../machines/entry-editor.machine';
-import type { entryListMachine } from '../machines/entry-list.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
-import type { experimentRunsMachine } from '../machines/experiment-runs.machine';
-import type { fileExportMachine } from '../machines/file-export.machine';
+import type { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
+import type { experimentsPageMachine } from '../machines/experiments-page.machine';
+import type { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
-import type { renameGoldenSetMachine } from '../machines/rename-golden-set.machine';
 import type { resourceMachine } from '../machines/resource.machine';
 import type { runResultDetailsMachine } from '../machines/run-result-details.machine';
-import type { scriptFilterMachine } from '../machines/script-filter.machine';
-import type { uploadGoldenSetMachine } from '../machines/upload-golden-set.machine';
+import type { runResultsPageMachine } from '../machines/run-results-page.machine';
+import type { scriptExperimentsPageMachine } from '../machines/script-experiments-page.machine';
 
-// The machines of the screens with their real actors bound (providers.ts), or with a test's fakes.
-// Views start their actors from these; they never see a service.
+// The machines of the screens bound to the services by src/logic (createConsoleLogic), real or a test's fakes.
+// Views start their actors from these, one per screen: a screen of several flows has a page machine that
+// starts them; views never see a service.
 export type ConsoleLogic = {
-  datasetList: typeof pagedListMachine;
-  createDataset: typeof createDatasetMachine;
-  datasetEditor: typeof datasetEditorMachine;
   dashboard: typeof dashboardMachine;
-  evaluationDetail: typeof evaluationDetailMachine;
-  entryList: typeof entryListMachine;
+  datasetsPage: typeof datasetsPageMachine;
+  datasetEditor: typeof datasetEditorMachine;
+  datasetEntriesPage: typeof datasetEntriesPageMachine;
   entryEditor: typeof entryEditorMachine;
-  // The separate evaluation backend's screens. A list of one script's or one run's rows is made per id.
-  scriptFilter: typeof scriptFilterMachine;
-  experimentList: typeof pagedListMachine;
-  scriptExperimentList: (scriptId: number) => typeof pagedListMachine;
+  evaluationDetail: typeof evaluationDetailMachine;
+  // The separate evaluation backend's screens.
+  experimentsPage: typeof experimentsPageMachine;
   scriptList: typeof pagedListMachine;
   scriptDetails: typeof resourceMachine;
+  scriptExperimentsPage: typeof scriptExperimentsPageMachine;
   /** An experiment's runs with Run experiment and the live progress of a run. */
-  experimentRuns: typeof experimentRunsMachine;
-  runResultList: (runId: number) => typeof pagedListMachine;
-  /** GET experiment-runs/{runId}: the run's mean metrics above its results. */
-  runSummary: typeof resourceMachine;
-  /** The run's results as a CSV file or a TREC run. */
-  runExport: typeof fileExportMachine;
+  experimentRunsPage: typeof experimentRunsPageMachine;
+  /** A run's results, its mean metrics and its exports (CSV, TREC run). */
+  runResultsPage: typeof runResultsPageMachine;
   runResultDetails: typeof runResultDetailsMachine;
-  // Golden sets (issue 7), on the evaluation backend.
-  goldenSetList: typeof pagedListMachine;
-  uploadGoldenSet: typeof uploadGoldenSetMachine;
-  renameGoldenSet: typeof renameGoldenSetMachine;
-  /** A golden set's judgements as CSV, TREC qrels or TREC queries. */
-  goldenSetExport: typeof fileExportMachine;
+  /** Golden sets (issue 7), on the evaluation backend: the list, upload, rename and exports. */
+  goldenSetsPage: typeof goldenSetsPageMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -85,7 +85,10 @@ describe('evaluation-backend screens in Chromium', () => {
     expect(await runRows.count()).toBe(4);
     const statuses = await runRows.locator('td:nth-child(3) span').allTextContents();
     expect(statuses.sort()).toEqual(['failed', 'success', 'success']);
-    for (const [status, expected] of [['success', green], ['failed', red]] as const) {
+    for (const [status, expected] of [
+      ['success', green],
+      ['failed', red],
+    ] as const) {
       expect(await colour(runs.getByText(status, { exact: true }).first(), 'backgroundColor')).toBe(expected);
     }
     expect(await runRows.filter({ hasText: 'hotfix' }).locator('td').nth(1).textContent()).toBe('hotfix');
@@ -93,11 +96,17 @@ describe('evaluation-backend screens in Chromium', () => {
     await expectNoSeriousViolations();
 
     // The failed run: PASS green, FAIL red, and its ERROR row grey.
-    await runRows.filter({ hasText: 'failed' }).getByRole('link', { name: /^Details of run/ }).click();
+    await runRows
+      .filter({ hasText: 'failed' })
+      .getByRole('link', { name: /^Details of run/ })
+      .click();
     await page.waitForURL(/\/experiment-run-results\/\d+$/);
     const results = page.getByRole('table', { name: /^Results of run/ });
     await results.getByRole('row').nth(1).waitFor();
-    for (const [status, expected] of [['PASS', green], ['FAIL', red]] as const) {
+    for (const [status, expected] of [
+      ['PASS', green],
+      ['FAIL', red],
+    ] as const) {
       expect(await colour(results.getByText(status, { exact: true }).first(), 'backgroundColor')).toBe(expected);
     }
     // The run stopped on its 30th result (newest first, so the first row): ERROR, grey.
@@ -122,7 +131,10 @@ describe('evaluation-backend screens in Chromium', () => {
         return route.fulfill({ status: 404, body: '' });
       },
     );
-    await results.getByRole('link', { name: /^Details of result/ }).first().click();
+    await results
+      .getByRole('link', { name: /^Details of result/ })
+      .first()
+      .click();
     await page.waitForURL(/\/experiment-run-result-details\/\d+$/);
     const searchResults = page.getByRole('list', { name: 'Search Results Products' });
     await searchResults.getByRole('listitem').first().waitFor();
@@ -182,12 +194,16 @@ describe('evaluation-backend screens in Chromium', () => {
     expect(await table.getByRole('row').count()).toBe(7);
     expect(scriptCalls.sort()).toEqual([...new Set(scriptCalls)].sort());
     expect(scriptCalls).toHaveLength(3);
-    expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe('LLM relevance judge');
+    expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe(
+      'LLM relevance judge',
+    );
 
     const filter = fresh.getByLabel('Filter by Script');
     const [first, ...options] = await filter.locator('option').allTextContents();
     expect([first, ...options.sort()]).toEqual(['All Scripts', 'Click model replay', 'Golden set relevance', 'LLM relevance judge']);
-    const scriptExperiments = fresh.waitForRequest((request) => /\/api\/backend\/evaluation-scripts\/\d+\/experiments\?page=1&page_size=20$/.test(request.url()));
+    const scriptExperiments = fresh.waitForRequest((request) =>
+      /\/api\/backend\/evaluation-scripts\/\d+\/experiments\?page=1&page_size=20$/.test(request.url()),
+    );
     await filter.selectOption({ label: 'LLM relevance judge' });
     await scriptExperiments;
     await table.getByRole('row').nth(1).filter({ hasText: 'Semantic rerank for chairs' }).waitFor();

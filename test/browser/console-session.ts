@@ -19,7 +19,11 @@ export async function signIn(page: Page, baseUrl: string, password: string): Pro
 
 /** The evaluation service as the test's own client, with the signed-in user's token. */
 export function serviceClient(baseUrl: string, token: string) {
-  return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; total: number | null }> {
+  return async function call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: T; total: number | null }> {
     const response = await fetch(`${baseUrl}/api/service/${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -45,5 +49,8 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }

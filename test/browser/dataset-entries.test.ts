@@ -8,7 +8,7 @@ import { seriousAccessibilityViolations, serviceClient, signIn } from './console
 import { startServer, type RunningServer } from './server-process';
 
 // Dataset entries end to end (issue 5): the built console, the real server, real sign-in. Needs the
-// /dataset-entries routes wired in App.tsx (see entries-providers.ts).
+// /dataset-entries routes wired in App.tsx (see src/logic/entries-logic.ts).
 const password = 'entries-browser-test-password';
 
 type Entry = { id: number; input: string; input_metadata: Record<string, unknown> | null; datasets: Array<{ id: number; name: string }> };
@@ -119,7 +119,10 @@ describe('dataset entries in Chromium', () => {
     await page.getByLabel('Input*').fill('red velvet sofa, 3 seater');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL(/\/dataset-entries$/);
-    await page.getByRole('row', { name: /red velvet sofa, 3 seater/ }).getByRole('link', { name: 'Lamps' }).waitFor();
+    await page
+      .getByRole('row', { name: /red velvet sofa, 3 seater/ })
+      .getByRole('link', { name: 'Lamps' })
+      .waitFor();
     expect(mappingCalls).toEqual([
       `POST [{"dataset_id":${datasets.Lamps},"dataset_entry_id":${entryId}}]`,
       `DELETE [{"dataset_id":${datasets.Tables},"dataset_entry_id":${entryId}}]`,
@@ -171,7 +174,10 @@ describe('dataset entries in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { seen: { progress: boolean } }).seen.progress)).toBe(true);
     expect(await entryCount()).toBe((before ?? 0) + 10_000);
     await upload.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('row', { name: /bulk query/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /bulk query/ })
+      .first()
+      .waitFor();
   });
 
   it('refuses a CSV with a bad row 9,000, shows the row and leaves the data unchanged', async () => {
@@ -200,7 +206,6 @@ describe('dataset entries in Chromium', () => {
     await upload.getByRole('button', { name: 'Cancel' }).click();
     await upload.waitFor({ state: 'detached' });
   });
-
 
   it('logged no error in the page', () => {
     expect(problems).toEqual([]);

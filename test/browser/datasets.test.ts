@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
 import { startServer, type RunningServer } from './server-process';
@@ -128,7 +128,12 @@ describe('datasets and the dataset editor in Chromium', () => {
     let posts = 0;
     await page.route('**/api/service/dataset-entry-mappings/', async (route) => {
       posts += 1;
-      if (posts === 2) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Injected failure"}' });
+      if (posts === 2)
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"Internal Server Error","message":"Injected failure"}',
+        });
       else await route.continue();
     });
     for (const input of ['Red rug', 'floor lamp', 'oak dining table']) {
@@ -140,7 +145,9 @@ describe('datasets and the dataset editor in Chromium', () => {
     await page.waitForLoadState('networkidle');
     const truth = await serverMembership(datasetId);
     expect(truth.included).toHaveLength(3); // two calls went through
-    await panel('Included Entries').getByRole('heading', { name: `Included Entries (${truth.included.length})` }).waitFor();
+    await panel('Included Entries')
+      .getByRole('heading', { name: `Included Entries (${truth.included.length})` })
+      .waitFor();
     expect(await inputsOf('Included Entries')).toEqual(truth.included);
     expect(await inputsOf('Available Entries')).toEqual(truth.available);
   });
@@ -159,7 +166,9 @@ describe('datasets and the dataset editor in Chromium', () => {
 
   it('pages over 45 datasets with the page in the address, Back and reload included', async () => {
     for (let n = 1; n <= 45; n += 1) {
-      expect((await api<Dataset>('POST', 'datasets/', { name: `Set ${String(n).padStart(2, '0')}`, description: `Dataset number ${n}` })).status).toBe(201);
+      expect(
+        (await api<Dataset>('POST', 'datasets/', { name: `Set ${String(n).padStart(2, '0')}`, description: `Dataset number ${n}` })).status,
+      ).toBe(201);
     }
     await page.reload();
     const rows = page.getByRole('row');
@@ -185,7 +194,11 @@ describe('datasets and the dataset editor in Chromium', () => {
   it('shows the server’s message when a delete is refused', async () => {
     await page.route('**/api/service/datasets/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"error":"Conflict","message":"Dataset 9 cannot be deleted: 1 experiment uses it"}' })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: '{"error":"Conflict","message":"Dataset 9 cannot be deleted: 1 experiment uses it"}',
+          })
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Delete Set 25' }).click();
@@ -195,6 +208,19 @@ describe('datasets and the dataset editor in Chromium', () => {
     await page.keyboard.press('Escape');
     expect(await dialog.count()).toBe(0);
     await page.unroute('**/api/service/datasets/*');
+  });
+
+  it('says "Dataset not found" for /datasets/abc/edit, asking the service nothing', async () => {
+    const serviceCalls: string[] = [];
+    const record = (request: Request) => {
+      if (request.url().includes('/api/service/')) serviceCalls.push(request.url());
+    };
+    page.on('request', record);
+    await page.goto(`${server.url}/datasets/abc/edit`);
+    await page.getByRole('status').filter({ hasText: 'Dataset not found' }).waitFor();
+    page.off('request', record);
+    expect(serviceCalls).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/datasets');
   });
 
   it('saw no page errors or unexpected console errors', () => {

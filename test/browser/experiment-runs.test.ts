@@ -78,7 +78,13 @@ describe('experiment runs in Chromium', () => {
     await runs.getByRole('row').nth(1).waitFor();
     const before = await runs.getByRole('row').count();
     expect(await runs.getByRole('columnheader').allTextContents()).toEqual([
-      'Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions',
+      'Script Name',
+      'Tags',
+      'Status',
+      'Total Cost',
+      'Created At',
+      'Updated At',
+      'Actions',
     ]);
 
     const started = page.waitForResponse((response) => response.url().endsWith(`/api/backend/experiments/${experiment!.id}/runs`));
@@ -140,7 +146,11 @@ describe('experiment runs in Chromium', () => {
     expect(await summary.getByText(/^[\d,]+ results? · [\d,]+ passed · [\d,]+ failed/).textContent()).toMatch(
       new RegExp(`^${final.summary.results.toLocaleString('en-US')} results? · `),
     );
-    await page.getByRole('table', { name: `Results of run ${runId}` }).getByRole('row').nth(1).waitFor();
+    await page
+      .getByRole('table', { name: `Results of run ${runId}` })
+      .getByRole('row')
+      .nth(1)
+      .waitFor();
     await expectNoSeriousViolations();
 
     // Export CSV: a header and one row per result.
@@ -166,7 +176,10 @@ describe('experiment runs in Chromium', () => {
     await page.getByText(`Saved run-${runId}.trec.`).waitFor();
 
     // A result's details: the products the built-in search returned and the golden set's, each marked.
-    const firstResult = page.getByRole('table', { name: `Results of run ${runId}` }).getByRole('row').nth(1);
+    const firstResult = page
+      .getByRole('table', { name: `Results of run ${runId}` })
+      .getByRole('row')
+      .nth(1);
     const input = (await firstResult.locator('td').nth(1).textContent())!;
     await firstResult.getByRole('link', { name: /^Details of result/ }).click();
     await page.waitForURL(/\/experiment-run-result-details\/\d+$/);
@@ -180,7 +193,9 @@ describe('experiment runs in Chromium', () => {
     );
     const shown = stored.find((r) => r.result.input === input)!;
     expect(await searchResults.getByRole('listitem').count()).toBe(shown.result.results.search_results.length);
-    expect(await page.getByRole('list', { name: 'Golden Set Products' }).getByRole('listitem').count()).toBe(shown.result.results.golden_set.length);
+    expect(await page.getByRole('list', { name: 'Golden Set Products' }).getByRole('listitem').count()).toBe(
+      shown.result.results.golden_set.length,
+    );
   });
 
   it("shows the server's reason in red when an experiment cannot run", async () => {

@@ -43,19 +43,29 @@ describe('golden sets', () => {
     expect(await cards.getByRole('link', { name: /^Golden Sets/ }).textContent()).toBe('Golden Sets4');
     await cards.getByRole('link', { name: /^Golden Sets/ }).click();
     await table().waitFor();
-    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — Spain', 'Golden set — United States (generated)']);
+    expect((await rowNames()).sort()).toEqual([
+      'Golden set — France',
+      'Golden set — Germany',
+      'Golden set — Spain',
+      'Golden set — United States (generated)',
+    ]);
     const germany = table().getByRole('row').filter({ hasText: 'Golden set — Germany' });
     expect(await germany.getByRole('cell').first().textContent()).toMatch(/^[\d,]+ quer(y|ies) · [\d,]+ judgements?$/);
   });
 
   it('saves a demo golden set’s CSV and qrels as downloads, byte for byte what the server answers', async () => {
     const backend = (path: string) => fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const { results } = (await (await backend('golden-sets/?page=1&page_size=100')).json()) as { results: Array<{ id: number; name: string }> };
+    const { results } = (await (await backend('golden-sets/?page=1&page_size=100')).json()) as {
+      results: Array<{ id: number; name: string }>;
+    };
     const germany = results.find((goldenSet) => goldenSet.name === 'Golden set — Germany')!;
     expect(germany, 'the demo data has the golden set for Germany').toBeDefined();
 
     const saved: Record<string, string> = {};
-    for (const [file, extension] of [['CSV', 'csv'], ['TREC qrels', 'qrels']] as const) {
+    for (const [file, extension] of [
+      ['CSV', 'csv'],
+      ['TREC qrels', 'qrels'],
+    ] as const) {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: `Export Golden set — Germany as ${file}` }).click();
       const downloaded = await download;
@@ -118,7 +128,12 @@ describe('golden sets', () => {
     await table().getByRole('rowheader', { name: 'Golden set — Spain' }).waitFor({ state: 'detached' });
     // The list reloads after the delete: wait for its rows before reading them.
     await table().getByRole('rowheader', { name: 'Sofas Germany' }).waitFor();
-    expect((await rowNames()).sort()).toEqual(['Golden set — France', 'Golden set — Germany', 'Golden set — United States (generated)', 'Sofas Germany']);
+    expect((await rowNames()).sort()).toEqual([
+      'Golden set — France',
+      'Golden set — Germany',
+      'Golden set — United States (generated)',
+      'Sofas Germany',
+    ]);
     expect(problems).toEqual([]);
   });
 });

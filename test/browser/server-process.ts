@@ -12,6 +12,8 @@ const stopTimeoutMs = 5_000;
 export type RunningServer = {
   url: string;
   dataDir: string;
+  /** What the server wrote so far (the last 20,000 characters of each stream). */
+  output(): { stdout: string; stderr: string };
   stop(): Promise<void>;
 };
 
@@ -42,11 +44,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => {
+  const streams = { stdout: '', stderr: '' };
+  const keep = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000); // the tail is what explains a crash
+    streams[stream] = (streams[stream] + chunk.toString()).slice(-20_000);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on('data', keep('stdout'));
+  child.stderr.on('data', keep('stderr'));
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(`exit code ${code ?? signal}`));
     child.once('error', (error) => resolve(`spawn error: ${error.message}`));
@@ -68,7 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output || '(none)'}`);
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, output: () => ({ ...streams }), stop };
 }
 
 async function waitForHealthy(url: string, exited: Promise<string>): Promise<void> {

@@ -47,6 +47,9 @@ describe('sign-in against the embedded provider', () => {
   });
 
   it("takes 'Log In' to the provider's login page, which refuses a wrong password", async () => {
+    // Opened at /login itself, so the landing is the origin (spec §2); a deep link comes back (below).
+    await page.goto(`${server.url}/login`);
+    await welcome().waitFor();
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByLabel('Username').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
@@ -102,6 +105,19 @@ describe('sign-in against the embedded provider', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByLabel('Username').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
+  });
+
+  it('brings a deep link opened while signed out back after sign-in (issue 12)', async () => {
+    await page.goto(`${server.url}/datasets?page=1`);
+    await welcome().waitFor();
+    expect(path()).toBe('/login');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
+    expect(path()).toBe('/datasets?page=1');
+    expect(await page.title()).toBe('Datasets · Search Evaluation Console');
   });
 
   it('saw no console errors or CSP violations on the way', () => {

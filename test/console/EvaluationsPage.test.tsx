@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { sampleEvaluations } from '../../src/fixtures/evaluations';
-import { formatDateTime } from '../../src/services/format-date';
+import { formatDateTime } from '../../src/domain/format-date';
 import { EvaluationsPage } from '../../src/views/EvaluationsPage';
 import { statusBadgeTone } from '../../src/views/ui/status-badge.css';
 
@@ -32,26 +32,21 @@ describe('EvaluationsPage (spec §2 /evaluations)', () => {
     renderAt('/evaluations');
     expect(screen.getByRole('heading', { level: 1, name: 'Evaluations' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'New Evaluation' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Name',
-      'Dataset',
-      'Golden Set',
-      'Status',
-      'Created At',
-      'Actions',
-    ]);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']);
     const rows = bodyRows();
     expect(rows).toHaveLength(5);
     rows.forEach((row, index) => {
       const evaluation = sampleEvaluations[index];
       expect(within(row).getByRole('rowheader').textContent).toBe(evaluation.name);
-      expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-        evaluation.dataset,
-        evaluation.goldenSet,
-        evaluation.status,
-        formatDateTime(evaluation.createdAt),
-        'View',
-      ]);
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual([evaluation.dataset, evaluation.goldenSet, evaluation.status, formatDateTime(evaluation.createdAt), 'View']);
     });
     expect(previous().disabled).toBe(true);
     expect(next().disabled).toBe(false);

@@ -46,7 +46,18 @@ describe('TestCasePage (spec §2 /test-case/{id})', () => {
     const results = items('Search results');
     expect(results).toHaveLength(testCase.results.length);
     const resultMatches = results.map((item) => item.lastElementChild!.textContent);
-    expect(resultMatches).toEqual(['Common', 'Common', 'Common', 'Leftover', 'Common', 'Common', 'Leftover', 'Common', 'Common', 'Leftover']);
+    expect(resultMatches).toEqual([
+      'Common',
+      'Common',
+      'Common',
+      'Leftover',
+      'Common',
+      'Common',
+      'Leftover',
+      'Common',
+      'Common',
+      'Leftover',
+    ]);
     results.forEach((item, index) => {
       expect(item.textContent).toContain(`${index + 1}. ${testCase.results[index].name}`);
       expect(item.className).toContain(resultMatches[index] === 'Common' ? toneBorder.success : toneBorder.warning);

@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '../../src/machines/auth.machine';
 import { AuthActorContext } from '../../src/views/auth-actor-context';
 import { UserMenu } from '../../src/views/UserMenu';
-import type { AuthUser } from '../../src/services/auth-client';
+import type { AuthUser } from '../../src/domain/auth-user';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, createApiClients, type ApiSession } from '../../src/services/api-client';
-import { AuthError } from '../../src/services/auth-errors';
+import { AuthError } from '../../src/domain/auth-errors';
 
 const baseURL = 'https://console.test/api/service/';
 

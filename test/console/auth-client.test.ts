@@ -50,8 +50,10 @@ async function startRedirectLogin(auth: AuthClient, options?: { returnTo?: strin
   return { ...transaction, authorizeUrl };
 }
 
-const answerWithNonceOf = (nonce: () => string | undefined, extra: Record<string, unknown> = {}): TokenAnswer => () =>
-  tokenResponse({ access_token: 'access-1', refresh_token: 'refresh-1', id_token: idToken({ nonce: nonce() }), ...extra });
+const answerWithNonceOf =
+  (nonce: () => string | undefined, extra: Record<string, unknown> = {}): TokenAnswer =>
+  () =>
+    tokenResponse({ access_token: 'access-1', refresh_token: 'refresh-1', id_token: idToken({ nonce: nonce() }), ...extra });
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -287,7 +289,9 @@ describe('popup login', () => {
       stubProvider(() => new Response(null, { status: 500 }));
       const popup = { closed: false, focus: vi.fn(), close: vi.fn(), location: { replace: vi.fn() } };
       vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-      const outcome = client().loginWithPopup().catch((error: unknown) => error);
+      const outcome = client()
+        .loginWithPopup()
+        .catch((error: unknown) => error);
       await vi.waitFor(() => expect(popup.location.replace).toHaveBeenCalled());
       await vi.advanceTimersByTimeAsync(59_000);
       expect(popup.close).not.toHaveBeenCalled();

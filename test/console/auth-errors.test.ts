@@ -1,7 +1,7 @@
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
-import { AuthError, toAuthError } from '../../src/services/auth-errors';
+import { AuthError, toAuthError } from '../../src/domain/auth-errors';
 import { TokenEndpointError } from '../../src/services/token-request';
 
 const failureOf = (error: unknown, operation: 'login' | 'token' = 'login') => toAuthError(error, operation).toFailure();

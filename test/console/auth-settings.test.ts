@@ -56,7 +56,11 @@ describe('identity settings', () => {
   });
 
   it('sends audience (and organization) on the authorize request for Auth0-style providers', () => {
-    const settings = userManagerSettings({ ...config, audienceParam: 'audience', organization: 'org_1' }, 'https://c.test', window.localStorage);
+    const settings = userManagerSettings(
+      { ...config, audienceParam: 'audience', organization: 'org_1' },
+      'https://c.test',
+      window.localStorage,
+    );
     expect(settings.resource).toBeUndefined();
     expect(settings.extraTokenParams).toBeUndefined();
     expect(settings.extraQueryParams).toEqual({ audience: 'https://console.test/api', organization: 'org_1' });

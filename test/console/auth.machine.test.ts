@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine } from '../../src/machines/auth.machine';
 import { selectAccess, selectCanLogin, selectCanLogout } from '../../src/machines/auth.selectors';
-import type { AuthUser, CallbackResult } from '../../src/services/auth-client';
+import type { AuthUser, CallbackResult } from '../../src/domain/auth-user';
 
 const user: AuthUser = { sub: 'admin', name: 'Admin' };
 
@@ -26,6 +26,19 @@ function start(url: string, overrides: Partial<Parameters<typeof authMachine.pro
 }
 
 describe('auth machine', () => {
+  it.each([
+    ['a deep link', 'https://c.test/datasets/7/edit?tab=1', { returnTo: '/datasets/7/edit?tab=1' }],
+    ['/login itself', 'https://c.test/login', { returnTo: null }],
+  ])('opened signed out at %s, Log In asks to come back to where it was opened', async (_, url, expected) => {
+    const loginWithRedirect = vi.fn((_input: { returnTo: string | null }) => new Promise<void>(() => undefined));
+    const { actor } = start(url, {
+      loginWithRedirect: fromPromise<void, { returnTo: string | null }>(({ input }) => loginWithRedirect(input)),
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    actor.send({ type: 'user.login' });
+    expect(loginWithRedirect).toHaveBeenCalledWith(expected);
+  });
+
   it.each([
     ['code and state', 'https://c.test/?code=a&state=b', 'handlingCallback'],
     ['error and state', 'https://c.test/?error=access_denied&state=b', 'handlingCallback'],

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readPassedRunResult } from '../../src/services/passed-run-result';
-import { parseRouteId } from '../../src/services/route-id';
-import { createScriptNameCache, withScriptNames } from '../../src/services/script-names';
-import type { ExperimentRunResult } from '../../src/services/evaluation-backend';
+import { readPassedRunResult } from '../../src/domain/passed-run-result';
+import { parseRouteId } from '../../src/domain/route-id';
+import { createScriptNameCache, withScriptNames } from '../../src/domain/script-names';
+import type { ExperimentRunResult } from '../../src/domain/evaluation-backend-types';
 
 describe('parseRouteId (spec §2 "Missing identifiers")', () => {
   it.each([
@@ -26,7 +26,10 @@ describe('script names (spec §7: each distinct script fetched once)', () => {
     const fetchScript = vi.fn(async (id: number) => ({ name: `Script ${id}` }));
     const cache = createScriptNameCache(fetchScript);
     const [first, second] = await Promise.all([cache.namesOf([1, 2, 1]), cache.namesOf([2])]);
-    expect([...first]).toEqual([[1, 'Script 1'], [2, 'Script 2']]);
+    expect([...first]).toEqual([
+      [1, 'Script 1'],
+      [2, 'Script 2'],
+    ]);
     expect([...second]).toEqual([[2, 'Script 2']]);
     await cache.namesOf([3, 1]);
     expect(fetchScript.mock.calls.map(([id]) => id)).toEqual([1, 2, 3]);
@@ -53,7 +56,12 @@ describe('script names (spec §7: each distinct script fetched once)', () => {
 });
 
 describe('readPassedRunResult', () => {
-  const result: ExperimentRunResult = { id: 5, experiment_configuration: {}, created_at: '2026-01-01T00:00:00Z', result: { input: 'q', status: 'PASS' } };
+  const result: ExperimentRunResult = {
+    id: 5,
+    experiment_configuration: {},
+    created_at: '2026-01-01T00:00:00Z',
+    result: { input: 'q', status: 'PASS' },
+  };
 
   it('takes the row passed for this id', () => {
     expect(readPassedRunResult({ result, runId: 2, page: 1 }, 5)).toEqual({ result, runId: 2, page: 1 });

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { getSimplePaths } from 'xstate/graph';
 import { placeholderCounts } from '../../src/fixtures/dashboard';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
 import { DashboardPage } from '../../src/views/DashboardPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
-// Model-based: the dashboard load's paths replayed on the Dashboard (spec §2 /).
+// Model-based: the dashboard load's simple paths replayed on the Dashboard (spec §2 /).
 
 afterEach(cleanup);
 
@@ -20,10 +21,10 @@ type ModelEvent =
 const counts = { datasets: 6, datasetEntries: 1_234_567, goldenSets: 1_203 };
 const failure = new Error('The server could not be reached. Please try again.');
 
-async function perform(event: ModelEvent, services: FakeServices) {
+async function perform(event: ModelEvent, services: FakeDeps) {
   if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  else if (event.type === 'xstate.done.actor.fetchCounts') await services.settle('fetchCounts', { output: event.output });
-  else await services.settle('fetchCounts', { error: event.error });
+  else if (event.type === 'xstate.done.actor.fetchCounts') await services.settle('countAll', { output: event.output });
+  else await services.settle('countAll', { error: event.error });
 }
 
 function expectScreen(state: Snapshot) {
@@ -47,11 +48,14 @@ function expectScreen(state: Snapshot) {
 }
 
 describe('dashboard load paths', () => {
-  const paths = getShortestPaths(dashboardMachine, {
+  const paths = getSimplePaths(dashboardMachine, {
     input: { placeholders: placeholderCounts },
     events: ((state: Snapshot) =>
       state.matches('loading')
-        ? [{ type: 'xstate.done.actor.fetchCounts', output: counts }, { type: 'xstate.error.actor.fetchCounts', error: failure }]
+        ? [
+            { type: 'xstate.done.actor.fetchCounts', output: counts },
+            { type: 'xstate.error.actor.fetchCounts', error: failure },
+          ]
         : state.matches('failed')
           ? [{ type: 'user.retry' }]
           : []) as never,
@@ -59,10 +63,13 @@ describe('dashboard load paths', () => {
       JSON.stringify({ value: state.value, from: previous?.value, by: event?.type })) as never,
   });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 5 paths', () => expect(paths.length).toBeGreaterThanOrEqual(5));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     it(`reaches ${String(path.state.value)} via ${steps.map((step) => step.event.type).join(' → ') || 'nothing'}`, async () => {
-      const services = fakeServices();
+      const services = fakeDeps();
       renderWithLogic(services, '/', <DashboardPage />);
       expectScreen(path.steps[0].state as Snapshot);
       for (const step of steps) {
@@ -73,14 +80,18 @@ describe('dashboard load paths', () => {
   }
 
   it('draws both charts, lazily, with titles, legends and a text alternative', async () => {
-    const services = fakeServices();
+    const services = fakeDeps();
     renderWithLogic(services, '/', <DashboardPage />);
-    await services.settle('fetchCounts', { output: counts });
+    await services.settle('countAll', { output: counts });
     const bars = await screen.findByRole('img', { name: 'Monthly Activity' });
     expect(bars.querySelectorAll('rect')).toHaveLength(16); // four series over four months
     const pie = screen.getByRole('img', { name: 'Dataset Distribution' });
     expect(pie.querySelectorAll('path')).toHaveLength(5);
-    const legends = screen.getAllByRole('list', { name: 'Legend' }).map((legend) => within(legend).getAllByRole('listitem').map((item) => item.textContent));
+    const legends = screen.getAllByRole('list', { name: 'Legend' }).map((legend) =>
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    );
     expect(legends).toEqual([
       ['Datasets', 'Evaluations', 'GoldenSets', 'Experiments'],
       ['Datasets: 6', 'Dataset Entries: 1,234,567', 'Golden Sets: 1,203', 'Evaluations: 8', 'Experiments: 10'],

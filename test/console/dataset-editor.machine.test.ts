@@ -1,18 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { datasetEditorMachine, ENTRY_WINDOW, FILTER_DEBOUNCE_MS } from '../../src/machines/dataset-editor.machine';
 import {
-  datasetEditorMachine,
-  ENTRY_WINDOW,
-  FILTER_DEBOUNCE_MS,
   isAnsweredLocally,
   moveRows,
   toRow,
   type EntryList,
   type EntryWindow,
-  type FetchEntriesInput,
-} from '../../src/machines/dataset-editor.machine';
+  type EntryWindowRequest,
+} from '../../src/domain/dataset-membership';
 import { pageFromSearch } from '../../src/machines/paged-list.machine';
-import type { Dataset } from '../../src/services/evaluation-service';
+import type { Dataset } from '../../src/domain/evaluation-service-types';
 
 afterEach(() => vi.useRealTimers());
 
@@ -52,15 +50,23 @@ describe('membership helpers', () => {
 
 describe('dataset editor with more entries than one window', () => {
   function start(available: number) {
-    const calls: FetchEntriesInput[] = [];
+    const calls: EntryWindowRequest[] = [];
     const rows = (side: string, search: string) =>
-      Array.from({ length: side === 'included' ? 3 : available }, (_, i) => ({ id: i + 1 + (side === 'included' ? 1_000_000 : 0), input: `entry ${i}` }))
-        .filter((entry) => entry.input.includes(search));
+      Array.from({ length: side === 'included' ? 3 : available }, (_, i) => ({
+        id: i + 1 + (side === 'included' ? 1_000_000 : 0),
+        input: `entry ${i}`,
+      })).filter((entry) => entry.input.includes(search));
     const actor = createActor(
       datasetEditorMachine.provide({
         actors: {
-          fetchDataset: fromPromise<Dataset | null, { datasetId: number }>(async () => ({ id: 7, name: 'Sofas', description: 'd', created_at: '', updated_at: '' })),
-          fetchEntries: fromPromise<EntryWindow, FetchEntriesInput>(async ({ input }) => {
+          fetchDataset: fromPromise<Dataset | null, { datasetId: number }>(async () => ({
+            id: 7,
+            name: 'Sofas',
+            description: 'd',
+            created_at: '',
+            updated_at: '',
+          })),
+          fetchEntries: fromPromise<EntryWindow, EntryWindowRequest>(async ({ input }) => {
             calls.push(input);
             const all = rows(input.side, input.search);
             const items = all.slice((input.page - 1) * input.pageSize, input.page * input.pageSize);

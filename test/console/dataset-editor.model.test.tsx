@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { datasetEditorMachine, ENTRY_WINDOW, type Side } from '../../src/machines/dataset-editor.machine';
-import type { Dataset, DatasetEntry } from '../../src/services/evaluation-service';
+import { datasetEditorMachine, ENTRY_WINDOW } from '../../src/machines/dataset-editor.machine';
+import type { Side } from '../../src/domain/dataset-membership';
+import type { Dataset, DatasetEntry } from '../../src/domain/evaluation-service-types';
 import { DatasetEditorPage } from '../../src/views/DatasetEditorPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Model-based: the membership machine's shortest paths replayed on the editor. The server holds one
 // included entry and two available ones; a failed move reloads them as the server has them.
@@ -21,9 +23,21 @@ type ModelEvent =
   | Outcome<'fetch.available'>
   | Outcome<'saveMoves'>;
 
-const sofas: Dataset = { id: 7, name: 'Sofas UK', description: 'Sofa queries', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const sofas: Dataset = {
+  id: 7,
+  name: 'Sofas UK',
+  description: 'Sofa queries',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
 const entry = (id: number, input: string): DatasetEntry => ({
-  id, input, input_metadata: null, description: input, datasets: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  id,
+  input,
+  input_metadata: null,
+  description: input,
+  datasets: [],
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
 });
 const serverIncluded = [entry(1, 'Red velvet sofa')];
 const serverAvailable = [entry(2, 'blue lamp'), entry(3, 'RED chair')];
@@ -42,7 +56,9 @@ function eventsFor(state: Snapshot): ModelEvent[] {
   ];
   // People act on settled lists (a list being fetched shows 'Loading...'), which keeps the graph small.
   const settled = !(['included', 'available'] as const).some((side) => !state.matches({ ready: { [side]: 'idle' } }));
-  const filtered = events.filter((event) => state.matches('failed') || state.matches('notFound') ? state.can(event as never) : settled && state.can(event as never));
+  const filtered = events.filter((event) =>
+    state.matches('failed') || state.matches('notFound') ? state.can(event as never) : settled && state.can(event as never),
+  );
   if (state.matches('loadingDataset')) {
     filtered.push(
       { type: 'xstate.done.actor.fetchDataset', output: sofas },
@@ -71,9 +87,17 @@ function eventsFor(state: Snapshot): ModelEvent[] {
   );
 }
 
+/** The service call behind each actor of the model: the editor's two lists share one, told apart by side. */
+const serviceCallOf: Record<string, [string, { side: Side }?]> = {
+  fetchDataset: ['findDataset'],
+  'fetch.included': ['entryWindow', { side: 'included' }],
+  'fetch.available': ['entryWindow', { side: 'available' }],
+  saveMoves: ['moveEntries'],
+};
+
 const panel = (title: string) => screen.getByRole('heading', { name: new RegExp(`^${title}`) }).closest('section')!;
 
-async function perform(event: ModelEvent, services: FakeServices) {
+async function perform(event: ModelEvent, services: FakeDeps) {
   switch (event.type) {
     case 'user.retry':
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -90,8 +114,12 @@ async function perform(event: ModelEvent, services: FakeServices) {
       return fireEvent.change(screen.getByPlaceholderText('Filter available entries...'), { target: { value: event.text } });
     default: {
       const [, kind, , ...rest] = event.type.split('.');
-      const id = rest.join('.');
-      return services.settle(id, kind === 'done' ? { output: (event as { output: unknown }).output } : { error: (event as { error: unknown }).error });
+      const [method, where] = serviceCallOf[rest.join('.')];
+      return services.settle(
+        method,
+        kind === 'done' ? { output: (event as { output: unknown }).output } : { error: (event as { error: unknown }).error },
+        where,
+      );
     }
   }
 }
@@ -116,7 +144,9 @@ function expectList(state: Snapshot, side: Side) {
     const empty = list.filter.trim() !== '' ? 'No matching entries' : side === 'included' ? 'No entries included' : 'No entries available';
     expect(within(section).getByText(empty)).toBeTruthy();
   }
-  const action = within(section).getByRole('button', { name: new RegExp(`^${side === 'included' ? 'Remove' : 'Add'} Selected`) }) as HTMLButtonElement;
+  const action = within(section).getByRole('button', {
+    name: new RegExp(`^${side === 'included' ? 'Remove' : 'Add'} Selected`),
+  }) as HTMLButtonElement;
   expect(action.textContent).toBe(`${side === 'included' ? 'Remove' : 'Add'} Selected (${list.selected.size})`);
   expect(action.disabled).toBe(!state.can({ type: side === 'included' ? 'user.remove' : 'user.add' }));
 }
@@ -157,24 +187,33 @@ describe('dataset editor paths', () => {
       JSON.stringify({ to: serialize(state), by: event?.type, fromValue: previous?.value })) as never,
   });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 207 paths', () => expect(paths.length).toBeGreaterThanOrEqual(207));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps
-      .map(({ event }) => (event.type === 'user.toggle' ? `toggle ${event.side} ${event.id}` : event.type === 'user.filter' ? `filter "${event.text}"` : event.type))
+      .map(({ event }) =>
+        event.type === 'user.toggle'
+          ? `toggle ${event.side} ${event.id}`
+          : event.type === 'user.filter'
+            ? `filter "${event.text}"`
+            : event.type,
+      )
       .join(' → ');
     it(`via ${route || 'nothing'}`, async () => {
-      const services = fakeServices();
-      renderWithLogic(services, '/datasets/7/edit', <DatasetEditorPage id="7" />);
-      expect(services.last('fetchDataset').input).toEqual({ datasetId: 7 });
+      const services = fakeDeps();
+      renderWithLogic(services, '/datasets/7/edit', <DatasetEditorPage id={7} />);
+      expect(services.last('findDataset').args).toEqual([7]);
       for (const step of steps) {
         const event = step.event as ModelEvent;
-        const saves = services.calls('saveMoves');
+        const saves = services.calls('moveEntries');
         await perform(event, services);
         const state = step.state as Snapshot;
         await waitFor(() => expectScreen(state));
         if (event.type === 'user.add' || event.type === 'user.remove') {
-          expect(services.calls('saveMoves')).toBe(saves + 1);
-          expect(services.last('saveMoves').input).toEqual({
+          expect(services.calls('moveEntries')).toBe(saves + 1);
+          expect(services.last('moveEntries').input).toEqual({
             datasetId: 7,
             direction: event.type === 'user.add' ? 'add' : 'remove',
             entryIds: event.type === 'user.add' ? [2] : [1],
@@ -182,8 +221,16 @@ describe('dataset editor paths', () => {
         }
         if (event.type === 'xstate.error.actor.saveMoves') {
           // Both lists reload from the server, unfiltered windows of ENTRY_WINDOW.
-          expect(services.last('fetch.included').input).toMatchObject({ side: 'included', page: 1, pageSize: ENTRY_WINDOW });
-          expect(services.last('fetch.available').input).toMatchObject({ side: 'available', page: 1, pageSize: ENTRY_WINDOW });
+          expect(services.last('entryWindow', { side: 'included' }).input).toMatchObject({
+            side: 'included',
+            page: 1,
+            pageSize: ENTRY_WINDOW,
+          });
+          expect(services.last('entryWindow', { side: 'available' }).input).toMatchObject({
+            side: 'available',
+            page: 1,
+            pageSize: ENTRY_WINDOW,
+          });
         }
       }
     });

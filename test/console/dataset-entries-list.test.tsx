@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DatasetEntry } from '../../src/services/evaluation-service';
+import type { DatasetEntry } from '../../src/domain/evaluation-service-types';
 import { DatasetEntriesPage } from '../../src/views/DatasetEntriesPage';
-import { fakeEntriesServices, renderAt } from './helpers/fake-entries-logic';
+import { fakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Spec §2 /dataset-entries: the table, its chips, the delete confirmation and paging by page number.
 
@@ -14,17 +15,23 @@ const entries: DatasetEntry[] = Array.from({ length: 20 }, (_, index) => ({
   input: index === 0 ? long : `query ${index + 1}`,
   input_metadata: null,
   description: '',
-  datasets: index === 0 ? [{ id: 3, name: 'Sofas' }, { id: 4, name: 'Living room' }] : [],
+  datasets:
+    index === 0
+      ? [
+          { id: 3, name: 'Sofas' },
+          { id: 4, name: 'Living room' },
+        ]
+      : [],
   created_at: '2026-01-05T09:30:00Z',
   updated_at: '2026-01-05T09:30:00Z',
 }));
 
 async function openList(items = entries) {
-  const services = fakeEntriesServices();
-  renderAt(services, '/dataset-entries', <DatasetEntriesPage logic={services.logic.entryList} />);
+  const services = fakeDeps();
+  renderWithLogic(services, '/dataset-entries', <DatasetEntriesPage />);
   expect(screen.getByRole('status').textContent).toBe('Loading...');
-  expect(services.last('fetchPage').input).toEqual({ page: 1, pageSize: 20 });
-  await services.settle('fetchPage', { output: { items, total: items.length } });
+  expect(services.last('listEntries').input).toEqual({ page: 1, pageSize: 20 });
+  await services.settle('listEntries', { output: { items, total: items.length } });
   await screen.findByRole('table');
   return services;
 }
@@ -52,10 +59,10 @@ describe('Dataset Entries list', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete Dataset Entry' });
     expect(dialog.textContent).toContain('Are you sure you want to delete this dataset entry?This action cannot be undone.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(services.last('performAction').input).toEqual({ subject: { id: 2, name: 'query 2' } });
-    await services.settle('performAction', { output: undefined });
+    expect(services.last('deleteEntry').args).toEqual([2]);
+    await services.settle('deleteEntry', { output: undefined });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(services.calls('fetchPage')).toBe(2);
+    expect(services.calls('listEntries')).toBe(2);
   });
 
   it('has a next page only after a full page of 20, and no previous on page 1', async () => {
@@ -64,15 +71,15 @@ describe('Dataset Entries list', () => {
     expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
     expect(services.currentPath()).toBe('/dataset-entries?page=2');
-    expect(services.last('fetchPage').input).toEqual({ page: 2, pageSize: 20 });
-    await services.settle('fetchPage', { output: { items: entries.slice(0, 19), total: 39 } });
+    expect(services.last('listEntries').input).toEqual({ page: 2, pageSize: 20 });
+    await services.settle('listEntries', { output: { items: entries.slice(0, 19), total: 39 } });
     const next = within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
   });
 
   it('starts at the page of the address', async () => {
-    const services = fakeEntriesServices();
-    renderAt(services, '/dataset-entries?page=3', <DatasetEntriesPage logic={services.logic.entryList} />);
-    expect(services.last('fetchPage').input).toEqual({ page: 3, pageSize: 20 });
+    const services = fakeDeps();
+    renderWithLogic(services, '/dataset-entries?page=3', <DatasetEntriesPage />);
+    expect(services.last('listEntries').input).toEqual({ page: 3, pageSize: 20 });
   });
 });

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { confirmModalMachine } from '../../src/machines/confirm-modal.machine';
 import { createDatasetMachine, isDatasetFormComplete } from '../../src/machines/create-dataset.machine';
-import type { Dataset } from '../../src/services/evaluation-service';
+import type { Dataset } from '../../src/domain/evaluation-service-types';
 import { DatasetsPage } from '../../src/views/DatasetsPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
-// Model-based: the confirm-modal and create-dataset machines' shortest paths, replayed on the Datasets screen.
+// Model-based: the confirm-modal machine's simple paths and the create-dataset machine's shortest ones, replayed on the Datasets screen.
 
 afterEach(cleanup);
 
@@ -21,9 +22,9 @@ const datasets: Dataset[] = [1, 2, 3].map((id) => ({
 }));
 
 async function openDatasets() {
-  const services = fakeServices();
+  const services = fakeDeps();
   renderWithLogic(services, '/datasets', <DatasetsPage />);
-  await services.settle('fetchPage', { output: { items: datasets, total: 3 } });
+  await services.settle('listDatasets', { output: { items: datasets, total: 3 } });
   await screen.findByRole('table');
   return services;
 }
@@ -38,27 +39,30 @@ describe('Delete Dataset: confirm-modal paths', () => {
     | { type: 'xstate.done.actor.performAction' }
     | { type: 'xstate.error.actor.performAction'; error: Error };
   const conflict = new Error('Dataset 2 cannot be deleted: 1 experiment uses it');
-  const logic = confirmModalMachine.provide({ actions: { notifyConfirmed: () => undefined } });
-  const paths = getShortestPaths(logic, {
+  const logic = confirmModalMachine.provide({ actions: { sendReload: () => undefined } });
+  const paths = getSimplePaths(logic, {
+    input: { reloadTarget: createEmptyActor() },
     events: (state: Snapshot) =>
-      ([
-        { type: 'user.open', subject: { id: 2, name: 'Dataset 2' } },
-        { type: 'user.cancel' },
-        { type: 'user.confirm' },
-        ...(state.matches('submitting')
-          ? [{ type: 'xstate.done.actor.performAction' }, { type: 'xstate.error.actor.performAction', error: conflict }]
-          : []),
-      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+      (
+        [
+          { type: 'user.open', subject: { id: 2, name: 'Dataset 2' } },
+          { type: 'user.cancel' },
+          { type: 'user.confirm' },
+          ...(state.matches('submitting')
+            ? [{ type: 'xstate.done.actor.performAction' }, { type: 'xstate.error.actor.performAction', error: conflict }]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
     serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
       JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event?.type })) as never,
   });
 
-  async function perform(event: ModelEvent, services: FakeServices) {
+  async function perform(event: ModelEvent, services: FakeDeps) {
     if (event.type === 'user.open') fireEvent.click(screen.getByRole('button', { name: 'Delete Dataset 2' }));
     else if (event.type === 'user.cancel') fireEvent.click(inDialog('Cancel'));
     else if (event.type === 'user.confirm') fireEvent.click(inDialog('Delete'));
-    else if (event.type === 'xstate.done.actor.performAction') await services.settle('performAction', { output: undefined });
-    else await services.settle('performAction', { error: event.error });
+    else if (event.type === 'xstate.done.actor.performAction') await services.settle('deleteDataset', { output: undefined });
+    else await services.settle('deleteDataset', { error: event.error });
   }
 
   function expectScreen(state: Snapshot) {
@@ -76,6 +80,9 @@ describe('Delete Dataset: confirm-modal paths', () => {
     expect(alert?.textContent ?? null).toBe(state.context.error);
   }
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 9 paths', () => expect(paths.length).toBeGreaterThanOrEqual(9));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     it(`reaches ${String(path.state.value)} via ${steps.map((step) => step.event.type).join(' → ') || 'nothing'}`, async () => {
@@ -85,10 +92,10 @@ describe('Delete Dataset: confirm-modal paths', () => {
         const event = step.event as ModelEvent;
         await perform(event, services);
         await waitFor(() => expectScreen(step.state as Snapshot));
-        if (event.type === 'user.confirm') expect(services.last('performAction').input).toEqual({ subject: { id: 2, name: 'Dataset 2' } });
+        if (event.type === 'user.confirm') expect(services.last('deleteDataset').args).toEqual([2]);
         if (event.type === 'xstate.done.actor.performAction') {
           // The list reloads after deletion.
-          expect(services.calls('fetchPage')).toBe(2);
+          expect(services.calls('listDatasets')).toBe(2);
           expect(screen.getByRole('status').textContent).toBe('Loading...');
         }
       }
@@ -127,24 +134,29 @@ describe('Add New Dataset: create-dataset paths', () => {
   const logic = createDatasetMachine.provide({ actions: { openEditor: () => undefined } });
   const paths = getShortestPaths(logic, {
     events: (state: Snapshot) =>
-      ([
-        { type: 'user.open' },
-        { type: 'user.cancel' },
-        { type: 'user.changeName', value: '  Sofas ' },
-        { type: 'user.changeName', value: '   ' },
-        { type: 'user.changeDescription', value: 'Sofa queries' },
-        { type: 'user.submit' },
-        ...(state.matches('submitting')
-          ? [{ type: 'xstate.done.actor.createDataset', output: { id: 42 } }, { type: 'xstate.error.actor.createDataset', error: duplicate }]
-          : []),
-      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+      (
+        [
+          { type: 'user.open' },
+          { type: 'user.cancel' },
+          { type: 'user.changeName', value: '  Sofas ' },
+          { type: 'user.changeName', value: '   ' },
+          { type: 'user.changeDescription', value: 'Sofa queries' },
+          { type: 'user.submit' },
+          ...(state.matches('submitting')
+            ? [
+                { type: 'xstate.done.actor.createDataset', output: { id: 42 } },
+                { type: 'xstate.error.actor.createDataset', error: duplicate },
+              ]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
     serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
       JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event })) as never,
   });
 
   const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
 
-  async function perform(event: ModelEvent, services: FakeServices) {
+  async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
       case 'user.open':
         return fireEvent.click(screen.getByRole('button', { name: 'Add Dataset' }));
@@ -163,7 +175,7 @@ describe('Add New Dataset: create-dataset paths', () => {
     }
   }
 
-  function expectScreen(state: Snapshot, services: FakeServices, landed: boolean) {
+  function expectScreen(state: Snapshot, services: FakeDeps, landed: boolean) {
     expect(services.currentPath()).toBe(landed ? '/datasets/42/edit' : '/datasets');
     if (state.matches('closed')) {
       expect(dialog()).toBeNull();
@@ -179,11 +191,12 @@ describe('Add New Dataset: create-dataset paths', () => {
     expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
   }
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 14 paths', () => expect(paths.length).toBeGreaterThanOrEqual(14));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
-    const route = steps
-      .map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type))
-      .join(' → ');
+    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
     it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
       const services = await openDatasets();
       let landed = false;

@@ -3,11 +3,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { entryEditorMachine } from '../../src/machines/entry-editor.machine';
-import type { DatasetEntry } from '../../src/services/evaluation-service';
-import { hasEntryInput } from '../../src/services/entry-metadata';
-import { formatDateTime } from '../../src/services/format-date';
+import type { DatasetEntry } from '../../src/domain/evaluation-service-types';
+import { hasEntryInput } from '../../src/domain/entry-metadata';
+import { formatDateTime } from '../../src/domain/format-date';
 import { EntryEditorPage } from '../../src/views/EntryEditorPage';
-import { fakeEntriesServices, renderAt, type FakeEntriesServices } from './helpers/fake-entries-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderRoute, renderWithLogic } from './helpers/render-console';
 
 // Model-based: the entry-editor machine's shortest paths (with the dataset-link diff's input), replayed on
 // /dataset-entries/7/edit.
@@ -47,39 +48,49 @@ const datasetsPristine = (state: Snapshot) => state.context.selectedDatasets.len
 const paths = getShortestPaths(logic, {
   input: { entryId: 7 },
   events: (state: Snapshot) =>
-    ([
-      ...(datasetsPristine(state)
-        ? [
-            { type: 'user.changeInput', value: 'sofa bed' },
-            { type: 'user.changeInput', value: '  ' },
-            { type: 'user.changeMetadata', value: '{bad' },
-          ]
-        : []),
-      ...(textPristine(state) && !has(state, 2) ? [{ type: 'picker.changed', selected: [...state.context.selectedDatasets, tables] }] : []),
-      ...(textPristine(state) && has(state, 1)
-        ? [{ type: 'picker.changed', selected: state.context.selectedDatasets.filter((o) => o.id !== 1) }]
-        : []),
-      { type: 'user.submit' },
-      { type: 'user.cancel' },
-      { type: 'user.retry' },
-      ...(state.matches('loading')
-        ? [
-            { type: 'xstate.done.actor.fetchEntry', output: entry },
-            { type: 'xstate.done.actor.fetchEntry', output: null },
-            { type: 'xstate.error.actor.fetchEntry', error: unreachable },
-          ]
-        : []),
-      ...(state.matches({ ready: 'saving' })
-        ? [{ type: 'xstate.done.actor.saveEntry', output: entry }, { type: 'xstate.error.actor.saveEntry', error: unreachable }]
-        : []),
-      ...(state.matches({ ready: 'linking' })
-        ? [{ type: 'xstate.done.actor.saveLinks', output: undefined }, { type: 'xstate.error.actor.saveLinks', error: refused }]
-        : []),
-    ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    (
+      [
+        ...(datasetsPristine(state)
+          ? [
+              { type: 'user.changeInput', value: 'sofa bed' },
+              { type: 'user.changeInput', value: '  ' },
+              { type: 'user.changeMetadata', value: '{bad' },
+            ]
+          : []),
+        ...(textPristine(state) && !has(state, 2)
+          ? [{ type: 'picker.changed', selected: [...state.context.selectedDatasets, tables] }]
+          : []),
+        ...(textPristine(state) && has(state, 1)
+          ? [{ type: 'picker.changed', selected: state.context.selectedDatasets.filter((o) => o.id !== 1) }]
+          : []),
+        { type: 'user.submit' },
+        { type: 'user.cancel' },
+        { type: 'user.retry' },
+        ...(state.matches('loading')
+          ? [
+              { type: 'xstate.done.actor.fetchEntry', output: entry },
+              { type: 'xstate.done.actor.fetchEntry', output: null },
+              { type: 'xstate.error.actor.fetchEntry', error: unreachable },
+            ]
+          : []),
+        ...(state.matches({ ready: 'saving' })
+          ? [
+              { type: 'xstate.done.actor.saveEntry', output: entry },
+              { type: 'xstate.error.actor.saveEntry', error: unreachable },
+            ]
+          : []),
+        ...(state.matches({ ready: 'linking' })
+          ? [
+              { type: 'xstate.done.actor.saveLinks', output: undefined },
+              { type: 'xstate.error.actor.saveLinks', error: refused },
+            ]
+          : []),
+      ] as ModelEvent[]
+    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
   serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, context: state.context })) as never,
 });
 
-async function perform(event: ModelEvent, services: FakeEntriesServices, previous: Snapshot) {
+async function perform(event: ModelEvent, services: FakeDeps, previous: Snapshot) {
   switch (event.type) {
     case 'user.changeInput':
       return fireEvent.change(screen.getByLabelText('Input*'), { target: { value: event.value } });
@@ -99,20 +110,20 @@ async function perform(event: ModelEvent, services: FakeEntriesServices, previou
     case 'user.retry':
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     case 'xstate.done.actor.fetchEntry':
-      await services.settle('fetchEntry', { output: event.output });
+      await services.settle('findEntry', { output: event.output });
       // The picker loads every dataset once the entry is shown.
-      if (event.output) await services.settle('fetchDatasets', { output: [sofas, tables] });
+      if (event.output) await services.settle('datasetOptions', { output: [sofas, tables] });
       return;
     case 'xstate.error.actor.fetchEntry':
-      return services.settle('fetchEntry', { error: event.error });
+      return services.settle('findEntry', { error: event.error });
     case 'xstate.done.actor.saveEntry':
-      return services.settle('saveEntry', { output: event.output });
+      return services.settle('updateEntry', { output: event.output });
     case 'xstate.error.actor.saveEntry':
-      return services.settle('saveEntry', { error: event.error });
+      return services.settle('updateEntry', { error: event.error });
     case 'xstate.done.actor.saveLinks':
-      return services.settle('saveLinks', { output: event.output });
+      return services.settle('saveEntryLinks', { output: event.output });
     case 'xstate.error.actor.saveLinks':
-      return services.settle('saveLinks', { error: event.error });
+      return services.settle('saveEntryLinks', { error: event.error });
   }
 }
 
@@ -145,30 +156,40 @@ function expectScreen(state: Snapshot) {
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
   expect(alerts).toEqual([context.metadataError, context.error].filter((text) => text !== null));
   const chips = screen.queryByRole('list', { name: 'Selected datasets' });
-  expect(chips ? within(chips).getAllByRole('listitem').map((chip) => chip.textContent) : []).toEqual(
-    context.selectedDatasets.map((option) => `${option.name}×`),
-  );
+  expect(
+    chips
+      ? within(chips)
+          .getAllByRole('listitem')
+          .map((chip) => chip.textContent)
+      : [],
+  ).toEqual(context.selectedDatasets.map((option) => `${option.name}×`));
   const count = context.selectedDatasets.length;
-  expect(screen.getByRole('button', { name: /Datasets/ }).textContent).toContain(count > 0 ? `${count} dataset(s) selected` : 'Select datasets...');
+  expect(screen.getByRole('button', { name: /Datasets/ }).textContent).toContain(
+    count > 0 ? `${count} dataset(s) selected` : 'Select datasets...',
+  );
   const save = screen.getByRole('button', { name: busy ? 'Saving...' : 'Save Changes' }) as HTMLButtonElement;
   expect(save.disabled).toBe(busy || !hasEntryInput(context.input));
 }
 
 describe('Edit dataset entry: entry-editor paths', () => {
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 72 paths', () => expect(paths.length).toBeGreaterThanOrEqual(72));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps
       .map(({ event }) => {
         if ('value' in event) return `${event.type}(${JSON.stringify(event.value)})`;
-        if ('selected' in event) return `${event.type}(${event.selected.map((option: { name: string }) => option.name).join('+') || 'none'})`;
+        if ('selected' in event)
+          return `${event.type}(${event.selected.map((option: { name: string }) => option.name).join('+') || 'none'})`;
         if ('output' in event && event.type.endsWith('fetchEntry')) return `${event.type}(${event.output ? 'entry' : 'null'})`;
         return event.type;
       })
       .join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = fakeEntriesServices();
-      renderAt(services, '/dataset-entries/7/edit', <EntryEditorPage id="7" logic={services.logic.entryEditor} />);
-      expect(services.last('fetchEntry').input).toEqual({ entryId: 7 });
+      const services = fakeDeps();
+      renderWithLogic(services, '/dataset-entries/7/edit', <EntryEditorPage id={7} />);
+      expect(services.last('findEntry').args).toEqual([7]);
       expectScreen(path.steps[0].state as Snapshot);
       let back = 0;
       let previous = path.steps[0].state as Snapshot;
@@ -179,19 +200,11 @@ describe('Edit dataset entry: entry-editor paths', () => {
         previous = state;
         await waitFor(() => expectScreen(state));
         if (event.type === 'user.submit' && state.matches({ ready: 'saving' })) {
-          expect(services.last('saveEntry').input).toEqual({
-            entryId: 7,
-            input: state.context.input.trim(),
-            input_metadata: { locale: 'en' },
-          });
+          expect(services.last('updateEntry').args).toEqual([7, { input: state.context.input.trim(), input_metadata: { locale: 'en' } }]);
         }
         if (event.type === 'xstate.done.actor.saveEntry') {
           // The link diff's two sides: the links loaded with the entry and the ones chosen now.
-          expect(services.last('saveLinks').input).toEqual({
-            entryId: 7,
-            before: [1],
-            after: state.context.selectedDatasets.map((option) => option.id),
-          });
+          expect(services.last('saveEntryLinks').args).toEqual([7, [1], state.context.selectedDatasets.map((option) => option.id)]);
         }
         if (event.type === 'user.cancel' || event.type === 'xstate.done.actor.saveLinks') back += 1;
         expect(services.wentBack()).toBe(back);
@@ -199,10 +212,10 @@ describe('Edit dataset entry: entry-editor paths', () => {
     });
   }
 
-  it('treats an id that is not a number as missing, without a call', () => {
-    const services = fakeEntriesServices();
-    renderAt(services, '/dataset-entries/abc/edit', <EntryEditorPage id="abc" logic={services.logic.entryEditor} />);
-    expect(screen.getByRole('status').textContent).toBe('Dataset entry not found');
-    expect(services.calls('fetchEntry')).toBe(0);
+  it('treats an id that is not a number as missing, without a call', async () => {
+    const services = fakeDeps();
+    renderRoute(services, '/dataset-entries/abc/edit');
+    expect((await screen.findByRole('status')).textContent).toBe('Dataset entry not found');
+    expect(services.calls('findEntry')).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, isCsvFile, progressPercent } from '../../src/services/csv-file';
-import { hasEntryInput, metadataProblem, metadataText, parseMetadata } from '../../src/services/entry-metadata';
-import { applyLinkDiff, diffLinks, mappingsOf } from '../../src/services/link-diff';
+import { formatFileSize, isCsvFile, progressPercent } from '../../src/domain/csv-file';
+import { hasEntryInput, metadataProblem, metadataText, parseMetadata } from '../../src/domain/entry-metadata';
+import { applyLinkDiff, diffLinks, mappingsOf } from '../../src/domain/link-diff';
 
 describe('diffLinks', () => {
   it('adds what is new and removes what is gone, leaving kept links alone', () => {
@@ -29,10 +29,7 @@ describe('applyLinkDiff', () => {
       [2, 3],
     );
     expect(diff).toEqual({ added: [3], removed: [1] });
-    expect(calls).toEqual([
-      'add [{"dataset_id":3,"dataset_entry_id":9}]',
-      'remove [{"dataset_id":1,"dataset_entry_id":9}]',
-    ]);
+    expect(calls).toEqual(['add [{"dataset_id":3,"dataset_entry_id":9}]', 'remove [{"dataset_id":1,"dataset_entry_id":9}]']);
   });
   it('makes no call when nothing changed', async () => {
     const none = async () => {

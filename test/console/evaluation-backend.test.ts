@@ -8,11 +8,13 @@ import {
   listRunsByExperiment,
   listScriptExperiments,
   listScripts,
+} from '../../src/services/evaluation-backend';
+import {
   type EvaluationScript,
   type Experiment,
   type ExperimentRun,
   type ExperimentRunResult,
-} from '../../src/services/evaluation-backend';
+} from '../../src/domain/evaluation-backend-types';
 
 // Every call of spec §7's evaluation backend: the exact path (trailing slashes as the spec writes them),
 // the page query, and the answer handed back untouched.

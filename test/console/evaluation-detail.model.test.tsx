@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Route, Router, Switch } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Switch } from 'wouter';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { sampleEvaluationResults } from '../../src/fixtures/evaluation-results';
 import { findSampleEvaluation } from '../../src/fixtures/evaluations';
 import { evaluationDetailMachine, type LoadedEvaluation } from '../../src/machines/evaluation-detail.machine';
-import { formatDateTime } from '../../src/services/format-date';
+import { formatDateTime } from '../../src/domain/format-date';
 import { EvaluationDetailPage } from '../../src/views/EvaluationDetailPage';
 import { EvaluationsPage } from '../../src/views/EvaluationsPage';
+import { fakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Model-based tests: every path comes from the real evaluation-detail machine's graph and is replayed
 // against the real views inside a router with a memory location. The person's event is a click; the fake
@@ -38,33 +39,17 @@ const events: ModelEvent[] = [
 const serializeState = (state: DetailSnapshot, event: ModelEvent | undefined, previous?: DetailSnapshot) =>
   JSON.stringify({ value: state.value, from: previous?.value, by: event?.type });
 
-type Deferred = { resolve(value: LoadedEvaluation): void; reject(error: unknown): void };
-
 function renderScreens() {
-  const location = memoryLocation({ path: startPath, record: true });
-  const loads: Deferred[] = [];
-  const inputs: unknown[] = [];
-  const logic = evaluationDetailMachine.provide({
-    actors: {
-      loadEvaluation: fromPromise<LoadedEvaluation, { evaluationId: string }>(
-        ({ input }) =>
-          new Promise((resolve, reject) => {
-            inputs.push(input);
-            loads.push({ resolve, reject });
-          }),
-      ),
-    },
-    actions: { navigateTo: (_, { path }: { path: string }) => location.navigate(path) },
-  });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <Switch>
-        <Route path="/evaluations" component={EvaluationsPage} />
-        <Route path="/evaluations/:id">{(params) => <EvaluationDetailPage key={params.id} id={params.id} logic={logic} />}</Route>
-      </Switch>
-    </Router>,
-  );
-  return { loads, inputs, currentPath: () => location.history!.at(-1) };
+  const fake = fakeDeps();
+  renderWithLogic(fake, startPath, (logic) => (
+    <Switch>
+      <Route path="/evaluations" component={EvaluationsPage} />
+      <Route path="/evaluations/:id">
+        {(params) => <EvaluationDetailPage key={params.id} id={params.id} logic={logic.evaluationDetail} />}
+      </Route>
+    </Switch>
+  ));
+  return { fake, currentPath: () => fake.currentPath() };
 }
 
 async function perform(event: ModelEvent, view: ReturnType<typeof renderScreens>) {
@@ -72,12 +57,8 @@ async function perform(event: ModelEvent, view: ReturnType<typeof renderScreens>
     fireEvent.click(screen.getByRole('button', { name: 'Back to Evaluations' }));
     return;
   }
-  const pending = view.loads.at(-1);
-  if (!pending) throw new Error('loadEvaluation was never invoked');
-  await act(async () => {
-    if (event.type === 'xstate.done.actor.loadEvaluation') pending.resolve(event.output);
-    else pending.reject(event.error);
-  });
+  if (event.type === 'xstate.done.actor.loadEvaluation') await view.fake.settle('loadEvaluation', { output: event.output });
+  else await view.fake.settle('loadEvaluation', { error: event.error });
 }
 
 const heading = () => screen.getByRole('heading', { level: 1 });
@@ -98,17 +79,21 @@ function expectDetailScreen(state: string) {
       expect(screen.queryByRole('status')).toBeNull();
       const table = screen.getByRole('table', { name: 'Relevance baseline, France' });
       expect(within(table).getByText('179 query results').tagName).toBe('CAPTION');
-      expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Query', 'Status', 'Created At', 'Summary']);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Query', 'Status', 'Created At', 'Summary']);
       const rows = within(table).getAllByRole('row').slice(1);
       expect(rows).toHaveLength(179);
       for (const index of [0, 89, 178]) {
         const result = sampleEvaluationResults[index];
         expect(within(rows[index]).getByRole('rowheader').textContent).toBe(result.result.user_metadata.query);
-        expect(within(rows[index]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-          result.status,
-          formatDateTime(result.created_at),
-          result.test_result,
-        ]);
+        expect(
+          within(rows[index])
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ).toEqual([result.status, formatDateTime(result.created_at), result.test_result]);
       }
       break;
     }
@@ -133,12 +118,20 @@ function expectListAtPage(currentPath: string | undefined) {
 describe('evaluation detail paths replayed against the views', () => {
   const paths = getShortestPaths(evaluationDetailMachine, {
     input: { evaluationId, page: listPage },
-    events: (state) => events.filter((event) => state.can(event as EventFromLogic<typeof evaluationDetailMachine>)) as EventFromLogic<typeof evaluationDetailMachine>[],
+    events: (state) =>
+      events.filter((event) => state.can(event as EventFromLogic<typeof evaluationDetailMachine>)) as EventFromLogic<
+        typeof evaluationDetailMachine
+      >[],
     serializeState: serializeState as never,
   });
 
   it('covers every state and Back from each of them', () => {
-    const routes = paths.map((path) => path.steps.slice(1).map(({ event }) => event.type).join(' → '));
+    const routes = paths.map((path) =>
+      path.steps
+        .slice(1)
+        .map(({ event }) => event.type)
+        .join(' → '),
+    );
     expect(new Set(routes)).toEqual(
       new Set([
         '',
@@ -151,6 +144,9 @@ describe('evaluation detail paths replayed against the views', () => {
     );
   });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 6 paths', () => expect(paths.length).toBeGreaterThanOrEqual(6));
+
   for (const path of paths) {
     const steps = path.steps.slice(1); // the first step is the initial state (xstate.init)
     const route = steps.map(({ event }) => event.type).join(' → ');
@@ -158,7 +154,8 @@ describe('evaluation detail paths replayed against the views', () => {
       const view = renderScreens();
       expect(path.steps[0].state.value).toBe('loading');
       expectDetailScreen('loading');
-      expect(view.inputs).toEqual([{ evaluationId }]);
+      expect(view.fake.calls('loadEvaluation')).toBe(1);
+      expect(view.fake.last('loadEvaluation').args).toEqual([evaluationId]);
       expect(view.currentPath()).toBe(startPath);
 
       for (const step of steps) {

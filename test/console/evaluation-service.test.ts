@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
-import { moveEachEntry } from '../../src/services/entry-moves';
-import { createEvaluationService, failureMessage } from '../../src/services/evaluation-service';
+import { moveEachEntry } from '../../src/domain/entry-moves';
+import { createEvaluationService } from '../../src/services/evaluation-service';
+import { failureMessage } from '../../src/services/failure-message';
 
 const baseURL = 'https://console.test/api/service/';
 
@@ -21,7 +22,8 @@ function stubServer(answer: (request: Request) => Response | Promise<Response>) 
 }
 
 const session = { getAccessToken: async () => 'token-1', onSignedOut: vi.fn() };
-const service = () => createEvaluationService(createApiClient(baseURL, session));
+const uploadCsv = vi.fn();
+const service = () => createEvaluationService(createApiClient(baseURL, session), uploadCsv);
 
 describe('evaluation service', () => {
   it('lists a page of datasets with the X-Total-Count total, through the raw client and its bearer token', async () => {
@@ -50,7 +52,9 @@ describe('evaluation service', () => {
   });
 
   it('makes the spec’s one-pair mapping calls', async () => {
-    const requests = stubServer((request) => (request.method === 'POST' ? Response.json({ created: 1 }, { status: 201 }) : new Response(null, { status: 204 })));
+    const requests = stubServer((request) =>
+      request.method === 'POST' ? Response.json({ created: 1 }, { status: 201 }) : new Response(null, { status: 204 }),
+    );
     await service().addEntryToDataset(7, 12);
     await service().removeEntryFromDataset(7, 12);
     expect(requests[0].method).toBe('POST');
@@ -70,30 +74,94 @@ describe('evaluation service', () => {
   });
 });
 
+describe('evaluation service: what the screens call', () => {
+  it('finds a dataset or an entry, and answers null for a 404', async () => {
+    stubServer((request) =>
+      request.url.endsWith('/7') ? Response.json({ id: 7 }) : Response.json({ message: 'Not found' }, { status: 404 }),
+    );
+    await expect(service().findDataset(7)).resolves.toEqual({ id: 7 });
+    await expect(service().findDataset(9)).resolves.toBeNull();
+    await expect(service().findEntry(9)).resolves.toBeNull();
+  });
+
+  it('throws other failures of a find with the server’s message', async () => {
+    stubServer(() => Response.json({ message: 'Database unavailable' }, { status: 503 }));
+    await expect(service().findEntry(7)).rejects.toThrow('Database unavailable');
+  });
+
+  it('counts the whole side beside a searched window of the dataset editor', async () => {
+    const requests = stubServer((request) =>
+      Response.json([{ id: 1 }], { headers: { 'X-Total-Count': new URL(request.url).searchParams.has('search') ? '3' : '40' } }),
+    );
+    await expect(service().entryWindow({ datasetId: 7, side: 'available', search: 'red', page: 1, pageSize: 1000 })).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 3,
+      count: 40,
+    });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual([
+      '?page=1&page_size=1000&not_in_dataset=7&search=red',
+      '?page=1&page_size=1&not_in_dataset=7',
+    ]);
+  });
+
+  it('saves an entry’s links: creates the added ones, then deletes the removed ones', async () => {
+    const requests = stubServer((request) => Response.json(request.method === 'POST' ? { created: 1 } : { deleted: 1 }));
+    await service().saveEntryLinks(7, [1, 2], [1, 3]);
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'DELETE']);
+    await expect(requests[0].json()).resolves.toEqual([{ dataset_id: 3, dataset_entry_id: 7 }]);
+    await expect(requests[1].json()).resolves.toEqual([{ dataset_id: 2, dataset_entry_id: 7 }]);
+  });
+
+  it('links a new entry to its datasets in one call, and offers every dataset by id and name', async () => {
+    const requests = stubServer((request) =>
+      request.method === 'POST' ? Response.json({ created: 2 }) : Response.json([{ id: 1, name: 'Sofas', description: 'd' }]),
+    );
+    await service().linkEntryToDatasets(42, [1, 2]);
+    await expect(requests[0].json()).resolves.toEqual([
+      { dataset_id: 1, dataset_entry_id: 42 },
+      { dataset_id: 2, dataset_entry_id: 42 },
+    ]);
+    await expect(service().datasetOptions()).resolves.toEqual([{ id: 1, name: 'Sofas' }]);
+  });
+});
+
 describe('moveEachEntry', () => {
   it('makes one call per entry, a few at a time, and resolves when all succeeded', async () => {
     let running = 0;
     let most = 0;
     const seen: number[] = [];
-    await moveEachEntry([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], async (id) => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      seen.push(id);
-      running -= 1;
-    }, 'add', 3);
+    await moveEachEntry(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      async (id) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        seen.push(id);
+        running -= 1;
+      },
+      'add',
+      3,
+    );
     expect(seen.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(most).toBe(3);
   });
 
   it('still makes every call when one fails, then reports how many failed', async () => {
     const calls: number[] = [];
-    const failing = moveEachEntry([1, 2, 3], async (id) => {
-      calls.push(id);
-      if (id === 2) throw new Error('Internal Server Error');
-    }, 'remove');
-    await expect(failing).rejects.toThrow('Could not remove 1 of 3 entries: Internal Server Error. The lists were reloaded from the server.');
+    const failing = moveEachEntry(
+      [1, 2, 3],
+      async (id) => {
+        calls.push(id);
+        if (id === 2) throw new Error('Internal Server Error');
+      },
+      'remove',
+    );
+    await expect(failing).rejects.toThrow(
+      'Could not remove 1 of 3 entries: Internal Server Error. The lists were reloaded from the server.',
+    );
     expect(calls.sort()).toEqual([1, 2, 3]);
-    await expect(moveEachEntry([4], async () => Promise.reject(new Error('gone')), 'add')).rejects.toThrow('Could not add the entry: gone.');
+    await expect(moveEachEntry([4], async () => Promise.reject(new Error('gone')), 'add')).rejects.toThrow(
+      'Could not add the entry: gone.',
+    );
   });
 });

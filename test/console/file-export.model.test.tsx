@@ -3,10 +3,11 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createActor, waitFor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { fileExportMachine, type FileExportRequest } from '../../src/machines/file-export.machine';
-import type { DownloadedFile, ExperimentRunDetails, GoldenSet } from '../../src/services/evaluation-backend';
+import type { DownloadedFile, ExperimentRunDetails, GoldenSet } from '../../src/domain/evaluation-backend-types';
 import { GoldenSetsPage } from '../../src/views/GoldenSetsPage';
 import { RunResultsPage } from '../../src/views/RunResultsPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Model-based: every state of the real file-export machine by its shortest path, replayed on both pages
 // that export files. /experiment-run-results/12: 'Export CSV' and 'Export TREC run', the busy label of the
@@ -26,8 +27,8 @@ type ModelEvent =
 type ExportPage = {
   /** What the page offers to export: each button's request. */
   requests: FileExportRequest[];
-  open(services: FakeServices): Promise<void>;
-  /** The fake service the page's export machine calls. */
+  open(services: FakeDeps): Promise<void>;
+  /** The backend call the page's export machine makes. */
   fetchId: string;
   file(request: FileExportRequest): DownloadedFile;
   refusal(request: FileExportRequest): string;
@@ -42,11 +43,14 @@ const runLabels: Record<string, readonly [string, string]> = {
 };
 
 const runPage: ExportPage = {
-  requests: [{ id: 12, format: 'csv' }, { id: 12, format: 'trec' }],
+  requests: [
+    { id: 12, format: 'csv' },
+    { id: 12, format: 'trec' },
+  ],
   async open(services) {
-    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id="12" />);
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
   },
-  fetchId: 'fetchExport',
+  fetchId: 'exportRun',
   file: ({ format }) =>
     format === 'csv'
       ? { blob: new Blob(['result_id,query\n1,sofa\n'], { type: 'text/csv' }), filename: 'run-12-results.csv' }
@@ -60,8 +64,26 @@ const runPage: ExportPage = {
 };
 
 const goldenSets: GoldenSet[] = [
-  { id: 4, name: 'Golden set — Germany', description: 'DE', market: 'DE', query_count: 2, judgement_count: 3, created_at: '2026-02-10T08:45:00Z', updated_at: '2026-02-10T08:45:00Z' },
-  { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR', query_count: 137, judgement_count: 1679, created_at: '2026-01-26T14:10:00Z', updated_at: '2026-01-26T14:10:00Z' },
+  {
+    id: 4,
+    name: 'Golden set — Germany',
+    description: 'DE',
+    market: 'DE',
+    query_count: 2,
+    judgement_count: 3,
+    created_at: '2026-02-10T08:45:00Z',
+    updated_at: '2026-02-10T08:45:00Z',
+  },
+  {
+    id: 2,
+    name: 'Golden set — France',
+    description: 'FR',
+    market: 'FR',
+    query_count: 137,
+    judgement_count: 1679,
+    created_at: '2026-01-26T14:10:00Z',
+    updated_at: '2026-01-26T14:10:00Z',
+  },
 ];
 const goldenSetFiles: Record<string, { text: string; file: string; extension: string; body: string }> = {
   csv: { text: 'CSV', file: 'CSV', extension: 'csv', body: '\uFEFFquery,product_id,relevance\r\nsofa,P1,2\r\n' },
@@ -74,10 +96,10 @@ const goldenSetsPage: ExportPage = {
   requests: goldenSets.flatMap(({ id }) => ['csv', 'qrels', 'queries'].map((format) => ({ id, format }))),
   async open(services) {
     renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
-    await services.settle('goldenSets', { output: { items: goldenSets, total: goldenSets.length } });
+    await services.settle('goldenSetRows', { output: { items: goldenSets, total: goldenSets.length } });
     await screen.findByRole('table', { name: 'Golden Sets' });
   },
-  fetchId: 'fetchGoldenSetExport',
+  fetchId: 'exportGoldenSet',
   file: ({ id, format }) => ({
     blob: new Blob([goldenSetFiles[format].body]),
     filename: `golden-set-${id}.${goldenSetFiles[format].extension}`,
@@ -90,19 +112,21 @@ const goldenSetsPage: ExportPage = {
   }),
 };
 
-const eventsOn = (page: ExportPage) => (state: Snapshot): ModelEvent[] => {
-  const events: ModelEvent[] = page.requests
-    .map((request): ModelEvent => ({ type: 'user.export', ...request }))
-    .filter((event) => state.can(event as never));
-  if (state.matches('exporting')) {
-    const request = { id: state.context.id!, format: state.context.format! };
-    events.push(
-      { type: 'xstate.done.actor.fetchExport', output: page.file(request) },
-      { type: 'xstate.error.actor.fetchExport', error: new Error(page.refusal(request)) },
-    );
-  }
-  return events;
-};
+const eventsOn =
+  (page: ExportPage) =>
+  (state: Snapshot): ModelEvent[] => {
+    const events: ModelEvent[] = page.requests
+      .map((request): ModelEvent => ({ type: 'user.export', ...request }))
+      .filter((event) => state.can(event as never));
+    if (state.matches('exporting')) {
+      const request = { id: state.context.id!, format: state.context.format! };
+      events.push(
+        { type: 'xstate.done.actor.fetchExport', output: page.file(request) },
+        { type: 'xstate.error.actor.fetchExport', error: new Error(page.refusal(request)) },
+      );
+    }
+    return events;
+  };
 
 const describeEvent = (event: ModelEvent) =>
   event.type === 'user.export'
@@ -122,7 +146,7 @@ const pathsOn = (page: ExportPage) =>
     serializeState: serializeState as never,
   });
 
-async function perform(page: ExportPage, event: ModelEvent, services: FakeServices, state: Snapshot) {
+async function perform(page: ExportPage, event: ModelEvent, services: FakeDeps, state: Snapshot) {
   if (event.type === 'user.export') return fireEvent.click(screen.getByRole('button', { name: page.button(event, false).name }));
   expect(state.matches('exporting')).toBe(true);
   if (event.type === 'xstate.done.actor.fetchExport') return services.settle(page.fetchId, { output: event.output });
@@ -151,7 +175,7 @@ function replayPaths(page: ExportPage) {
     const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
     const { id, format } = path.state.context;
     it(`reaches ${JSON.stringify(path.state.value)} (${format ? `${id} ${format}` : 'no export'}) via ${route || 'nothing'}`, async () => {
-      const services = fakeServices();
+      const services = fakeDeps();
       await page.open(services);
       let state = path.steps[0].state as Snapshot;
       expectScreen(page, state);
@@ -159,7 +183,7 @@ function replayPaths(page: ExportPage) {
       for (const step of steps) {
         const event = step.event as ModelEvent;
         await perform(page, event, services, state);
-        if (event.type === 'user.export') expect(services.last(page.fetchId).input).toEqual({ id: event.id, format: event.format });
+        if (event.type === 'user.export') expect(services.last(page.fetchId).args).toEqual([event.id, event.format]);
         if (event.type === 'xstate.done.actor.fetchExport') saves += 1;
         expect(services.saved.length).toBe(saves);
         if (event.type === 'xstate.done.actor.fetchExport') expect(services.saved.at(-1)).toBe(event.output);
@@ -212,29 +236,42 @@ describe('mean metrics of the run above its results', () => {
       passed: 301,
       failed: 179,
       errors: 0,
-      mean_metrics: { 'ndcg@10': 0.71234, 'precision@10': 0.4, 'recall@10': 0.55555, 'f1@10': 0.46, reciprocal_rank: 0.8, average_precision: 0.6019 },
+      mean_metrics: {
+        'ndcg@10': 0.71234,
+        'precision@10': 0.4,
+        'recall@10': 0.55555,
+        'f1@10': 0.46,
+        reciprocal_rank: 0.8,
+        average_precision: 0.6019,
+      },
     },
   };
 
   it('asks for the run and shows each mean to three decimals, then the counts', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id="12" />);
-    expect(services.last('fetchRunSummary').input).toEqual({ id: 12 });
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    expect(services.last('getRun').args).toEqual([12]);
     const section = screen.getByRole('region', { name: 'Mean metrics' });
     expect(within(section).getByText('Loading...')).toBeTruthy();
-    await services.settle('fetchRunSummary', { output: details });
+    await services.settle('getRun', { output: details });
     const grid = within(section).getByLabelText('Mean metrics', { selector: 'dl' });
-    expect(within(grid).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision',
-    ]);
-    expect(within(grid).getAllByRole('definition').map((value) => value.textContent)).toEqual(['0.712', '0.400', '0.556', '0.460', '0.800', '0.602']);
+    expect(
+      within(grid)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision']);
+    expect(
+      within(grid)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['0.712', '0.400', '0.556', '0.460', '0.800', '0.602']);
     expect(within(section).getByText('480 results · 301 passed · 179 failed')).toBeTruthy();
   });
 
   it('says so when the run has no results yet, and counts errors when there were some', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id="12" />);
-    await services.settle('fetchRunSummary', {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await services.settle('getRun', {
       output: { ...details, summary: { results: 1, passed: 0, failed: 0, errors: 1, mean_metrics: {} } },
     });
     const section = screen.getByRole('region', { name: 'Mean metrics' });
@@ -243,17 +280,17 @@ describe('mean metrics of the run above its results', () => {
   });
 
   it('names a failure in red and leaves the results table alone', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id="12" />);
-    await services.settle('fetchRunSummary', { error: new Error('Experiment run 12 not found') });
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await services.settle('getRun', { error: new Error('Experiment run 12 not found') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch the run summary.');
-    expect(services.calls('runResults')).toBe(1);
+    expect(services.calls('runResultRows')).toBe(1);
   });
 
   it('makes no call for an invalid run id', () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-run-results/x', <RunResultsPage id="x" />);
-    expect([services.calls('fetchRunSummary'), services.calls('fetchExport')]).toEqual([0, 0]);
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/x', <RunResultsPage id={null} />);
+    expect([services.calls('getRun'), services.calls('exportRun')]).toEqual([0, 0]);
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 });

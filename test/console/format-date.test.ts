@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/services/format-date';
+import { formatDateTime } from '../../src/domain/format-date';
 
 // The console project pins TZ=UTC, so these read the same on every machine.
 describe('formatDateTime', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetric, formatPercent } from '../../src/services/format-metric';
+import { formatMetric, formatPercent } from '../../src/domain/format-metric';
 
 describe('metric formatting (spec §9: three decimals)', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
 import { downloadGoldenSet, downloadRunResults } from '../../src/services/evaluation-backend';
-import { failureMessage } from '../../src/services/evaluation-service';
+import { failureMessage } from '../../src/services/failure-message';
 
 // A golden set's three exports over the real API client: the path, the bearer token, the file's name from
 // the server or else golden-set-{id}.…, the bytes exactly as sent (a CSV's BOM too, for both exports that
@@ -28,7 +28,9 @@ describe('golden-set exports', () => {
     ['queries', 'export.queries.tsv', 'text/tab-separated-values; charset=utf-8', 'golden-set-4.queries.tsv'],
   ] as const)('downloads the %s export from golden-sets/4/%s with the token, named by the server', async (format, path, type, name) => {
     const body = 'q1\tsofa\n';
-    const { api, request } = serve(() => new Response(body, { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } }));
+    const { api, request } = serve(
+      () => new Response(body, { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } }),
+    );
     const file = await downloadGoldenSet(api, 4, format);
     expect([request().method, request().url]).toEqual(['GET', `https://console.test/api/backend/golden-sets/4/${path}`]);
     expect(request().headers.get('authorization')).toBe('Bearer user-token');
@@ -58,7 +60,9 @@ describe('golden-set exports', () => {
   });
 
   it('says what status a refusal had when its body is not JSON', async () => {
-    const { api } = serve(() => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } }));
+    const { api } = serve(
+      () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } }),
+    );
     const error = await downloadGoldenSet(api, 4, 'csv').catch((failure: unknown) => failure);
     expect(failureMessage(error)).toBe('The server answered 502 Bad Gateway');
   });

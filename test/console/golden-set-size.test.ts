@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goldenSetSizeText } from '../../src/services/golden-set-size';
+import { goldenSetSizeText } from '../../src/domain/golden-set-size';
 
 describe('goldenSetSizeText', () => {
   it('groups digits the en-US way', () => {

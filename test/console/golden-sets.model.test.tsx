@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { isGoldenSetNameGiven, renameGoldenSetMachine } from '../../src/machines/rename-golden-set.machine';
 import { isGoldenSetUploadReady, uploadGoldenSetMachine } from '../../src/machines/upload-golden-set.machine';
-import type { GoldenSet } from '../../src/services/evaluation-backend';
+import type { GoldenSet } from '../../src/domain/evaluation-backend-types';
 import { GoldenSetsPage } from '../../src/views/GoldenSetsPage';
 import { errorMessage } from '../../src/views/ui/status.css';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // The Golden Sets screen (issue 7): the list, delete through the confirm modal, each row's export buttons
 // (every path of the export machine is in file-export.model.test.tsx), and model-based paths of the rename
@@ -16,14 +17,32 @@ import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake
 afterEach(cleanup);
 
 const goldenSets: GoldenSet[] = [
-  { id: 3, name: 'Golden set — Spain', description: 'ES', market: 'ES', query_count: 1, judgement_count: 1, created_at: '2026-02-09T08:45:00Z', updated_at: '2026-02-09T08:45:00Z' },
-  { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR', query_count: 137, judgement_count: 1679, created_at: '2026-01-26T14:10:00Z', updated_at: '2026-01-26T14:10:00Z' },
+  {
+    id: 3,
+    name: 'Golden set — Spain',
+    description: 'ES',
+    market: 'ES',
+    query_count: 1,
+    judgement_count: 1,
+    created_at: '2026-02-09T08:45:00Z',
+    updated_at: '2026-02-09T08:45:00Z',
+  },
+  {
+    id: 2,
+    name: 'Golden set — France',
+    description: 'FR',
+    market: 'FR',
+    query_count: 137,
+    judgement_count: 1679,
+    created_at: '2026-01-26T14:10:00Z',
+    updated_at: '2026-01-26T14:10:00Z',
+  },
 ];
 
 async function openGoldenSets() {
-  const services = fakeServices();
+  const services = fakeDeps();
   renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
-  await services.settle('goldenSets', { output: { items: goldenSets, total: 2 } });
+  await services.settle('goldenSetRows', { output: { items: goldenSets, total: 2 } });
   await screen.findByRole('table', { name: 'Golden Sets' });
   return services;
 }
@@ -35,7 +54,9 @@ const field = (name: string) => within(screen.getByRole('dialog')).getByLabelTex
 describe('the golden sets list', () => {
   it('shows name, size in words, market and created date of each set', async () => {
     await openGoldenSets();
-    const rows = within(screen.getByRole('table', { name: 'Golden Sets' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Golden Sets' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Golden set — Spain', 'Golden set — France']);
     expect(within(rows[1]).getByText('137 queries · 1,679 judgements')).toBeTruthy();
     expect(within(rows[0]).getByText('1 query · 1 judgement')).toBeTruthy();
@@ -43,13 +64,13 @@ describe('the golden sets list', () => {
   });
 
   it('says why it failed and tries again', async () => {
-    const services = fakeServices();
+    const services = fakeDeps();
     renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
-    await services.settle('goldenSets', { error: new Error('The server could not be reached. Please try again.') });
+    await services.settle('goldenSetRows', { error: new Error('The server could not be reached. Please try again.') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch golden sets. The server could not be reached. Please try again.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(services.calls('goldenSets')).toBe(2);
-    await services.settle('goldenSets', { output: { items: [], total: 0 } });
+    expect(services.calls('goldenSetRows')).toBe(2);
+    await services.settle('goldenSetRows', { output: { items: [], total: 0 } });
     expect(screen.getByRole('status').textContent).toBe('No golden sets yet.');
   });
 
@@ -58,13 +79,13 @@ describe('the golden sets list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Golden set — France' }));
     expect(within(screen.getByRole('dialog', { name: 'Delete Golden Set' })).getByText(/"Golden set — France"/)).toBeTruthy();
     fireEvent.click(inDialog('Delete'));
-    expect(services.last('deleteGoldenSet').input).toEqual({ subject: { id: 2, name: 'Golden set — France' } });
+    expect(services.last('deleteGoldenSet').args).toEqual([2]);
     await services.settle('deleteGoldenSet', { error: new Error('Golden set 2 is in use') });
     expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('Golden set 2 is in use');
     fireEvent.click(inDialog('Delete'));
     await services.settle('deleteGoldenSet', { output: undefined });
     expect(dialog()).toBeNull();
-    expect(services.calls('goldenSets')).toBe(2);
+    expect(services.calls('goldenSetRows')).toBe(2);
   });
 });
 
@@ -93,33 +114,33 @@ describe('each row’s buttons: Edit, the three exports, and Delete last', () =>
   it('exports one file at a time, says which file it saved, and names a refusal in red', async () => {
     const services = await openGoldenSets();
     fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — France as TREC qrels' }));
-    expect(services.last('fetchGoldenSetExport').input).toEqual({ id: 2, format: 'qrels' });
+    expect(services.last('exportGoldenSet').args).toEqual([2, 'qrels']);
     const busy = screen.getByRole('button', { name: 'Export Golden set — France as TREC qrels' });
     expect([busy.textContent, busy.getAttribute('aria-busy')]).toEqual(['qrels...', 'true']);
     expect(exportButtons().map((button) => button.disabled)).toEqual([true, true, true, true, true, true]);
     // Only the exports wait: the row's other buttons stay usable.
     expect((screen.getByRole('button', { name: 'Edit Golden set — France' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as CSV' }));
-    expect(services.calls('fetchGoldenSetExport')).toBe(1);
+    expect(services.calls('exportGoldenSet')).toBe(1);
 
     const qrels = { blob: new Blob(['q1 0 P1 2\n']), filename: 'golden-set-2.qrels' };
-    await services.settle('fetchGoldenSetExport', { output: qrels });
+    await services.settle('exportGoldenSet', { output: qrels });
     expect(services.saved).toEqual([qrels]);
     expect(screen.getByText('Saved golden-set-2.qrels.').getAttribute('aria-live')).toBe('polite');
     expect(busy.textContent).toBe('qrels');
     expect(exportButtons().every((button) => !button.disabled)).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as CSV' }));
-    expect(services.last('fetchGoldenSetExport').input).toEqual({ id: 3, format: 'csv' });
+    expect(services.last('exportGoldenSet').args).toEqual([3, 'csv']);
     expect(screen.queryByText(/^Saved /)).toBeNull();
-    await services.settle('fetchGoldenSetExport', { error: new Error('Golden set 3 not found') });
+    await services.settle('exportGoldenSet', { error: new Error('Golden set 3 not found') });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Failed to export the golden set: Golden set 3 not found');
     expect(alert.classList.contains(errorMessage)).toBe(true);
     expect(services.saved).toEqual([qrels]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as TREC queries' }));
-    expect(services.last('fetchGoldenSetExport').input).toEqual({ id: 3, format: 'queries' });
+    expect(services.last('exportGoldenSet').args).toEqual([3, 'queries']);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Export Golden set — Spain as TREC queries' }).textContent).toBe('queries...');
   });
@@ -134,24 +155,26 @@ describe('Edit Golden Set: rename paths', () => {
   const duplicate = new Error('A golden set named "Golden set — Spain" already exists');
   const france = { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR' };
   const paths = getShortestPaths(renameGoldenSetMachine, {
-    input: {},
+    input: { reloadTarget: createEmptyActor() },
     events: (state: Snapshot) =>
-      ([
-        { type: 'user.open', goldenSet: france },
-        { type: 'user.cancel' },
-        { type: 'user.changeName', value: '  Golden set — Francia ' },
-        { type: 'user.changeName', value: '  ' },
-        { type: 'user.changeMarket', value: 'FR-fr' },
-        { type: 'user.submit' },
-        ...(state.matches('saving')
-          ? [{ type: 'xstate.done.actor.saveGoldenSet' }, { type: 'xstate.error.actor.saveGoldenSet', error: duplicate }]
-          : []),
-      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+      (
+        [
+          { type: 'user.open', goldenSet: france },
+          { type: 'user.cancel' },
+          { type: 'user.changeName', value: '  Golden set — Francia ' },
+          { type: 'user.changeName', value: '  ' },
+          { type: 'user.changeMarket', value: 'FR-fr' },
+          { type: 'user.submit' },
+          ...(state.matches('saving')
+            ? [{ type: 'xstate.done.actor.saveGoldenSet' }, { type: 'xstate.error.actor.saveGoldenSet', error: duplicate }]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
     serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, context: { ...state.context, notify: null }, from: previous?.value, by: event })) as never,
+      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event })) as never,
   });
 
-  async function perform(event: ModelEvent, services: FakeServices) {
+  async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
       case 'user.open':
         return fireEvent.click(screen.getByRole('button', { name: 'Edit Golden set — France' }));
@@ -164,9 +187,9 @@ describe('Edit Golden Set: rename paths', () => {
       case 'user.submit':
         return fireEvent.click(inDialog('Save'));
       case 'xstate.done.actor.saveGoldenSet':
-        return services.settle('saveGoldenSet', { output: undefined });
+        return services.settle('updateGoldenSet', { output: undefined });
       case 'xstate.error.actor.saveGoldenSet':
-        return services.settle('saveGoldenSet', { error: event.error });
+        return services.settle('updateGoldenSet', { error: event.error });
     }
   }
 
@@ -185,6 +208,9 @@ describe('Edit Golden Set: rename paths', () => {
     expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
   }
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 23 paths', () => expect(paths.length).toBeGreaterThanOrEqual(23));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
@@ -196,16 +222,18 @@ describe('Edit Golden Set: rename paths', () => {
         const state = step.state as Snapshot;
         await perform(event, services);
         if (event.type === 'user.submit') {
-          expect(services.last('saveGoldenSet').input).toEqual({
-            id: 2,
-            name: state.context.name.trim(),
-            description: 'FR',
-            market: state.context.market,
-          });
+          expect(services.last('updateGoldenSet').args).toEqual([
+            2,
+            {
+              name: state.context.name.trim(),
+              description: 'FR',
+              market: state.context.market,
+            },
+          ]);
         }
         await waitFor(() => expectScreen(state));
         // Saved: the list reloads to show the new name.
-        if (event.type === 'xstate.done.actor.saveGoldenSet') expect(services.calls('goldenSets')).toBe(2);
+        if (event.type === 'xstate.done.actor.saveGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
       }
     });
   }
@@ -223,30 +251,37 @@ describe('Add Golden Set: upload paths', () => {
     problems: [{ file: 'file', row: 3, column: 'relevance', problem: 'must be an integer ≥ 0' }],
   });
   const paths = getShortestPaths(uploadGoldenSetMachine, {
-    input: {},
+    input: { reloadTarget: createEmptyActor() },
     events: (state: Snapshot) =>
-      ([
-        { type: 'user.open' },
-        { type: 'user.cancel' },
-        { type: 'user.changeName', value: ' Sofas DE ' },
-        { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
-        { type: 'user.chooseFile', file: judgements },
-        ...(state.context.format === 'trec' ? [{ type: 'user.chooseQueries', file: queries }] : []),
-        { type: 'user.submit' },
-        ...(state.matches('uploading')
-          ? [{ type: 'xstate.done.actor.uploadGoldenSet' }, { type: 'xstate.error.actor.uploadGoldenSet', error: refused }]
-          : []),
-      ] as ModelEvent[]).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+      (
+        [
+          { type: 'user.open' },
+          { type: 'user.cancel' },
+          { type: 'user.changeName', value: ' Sofas DE ' },
+          { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
+          { type: 'user.chooseFile', file: judgements },
+          ...(state.context.format === 'trec' ? [{ type: 'user.chooseQueries', file: queries }] : []),
+          { type: 'user.submit' },
+          ...(state.matches('uploading')
+            ? [{ type: 'xstate.done.actor.uploadGoldenSet' }, { type: 'xstate.error.actor.uploadGoldenSet', error: refused }]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
     serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
       JSON.stringify({
         value: state.value,
-        context: { ...state.context, notify: null, file: state.context.file?.name ?? null, queries: state.context.queries?.name ?? null },
+        context: {
+          ...state.context,
+          reloadTarget: null,
+          file: state.context.file?.name ?? null,
+          queries: state.context.queries?.name ?? null,
+        },
         from: previous?.value,
         by: event?.type,
       })) as never,
   });
 
-  async function perform(event: ModelEvent, services: FakeServices) {
+  async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
       case 'user.open':
         return fireEvent.click(screen.getByRole('button', { name: 'Add Golden Set' }));
@@ -289,16 +324,21 @@ describe('Add Golden Set: upload paths', () => {
     if (state.context.error === null) expect(alert).toBeNull();
     else {
       expect(within(alert!).getByText(state.context.error)).toBeTruthy();
-      const problems = within(alert!).queryAllByRole('listitem').map((item) => item.textContent);
-      expect(problems).toEqual(state.context.problems.map((p) => `${state.context.format === 'trec' ? 'Line' : 'Row'} ${p.row}, column ${p.column}: ${p.problem}`));
+      const problems = within(alert!)
+        .queryAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(problems).toEqual(
+        state.context.problems.map((p) => `${state.context.format === 'trec' ? 'Line' : 'Row'} ${p.row}, column ${p.column}: ${p.problem}`),
+      );
     }
   }
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 49 paths', () => expect(paths.length).toBeGreaterThanOrEqual(49));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
-    const route = steps
-      .map(({ event }) => ('format' in event ? `${event.type}(${event.format})` : event.type))
-      .join(' → ');
+    const route = steps.map(({ event }) => ('format' in event ? `${event.type}(${event.format})` : event.type)).join(' → ');
     it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
       const services = await openGoldenSets();
       expectScreen(path.steps[0].state as Snapshot);
@@ -318,7 +358,7 @@ describe('Add Golden Set: upload paths', () => {
           });
         }
         await waitFor(() => expectScreen(state));
-        if (event.type === 'xstate.done.actor.uploadGoldenSet') expect(services.calls('goldenSets')).toBe(2);
+        if (event.type === 'xstate.done.actor.uploadGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
       }
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdToken, decodeJwt, findIdTokenProblem, type IdTokenExpectations } from '../../src/services/id-token-claims';
+import { checkIdToken, decodeJwt, findIdTokenProblem, type IdTokenExpectations } from '../../src/domain/id-token-claims';
 import { fakeJwt } from './helpers/jwt';
 
 const now = 1_700_000_000;
@@ -20,7 +20,10 @@ const claims = {
   iat: now,
 };
 
-function problem(changes: Record<string, unknown>, options: { header?: Record<string, unknown>; expected?: Partial<IdTokenExpectations> } = {}) {
+function problem(
+  changes: Record<string, unknown>,
+  options: { header?: Record<string, unknown>; expected?: Partial<IdTokenExpectations> } = {},
+) {
   const withChanges = { ...claims, ...changes };
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete withChanges[key as keyof typeof withChanges];
   return findIdTokenProblem({ header: options.header ?? header, claims: withChanges }, { ...expected, ...options.expected });
@@ -135,9 +138,7 @@ describe('ID token checks (spec §5)', () => {
     it('compares org_id exactly for organization ids', () => {
       const organization = 'org_abc123';
       expect(problem({ org_id: 'org_abc123' }, { expected: { organization } })).toBeUndefined();
-      expect(problem({}, { expected: { organization } })).toBe(
-        'Organization ID (org_id) claim must be a string present in the ID token',
-      );
+      expect(problem({}, { expected: { organization } })).toBe('Organization ID (org_id) claim must be a string present in the ID token');
       expect(problem({ org_id: 'org_ABC123' }, { expected: { organization } })).toBe(
         'Organization ID (org_id) claim mismatch in the ID token; expected "org_abc123", found "org_ABC123"',
       );

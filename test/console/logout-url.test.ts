@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logoutUrl, type LogoutTarget } from '../../src/services/logout-url';
+import { logoutUrl, type LogoutTarget } from '../../src/domain/logout-url';
 
 const target: LogoutTarget = {
   endSessionEndpoint: 'https://console.test/oidc/session/end',

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { getSimplePaths } from 'xstate/graph';
 import { resourceMachine } from '../../src/machines/resource.machine';
-import type { ExperimentRun } from '../../src/services/evaluation-backend';
+import type { ExperimentRun } from '../../src/domain/evaluation-backend-types';
 import { ExperimentRunsPage } from '../../src/views/ExperimentRunsPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderRoute, renderWithLogic } from './helpers/render-console';
 
-// Model-based: every edge of the real one-record machine, replayed against the experiment runs screen
+// Model-based: every simple path (so every edge) of the real one-record machine, replayed against the experiment runs screen
 // (spec §2 /experiment-runs/{id}: one unpaged call, spec §7), with the spec §4 status colours as classes.
 
 afterEach(cleanup);
@@ -37,14 +38,18 @@ const candidates: ModelEvent[] = [
 ];
 
 const describeEvent = (event: ModelEvent) =>
-  event.type === 'xstate.done.actor.fetchResource' ? `fetch answers ${(event.output as unknown[]).length} runs` : event.type === 'xstate.error.actor.fetchResource' ? 'fetch fails' : event.type;
+  event.type === 'xstate.done.actor.fetchResource'
+    ? `fetch answers ${(event.output as unknown[]).length} runs`
+    : event.type === 'xstate.error.actor.fetchResource'
+      ? 'fetch fails'
+      : event.type;
 
 const serializeState = (state: ResourceSnapshot, event: ModelEvent | undefined, previous?: ResourceSnapshot) =>
   JSON.stringify({ value: state.value, from: previous?.value, by: event && describeEvent(event) });
 
-async function perform(event: ModelEvent, services: FakeServices) {
-  if (event.type === 'xstate.done.actor.fetchResource') return services.settle('fetchRuns', { output: event.output });
-  if (event.type === 'xstate.error.actor.fetchResource') return services.settle('fetchRuns', { error: event.error });
+async function perform(event: ModelEvent, services: FakeDeps) {
+  if (event.type === 'xstate.done.actor.fetchResource') return services.settle('runsOfExperiment', { output: event.output });
+  if (event.type === 'xstate.error.actor.fetchResource') return services.settle('runsOfExperiment', { error: event.error });
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
 }
 
@@ -59,12 +64,24 @@ function expectScreen(state: ResourceSnapshot) {
     expect(status?.textContent).toBe('No experiment runs found.');
   } else {
     const table = screen.getByRole('table', { name: 'Runs of experiment 5' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Golden set relevance', 'baseline, nightly', 'success', '0.012', 'Nov 22, 2026, 3:04 PM', 'Nov 22, 2026, 3:29 PM', 'Details',
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Golden set relevance',
+      'baseline, nightly',
+      'success',
+      '0.012',
+      'Nov 22, 2026, 3:04 PM',
+      'Nov 22, 2026, 3:29 PM',
+      'Details',
     ]);
     const badges = rows.map((row) => within(row).getByText(/^(success|failed|running)$/).className);
     // Three different tone classes: green, red, grey (their colours are checked in the browser test).
@@ -74,33 +91,36 @@ function expectScreen(state: ResourceSnapshot) {
 }
 
 describe('experiment runs', () => {
-  const paths = getShortestPaths(resourceMachine, {
+  const paths = getSimplePaths(resourceMachine, {
     input: { id: 5 },
     events: ((state: ResourceSnapshot) =>
       candidates.filter((event) => (event.type.startsWith('xstate.') ? state.matches('loading') : state.can(event as never)))) as never,
     serializeState: serializeState as never,
   });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 7 paths', () => expect(paths.length).toBeGreaterThanOrEqual(7));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
-      const services = fakeServices();
-      renderWithLogic(services, '/experiment-runs/5', <ExperimentRunsPage id="5" />);
-      expect(services.last('fetchRuns').input).toEqual({ id: 5 });
+      const services = fakeDeps();
+      renderWithLogic(services, '/experiment-runs/5', <ExperimentRunsPage id={5} />);
+      expect(services.last('runsOfExperiment').args).toEqual([5]);
       expectScreen(path.steps[0].state as ResourceSnapshot);
       for (const step of steps) {
         await perform(step.event as ModelEvent, services);
         await waitFor(() => expectScreen(step.state as ResourceSnapshot));
       }
-      expect(services.calls('fetchRuns')).toBe(1 + steps.filter(({ event }) => event.type === 'user.retry').length);
+      expect(services.calls('runsOfExperiment')).toBe(1 + steps.filter(({ event }) => event.type === 'user.retry').length);
     });
   }
 
-  it.each([undefined, 'abc', '0', '-1', '2.5'])('says "Invalid experiment ID" for the id %j, without a call', (id) => {
-    const services = fakeServices();
-    renderWithLogic(services, `/experiment-runs/${id ?? ''}`, <ExperimentRunsPage id={id} />);
-    expect(screen.getByRole('alert').textContent).toBe('Invalid experiment ID');
-    expect(services.calls('fetchRuns')).toBe(0);
+  it.each([undefined, 'abc', '0', '-1', '2.5'])('says "Invalid experiment ID" for the id %j, without a call', async (id) => {
+    const services = fakeDeps();
+    renderRoute(services, `/experiment-runs/${id ?? ''}`);
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid experiment ID');
+    expect(services.calls('runsOfExperiment')).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithReferences, referenceMatch, resultMatch } from '../../src/services/result-comparison';
+import { compareWithReferences, referenceMatch, resultMatch } from '../../src/domain/result-comparison';
 
 describe('results versus references', () => {
   const comparison = compareWithReferences(['a', 'x', 'b', 'y'], ['b', 'c', 'a', 'd']);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
-import { cancelRun, downloadRunResults, getRun, startRun, type ExperimentRunDetails } from '../../src/services/evaluation-backend';
-import { failureMessage } from '../../src/services/evaluation-service';
+import { cancelRun, downloadRunResults, getRun, startRun } from '../../src/services/evaluation-backend';
+import { type ExperimentRunDetails } from '../../src/domain/evaluation-backend-types';
+import { failureMessage } from '../../src/services/failure-message';
 
 // The experiment-run calls of the evaluation backend over the real API client: method, path, body and
 // bearer token as the server expects them; the server's message on a refusal; the exports as files.
@@ -72,17 +73,20 @@ describe('experiment-run calls', () => {
     ['trec', 'results.trec', 'text/plain; charset=utf-8', 'attachment; filename="run-12.trec"', 'run-12.trec'],
     ['csv', 'results.csv', 'text/csv', null, 'run-12-results.csv'],
     ['trec', 'results.trec', 'application/octet-stream', null, 'run-12.trec'],
-  ] as const)('downloads the %s export from %s with the token, named by the server or by the run', async (format, path, type, disposition, name) => {
-    const body = 'query_id,metric\nq1,0.5\n';
-    const headers: Record<string, string> = { 'Content-Type': type };
-    if (disposition) headers['Content-Disposition'] = disposition;
-    const { api, request } = serve(() => new Response(body, { headers }));
-    const file = await downloadRunResults(api, 12, format);
-    expect(request().url).toBe(`https://console.test/api/backend/experiment-runs/12/${path}`);
-    expect(request().headers.get('authorization')).toBe('Bearer user-token');
-    expect(file.filename).toBe(name);
-    expect(await file.blob.text()).toBe(body);
-  });
+  ] as const)(
+    'downloads the %s export from %s with the token, named by the server or by the run',
+    async (format, path, type, disposition, name) => {
+      const body = 'query_id,metric\nq1,0.5\n';
+      const headers: Record<string, string> = { 'Content-Type': type };
+      if (disposition) headers['Content-Disposition'] = disposition;
+      const { api, request } = serve(() => new Response(body, { headers }));
+      const file = await downloadRunResults(api, 12, format);
+      expect(request().url).toBe(`https://console.test/api/backend/experiment-runs/12/${path}`);
+      expect(request().headers.get('authorization')).toBe('Bearer user-token');
+      expect(file.filename).toBe(name);
+      expect(await file.blob.text()).toBe(body);
+    },
+  );
 
   it("names a failed export by the server's message", async () => {
     const { api } = serve(() => Response.json({ error: 'Not Found', message: 'Experiment run 99 not found' }, { status: 404 }));

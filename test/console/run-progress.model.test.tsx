@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { POLL_INTERVAL_MS, POLL_RETRY_MS, runProgressMachine } from '../../src/machines/run-progress.machine';
-import type { ExperimentRun } from '../../src/services/evaluation-backend';
-import { formatRunProgress, runStatusSentence } from '../../src/services/run-status';
+import type { ExperimentRun } from '../../src/domain/evaluation-backend-types';
+import { formatRunProgress, runStatusSentence } from '../../src/domain/run-status';
 import { ExperimentRunsPage } from '../../src/views/ExperimentRunsPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Model-based: every state of the real run-progress machine (start, watch, cancel), reached by its
 // shortest path and replayed on /experiment-runs/4 with the page's real machines. User events are clicks,
@@ -55,7 +56,10 @@ function eventsFrom(state: Snapshot): ModelEvent[] {
   if (isInitial(state)) events.push({ type: 'list.foundActiveRun', run: runningRun });
   const id = state.context.run?.id ?? 0;
   if (state.matches('starting')) {
-    events.push({ type: 'xstate.done.actor.startRun', output: startedRun }, { type: 'xstate.error.actor.startRun', error: new Error(noGoldenSet) });
+    events.push(
+      { type: 'xstate.done.actor.startRun', output: startedRun },
+      { type: 'xstate.error.actor.startRun', error: new Error(noGoldenSet) },
+    );
   }
   if (state.matches({ watching: 'waiting' })) events.push({ type: 'xstate.after.pollInterval.runProgress.watching.waiting' });
   if (state.matches({ watching: 'polling' })) {
@@ -108,8 +112,8 @@ const serializeState = (state: Snapshot) => {
   });
 };
 
-const paths = getShortestPaths(runProgressMachine.provide({ actions: { notifyRunsChanged: () => undefined } }), {
-  input: { experimentId: 4 },
+const paths = getShortestPaths(runProgressMachine.provide({ actions: { sendReload: () => undefined } }), {
+  input: { experimentId: 4, reloadTarget: createEmptyActor() },
   events: eventsFrom as never,
   serializeState: serializeState as never,
 });
@@ -119,7 +123,10 @@ function serverRuns(known: Map<number, ExperimentRun>): ExperimentRun[] {
   return [...known.values()].sort((a, b) => b.id - a.id);
 }
 
-async function perform(event: ModelEvent, services: FakeServices, known: Map<number, ExperimentRun>) {
+/** The backend call behind each of the progress machine's actors. */
+const methodOf: Record<string, string> = { startRun: 'startRun', fetchRun: 'getRun', cancelRun: 'cancelRun' };
+
+async function perform(event: ModelEvent, services: FakeDeps, known: Map<number, ExperimentRun>) {
   switch (event.type) {
     case 'user.startRun':
       return fireEvent.click(screen.getByRole('button', { name: 'Run experiment' }));
@@ -129,7 +136,7 @@ async function perform(event: ModelEvent, services: FakeServices, known: Map<num
       return fireEvent.click(screen.getByRole('button', { name: 'Refresh now' }));
     case 'list.foundActiveRun':
       known.set(event.run.id, event.run);
-      return services.settle('fetchRuns', { output: serverRuns(known) });
+      return services.settle('runsOfExperiment', { output: serverRuns(known) });
     case 'xstate.after.pollInterval.runProgress.watching.waiting':
       return act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     case 'xstate.after.retryInterval.runProgress.watching.stalled':
@@ -138,11 +145,11 @@ async function perform(event: ModelEvent, services: FakeServices, known: Map<num
     case 'xstate.done.actor.fetchRun':
     case 'xstate.done.actor.cancelRun':
       known.set(event.output.id, event.output);
-      return services.settle(event.type.slice('xstate.done.actor.'.length), { output: event.output });
+      return services.settle(methodOf[event.type.slice('xstate.done.actor.'.length)], { output: event.output });
     case 'xstate.error.actor.startRun':
     case 'xstate.error.actor.fetchRun':
     case 'xstate.error.actor.cancelRun':
-      return services.settle(event.type.slice('xstate.error.actor.'.length), { error: event.error });
+      return services.settle(methodOf[event.type.slice('xstate.error.actor.'.length)], { error: event.error });
   }
 }
 
@@ -168,7 +175,9 @@ function expectScreen(state: Snapshot, known: Map<number, ExperimentRun>) {
     ]);
     expect(within(panel).getByText(text)).toBeTruthy();
     const cancel = within(panel).queryByRole('button', { name: /^(Cancel run|Cancelling\.\.\.)$/ }) as HTMLButtonElement | null;
-    expect(cancel?.textContent ?? null).toBe(state.matches('watching') ? (state.matches({ watching: 'cancelling' }) ? 'Cancelling...' : 'Cancel run') : null);
+    expect(cancel?.textContent ?? null).toBe(
+      state.matches('watching') ? (state.matches({ watching: 'cancelling' }) ? 'Cancelling...' : 'Cancel run') : null,
+    );
     if (cancel) expect(cancel.disabled).toBe(!state.can({ type: 'user.cancelRun' }));
     if (state.matches('ended') && watched.error) alerts.push(watched.error);
     if (context.cancelError) alerts.push(`Could not cancel the run: ${context.cancelError}`);
@@ -195,17 +204,20 @@ describe('run progress on /experiment-runs/{id}', () => {
     vi.useRealTimers();
   });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 103 paths', () => expect(paths.length).toBeGreaterThanOrEqual(103));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
     it(`reaches ${serializeState(path.state as Snapshot)} via ${route || 'nothing'}`, async () => {
-      const services = fakeServices();
+      const services = fakeDeps();
       const known = new Map<number, ExperimentRun>([[earlierRun.id, earlierRun]]);
-      renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id="4" />);
-      expect(services.last('fetchRuns').input).toEqual({ id: 4 });
+      renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
+      expect(services.last('runsOfExperiment').args).toEqual([4]);
       // The list answers at once, unless the path begins with it showing a run still going.
       if ((steps[0]?.event as ModelEvent | undefined)?.type !== 'list.foundActiveRun') {
-        await services.settle('fetchRuns', { output: serverRuns(known) });
+        await services.settle('runsOfExperiment', { output: serverRuns(known) });
       }
       let listFetches = 1;
       let previous = path.steps[0].state as Snapshot;
@@ -213,20 +225,20 @@ describe('run progress on /experiment-runs/{id}', () => {
       for (const step of steps) {
         const event = step.event as ModelEvent;
         const state = step.state as Snapshot;
-        const polls = services.calls('fetchRun');
+        const polls = services.calls('getRun');
         await perform(event, services, known);
         // A run that started or ended reloads the list; the server answers with its runs.
         const changed = event.type === 'xstate.done.actor.startRun' || (state.matches('ended') && !previous.matches('ended'));
         if (changed) listFetches += 1;
-        expect(services.calls('fetchRuns')).toBe(listFetches);
-        if (changed) await services.settle('fetchRuns', { output: serverRuns(known) });
-        if (event.type === 'xstate.done.actor.startRun') expect(services.last('startRun').input).toEqual({ experimentId: 4 });
+        expect(services.calls('runsOfExperiment')).toBe(listFetches);
+        if (changed) await services.settle('runsOfExperiment', { output: serverRuns(known) });
+        if (event.type === 'xstate.done.actor.startRun') expect(services.last('startRun').args).toEqual([4]);
         // The pause before a poll, or after a failed one, ends in exactly one poll of the watched run.
         if (state.matches({ watching: 'polling' }) && !previous.matches({ watching: 'polling' })) {
-          expect(services.calls('fetchRun')).toBe(polls + 1);
-          expect(services.last('fetchRun').input).toEqual({ runId: state.context.run!.id });
+          expect(services.calls('getRun')).toBe(polls + 1);
+          expect(services.last('getRun').args).toEqual([state.context.run!.id]);
         }
-        if (state.matches({ watching: 'cancelling' })) expect(services.last('cancelRun').input).toEqual({ runId: state.context.run!.id });
+        if (state.matches({ watching: 'cancelling' })) expect(services.last('cancelRun').args).toEqual([state.context.run!.id]);
         expectScreen(state, known);
         previous = state;
       }
@@ -234,40 +246,40 @@ describe('run progress on /experiment-runs/{id}', () => {
   }
 
   it('polls about once a second while the run goes on, and stops when it ends', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id="4" />);
-    await services.settle('fetchRuns', { output: [runningRun] });
-    expect(services.calls('fetchRun')).toBe(0);
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
+    await services.settle('runsOfExperiment', { output: [runningRun] });
+    expect(services.calls('getRun')).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(services.calls('fetchRun')).toBe(0);
+    expect(services.calls('getRun')).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(services.calls('fetchRun')).toBe(1);
+    expect(services.calls('getRun')).toBe(1);
     // No second poll while the first is unanswered.
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(services.calls('fetchRun')).toBe(1);
-    await services.settle('fetchRun', { output: run(7, 'running', 9_000, 10_000) });
+    expect(services.calls('getRun')).toBe(1);
+    await services.settle('getRun', { output: run(7, 'running', 9_000, 10_000) });
     expect(screen.getByText('9,000 / 10,000 entries')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(services.calls('fetchRun')).toBe(2);
-    await services.settle('fetchRun', { output: run(7, 'success', 10_000, 10_000) });
+    expect(services.calls('getRun')).toBe(2);
+    await services.settle('getRun', { output: run(7, 'success', 10_000, 10_000) });
     expect(screen.getByText('Run 7 finished.')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(services.calls('fetchRun')).toBe(2);
-    expect(services.calls('fetchRuns')).toBe(2);
+    expect(services.calls('getRun')).toBe(2);
+    expect(services.calls('runsOfExperiment')).toBe(2);
   });
 
   it('shows an indeterminate bar until the run knows its total', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id="4" />);
-    await services.settle('fetchRuns', { output: [run(8, 'pending', 0, 0)] });
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
+    await services.settle('runsOfExperiment', { output: [run(8, 'pending', 0, 0)] });
     const bar = screen.getByRole('progressbar', { name: 'Run 8 progress' });
     expect([bar.hasAttribute('value'), bar.getAttribute('aria-valuetext')]).toEqual([false, 'Preparing...']);
   });
 
   it('does not watch a run of a status it does not know, and still offers Run experiment', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id="4" />);
-    await services.settle('fetchRuns', { output: [run(9, 'queued', 0, 0)] });
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
+    await services.settle('runsOfExperiment', { output: [run(9, 'queued', 0, 0)] });
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect((screen.getByRole('button', { name: 'Run experiment' }) as HTMLButtonElement).disabled).toBe(false);
   });

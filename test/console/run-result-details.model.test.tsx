@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { getSimplePaths } from 'xstate/graph';
 import { runResultDetailsMachine, type PassedRunResult } from '../../src/machines/run-result-details.machine';
-import type { ExperimentRunResult } from '../../src/services/evaluation-backend';
+import type { ExperimentRunResult } from '../../src/domain/evaluation-backend-types';
 import { RunResultDetailsPage } from '../../src/views/RunResultDetailsPage';
 import { RunResultsPage } from '../../src/views/RunResultsPage';
-import { fakeServices, renderWithLogic } from './helpers/fake-logic';
+import { fakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Model-based: the result-detail navigation. The results table passes its row (history state) to the
 // details screen, which shows it with a Metrics grid that folds away and goes Back to the results page;
-// without the row, the screen says so. Every edge of the real machine, replayed against the views.
+// without the row, the screen says so. Every simple path of the real machine, replayed against the views.
 
 afterEach(cleanup);
 
@@ -62,8 +63,16 @@ function expectDetails(state: DetailsSnapshot) {
   const metrics = screen.queryByLabelText('Metrics', { selector: 'dl' });
   if (state.hasTag('metricsOpen')) {
     // Headline scores first, whatever order the stored JSON has.
-    expect(within(metrics!).getAllByRole('term').map((term) => term.textContent)).toEqual(['ndcg@10', 'precision@10', 'unjudged@10']);
-    expect(within(metrics!).getAllByRole('definition').map((value) => value.textContent)).toEqual(['0.812', '0.400', '1.000']);
+    expect(
+      within(metrics!)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['ndcg@10', 'precision@10', 'unjudged@10']);
+    expect(
+      within(metrics!)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['0.812', '0.400', '1.000']);
   } else {
     expect(metrics).toBeNull();
   }
@@ -84,17 +93,21 @@ describe.each([
   ['passed', passed],
   ['not passed', null],
 ] as const)('run result details, row %s', (_, given) => {
-  const paths = getShortestPaths(runResultDetailsMachine, {
+  const paths = getSimplePaths(runResultDetailsMachine, {
     input: { passed: given },
     events: (state) => events.filter((event) => state.can(event)),
     serializeState: serializeState as never,
   });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  const least = given ? 12 : 1;
+  it(`yields at least ${least} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(least));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps.map(({ event }) => event.type).join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
-      const services = fakeServices();
+      const services = fakeDeps();
       renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={given} />);
       expectDetails(path.steps[0].state);
       for (const step of steps) {
@@ -109,24 +122,26 @@ describe.each([
 
 describe('from the results table to the details', () => {
   it('passes the row, its run and the page along with the address', async () => {
-    const services = fakeServices();
-    renderWithLogic(services, '/experiment-run-results/9?page=2', <RunResultsPage id="9" />);
-    expect(services.last('runResults').input).toEqual({ page: 2, pageSize: 20, runId: 9 });
-    await services.settle('runResults', { output: { items: [row], total: null } });
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/9?page=2', <RunResultsPage id={9} />);
+    expect(services.last('runResultRows').args).toEqual([9, { page: 2, pageSize: 20 }]);
+    await services.settle('runResultRows', { output: { items: [row], total: null } });
     const table = screen.getByRole('table', { name: 'Results of run 9' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']);
     expect(within(table).getAllByRole('row')[1].textContent).toBe(
       'k: 10 · version: v1.1.0oak dining tablePASSv1.1.0nDCG@10 0.812 · CompleteNov 22, 2026, 3:04 PMDetails',
     );
     fireEvent.click(within(table).getByRole('link', { name: 'Details of result 41' }));
     expect(services.currentPath()).toBe('/experiment-run-result-details/41');
-    expect(services.location.state).toEqual(passed);
+    expect(services.memory.state()).toEqual(passed);
   });
 
   it('shows a placeholder for a broken product image', () => {
-    const services = fakeServices();
+    const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={passed} />);
     fireEvent.error(screen.getByRole('img', { name: 'Pine table' }));
     expect(screen.getByRole('img', { name: 'No image for Pine table' }).textContent).toBe('No image');

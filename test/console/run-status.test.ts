@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentRun } from '../../src/services/evaluation-backend';
-import { activeRunOf, formatRunCounts, formatRunProgress, isActiveRun, runStatusSentence, withLatestRun } from '../../src/services/run-status';
+import type { ExperimentRun } from '../../src/domain/evaluation-backend-types';
+import {
+  activeRunOf,
+  formatRunCounts,
+  formatRunProgress,
+  isActiveRun,
+  runStatusSentence,
+  withLatestRun,
+} from '../../src/domain/run-status';
 
 const run = (id: number, status: string, extra: Partial<ExperimentRun> = {}): ExperimentRun => ({
   id,
@@ -50,7 +57,9 @@ describe('run status', () => {
     expect(formatRunCounts({ results: 1200, passed: 1000, failed: 200, errors: 0 })).toBe('1,200 results · 1,000 passed · 200 failed');
     expect(formatRunCounts({ results: 1, passed: 1, failed: 0, errors: 1 })).toBe('1 result · 1 passed · 0 failed · 1 error');
     expect(formatRunCounts({ results: 4, passed: 1, failed: 1, errors: 2 })).toBe('4 results · 1 passed · 1 failed · 2 errors');
-    expect(formatRunCounts({ results: 5, passed: 1, failed: 1, unjudged: 1, errors: 2 })).toBe('5 results · 1 passed · 1 failed · 1 unjudged · 2 errors');
+    expect(formatRunCounts({ results: 5, passed: 1, failed: 1, unjudged: 1, errors: 2 })).toBe(
+      '5 results · 1 passed · 1 failed · 1 unjudged · 2 errors',
+    );
     expect(formatRunCounts({ results: 2, passed: 1, failed: 1, unjudged: 0, errors: 0 })).toBe('2 results · 1 passed · 1 failed');
   });
 

@@ -25,7 +25,10 @@ describe('runtime config', () => {
   });
 
   it('throws when the server answers with an error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 500 })),
+    );
     await expect(loadRuntimeConfig('http://console.test/config.json')).rejects.toThrow(/500/);
   });
 
@@ -43,12 +46,8 @@ describe('runtime config', () => {
     expect(() => parseRuntimeConfig({ ...valid, evaluationBackendUrl: undefined })).toThrow(
       'config.json: "evaluationBackendUrl" must be a non-empty string',
     );
-    expect(() => parseRuntimeConfig({ ...valid, authority: undefined })).toThrow(
-      'config.json: "authority" must be a non-empty string',
-    );
-    expect(() => parseRuntimeConfig({ ...valid, audience: 42 })).toThrow(
-      'config.json: "audience" must be a non-empty string',
-    );
+    expect(() => parseRuntimeConfig({ ...valid, authority: undefined })).toThrow('config.json: "authority" must be a non-empty string');
+    expect(() => parseRuntimeConfig({ ...valid, audience: 42 })).toThrow('config.json: "audience" must be a non-empty string');
     expect(() => parseRuntimeConfig({ ...valid, audienceParam: 'aud' })).toThrow(
       'config.json: "audienceParam" must be "resource" or "audience"',
     );

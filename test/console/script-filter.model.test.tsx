@@ -4,9 +4,10 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { PAGE_SIZE } from '../../src/machines/paged-list.machine';
 import { scriptFilterMachine, type ScriptOption } from '../../src/machines/script-filter.machine';
-import type { ExperimentRow } from '../../src/services/script-names';
+import type { ExperimentRow } from '../../src/domain/script-names';
 import { ExperimentsPage } from '../../src/views/ExperimentsPage';
-import { fakeServices, renderWithLogic, type FakeServices } from './helpers/fake-logic';
+import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
+import { renderWithLogic } from './helpers/render-console';
 
 // Model-based: every shortest path (every edge) of the real 'Filter by Script' machine, replayed against
 // the experiments screen. The dropdown's options come from fetchScriptOptions; each choice starts the
@@ -44,10 +45,18 @@ function eventsFor(state: FilterSnapshot): ModelEvent[] {
 }
 
 const describeEvent = (event: ModelEvent) =>
-  event.type === 'user.selectScript' ? `select ${event.scriptId ?? 'All Scripts'}` : event.type.replace('xstate.', '').replace('.actor.', ' ');
+  event.type === 'user.selectScript'
+    ? `select ${event.scriptId ?? 'All Scripts'}`
+    : event.type.replace('xstate.', '').replace('.actor.', ' ');
 
 const serializeState = (state: FilterSnapshot, event: ModelEvent | undefined, previous?: FilterSnapshot) =>
-  JSON.stringify({ value: state.value, scriptId: state.context.scriptId, from: previous?.value, fromId: previous?.context.scriptId, by: event && describeEvent(event) });
+  JSON.stringify({
+    value: state.value,
+    scriptId: state.context.scriptId,
+    from: previous?.value,
+    fromId: previous?.context.scriptId,
+    by: event && describeEvent(event),
+  });
 
 const experiment = (id: number, scriptId: number): ExperimentRow => ({
   id,
@@ -62,12 +71,12 @@ const experiment = (id: number, scriptId: number): ExperimentRow => ({
 
 const select = () => screen.getByLabelText('Filter by Script') as HTMLSelectElement;
 
-async function perform(event: ModelEvent, services: FakeServices) {
+async function perform(event: ModelEvent, services: FakeDeps) {
   switch (event.type) {
     case 'xstate.done.actor.fetchScriptOptions':
-      return services.settle('fetchScriptOptions', { output: event.output });
+      return services.settle('allScriptOptions', { output: event.output });
     case 'xstate.error.actor.fetchScriptOptions':
-      return services.settle('fetchScriptOptions', { error: event.error });
+      return services.settle('allScriptOptions', { error: event.error });
     case 'user.retry':
       return fireEvent.click(screen.getByRole('button', { name: 'Reload scripts' }));
     case 'user.selectScript':
@@ -90,32 +99,56 @@ function expectFilter(state: FilterSnapshot) {
 }
 
 /** The table shows the list the filter names: its rows once its page call answers. */
-async function expectTable(state: FilterSnapshot, services: FakeServices) {
+async function expectTable(state: FilterSnapshot, services: FakeDeps) {
   const scriptId = state.context.scriptId;
-  const call = scriptId === null ? 'experiments' : 'scriptExperiments';
+  const call = scriptId === null ? 'experimentRows' : 'scriptExperimentRows';
   const rows = scriptId === null ? [experiment(1, 1), experiment(2, 2)] : [experiment(10 + scriptId, scriptId)];
   await services.settle(call, { output: { items: rows, total: null } });
   const table = await screen.findByRole('table', { name: 'Experiments' });
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-    'Name', 'Evaluation Script', 'Dataset ID', 'Description', 'Created At', 'Updated At', 'Actions',
-  ]);
-  const cells = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Name', 'Evaluation Script', 'Dataset ID', 'Description', 'Created At', 'Updated At', 'Actions']);
+  const cells = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
   expect(cells).toEqual(
-    rows.map((row) => [row.name, row.evaluation_script_name, '7', row.description, 'Nov 22, 2026, 3:04 PM', 'Nov 23, 2026, 9:30 AM', 'Details']),
+    rows.map((row) => [
+      row.name,
+      row.evaluation_script_name,
+      '7',
+      row.description,
+      'Nov 22, 2026, 3:04 PM',
+      'Nov 23, 2026, 9:30 AM',
+      'Details',
+    ]),
   );
-  expect(within(table).getByRole('link', { name: `Details of ${rows[0].name}` }).getAttribute('href')).toBe(`/experiment-runs/${rows[0].id}`);
+  expect(
+    within(table)
+      .getByRole('link', { name: `Details of ${rows[0].name}` })
+      .getAttribute('href'),
+  ).toBe(`/experiment-runs/${rows[0].id}`);
 }
 
 describe('Filter by Script', () => {
   const paths = getShortestPaths(scriptFilterMachine, { events: eventsFor as never, serializeState: serializeState as never });
 
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 10 paths', () => expect(paths.length).toBeGreaterThanOrEqual(10));
+
   for (const path of paths) {
     const steps = path.steps.slice(1);
     const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)} (script ${path.state.context.scriptId ?? 'all'})${route ? ` via ${route}` : ''}`, async () => {
-      const services = fakeServices();
+      const services = fakeDeps();
       renderWithLogic(services, '/experiments?page=2', <ExperimentsPage />);
-      expect(services.last('experiments').input).toEqual({ page: 2, pageSize: PAGE_SIZE });
+      expect(services.last('experimentRows').input).toEqual({ page: 2, pageSize: PAGE_SIZE });
       expectFilter(path.steps[0].state as FilterSnapshot);
       let lists = { experiments: 1, scriptExperiments: 0 };
 
@@ -129,14 +162,14 @@ describe('Filter by Script', () => {
           expect(services.currentPath()).toBe('/experiments?page=1');
           if (event.scriptId === null) {
             lists = { ...lists, experiments: lists.experiments + 1 };
-            expect(services.last('experiments').input).toEqual({ page: 1, pageSize: PAGE_SIZE });
+            expect(services.last('experimentRows').input).toEqual({ page: 1, pageSize: PAGE_SIZE });
           } else {
             lists = { ...lists, scriptExperiments: lists.scriptExperiments + 1 };
-            expect(services.last('scriptExperiments').input).toEqual({ page: 1, pageSize: PAGE_SIZE, scriptId: event.scriptId });
+            expect(services.last('scriptExperimentRows').args).toEqual([event.scriptId, { page: 1, pageSize: PAGE_SIZE }]);
           }
           await expectTable(state, services);
         }
-        expect({ experiments: services.calls('experiments'), scriptExperiments: services.calls('scriptExperiments') }).toEqual(lists);
+        expect({ experiments: services.calls('experimentRows'), scriptExperiments: services.calls('scriptExperimentRows') }).toEqual(lists);
       }
     });
   }
@@ -144,27 +177,27 @@ describe('Filter by Script', () => {
 
 describe('experiments table texts (spec §2, §8)', () => {
   it('says when there are no experiments', async () => {
-    const services = fakeServices();
+    const services = fakeDeps();
     renderWithLogic(services, '/experiments', <ExperimentsPage />);
-    await services.settle('experiments', { output: { items: [], total: null } });
+    await services.settle('experimentRows', { output: { items: [], total: null } });
     expect(screen.getByRole('status').textContent).toBe('No experiments found.');
   });
 
   it('names a failure of the experiments or their scripts, with the error', async () => {
-    const services = fakeServices();
+    const services = fakeDeps();
     renderWithLogic(services, '/experiments', <ExperimentsPage />);
-    await services.settle('experiments', { error: new Error('500 Internal Server Error') });
+    await services.settle('experimentRows', { error: new Error('500 Internal Server Error') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch experiments or script details. Error: 500 Internal Server Error');
   });
 
   it('names a failure of one script’s experiments, with the error', async () => {
-    const services = fakeServices();
+    const services = fakeDeps();
     renderWithLogic(services, '/experiments', <ExperimentsPage />);
-    await services.settle('fetchScriptOptions', { output: scripts });
+    await services.settle('allScriptOptions', { output: scripts });
     fireEvent.change(select(), { target: { value: '2' } });
-    await services.settle('scriptExperiments', { error: new Error('502 Bad Gateway') });
+    await services.settle('scriptExperimentRows', { error: new Error('502 Bad Gateway') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch experiments. Error: 502 Bad Gateway');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(services.calls('scriptExperiments')).toBe(2);
+    expect(services.calls('scriptExperimentRows')).toBe(2);
   });
 });

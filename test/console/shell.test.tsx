@@ -5,9 +5,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
 import { App } from '../../src/App';
 import { authMachine } from '../../src/machines/auth.machine';
-import type { AuthUser } from '../../src/services/auth-client';
-import { currentEntry } from '../../src/views/Shell';
-import { fakeServices } from './helpers/fake-logic';
+import type { AuthUser } from '../../src/domain/auth-user';
+import { currentEntry } from '../../src/domain/navigation';
+import { createConsoleLogic } from '../../src/logic/console-logic';
+import { fakeDeps } from './helpers/fake-deps';
 
 afterEach(cleanup);
 
@@ -22,7 +23,7 @@ function signedInConsole(path: string) {
   const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <App auth={auth} logic={fakeServices().logic} />
+      <App auth={auth} logic={createConsoleLogic(fakeDeps())} />
     </Router>,
   );
   return location;
@@ -67,6 +68,10 @@ describe('shell', () => {
     ['/dataset-entries/4/edit', '/dataset-entries'],
     ['/datasets-old', undefined],
     ['/evaluations', undefined],
+    ['/experiment-runs/4', '/experiments'],
+    ['/experiment-run-results/12', '/experiments'],
+    ['/experiment-run-result-details/31', '/experiments'],
+    ['/experiment-runs-old', undefined],
   ])('%s belongs to %s', (path, entry) => {
     expect(currentEntry(path)).toBe(entry);
   });

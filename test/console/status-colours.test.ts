@@ -5,7 +5,7 @@ import {
   ndcgSummaryTone,
   productMatchTone,
   runResultStatusTone,
-} from '../../src/services/status-colours';
+} from '../../src/domain/status-colours';
 
 describe('mock evaluation status colour (spec §4)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toAuthError } from '../../src/services/auth-errors';
+import { toAuthError } from '../../src/domain/auth-errors';
 import { requestTokens, TokenEndpointError } from '../../src/services/token-request';
 
 const endpoint = 'https://console.test/oidc/token';

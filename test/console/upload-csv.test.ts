@@ -69,7 +69,11 @@ describe('uploadCsv', () => {
     const progress: unknown[] = [];
     await expect(upload(file, { onProgress: (p) => progress.push(p) })).resolves.toEqual(counts);
     const [request] = FakeRequest.sent;
-    expect([request.method, request.url, request.headers.Authorization]).toEqual(['POST', '/api/service/dataset-entries/bulk-upload', 'Bearer token-0']);
+    expect([request.method, request.url, request.headers.Authorization]).toEqual([
+      'POST',
+      '/api/service/dataset-entries/bulk-upload',
+      'Bearer token-0',
+    ]);
     expect((request.body!.get('file') as File).name).toBe('entries.csv');
     expect(progress).toEqual([{ loaded: 50, total: 100 }]);
   });

@@ -11,7 +11,10 @@ const UPLOAD_LIMIT_MB = 1;
 const fixture = (name: string) => readFile(new URL(`./fixtures/catalogue/${name}`, import.meta.url));
 
 /** A multipart body as a browser sends it; fields are sent before the file, as a form lists them. */
-async function multipart(file: Buffer | string, { filename = 'catalogue.csv', field = 'file', format }: { filename?: string; field?: string; format?: string } = {}) {
+async function multipart(
+  file: Buffer | string,
+  { filename = 'catalogue.csv', field = 'file', format }: { filename?: string; field?: string; format?: string } = {},
+) {
   const form = new FormData();
   if (format !== undefined) form.append('format', format);
   form.append(field, new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), filename);
@@ -40,7 +43,9 @@ describe.each(backends)('catalogue (%s)', (backend) => {
   }
 
   async function storedProducts() {
-    const { rows } = await t.db.query('SELECT product_id, name, description, image_url, attributes FROM products ORDER BY product_id COLLATE "C"');
+    const { rows } = await t.db.query(
+      'SELECT product_id, name, description, image_url, attributes FROM products ORDER BY product_id COLLATE "C"',
+    );
     return rows;
   }
 
@@ -52,7 +57,9 @@ describe.each(backends)('catalogue (%s)', (backend) => {
   }
 
   const searchIds = async (search: string) =>
-    ((await get(`/products/?search=${encodeURIComponent(search)}`)).json().results as Array<{ product_id: string }>).map((p) => p.product_id);
+    ((await get(`/products/?search=${encodeURIComponent(search)}`)).json().results as Array<{ product_id: string }>).map(
+      (p) => p.product_id,
+    );
 
   it('imports a CSV with a BOM, CRLF, quoted line breaks and extra columns as attributes', async () => {
     const response = await upload(await fixture('products.csv'));
@@ -68,7 +75,13 @@ describe.each(backends)('catalogue (%s)', (backend) => {
         attributes: { seats: 3, color: 'blue' },
       },
       { product_id: 'P-2', name: 'Oak coffee table', description: 'Solid oak', image_url: '/images/p2.png', attributes: {} },
-      { product_id: 'P-3', name: 'Accent chair', description: 'Armchair for the "reading nook"', image_url: null, attributes: { color: 'green' } },
+      {
+        product_id: 'P-3',
+        name: 'Accent chair',
+        description: 'Armchair for the "reading nook"',
+        image_url: null,
+        attributes: { color: 'green' },
+      },
     ]);
   });
 
@@ -127,7 +140,9 @@ describe.each(backends)('catalogue (%s)', (backend) => {
         { row: 5, column: null, problem: 'has 2 cells but the header has 4' },
       ],
     });
-    expect(await storedProducts()).toEqual([{ product_id: 'KEEP', name: 'Already there', description: '', image_url: null, attributes: {} }]);
+    expect(await storedProducts()).toEqual([
+      { product_id: 'KEEP', name: 'Already there', description: '', image_url: null, attributes: {} },
+    ]);
   });
 
   it('writes nothing when a JSON line is bad and numbers problems by line', async () => {
@@ -194,7 +209,13 @@ describe.each(backends)('catalogue (%s)', (backend) => {
     expect(page.json().results.map((p: { product_id: string }) => p.product_id)).toEqual(['P-3']);
 
     const one = await get('/products/P-2');
-    expect(one.json()).toMatchObject({ product_id: 'P-2', name: 'Oak coffee table', description: 'Solid oak', image_url: '/images/p2.png', attributes: {} });
+    expect(one.json()).toMatchObject({
+      product_id: 'P-2',
+      name: 'Oak coffee table',
+      description: 'Solid oak',
+      image_url: '/images/p2.png',
+      attributes: {},
+    });
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `${BASE}/products/P-2`, headers: await t.auth() });
     expect(deleted.statusCode).toBe(204);

@@ -58,7 +58,10 @@ describe.each(backends)('dataset entries API on %s', (backend) => {
 
   it('refuses a body that is not JSON', async () => {
     const response = await t.app.inject({
-      method: 'POST', url: base, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"input": ',
+      method: 'POST',
+      url: base,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"input": ',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('Bad Request');
@@ -97,7 +100,11 @@ describe.each(backends)('dataset entries API on %s', (backend) => {
       ids[input] = (await create({ input })).json().id;
     }
     await t.db.query('INSERT INTO dataset_entry_mappings VALUES ($1, $2), ($1, $3), ($4, $5)', [
-      sets[0].id, ids['Red velvet sofa'], ids['blue sofa bed'], sets[1].id, ids['RED lamp'],
+      sets[0].id,
+      ids['Red velvet sofa'],
+      ids['blue sofa bed'],
+      sets[1].id,
+      ids['RED lamp'],
     ]);
     const list = async (query: string) => {
       const response = await t.app.inject({ method: 'GET', url: `${base}?${query}`, headers });
@@ -106,7 +113,8 @@ describe.each(backends)('dataset entries API on %s', (backend) => {
     };
     expect(await list(`in_dataset=${sets[0].id}`)).toEqual({ inputs: ['blue sofa bed', 'Red velvet sofa'], total: '2' });
     expect(await list(`not_in_dataset=${sets[0].id}`)).toEqual({
-      inputs: ['100% wool rug', 'floor lamp', 'RED lamp'], total: '3',
+      inputs: ['100% wool rug', 'floor lamp', 'RED lamp'],
+      total: '3',
     });
     expect(await list('search=red')).toEqual({ inputs: ['RED lamp', 'Red velvet sofa'], total: '2' });
     expect(await list(`search=%20Red%20&not_in_dataset=${sets[0].id}`)).toEqual({ inputs: ['RED lamp'], total: '1' });
@@ -125,13 +133,20 @@ describe.each(backends)('dataset entries API on %s', (backend) => {
     await t.db.query('INSERT INTO dataset_entry_mappings VALUES ($1, $2)', [rows[0].id, entry.id]);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const response = await t.app.inject({
-      method: 'PUT', url: `${base}${entry.id}`, headers, payload: { input: 'oak dining table', input_metadata: null },
+      method: 'PUT',
+      url: `${base}${entry.id}`,
+      headers,
+      payload: { input: 'oak dining table', input_metadata: null },
     });
     expect(response.statusCode).toBe(200);
     const updated = response.json();
     expect(updated).toMatchObject({
-      id: entry.id, input: 'oak dining table', input_metadata: null, description: 'Tables',
-      datasets: [{ id: rows[0].id, name: 'Tables' }], created_at: entry.created_at,
+      id: entry.id,
+      input: 'oak dining table',
+      input_metadata: null,
+      description: 'Tables',
+      datasets: [{ id: rows[0].id, name: 'Tables' }],
+      created_at: entry.created_at,
     });
     expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(entry.updated_at));
   });

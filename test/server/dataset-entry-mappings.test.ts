@@ -13,15 +13,21 @@ describe.each(backends)('dataset-entry mappings API on %s', (backend) => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.db.exec('DELETE FROM dataset_entries; DELETE FROM datasets');
-    sets = (await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('A', 'd'), ('B', 'd') RETURNING id`)).rows.map((r) => r.id);
-    entries = (await t.db.query<{ id: number }>(`INSERT INTO dataset_entries (input) VALUES ('x'), ('y'), ('z') RETURNING id`)).rows.map((r) => r.id);
+    sets = (
+      await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('A', 'd'), ('B', 'd') RETURNING id`)
+    ).rows.map((r) => r.id);
+    entries = (await t.db.query<{ id: number }>(`INSERT INTO dataset_entries (input) VALUES ('x'), ('y'), ('z') RETURNING id`)).rows.map(
+      (r) => r.id,
+    );
   });
 
   const url = '/api/service/dataset-entry-mappings/';
   const pairs = async () =>
-    (await t.db.query<{ dataset_id: number; dataset_entry_id: number }>(
-      'SELECT dataset_id, dataset_entry_id FROM dataset_entry_mappings ORDER BY 1, 2',
-    )).rows;
+    (
+      await t.db.query<{ dataset_id: number; dataset_entry_id: number }>(
+        'SELECT dataset_id, dataset_entry_id FROM dataset_entry_mappings ORDER BY 1, 2',
+      )
+    ).rows;
   const link = (payload: unknown) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
   it('links pairs and counts each new pair once, existing pairs included without error', async () => {
@@ -40,8 +46,9 @@ describe.each(backends)('dataset-entry mappings API on %s', (backend) => {
       { dataset_id: sets[0], dataset_entry_id: entries[1] },
       { dataset_id: sets[1], dataset_entry_id: entries[2] },
     ]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/service/dataset-entries/${entries[1]}`, headers })).json().datasets)
-      .toEqual([{ id: sets[0], name: 'A' }]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/service/dataset-entries/${entries[1]}`, headers })).json().datasets).toEqual([
+      { id: sets[0], name: 'A' },
+    ]);
   });
 
   it('refuses unknown ids with 422 naming them, and links nothing', async () => {
@@ -77,7 +84,9 @@ describe.each(backends)('dataset-entry mappings API on %s', (backend) => {
       { dataset_id: sets[1], dataset_entry_id: entries[1] },
     ]);
     const response = await t.app.inject({
-      method: 'DELETE', url, headers,
+      method: 'DELETE',
+      url,
+      headers,
       payload: [
         { dataset_id: sets[0], dataset_entry_id: entries[0] },
         { dataset_id: sets[0], dataset_entry_id: entries[1] },

@@ -51,11 +51,22 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     expect(response.headers['x-total-count']).toBe('6');
     const experiments = response.json();
     expect(experiments.map((e: { name: string }) => e.name)).toEqual([
-      'Built-in search · WANDS US golden set', 'Wall art embeddings', 'Bed facet boosts', 'Rug synonyms', 'Semantic rerank for chairs', 'BM25 baseline',
+      'Built-in search · WANDS US golden set',
+      'Wall art embeddings',
+      'Bed facet boosts',
+      'Rug synonyms',
+      'Semantic rerank for chairs',
+      'BM25 baseline',
     ]);
-    expect(Object.keys(experiments[0]).sort()).toEqual(
-      ['created_at', 'dataset_id', 'description', 'evaluation_script_id', 'id', 'name', 'updated_at'],
-    );
+    expect(Object.keys(experiments[0]).sort()).toEqual([
+      'created_at',
+      'dataset_id',
+      'description',
+      'evaluation_script_id',
+      'id',
+      'name',
+      'updated_at',
+    ]);
   });
 
   it('answers scripts as an object with a results array, one script, and its experiments', async () => {
@@ -65,13 +76,29 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     // The built-in script (migration 006), priced by the demo data.
     expect(golden).toMatchObject({ cost_per_evaluation: 0.0002, script_class: 'scoredResult', script_module: 'server/runs/run-result' });
     const metricNames = Object.keys(golden.output_schema.patternProperties).map((pattern) => new RegExp(pattern));
-    for (const name of ['ndcg@10', 'ndcg@10_exp', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision', 'dcg@10', 'unjudged@10']) {
-      expect(metricNames.some((pattern) => pattern.test(name)), name).toBe(true);
+    for (const name of [
+      'ndcg@10',
+      'ndcg@10_exp',
+      'precision@10',
+      'recall@10',
+      'f1@10',
+      'reciprocal_rank',
+      'average_precision',
+      'dcg@10',
+      'unjudged@10',
+    ]) {
+      expect(
+        metricNames.some((pattern) => pattern.test(name)),
+        name,
+      ).toBe(true);
     }
     expect((await get(`/evaluation-scripts/${golden.id}`)).json()).toEqual(golden);
     const experiments = (await get(`/evaluation-scripts/${golden.id}/experiments?page=1&page_size=2`)).json();
     expect(experiments.count).toBe(4);
-    expect(experiments.results.map((e: { name: string }) => e.name)).toEqual(['Built-in search · WANDS US golden set', 'Wall art embeddings']);
+    expect(experiments.results.map((e: { name: string }) => e.name)).toEqual([
+      'Built-in search · WANDS US golden set',
+      'Wall art embeddings',
+    ]);
   });
 
   it('seeds one real run of the runnable demo experiment, finished, with real numbers', async () => {
@@ -88,7 +115,12 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
   });
 
   it('answers 404 for missing ids and 400 for ids that are not positive integers', async () => {
-    for (const url of ['/evaluation-scripts/9999', '/evaluation-scripts/9999/experiments', '/experiment-runs/by_experiment/9999', '/experiment-runs/9999/results']) {
+    for (const url of [
+      '/evaluation-scripts/9999',
+      '/evaluation-scripts/9999/experiments',
+      '/experiment-runs/by_experiment/9999',
+      '/experiment-runs/9999/results',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
     expect((await get('/evaluation-scripts/abc')).statusCode).toBe(400);
@@ -100,7 +132,9 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     const baseline = experiments.find((e: { name: string }) => e.name === 'BM25 baseline');
     const runs = (await get(`/experiment-runs/by_experiment/${baseline.id}`)).json();
     expect(runs.map((r: { status: string; tags: string[] }) => [r.status, r.tags])).toEqual([
-      ['failed', ['hotfix']], ['success', ['nightly']], ['success', ['baseline', 'nightly']],
+      ['failed', ['hotfix']],
+      ['success', ['nightly']],
+      ['success', ['baseline', 'nightly']],
     ]);
     expect(runs[1].total_cost).toBeCloseTo(60 * 0.0002, 6);
     expect(runs[1].evaluation_script_name).toBe('Golden set relevance');
@@ -121,7 +155,9 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
       expect({ commons: result.results.commons, missings: result.results.missings, leftovers: result.results.leftovers }).toEqual(sets);
       expect(result.results.metrics).toEqual(runMetrics(ranking, judgements, { k: config.k }));
       expect(result.status).toBe(result.results.metrics['ndcg@10'] >= 0.6 ? 'PASS' : 'FAIL');
-      expect(result.test_result).toMatch(/^nDCG@10 \d\.\d{3} · P@10 \d\.\d{3} · R@10 \d\.\d{3} · F1@10 \d\.\d{3} · (Complete|No more results|Page without relevants)$/);
+      expect(result.test_result).toMatch(
+        /^nDCG@10 \d\.\d{3} · P@10 \d\.\d{3} · R@10 \d\.\d{3} · F1@10 \d\.\d{3} · (Complete|No more results|Page without relevants)$/,
+      );
     }
     expect(new Set(results.map((r) => r.result.status))).toEqual(new Set(['PASS', 'FAIL']));
   });

@@ -9,7 +9,7 @@ import { scoreRanking, testResultText } from '../../server/evaluation/metrics';
 import { trecQueryMeasures } from '../../server/evaluation/trec-eval';
 import { forEachRunQuery, readQrels } from '../../server/evaluation/trec-files';
 import { BuiltinSearchTarget } from '../../server/search/builtin-search';
-import { createRun } from '../../server/runs/create-run';
+import { startRun } from '../../server/runs/start-run';
 import { processRunSlice, runToCompletion } from '../../server/runs/process-run';
 import type { RunQueue } from '../../server/runs/run-queue';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
@@ -89,7 +89,12 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
 
   async function createExperiment(config: object, dataset = datasetId) {
-    const response = await call('POST', '/experiments/', { name: 'Builtin k=3', evaluation_script_id: scriptId, dataset_id: dataset, config });
+    const response = await call('POST', '/experiments/', {
+      name: 'Builtin k=3',
+      evaluation_script_id: scriptId,
+      dataset_id: dataset,
+      config,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number }>().id;
   }
@@ -102,17 +107,34 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
     headers = await t.auth();
     const catalogue = await multipart([['file', { file: CATALOGUE }]]);
-    const imported = await t.app.inject({ method: 'POST', url: `${API}/catalogue/import`, payload: catalogue.payload, headers: { ...headers, 'content-type': catalogue.contentType } });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `${API}/catalogue/import`,
+      payload: catalogue.payload,
+      headers: { ...headers, 'content-type': catalogue.contentType },
+    });
     expect(imported.statusCode, imported.body).toBe(200);
-    const set = await multipart([['name', 'Runs test set'], ['file', { file: JUDGEMENTS }]]);
-    const uploaded = await t.app.inject({ method: 'POST', url: `${API}/golden-sets/`, payload: set.payload, headers: { ...headers, 'content-type': set.contentType } });
+    const set = await multipart([
+      ['name', 'Runs test set'],
+      ['file', { file: JUDGEMENTS }],
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${API}/golden-sets/`,
+      payload: set.payload,
+      headers: { ...headers, 'content-type': set.contentType },
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     goldenSetId = uploaded.json<{ id: number }>().id;
-    scriptId = Number((await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`)).rows[0].id);
+    scriptId = Number(
+      (await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`)).rows[0].id,
+    );
     const priced = await call('PATCH', `/evaluation-scripts/${scriptId}`, { cost_per_evaluation: 0.25 });
     expect(priced.json()).toMatchObject({ name: 'Golden set relevance', cost_per_evaluation: 0.25 });
     expect((await call('PATCH', `/evaluation-scripts/${scriptId}`, { cost_per_evaluation: -1 })).statusCode).toBe(400);
-    datasetId = Number((await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Runs', 'x') RETURNING id`)).rows[0].id);
+    datasetId = Number(
+      (await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Runs', 'x') RETURNING id`)).rows[0].id,
+    );
     for (const input of INPUTS) {
       const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
       await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entry.rows[0].id]);
@@ -121,19 +143,38 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
   afterAll(() => t?.close());
 
   it('searches and scores every entry once, in the spec’s result shape, with the run’s means and cost', async () => {
-    const experimentId = await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: K, pass_threshold: 0.5 });
+    const experimentId = await createExperiment({
+      search_target: { kind: 'builtin' },
+      golden_set_id: goldenSetId,
+      k: K,
+      pass_threshold: 0.5,
+    });
     const started = await call('POST', `/experiments/${experimentId}/runs`, { tags: ['nightly', ' nightly ', 'v2'] });
     expect(started.statusCode, started.body).toBe(202);
     const run = started.json();
-    expect(run).toMatchObject({ evaluation_script_name: 'Golden set relevance', tags: ['nightly', 'v2'], progress: { done: 0, total: INPUTS.length } });
+    expect(run).toMatchObject({
+      evaluation_script_name: 'Golden set relevance',
+      tags: ['nightly', 'v2'],
+      progress: { done: 0, total: INPUTS.length },
+    });
     expect(['pending', 'running']).toContain(run.status);
 
     const done = await until('the run to finish', () => getRun(run.id), finished);
-    expect(done).toMatchObject({ status: 'success', error: null, progress: { done: INPUTS.length, total: INPUTS.length }, experiment_id: experimentId });
+    expect(done).toMatchObject({
+      status: 'success',
+      error: null,
+      progress: { done: INPUTS.length, total: INPUTS.length },
+      experiment_id: experimentId,
+    });
 
-    const results = (await call('GET', `/experiment-runs/${run.id}/results?page_size=100`)).json<Array<{ experiment_configuration: object; result: any }>>();
+    const results = (await call('GET', `/experiment-runs/${run.id}/results?page_size=100`)).json<
+      Array<{ experiment_configuration: object; result: any }>
+    >();
     expect(results.map((r) => r.result.input).sort()).toEqual([...INPUTS].sort());
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(DISTINCT entry_id)::int AS n FROM experiment_run_results WHERE run_id = $1', [run.id]);
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(DISTINCT entry_id)::int AS n FROM experiment_run_results WHERE run_id = $1',
+      [run.id],
+    );
     expect(rows[0].n).toBe(INPUTS.length);
 
     // Each result is what the built-in search returns, scored against the judgements of its query key.
@@ -149,9 +190,17 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       expect(experiment_configuration).toMatchObject({ golden_set_id: goldenSetId, k: K, gain: 'linear' });
       const hits = await target.search(result.input, K);
       const judged = judgements.get(queryKey(result.input)) ?? new Map();
-      const scores = scoreRanking(hits.map((h) => h.product_id), judged, { k: K });
+      const scores = scoreRanking(
+        hits.map((h) => h.product_id),
+        judged,
+        { k: K },
+      );
       expect(result.results.search_results).toEqual(hits);
-      expect(result.results.metrics).toMatchObject({ [`ndcg@${K}`]: scores.ndcg, [`precision@${K}`]: scores.precision, [`recall@${K}`]: scores.recall });
+      expect(result.results.metrics).toMatchObject({
+        [`ndcg@${K}`]: scores.ndcg,
+        [`precision@${K}`]: scores.precision,
+        [`recall@${K}`]: scores.recall,
+      });
       expect(result.test_result.startsWith(testResultText(scores))).toBe(true);
       expect(result.results.golden_set).toHaveLength(judged.size);
       expect(result.version).toBe('builtin search');
@@ -168,7 +217,13 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     expect(results.find((r) => r.result.input === 'coffee table')!.result.results.missings).toContain('p9');
 
     const summary = (await getRun(run.id)).summary;
-    expect(summary).toMatchObject({ results: INPUTS.length, unjudged: 2, errors: 0, passed: expect.any(Number), failed: expect.any(Number) });
+    expect(summary).toMatchObject({
+      results: INPUTS.length,
+      unjudged: 2,
+      errors: 0,
+      passed: expect.any(Number),
+      failed: expect.any(Number),
+    });
     expect(summary.passed + summary.failed).toBe(scored.length);
     expect(summary.mean_metrics[`ndcg@${K}`]).toBeCloseTo(scored.reduce((a, b) => a + b, 0) / scored.length, 12);
     expect(done.total_cost).toBeCloseTo(0.25 * INPUTS.length, 6);
@@ -182,7 +237,10 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     const csv = await call('GET', `/experiment-runs/${run.id}/results.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="run-${run.id}-results.csv"`);
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       `entry_id,input,status,version,test_result,average_precision,dcg@${K},f1@${K},idcg@${K},ndcg@${K},precision@${K},recall@${K},reciprocal_rank,unjudged@${K},search_results,commons,missings,leftovers`,
     );
@@ -198,14 +256,22 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     await writeFile(join(dir, 'run'), trec.body);
     const judged = readQrels(join(dir, 'qrels'));
     const queries = (await call('GET', `/golden-sets/${goldenSetId}/export.queries.tsv`)).body;
-    const textOf = new Map(queries.trimEnd().split('\n').map((line) => line.split('\t') as [string, string]));
+    const textOf = new Map(
+      queries
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t') as [string, string]),
+    );
     const stored = (await call('GET', `/experiment-runs/${run.id}/results?page_size=100`)).json<Array<{ result: any }>>();
     let compared = 0;
     forEachRunQuery(join(dir, 'run'), (qid, ranking) => {
       const result = stored.find((r) => queryKey(r.result.input) === queryKey(textOf.get(qid) ?? `unjudged ${qid}`));
       if (!result || !judged.has(qid)) return;
       expect(ranking).toEqual(result.result.results.search_results.map((h: { product_id: string }) => h.product_id));
-      expect(trecQueryMeasures(ranking, judged.get(qid)!, { k: K, gain: 'linear', relevantFrom: 1 }).ndcg).toBeCloseTo(result.result.results.metrics[`ndcg@${K}`], 12);
+      expect(trecQueryMeasures(ranking, judged.get(qid)!, { k: K, gain: 'linear', relevantFrom: 1 }).ndcg).toBeCloseTo(
+        result.result.results.metrics[`ndcg@${K}`],
+        12,
+      );
       compared++;
     });
     expect(compared).toBe(3);
@@ -221,41 +287,79 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       `Experiment 'No config' has no run configuration: set its search_target and golden_set_id (PATCH /api/backend/experiments/${bare.id}).`,
     );
 
-    const external = (await t.db.query<{ id: number }>(
-      `INSERT INTO evaluation_scripts (name, script_class, script_module) VALUES ('Elsewhere', 'X', 'y') RETURNING id`,
-    )).rows[0].id;
-    const elsewhere = (await call('POST', '/experiments/', { name: 'Other script', evaluation_script_id: Number(external), dataset_id: datasetId, config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId } })).json();
+    const external = (
+      await t.db.query<{ id: number }>(
+        `INSERT INTO evaluation_scripts (name, script_class, script_module) VALUES ('Elsewhere', 'X', 'y') RETURNING id`,
+      )
+    ).rows[0].id;
+    const elsewhere = (
+      await call('POST', '/experiments/', {
+        name: 'Other script',
+        evaluation_script_id: Number(external),
+        dataset_id: datasetId,
+        config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId },
+      })
+    ).json();
     const refused = await call('POST', `/experiments/${elsewhere.id}/runs`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/uses the script 'Elsewhere', which this server cannot run/);
 
-    const empty = Number((await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Empty', 'x') RETURNING id`)).rows[0].id);
-    const emptyRun = await call('POST', `/experiments/${await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId }, empty)}/runs`);
+    const empty = Number(
+      (await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Empty', 'x') RETURNING id`)).rows[0].id,
+    );
+    const emptyRun = await call(
+      'POST',
+      `/experiments/${await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId }, empty)}/runs`,
+    );
     expect(emptyRun.statusCode).toBe(409);
     expect(emptyRun.json().message).toMatch(/its dataset 'Empty' has no entries/);
 
     const secret = await createExperiment({
-      search_target: { kind: 'http', url: 'http://127.0.0.1:9/s?q={query}', hits: '/hits', product_id: '/id', headers: { Authorization: 'ApiKey {env:SEARCH_TARGET_RUNS_TEST_UNSET}' } },
+      search_target: {
+        kind: 'http',
+        url: 'http://127.0.0.1:9/s?q={query}',
+        hits: '/hits',
+        product_id: '/id',
+        headers: { Authorization: 'ApiKey {env:SEARCH_TARGET_RUNS_TEST_UNSET}' },
+      },
       golden_set_id: goldenSetId,
     });
     const missingEnv = await call('POST', `/experiments/${secret}/runs`);
     expect(missingEnv.statusCode).toBe(409);
     expect(missingEnv.json().message).toMatch(/SEARCH_TARGET_RUNS_TEST_UNSET/);
 
-    const badK = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 0 } });
+    const badK = await call('PATCH', `/experiments/${bare.id}`, {
+      config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 0 },
+    });
     expect(badK.statusCode).toBe(400);
     expect(badK.json().message).toMatch(/config\.k/);
     const noSet = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: 987654 } });
     expect(noSet.statusCode).toBe(400);
     expect(noSet.json().message).toBe('body.config.golden_set_id: golden set 987654 does not exist');
     const leaky = await call('PATCH', `/experiments/${bare.id}`, {
-      config: { search_target: { kind: 'http', url: 'http://evil.example/?q={query}', hits: '/h', product_id: '/id', headers: { 'X-Leak': '{env:DATABASE_URL}' } }, golden_set_id: goldenSetId },
+      config: {
+        search_target: {
+          kind: 'http',
+          url: 'http://evil.example/?q={query}',
+          hits: '/h',
+          product_id: '/id',
+          headers: { 'X-Leak': '{env:DATABASE_URL}' },
+        },
+        golden_set_id: goldenSetId,
+      },
     });
     expect(leaky.statusCode).toBe(400);
-    expect(leaky.json().message).toMatch(/^body\.config\.search_target: headers\.X-Leak contains \{env:DATABASE_URL\}, which is not a valid \{env:NAME\}: the name must start with SEARCH_TARGET_/);
-    const fixed = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId } });
+    expect(leaky.json().message).toMatch(
+      /^body\.config\.search_target: headers\.X-Leak contains \{env:DATABASE_URL\}, which is not a valid \{env:NAME\}: the name must start with SEARCH_TARGET_/,
+    );
+    const fixed = await call('PATCH', `/experiments/${bare.id}`, {
+      config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId },
+    });
     expect(fixed.statusCode).toBe(200);
-    expect((await call('GET', `/experiments/${bare.id}`)).json().config).toEqual({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId });
+    expect((await call('GET', `/experiments/${bare.id}`)).json().config).toEqual({
+      search_target: { kind: 'builtin' },
+      golden_set_id: goldenSetId,
+    });
     expect((await call('POST', `/experiments/${bare.id}/runs`, { tags: [''] })).statusCode).toBe(400);
     expect((await call('POST', `/experiments/${bare.id}/runs`, { tags: [] })).statusCode).toBe(202);
   });
@@ -269,7 +373,11 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
         k: K,
       });
       const run = (await call('POST', `/experiments/${experimentId}/runs`)).json();
-      await until('a first result', () => getRun(run.id), (r) => r.progress.done >= 1 || finished(r));
+      await until(
+        'a first result',
+        () => getRun(run.id),
+        (r) => r.progress.done >= 1 || finished(r),
+      );
       const cancelled = await call('POST', `/experiment-runs/${run.id}/cancel`);
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json().status).toBe('cancelled');
@@ -296,14 +404,16 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     const run = (await call('POST', `/experiments/${experimentId}/runs`)).json();
     const done = await until('the run to finish', () => getRun(run.id), finished);
     expect(done.status).toBe('failed');
-    expect(done.error).toMatch(new RegExp(`^${INPUTS.length} of ${INPUTS.length} searches failed\\. The first: Search failed: Search target could not be reached`));
+    expect(done.error).toMatch(
+      new RegExp(`^${INPUTS.length} of ${INPUTS.length} searches failed\\. The first: Search failed: Search target could not be reached`),
+    );
     expect(done.summary).toMatchObject({ results: INPUTS.length, errors: INPUTS.length, mean_metrics: {} });
     expect(done.total_cost).toBe(0);
   });
 
   it('resumes a stopped run where its results stop, and never stores an entry twice', async () => {
     const experimentId = await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: K });
-    const run = await createRun(t.db, noQueue, experimentId, []);
+    const run = await startRun(t.db, noQueue, experimentId, []);
     const runId = Number(run.id);
     // A worker stopped after its first batch of two: two results, the run still running.
     const stop = new AbortController();

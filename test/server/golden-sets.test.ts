@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryKey } from '../../server/evaluation/query-key';
-import { csvCell, fromSpreadsheetSafe, spreadsheetSafe } from '../../server/golden-sets/judgement-rows';
+import { csvCell, fromSpreadsheetSafe, spreadsheetSafe } from '../../server/import/spreadsheet-cells';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { demoResult } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
@@ -70,8 +70,14 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
 
   it('requires a bearer token on every route', async () => {
     const routes: Array<[string, string]> = [
-      ['GET', ''], ['POST', ''], ['GET', '1'], ['PATCH', '1'], ['DELETE', '1'],
-      ['GET', '1/export.csv'], ['GET', '1/export.qrels'], ['GET', '1/export.queries.tsv'],
+      ['GET', ''],
+      ['POST', ''],
+      ['GET', '1'],
+      ['PATCH', '1'],
+      ['DELETE', '1'],
+      ['GET', '1/export.csv'],
+      ['GET', '1/export.qrels'],
+      ['GET', '1/export.queries.tsv'],
     ];
     for (const [method, url] of routes) {
       const response = await t.app.inject({ method: method as 'GET', url: `${ROUTE}${url}` });
@@ -87,9 +93,16 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({ name: 'Germany', description: 'Hand-made', market: 'DE', query_count: 4, judgement_count: 5 });
-    expect(Object.keys(created).sort()).toEqual(
-      ['created_at', 'description', 'id', 'judgement_count', 'market', 'name', 'query_count', 'updated_at'],
-    );
+    expect(Object.keys(created).sort()).toEqual([
+      'created_at',
+      'description',
+      'id',
+      'judgement_count',
+      'market',
+      'name',
+      'query_count',
+      'updated_at',
+    ]);
     expect(await judgements(created.id)).toEqual([
       { query: 'Red Sofa', query_key: 'red sofa', product_id: 'P1', grade: 2 },
       { query: '  red   SOFA ', query_key: 'red sofa', product_id: 'P2', grade: 0 },
@@ -150,11 +163,17 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Bad Request',
-      message: 'Nothing was imported: the CSV file has 6 problems; the first is at row 3, column "relevance": must be a non-negative integer (0, 1, 2, …), not "-1"',
+      message:
+        'Nothing was imported: the CSV file has 6 problems; the first is at row 3, column "relevance": must be a non-negative integer (0, 1, 2, …), not "-1"',
       details: [
         { file: 'file', row: 3, column: 'relevance', problem: 'must be a non-negative integer (0, 1, 2, …), not "-1"' },
         { file: 'file', row: 4, column: 'relevance', problem: 'must be a non-negative integer (0, 1, 2, …), not "high"' },
-        { file: 'file', row: 5, column: null, problem: 'judges product P1 for the query "sofa" again: rows 2 and 5 (one judgement per query and product)' },
+        {
+          file: 'file',
+          row: 5,
+          column: null,
+          problem: 'judges product P1 for the query "sofa" again: rows 2 and 5 (one judgement per query and product)',
+        },
         { file: 'file', row: 6, column: 'product_id', problem: 'must not be blank' },
         { file: 'file', row: 7, column: 'product_id', problem: 'must not contain white space' },
         { file: 'file', row: 8, column: null, problem: 'has 2 cells but the header has 3' },
@@ -231,37 +250,56 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       { query: 'oak table', query_key: 'oak table', product_id: 'P1', grade: 1 },
       { query: '  =sum(A1)  ', query_key: '=sum(a1)', product_id: 'P7', grade: 3 },
     ];
-    const queriesFirst = await upload([['name', 'T1'], ['format', 'trec'], ['queries', { file: queries }], ['file', { file: qrels }]]);
+    const queriesFirst = await upload([
+      ['name', 'T1'],
+      ['format', 'trec'],
+      ['queries', { file: queries }],
+      ['file', { file: qrels }],
+    ]);
     expect(queriesFirst.statusCode, queriesFirst.body).toBe(201);
     expect(queriesFirst.json()).toMatchObject({ query_count: 3, judgement_count: 4 });
     expect(await judgements(queriesFirst.json().id)).toEqual(expected);
 
-    const qrelsFirst = await upload([['name', 'T2'], ['format', 'trec'], ['file', { file: qrels }], ['queries', { file: queries }]]);
+    const qrelsFirst = await upload([
+      ['name', 'T2'],
+      ['format', 'trec'],
+      ['file', { file: qrels }],
+      ['queries', { file: queries }],
+    ]);
     expect(qrelsFirst.statusCode, qrelsFirst.body).toBe(201);
     expect(await judgements(qrelsFirst.json().id)).toEqual(expected);
 
-    const noQueries = await upload([['name', 'T3'], ['format', 'trec'], ['file', { file: qrels }]]);
+    const noQueries = await upload([
+      ['name', 'T3'],
+      ['format', 'trec'],
+      ['file', { file: qrels }],
+    ]);
     expect(noQueries.statusCode).toBe(400);
     expect(noQueries.json().message).toMatch(/needs a queries file/);
   });
 
   it('rejects qrels with unknown query ids and bad grades, and queries files with problems', async () => {
     const response = await upload([
-      ['name', 'Bad TREC'], ['format', 'trec'],
-      ['queries', { file: 'q1\tsofa\nq2\tchair\n' }], ['file', { file: await fixture('qrels-bad.txt') }],
+      ['name', 'Bad TREC'],
+      ['format', 'trec'],
+      ['queries', { file: 'q1\tsofa\nq2\tchair\n' }],
+      ['file', { file: await fixture('qrels-bad.txt') }],
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Bad Request',
-      message: 'Nothing was imported: the qrels file has 2 problems; the first is at line 2, column "qid": query id q9 is not in the queries file',
+      message:
+        'Nothing was imported: the qrels file has 2 problems; the first is at line 2, column "qid": query id q9 is not in the queries file',
       details: [
         { file: 'file', row: 2, column: 'qid', problem: 'query id q9 is not in the queries file' },
         { file: 'file', row: 3, column: 'grade', problem: 'must be a non-negative integer (0, 1, 2, …), not "1.5"' },
       ],
     });
     const badQueries = await upload([
-      ['name', 'Bad queries'], ['format', 'trec'],
-      ['queries', { file: 'q1\tsofa\nq1\tchair\nq2 no tab\n' }], ['file', { file: 'q1 0 P1 1\n' }],
+      ['name', 'Bad queries'],
+      ['format', 'trec'],
+      ['queries', { file: 'q1\tsofa\nq1\tchair\nq2 no tab\n' }],
+      ['file', { file: 'q1 0 P1 1\n' }],
     ]);
     expect(badQueries.statusCode).toBe(400);
     expect(badQueries.json().details).toEqual([
@@ -270,10 +308,18 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     ]);
     expect(badQueries.json().message).toMatch(/^Nothing was imported: the queries file has 2 problems/);
     const duplicate = await upload([
-      ['name', 'Dup TREC'], ['format', 'trec'], ['queries', { file: 'q1\tSofa\nq2\tsofa\n' }], ['file', { file: 'q1 0 P1 1\nq2 0 P1 2\n' }],
+      ['name', 'Dup TREC'],
+      ['format', 'trec'],
+      ['queries', { file: 'q1\tSofa\nq2\tsofa\n' }],
+      ['file', { file: 'q1 0 P1 1\nq2 0 P1 2\n' }],
     ]);
     expect(duplicate.json().details).toEqual([
-      { file: 'file', row: 2, column: 'docid', problem: 'judges product P1 for the query "sofa" again: rows 1 and 2 (one judgement per query and product)' },
+      {
+        file: 'file',
+        row: 2,
+        column: 'docid',
+        problem: 'judges product P1 for the query "sofa" again: rows 1 and 2 (one judgement per query and product)',
+      },
     ]);
     expect(await judgements()).toEqual([]);
   });
@@ -299,7 +345,12 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(qrels.statusCode).toBe(200);
     expect(qrels.body).toBe('1 0 P1 2\n1 0 P2 0\n2 0 P3 1\n3 0 P4 3\n4 0 P5 2\n');
     expect(queries.body).toBe('1\tRed Sofa\n2\toak table\n3\t=HYPERLINK("x")\n4\t-rug\n');
-    const copy = await upload([['name', 'Copy'], ['format', 'trec'], ['queries', { file: queries.rawPayload }], ['file', { file: qrels.rawPayload }]]);
+    const copy = await upload([
+      ['name', 'Copy'],
+      ['format', 'trec'],
+      ['queries', { file: queries.rawPayload }],
+      ['file', { file: qrels.rawPayload }],
+    ]);
     expect(copy.statusCode, copy.body).toBe(201);
     expect(keyed(await judgements(copy.json().id))).toEqual(keyed(await judgements(original.id)));
   });
@@ -319,7 +370,10 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(await seedDemoData(t.db)).toBe(true);
     const list = (await call('GET', '')).json();
     expect(list.results.map((s: { name: string; market: string }) => [s.name, s.market])).toEqual([
-      ['Golden set — United States (generated)', 'US'], ['Golden set — Spain', 'ES'], ['Golden set — France', 'FR'], ['Golden set — Germany', 'DE'],
+      ['Golden set — United States (generated)', 'US'],
+      ['Golden set — Spain', 'ES'],
+      ['Golden set — France', 'FR'],
+      ['Golden set — Germany', 'DE'],
     ]);
     for (const set of list.results) expect(set.description).toMatch(/^Generated demo judgements/);
     const germany = list.results[3];

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpSearchTarget, MAX_RESPONSE_BYTES, readJsonPointer } from '../../server/search/http-search-target';
-import { checkHttpTargetConfig, envReferences, httpTargetSchema, type HttpTargetConfig } from '../../server/search/http-target-config';
+import { checkHttpTargetConfig, envReferences } from '../../server/search/http-target-config';
+import { HttpTargetSchema as httpTargetSchema, type HttpTargetConfig } from '../../server/schemas/run-config';
 
 interface Seen {
   method: string;
@@ -24,10 +25,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Elasticsearch's answer: hits under /hits/hits, the id in _id and the document in _source. */
 const esHits = (ids: string[]) => ({
   took: 1,
-  hits: { total: { value: ids.length }, hits: ids.map((id) => ({ _id: id, _score: 1, _source: { title: `Product ${id}`, image: `https://img.test/${id}.jpg` } })) },
+  hits: {
+    total: { value: ids.length },
+    hits: ids.map((id) => ({ _id: id, _score: 1, _source: { title: `Product ${id}`, image: `https://img.test/${id}.jpg` } })),
+  },
 });
 /** Solr's answer: documents under /response/docs. */
-const solrDocs = (ids: string[]) => ({ responseHeader: { status: 0 }, response: { numFound: ids.length, docs: ids.map((id) => ({ id, name: `Solr ${id}` })) } });
+const solrDocs = (ids: string[]) => ({
+  responseHeader: { status: 0 },
+  response: { numFound: ids.length, docs: ids.map((id) => ({ id, name: `Solr ${id}` })) },
+});
 
 describe('HttpSearchTarget against a local service', () => {
   let server: Server;
@@ -41,7 +48,13 @@ describe('HttpSearchTarget against a local service', () => {
     server = createServer(async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const record = { method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() };
+      const record = {
+        method: request.method!,
+        url: request.url!,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+      };
       seen.push(record);
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -92,7 +105,10 @@ describe('HttpSearchTarget against a local service', () => {
       handler = (_, response) => json(response, solrDocs(['s1', 's2']));
       const query = 'red sofa & chairs=2 + 50% ünïcödé 🛋️ #1 {k}';
       const hits = await new HttpSearchTarget(solr()).search(query, 5);
-      expect(hits).toEqual([{ product_id: 's1', name: 'Solr s1' }, { product_id: 's2', name: 'Solr s2' }]);
+      expect(hits).toEqual([
+        { product_id: 's1', name: 'Solr s1' },
+        { product_id: 's2', name: 'Solr s2' },
+      ]);
       const [request] = seen;
       expect(request.method).toBe('GET');
       const url = new URL(request.url, base);
@@ -124,7 +140,13 @@ describe('HttpSearchTarget against a local service', () => {
 
     it('sends configured headers with {env:…} replaced, keeping a given Content-Type', async () => {
       const target = new HttpSearchTarget(
-        es({ headers: { Authorization: 'ApiKey {env:SEARCH_TARGET_ES_KEY}', 'X-Tenant': 'shop-{env:SEARCH_TARGET_TENANT}', 'Content-Type': 'application/vnd.es+json' } }),
+        es({
+          headers: {
+            Authorization: 'ApiKey {env:SEARCH_TARGET_ES_KEY}',
+            'X-Tenant': 'shop-{env:SEARCH_TARGET_TENANT}',
+            'Content-Type': 'application/vnd.es+json',
+          },
+        }),
         { env: { SEARCH_TARGET_ES_KEY: 'c2VjcmV0LWtleQ==', SEARCH_TARGET_TENANT: 'eu' } },
       );
       await target.search('sofa', 3);
@@ -134,15 +156,21 @@ describe('HttpSearchTarget against a local service', () => {
     });
 
     it('never sends a variable not named SEARCH_TARGET_…', async () => {
-      const leaky = new HttpSearchTarget(es({ headers: { 'X-Leak': '{env:DATABASE_URL}' } }), { env: { DATABASE_URL: 'postgres://secret' } });
-      await expect(leaky.search('sofa', 3)).rejects.toThrow('Search target header X-Leak refers to a variable not named SEARCH_TARGET_…, which is never sent');
+      const leaky = new HttpSearchTarget(es({ headers: { 'X-Leak': '{env:DATABASE_URL}' } }), {
+        env: { DATABASE_URL: 'postgres://secret' },
+      });
+      await expect(leaky.search('sofa', 3)).rejects.toThrow(
+        'Search target header X-Leak refers to a variable not named SEARCH_TARGET_…, which is never sent',
+      );
       expect(seen).toHaveLength(0);
     });
 
     it('reads the environment at request time', async () => {
       const env: NodeJS.ProcessEnv = {};
       const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_TOKEN}' } }), { env });
-      await expect(target.search('sofa', 3)).rejects.toThrow('Search target header Authorization refers to {env:SEARCH_TARGET_TOKEN}, which is not set');
+      await expect(target.search('sofa', 3)).rejects.toThrow(
+        'Search target header Authorization refers to {env:SEARCH_TARGET_TOKEN}, which is not set',
+      );
       expect(seen).toHaveLength(0);
       env.SEARCH_TARGET_TOKEN = 'later';
       await target.search('sofa', 3);
@@ -153,10 +181,15 @@ describe('HttpSearchTarget against a local service', () => {
   describe('responses', () => {
     it('follows JSON pointers with ~0 and ~1 escapes and array indexes, turning numeric ids into strings', async () => {
       handler = (_, response) =>
-        json(response, { 'a/b': { 'c~d': [{ 'id/x': 17, 'm~n': { name: 'Seventeen' }, images: ['https://img.test/17.png'] }, { 'id/x': 'B-2', images: [] }] } });
-      const target = new HttpSearchTarget(
-        solr({ hits: '/a~1b/c~0d', product_id: '/id~1x', name: '/m~0n/name', image_url: '/images/0' }),
-      );
+        json(response, {
+          'a/b': {
+            'c~d': [
+              { 'id/x': 17, 'm~n': { name: 'Seventeen' }, images: ['https://img.test/17.png'] },
+              { 'id/x': 'B-2', images: [] },
+            ],
+          },
+        });
+      const target = new HttpSearchTarget(solr({ hits: '/a~1b/c~0d', product_id: '/id~1x', name: '/m~0n/name', image_url: '/images/0' }));
       expect(await target.search('q', 10)).toEqual([
         { product_id: '17', name: 'Seventeen', image_url: 'https://img.test/17.png' },
         { product_id: 'B-2' },
@@ -203,21 +236,29 @@ describe('HttpSearchTarget against a local service', () => {
         response.writeHead(503);
         response.end();
       };
-      await expect(new HttpSearchTarget(es()).search('red sofa', 3)).rejects.toThrow(/^Search target answered HTTP 503 Service Unavailable for "red sofa"$/);
+      await expect(new HttpSearchTarget(es()).search('red sofa', 3)).rejects.toThrow(
+        /^Search target answered HTTP 503 Service Unavailable for "red sofa"$/,
+      );
     });
 
     it('never shows a header secret, even when the service echoes it', async () => {
       const secret = 'ApiKey-very-secret-123';
       handler = (request, response) => json(response, { error: `bad key ${request.headers.authorization}` }, 401);
-      const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_ES_KEY}' } }), { env: { SEARCH_TARGET_ES_KEY: secret } });
+      const target = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_ES_KEY}' } }), {
+        env: { SEARCH_TARGET_ES_KEY: secret },
+      });
       const error = (await target.search('q', 3).catch((e: unknown) => e)) as Error;
       expect(error.message).toMatch(/^Search target answered HTTP 401 Unauthorized for "q"/);
       expect(error.message).not.toContain(secret);
       expect(error.message).toContain('[redacted]');
 
-      const newline = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_ES_KEY}' } }), { env: { SEARCH_TARGET_ES_KEY: `${secret}\r\nX-Evil: 1` } });
+      const newline = new HttpSearchTarget(es({ headers: { Authorization: 'Bearer {env:SEARCH_TARGET_ES_KEY}' } }), {
+        env: { SEARCH_TARGET_ES_KEY: `${secret}\r\nX-Evil: 1` },
+      });
       const invalid = (await newline.search('q', 3).catch((e: unknown) => e)) as Error;
-      expect(invalid.message).toBe('Search target header Authorization has a value HTTP does not allow (a line break or a character beyond Latin-1)');
+      expect(invalid.message).toBe(
+        'Search target header Authorization has a value HTTP does not allow (a line break or a character beyond Latin-1)',
+      );
       expect(seen).toHaveLength(1);
     });
 
@@ -226,18 +267,24 @@ describe('HttpSearchTarget against a local service', () => {
         response.writeHead(200, { 'content-type': 'text/html' });
         response.end('<html>Welcome to nginx</html>');
       };
-      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target response is not JSON: <html>Welcome to nginx</html>');
+      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow(
+        'Search target response is not JSON: <html>Welcome to nginx</html>',
+      );
     });
 
     it('reports a missing hits array and a hit without a product id', async () => {
       handler = (_, response) => json(response, { hits: { total: 0 } });
       await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target response has no array at /hits/hits');
       handler = (_, response) => json(response, { hits: 'none' });
-      await expect(new HttpSearchTarget(solr({ hits: '' })).search('q', 3)).rejects.toThrow('Search target response has no array at the top level');
+      await expect(new HttpSearchTarget(solr({ hits: '' })).search('q', 3)).rejects.toThrow(
+        'Search target response has no array at the top level',
+      );
       handler = (_, response) => json(response, { hits: { hits: [{ _id: 'a' }, { _source: {} }] } });
       await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target hit at index 1 has no product_id at /_id');
       handler = (_, response) => json(response, { hits: { hits: [{ _id: { nested: 1 } }] } });
-      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target hit at index 0 has a product_id at /_id that is not a string or number');
+      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow(
+        'Search target hit at index 0 has a product_id at /_id that is not a string or number',
+      );
     });
 
     it('refuses an answer larger than 20 MiB, announced or streamed', async () => {
@@ -314,7 +361,7 @@ describe('HttpSearchTarget against a local service', () => {
   });
 
   describe('aborting', () => {
-    it('stops an in-flight request when the caller aborts, with the caller\'s reason', async () => {
+    it("stops an in-flight request when the caller aborts, with the caller's reason", async () => {
       handler = () => {}; // never answers
       const target = new HttpSearchTarget(es());
       const controller = new AbortController();
@@ -345,7 +392,9 @@ describe('HttpSearchTarget against a local service', () => {
     });
 
     it('does not send anything for a signal that is already aborted', async () => {
-      await expect(new HttpSearchTarget(es()).search('q', 3, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(new HttpSearchTarget(es()).search('q', 3, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
       expect(seen).toHaveLength(0);
     });
   });
@@ -390,7 +439,12 @@ describe('http target configuration', () => {
 
   it('finds no problem with a usable configuration', () => {
     expect(checkHttpTargetConfig(valid, { SEARCH_TARGET_ES_KEY: 'k', SEARCH_TARGET_TRACE_ID: 't' })).toEqual([]);
-    expect(checkHttpTargetConfig({ kind: 'http', url: 'http://localhost:8983/solr/select?q={query}&rows={k}', hits: '/response/docs', product_id: '/id' }, {})).toEqual([]);
+    expect(
+      checkHttpTargetConfig(
+        { kind: 'http', url: 'http://localhost:8983/solr/select?q={query}&rows={k}', hits: '/response/docs', product_id: '/id' },
+        {},
+      ),
+    ).toEqual([]);
   });
 
   it('names unset environment variables, bad URLs, misplaced bodies and unknown placeholders', () => {
@@ -399,14 +453,21 @@ describe('http target configuration', () => {
       'headers.X-Trace refers to {env:SEARCH_TARGET_ES_KEY}, which is not set',
     ]);
     const base = { kind: 'http', hits: '/hits', product_id: '/id' } as const;
-    expect(checkHttpTargetConfig({ ...base, url: 'ftp://example.com/?q={query}' }, {})).toEqual(['url must start with http:// or https://']);
+    expect(checkHttpTargetConfig({ ...base, url: 'ftp://example.com/?q={query}' }, {})).toEqual([
+      'url must start with http:// or https://',
+    ]);
     expect(checkHttpTargetConfig({ ...base, url: '{query}' }, {})).toEqual(['url must start with http:// or https://']);
-    expect(checkHttpTargetConfig({ ...base, url: 'http://exa mple.com/' }, {})).toEqual(['url is not a valid URL once {query} and {k} are filled in']);
+    expect(checkHttpTargetConfig({ ...base, url: 'http://exa mple.com/?q={query}' }, {})).toEqual([
+      'url is not a valid URL once {query} and {k} are filled in',
+    ]);
     expect(checkHttpTargetConfig({ ...base, url: 'http://h/?q={Query}&key={env:KEY}' }, {})).toEqual([
       'url contains the unknown placeholder {Query}; only {query} and {k} are replaced',
       'url contains {env:KEY}, but {env:…} is only replaced in header values',
+      'url contains no {query}: every search would be the same request',
     ]);
-    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', body: '{"q": "{query}"}' }, {})).toEqual(['body is only sent with method POST']);
+    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', body: '{"q": "{query}"}' }, {})).toEqual([
+      'body is only sent with method POST',
+    ]);
     expect(checkHttpTargetConfig({ ...base, url: 'http://h/', method: 'POST', body: '{"q": {query}, "n": {size}}' }, {})).toEqual([
       'body contains the unknown placeholder {size}; only {query} and {k} are replaced',
       expect.stringMatching(/^body is not valid JSON once \{query\} and \{k\} are filled in \(.*\); \{query\} belongs inside "…"$/),
@@ -414,17 +475,27 @@ describe('http target configuration', () => {
     const template = '{"id": "products", "params": {"q": "{query}", "size": {k}}, "source": {"query": {"match": {"name": "{{q}}"}}}}';
     expect(checkHttpTargetConfig({ ...base, url: 'http://h/_search/template', method: 'POST', body: template }, {})).toEqual([]);
     // Another content type: the body is the user's business.
-    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', method: 'POST', body: 'q={query}', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, {})).toEqual([]);
-    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', headers: { 'X-Key': '{env:MY-KEY}' } }, {})).toEqual([
+    expect(
+      checkHttpTargetConfig(
+        { ...base, url: 'http://h/', method: 'POST', body: 'q={query}', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        {},
+      ),
+    ).toEqual([]);
+    expect(checkHttpTargetConfig({ ...base, url: 'http://h/?q={query}', headers: { 'X-Key': '{env:MY-KEY}' } }, {})).toEqual([
       'headers.X-Key contains {env:MY-KEY}, which is not a valid {env:NAME}: the name must start with SEARCH_TARGET_ and hold letters, digits and _ only',
     ]);
     // Other variables (server secrets such as DATABASE_URL) can never be sent to a search service.
-    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', headers: { 'X-Leak': '{env:DATABASE_URL}' } }, { DATABASE_URL: 'postgres://secret' })).toEqual([
+    expect(
+      checkHttpTargetConfig(
+        { ...base, url: 'http://h/?q={query}', headers: { 'X-Leak': '{env:DATABASE_URL}' } },
+        { DATABASE_URL: 'postgres://secret' },
+      ),
+    ).toEqual([
       'headers.X-Leak contains {env:DATABASE_URL}, which is not a valid {env:NAME}: the name must start with SEARCH_TARGET_ and hold letters, digits and _ only',
     ]);
     // When an experiment is saved the variables need not be set yet (the workers' environment counts).
     expect(checkHttpTargetConfig(valid, {}, { requireEnv: false })).toEqual([]);
-    expect(checkHttpTargetConfig({ ...base, url: 'http://h/', hits: 'hits' }, {})).toEqual([
+    expect(checkHttpTargetConfig({ ...base, url: 'http://h/?q={query}', hits: 'hits' }, {})).toEqual([
       'hits must be a JSON pointer: "" or starting with /, with ~ only in ~0 and ~1',
     ]);
   });
@@ -452,9 +523,14 @@ describe('http target configuration', () => {
     for (const config of invalid) expect(validate(config), JSON.stringify(config)).toBe(false);
   });
 
-  it('is usable in a Fastify route body schema with the server\'s validators', async () => {
+  it("is usable in a Fastify route body schema with the server's validators", async () => {
     const { validatorCompiler } = await import('../../server/validators');
-    const validate = validatorCompiler({ schema: { type: 'object', properties: { target: httpTargetSchema }, required: ['target'] }, httpPart: 'body', url: '/', method: 'POST' });
+    const validate = validatorCompiler({
+      schema: { type: 'object', properties: { target: httpTargetSchema }, required: ['target'] },
+      httpPart: 'body',
+      url: '/',
+      method: 'POST',
+    });
     expect(validate({ target: valid })).toBe(true);
     expect(validate({ target: { ...valid, url: 1 } })).toBe(false);
   });

@@ -65,7 +65,11 @@ describe('embedded OpenID provider', () => {
     expect(claims.exp! - claims.iat!).toBe(600);
     expect(decodeJwt(tokens.id_token)).toMatchObject({ sub: 'admin', aud: 'search-evaluation-console', nonce: result.nonce });
     expect(tokens.refresh_token).toEqual(expect.any(String));
-    const api = await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const api = await app.inject({
+      method: 'GET',
+      url: '/api/service/datasets/',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(api.statusCode).toBe(200);
   });
 
@@ -79,7 +83,10 @@ describe('embedded OpenID provider', () => {
     const sign = (payload: JWTPayload, key: CryptoKey | Uint8Array) => new SignJWT(payload).setProtectedHeader(header).sign(key);
     const [head, , signature] = tokens!.access_token.split('.');
     const tampered = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url')}.${signature}`;
-    expect((await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${await sign(claims, own)}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${await sign(claims, own)}` } }))
+        .statusCode,
+    ).toBe(200);
     const cases = {
       'signed by a key the provider does not hold': await sign(claims, stranger),
       'payload changed after signing': tampered,
@@ -134,7 +141,7 @@ describe('embedded OpenID provider', () => {
     expect(landed.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 
-  it('signs out without a confirmation click and revokes the session\'s refresh token', async () => {
+  it("signs out without a confirmation click and revokes the session's refresh token", async () => {
     const browser = new Browser(app, ORIGIN);
     const { tokens } = await signIn(browser, credentials());
     const query = new URLSearchParams({
@@ -154,7 +161,9 @@ describe('embedded OpenID provider', () => {
     expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toBe(`${ORIGIN}/`);
     const refreshed = await browser.request('POST', '/oidc/token', {
-      grant_type: 'refresh_token', refresh_token: tokens!.refresh_token!, client_id: 'search-evaluation-console',
+      grant_type: 'refresh_token',
+      refresh_token: tokens!.refresh_token!,
+      client_id: 'search-evaluation-console',
     });
     expect(refreshed.statusCode).toBe(400);
   });
@@ -163,10 +172,16 @@ describe('embedded OpenID provider', () => {
     const { tokens } = await signIn(new Browser(app, ORIGIN), credentials());
     await app.close();
     app = await start();
-    const api = await app.inject({ method: 'GET', url: '/api/service/datasets/', headers: { authorization: `Bearer ${tokens!.access_token}` } });
+    const api = await app.inject({
+      method: 'GET',
+      url: '/api/service/datasets/',
+      headers: { authorization: `Bearer ${tokens!.access_token}` },
+    });
     expect(api.statusCode).toBe(200);
     const refreshed = await new Browser(app, ORIGIN).request('POST', '/oidc/token', {
-      grant_type: 'refresh_token', refresh_token: tokens!.refresh_token!, client_id: 'search-evaluation-console',
+      grant_type: 'refresh_token',
+      refresh_token: tokens!.refresh_token!,
+      client_id: 'search-evaluation-console',
     });
     expect(refreshed.statusCode).toBe(200);
   });

@@ -9,7 +9,11 @@ function metrics(...args: string[]) {
 }
 
 /** `measure<TAB>query<TAB>value` lines as [measure, query, value] with the padding trimmed. */
-const rows = (stdout: string) => stdout.trim().split('\n').map((line) => line.split('\t').map((field) => field.trim()));
+const rows = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t').map((field) => field.trim()));
 
 // Fixture by hand (k = 3). q1's run sorts to d1 (0.9), dX (0.5), d2 (0.5), d3 (0.1): the tie goes to
 // the larger docid ('X' > '2'), the rank column is ignored. Grades: d1 2, dX unjudged, d2 0, d3 1;
@@ -23,13 +27,33 @@ describe('npm run metrics', () => {
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toBe(`${'num_ret'.padEnd(22)}\tq1\t4`);
     expect(rows(stdout)).toEqual([
-      ['num_ret', 'q1', '4'], ['num_rel', 'q1', '3'], ['num_rel_ret', 'q1', '2'], ['map', 'q1', '0.5000'], ['recip_rank', 'q1', '1.0000'],
-      ['P_3', 'q1', '0.3333'], ['recall_3', 'q1', '0.3333'], ['ndcg_cut_3', 'q1', '0.4200'],
-      ['num_ret', 'q2', '2'], ['num_rel', 'q2', '0'], ['num_rel_ret', 'q2', '0'], ['map', 'q2', '0.0000'], ['recip_rank', 'q2', '0.0000'],
-      ['P_3', 'q2', '0.0000'], ['recall_3', 'q2', '0.0000'], ['ndcg_cut_3', 'q2', '0.0000'],
-      ['runid', 'all', 'test'], ['num_q', 'all', '2'], ['num_ret', 'all', '6'], ['num_rel', 'all', '3'], ['num_rel_ret', 'all', '2'],
+      ['num_ret', 'q1', '4'],
+      ['num_rel', 'q1', '3'],
+      ['num_rel_ret', 'q1', '2'],
+      ['map', 'q1', '0.5000'],
+      ['recip_rank', 'q1', '1.0000'],
+      ['P_3', 'q1', '0.3333'],
+      ['recall_3', 'q1', '0.3333'],
+      ['ndcg_cut_3', 'q1', '0.4200'],
+      ['num_ret', 'q2', '2'],
+      ['num_rel', 'q2', '0'],
+      ['num_rel_ret', 'q2', '0'],
+      ['map', 'q2', '0.0000'],
+      ['recip_rank', 'q2', '0.0000'],
+      ['P_3', 'q2', '0.0000'],
+      ['recall_3', 'q2', '0.0000'],
+      ['ndcg_cut_3', 'q2', '0.0000'],
+      ['runid', 'all', 'test'],
+      ['num_q', 'all', '2'],
+      ['num_ret', 'all', '6'],
+      ['num_rel', 'all', '3'],
+      ['num_rel_ret', 'all', '2'],
       // means over the 2 queries: 0.5/2, 1/2, (1/3)/2, (1/3)/2, 0.42/2
-      ['map', 'all', '0.2500'], ['recip_rank', 'all', '0.5000'], ['P_3', 'all', '0.1667'], ['recall_3', 'all', '0.1667'], ['ndcg_cut_3', 'all', '0.2100'],
+      ['map', 'all', '0.2500'],
+      ['recip_rank', 'all', '0.5000'],
+      ['P_3', 'all', '0.1667'],
+      ['recall_3', 'all', '0.1667'],
+      ['ndcg_cut_3', 'all', '0.2100'],
     ]);
     expect(stderr).toContain('1 of 2 queries have no relevant judgement');
   });
@@ -39,19 +63,43 @@ describe('npm run metrics', () => {
     expect(code).toBe(0);
     // q3 joins with zeros: num_rel 3 + 0 + 1; means over 3 queries: 0.5/3, 1/3, (1/3)/3, (1/3)/3, 0.42/3
     expect(rows(stdout)).toEqual([
-      ['runid', 'all', 'test'], ['num_q', 'all', '3'], ['num_ret', 'all', '6'], ['num_rel', 'all', '4'], ['num_rel_ret', 'all', '2'],
-      ['map', 'all', '0.1667'], ['recip_rank', 'all', '0.3333'], ['P_3', 'all', '0.1111'], ['recall_3', 'all', '0.1111'], ['ndcg_cut_3', 'all', '0.1400'],
+      ['runid', 'all', 'test'],
+      ['num_q', 'all', '3'],
+      ['num_ret', 'all', '6'],
+      ['num_rel', 'all', '4'],
+      ['num_rel_ret', 'all', '2'],
+      ['map', 'all', '0.1667'],
+      ['recip_rank', 'all', '0.3333'],
+      ['P_3', 'all', '0.1111'],
+      ['recall_3', 'all', '0.1111'],
+      ['ndcg_cut_3', 'all', '0.1400'],
     ]);
   });
 
   it('names exponential gain and honours --relevant-from', () => {
     // exponential: 3 / (7 + 3/log2(3) + 1/2) = 3 / 9.39279 = 0.3194 for q1.
     // relevant from 2: d1, d4 relevant; map = (1/1)/2; recall_3 = 1/2; nDCG gains are the grades regardless.
-    const { stdout } = metrics(`${fixtures}/qrels.txt`, `${fixtures}/run.txt`, '-k', '3', '-q', '--gain', 'exponential', '--relevant-from', '2');
+    const { stdout } = metrics(
+      `${fixtures}/qrels.txt`,
+      `${fixtures}/run.txt`,
+      '-k',
+      '3',
+      '-q',
+      '--gain',
+      'exponential',
+      '--relevant-from',
+      '2',
+    );
     const q1 = rows(stdout).filter(([, qid]) => qid === 'q1');
     expect(q1).toEqual([
-      ['num_ret', 'q1', '4'], ['num_rel', 'q1', '2'], ['num_rel_ret', 'q1', '1'], ['map', 'q1', '0.5000'], ['recip_rank', 'q1', '1.0000'],
-      ['P_3', 'q1', '0.3333'], ['recall_3', 'q1', '0.5000'], ['ndcg_cut_exp_3', 'q1', '0.3194'],
+      ['num_ret', 'q1', '4'],
+      ['num_rel', 'q1', '2'],
+      ['num_rel_ret', 'q1', '1'],
+      ['map', 'q1', '0.5000'],
+      ['recip_rank', 'q1', '1.0000'],
+      ['P_3', 'q1', '0.3333'],
+      ['recall_3', 'q1', '0.5000'],
+      ['ndcg_cut_exp_3', 'q1', '0.3194'],
     ]);
   });
 

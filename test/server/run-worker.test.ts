@@ -77,12 +77,20 @@ describe.skipIf(!process.env.DATABASE_URL)('run workers on PostgreSQL', () => {
         name: 'Kill test',
         evaluation_script_id: Number(script.rows[0].id),
         dataset_id: Number(dataset.rows[0].id),
-        config: { search_target: { kind: 'http', url: serviceUrl, hits: '/hits', product_id: '/id', concurrency: 2 }, golden_set_id: Number(set.rows[0].id), k: 2 },
+        config: {
+          search_target: { kind: 'http', url: serviceUrl, hits: '/hits', product_id: '/id', concurrency: 2 },
+          golden_set_id: Number(set.rows[0].id),
+          k: 2,
+        },
       },
     });
     const run = (await t.app.inject({ method: 'POST', url: `/api/backend/experiments/${experiment.json().id}/runs`, headers })).json();
     const progress = async () =>
-      (await db.query<{ status: string; done: number }>('SELECT status, progress_done AS done FROM experiment_runs WHERE id = $1', [run.id])).rows[0];
+      (
+        await db.query<{ status: string; done: number }>('SELECT status, progress_done AS done FROM experiment_runs WHERE id = $1', [
+          run.id,
+        ])
+      ).rows[0];
 
     const first = startWorker(t.databaseUrl!);
     workers.push(first);

@@ -34,7 +34,10 @@ describe('npm run user (accounts CLI) on the embedded database', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sec-cli-'));
     folders.push(dataDir);
     expect(await runCli(dataDir, ['add', 'ana'], 'password-one\n')).toMatchObject({ code: 0, stdout: 'Added account "ana"' });
-    expect(await runCli(dataDir, ['add', 'ana'], 'password-two\n')).toMatchObject({ code: 1, stderr: 'An account named "ana" already exists' });
+    expect(await runCli(dataDir, ['add', 'ana'], 'password-two\n')).toMatchObject({
+      code: 1,
+      stderr: 'An account named "ana" already exists',
+    });
     expect(await runCli(dataDir, ['add', 'bo'], 'short\n')).toMatchObject({ code: 1, stderr: 'A password needs at least 8 characters' });
     expect(await runCli(dataDir, ['list'])).toMatchObject({ code: 0, stdout: 'ana' });
     expect((await runCli(dataDir, ['frobnicate'])).code).toBe(2);

@@ -1,38 +1,72 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
-import { errorSchema, notFound } from '../../errors';
-import { cancelRun } from '../../runs/create-run';
+import { notFound } from '../../errors';
+import { cancelRun } from '../../runs/cancel-run';
+import { logRun } from '../../runs/run-log';
+import { startRun } from '../../runs/start-run';
+import type { RunQueue } from '../../runs/run-queue';
 import { runResultsCsv, runResultsTrec } from '../../runs/run-exports';
 import { RUN_COLUMNS } from '../../runs/run-rows';
 import { runSummary } from '../../runs/run-tally';
-import { idSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from '../schemas';
-import { runResultSchema, runSchema, runSummarySchema } from './schemas';
-
-const runParams = { type: 'object', properties: { runId: idSchema }, required: ['runId'] } as const;
+import { ErrorSchema } from '../../schemas/errors';
+import { ListOf, PageQuerySchema } from '../../schemas/paging';
+import { RunResultSchema, type ExperimentRunResult } from '../../schemas/results';
+import {
+  ExperimentIdParamsSchema,
+  RunDetailsSchema,
+  RunParamsSchema,
+  RunSchema,
+  RunsSchema,
+  StartRunSchema,
+  type ExperimentRun,
+} from '../../schemas/runs';
+import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
+import { sendDownload } from '../downloads';
+import { pageWindow } from '../page-window';
 
 async function requireRun(db: Database, runId: number) {
-  const { rows } = await db.query(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
+  const { rows } = await db.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
   if (rows.length === 0) throw notFound('Experiment run', runId);
   return rows[0];
 }
 
-export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get<{ Params: { experimentId: number } }>(
+/** A run's whole life: started from its experiment, watched, cancelled, its results read and downloaded. */
+export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/experiments/:id/runs',
+    {
+      schema: {
+        summary: "Start a run: every entry of the experiment's dataset is searched and scored in the background",
+        tags: ['experiment runs'],
+        params: IdParamsSchema,
+        body: StartRunSchema,
+        response: { 202: RunSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const run = await startRun(db, runQueue, request.params.id, request.body?.tags ?? []);
+      return reply.code(202).send(run);
+    },
+  );
+
+  app.get(
     '/experiment-runs/by_experiment/:experimentId',
     {
       schema: {
         summary: "List an experiment's runs, newest first (unpaged, as spec §7 has it)",
         tags: ['experiment runs'],
-        params: { type: 'object', properties: { experimentId: idSchema }, required: ['experimentId'] },
-        response: { 200: { type: 'array', items: runSchema }, 400: errorSchema, 404: errorSchema },
+        params: ExperimentIdParamsSchema,
+        response: { 200: RunsSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
       const { experimentId } = request.params;
       const experiment = await db.query('SELECT 1 FROM experiments WHERE id = $1', [experimentId]);
       if (experiment.rows.length === 0) throw notFound('Experiment', experimentId);
-      const { rows } = await db.query(
+      const { rows } = await db.query<ExperimentRun>(
         `SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE experiment_id = $1 ORDER BY created_at DESC, id DESC`,
         [experimentId],
       );
@@ -40,48 +74,48 @@ export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Da
     },
   );
 
-  app.get<{ Params: { runId: number } }>(
+  app.get(
     '/experiment-runs/:runId',
     {
       schema: {
         summary: 'Get one run: its status and progress (poll this while it runs) and a summary of its results',
         tags: ['experiment runs'],
-        params: runParams,
-        response: {
-          200: { ...runSchema, properties: { ...runSchema.properties, summary: runSummarySchema } },
-          400: errorSchema,
-          404: errorSchema,
-        },
+        params: RunParamsSchema,
+        response: { 200: RunDetailsSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
       const run = await requireRun(db, request.params.runId);
-      return { ...run, summary: await runSummary(db, request.params.runId) };
+      return { ...run, summary: (await runSummary(db, request.params.runId)) ?? undefined };
     },
   );
 
-  app.post<{ Params: { runId: number } }>(
+  app.post(
     '/experiment-runs/:runId/cancel',
     {
       schema: {
         summary: 'Cancel a pending or running run; the results stored so far stay',
         tags: ['experiment runs'],
-        params: runParams,
-        response: { 200: runSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        params: RunParamsSchema,
+        response: { 200: RunSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (request) => cancelRun(db, request.params.runId),
+    async (request) => {
+      const run = await cancelRun(db, request.params.runId);
+      await logRun(db, request.log, request.params.runId, 'cancelled');
+      return run;
+    },
   );
 
-  app.get<{ Params: { runId: number }; Querystring: PageQuery }>(
+  app.get(
     '/experiment-runs/:runId/results',
     {
       schema: {
         summary: "List a run's results, newest first",
         tags: ['experiment runs'],
-        params: runParams,
-        querystring: pageQuery,
-        response: { 200: { type: 'array', items: runResultSchema, headers: totalCountHeader }, 400: errorSchema, 404: errorSchema },
+        params: RunParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: ListOf(RunResultSchema), 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -89,8 +123,8 @@ export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Da
       const run = await db.query('SELECT 1 FROM experiment_runs WHERE id = $1', [runId]);
       if (run.rows.length === 0) throw notFound('Experiment run', runId);
       const [page, total] = await Promise.all([
-        db.query(
-          `SELECT id, experiment_configuration, created_at, result FROM experiment_run_results
+        db.query<ExperimentRunResult>(
+          `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results
            WHERE run_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
           [...pageWindow(request.query), runId],
         ),
@@ -102,26 +136,36 @@ export async function experimentRunRoutes(app: FastifyInstance, { db }: { db: Da
   );
 
   const exports = [
-    { suffix: 'csv', type: 'text/csv; charset=utf-8', what: 'CSV, one row per result with every metric (formula-safe cells)', body: runResultsCsv },
-    { suffix: 'trec', type: 'text/plain; charset=utf-8', what: 'a TREC run `qid Q0 docno rank score tag` (query ids of the golden set’s TREC export)', body: runResultsTrec },
+    {
+      suffix: 'csv',
+      type: 'text/csv; charset=utf-8',
+      what: 'CSV, one row per result with every metric (formula-safe cells)',
+      body: runResultsCsv,
+    },
+    {
+      suffix: 'trec',
+      type: 'text/plain; charset=utf-8',
+      what: 'a TREC run `qid Q0 docno rank score tag` (query ids of the golden set’s TREC export)',
+      body: runResultsTrec,
+    },
   ];
   for (const { suffix, type, what, body } of exports) {
-    app.get<{ Params: { runId: number } }>(
+    app.get(
       `/experiment-runs/:runId/results.${suffix}`,
       {
         schema: {
           summary: `Download a run's results as ${what}`,
           tags: ['experiment runs'],
-          params: runParams,
+          params: RunParamsSchema,
           produces: [type.split(';')[0]],
-          response: { 200: { type: 'string', description: what }, 400: errorSchema, 404: errorSchema },
+          response: { 200: TextFileSchema(what), 400: ErrorSchema, 404: ErrorSchema },
         },
       },
       async (request, reply) => {
         const { runId } = request.params;
         await requireRun(db, runId);
         const filename = suffix === 'csv' ? `run-${runId}-results.csv` : `run-${runId}.trec`;
-        return reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(Readable.from(body(db, runId)));
+        return sendDownload(reply, type, filename, body(db, runId));
       },
     );
   }

@@ -1,41 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/database-errors';
-import { errorSchema, HttpError, notFound } from '../../errors';
-import { runConfigSchema, type RunConfig } from '../../runs/experiment-config';
+import { HttpError, notFound } from '../../errors';
 import { checkHttpTargetConfig } from '../../search/http-target-config';
-import { createRun } from '../../runs/create-run';
-import type { RunQueue } from '../../runs/run-queue';
-import { idParams, idSchema, pageQuery, pageWindow, totalCountHeader, type PageQuery } from '../schemas';
+import { ErrorSchema } from '../../schemas/errors';
+import {
+  ExperimentChangesSchema,
+  ExperimentSchema,
+  ExperimentWithConfigSchema,
+  NewExperimentSchema,
+  type Experiment,
+  type ExperimentWithConfig,
+} from '../../schemas/experiments';
+import { ListOf, PageQuerySchema } from '../../schemas/paging';
+import type { StoredRunConfig } from '../../schemas/run-config';
+import { IdParamsSchema } from '../../schemas/shared';
+import { pageWindow } from '../page-window';
 import { requireText } from '../text-fields';
-import { experimentSchema, runSchema } from './schemas';
 
 export const EXPERIMENT_COLUMNS = 'id, name, evaluation_script_id, dataset_id, description, created_at, updated_at';
 const WITH_CONFIG = `${EXPERIMENT_COLUMNS}, config`;
 
-const experimentWithConfig = {
-  ...experimentSchema,
-  properties: { ...experimentSchema.properties, config: { type: 'object', additionalProperties: true } },
-} as const;
-
-const editableFields = {
-  name: { type: 'string', maxLength: 200 },
-  description: { type: 'string', maxLength: 10_000 },
-  config: runConfigSchema,
-} as const;
-
-interface ExperimentBody {
-  name: string;
-  description?: string;
-  evaluation_script_id: number;
-  dataset_id: number;
-  config?: Pick<RunConfig, 'golden_set_id' | 'search_target'>;
-}
-
-const MAX_TAGS = 20;
-
 /** What the schema cannot check of a config being saved; env secrets need only be set where runs are worked. */
-async function checkConfig(db: Database, config: Pick<RunConfig, 'golden_set_id' | 'search_target'> | undefined) {
+async function checkConfig(db: Database, config: StoredRunConfig | undefined) {
   if (!config) return;
   const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
   if (rows.length === 0) throw new HttpError(400, `body.config.golden_set_id: golden set ${config.golden_set_id} does not exist`);
@@ -45,20 +33,25 @@ async function checkConfig(db: Database, config: Pick<RunConfig, 'golden_set_id'
   }
 }
 
-export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
-  app.get<{ Querystring: PageQuery }>(
+export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
     '/experiments/',
     {
       schema: {
         summary: 'List experiments, newest first',
         tags: ['experiments'],
-        querystring: pageQuery,
-        response: { 200: { type: 'array', items: experimentSchema, headers: totalCountHeader }, 400: errorSchema },
+        querystring: PageQuerySchema,
+        response: { 200: ListOf(ExperimentSchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
       const [page, total] = await Promise.all([
-        db.query(`SELECT ${EXPERIMENT_COLUMNS} FROM experiments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, pageWindow(request.query)),
+        db.query<Experiment>(
+          `SELECT ${EXPERIMENT_COLUMNS} FROM experiments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+          pageWindow(request.query),
+        ),
         db.query<{ total: number }>('SELECT count(*)::int AS total FROM experiments'),
       ]);
       reply.header('X-Total-Count', total.rows[0].total);
@@ -66,19 +59,14 @@ export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: {
     },
   );
 
-  app.post<{ Body: ExperimentBody }>(
+  app.post(
     '/experiments/',
     {
       schema: {
         summary: 'Create an experiment; with a config (search target, golden set, k, gain, pass threshold) it can run here',
         tags: ['experiments'],
-        body: {
-          type: 'object',
-          properties: { ...editableFields, evaluation_script_id: idSchema, dataset_id: idSchema },
-          required: ['name', 'evaluation_script_id', 'dataset_id'],
-          additionalProperties: false,
-        },
-        response: { 201: experimentWithConfig, 400: errorSchema },
+        body: NewExperimentSchema,
+        response: { 201: ExperimentWithConfigSchema, 400: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -86,7 +74,7 @@ export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: {
       const name = requireText(request.body.name, 'name');
       await checkConfig(db, request.body.config);
       try {
-        const { rows } = await db.query(
+        const { rows } = await db.query<ExperimentWithConfig>(
           `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config)
            VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${WITH_CONFIG}`,
           [name, evaluation_script_id, dataset_id, request.body.description?.trim() ?? '', JSON.stringify(config)],
@@ -94,46 +82,49 @@ export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: {
         return reply.code(201).send(rows[0]);
       } catch (error) {
         if (isForeignKeyViolation(error)) {
-          throw new HttpError(400, `body.evaluation_script_id or body.dataset_id: evaluation script ${evaluation_script_id} or dataset ${dataset_id} does not exist`);
+          throw new HttpError(
+            400,
+            `body.evaluation_script_id or body.dataset_id: evaluation script ${evaluation_script_id} or dataset ${dataset_id} does not exist`,
+          );
         }
         throw error;
       }
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/experiments/:id',
     {
       schema: {
         summary: 'Get one experiment with its run configuration',
         tags: ['experiments'],
-        params: idParams,
-        response: { 200: experimentWithConfig, 400: errorSchema, 404: errorSchema },
+        params: IdParamsSchema,
+        response: { 200: ExperimentWithConfigSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
-      const { rows } = await db.query(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1`, [request.params.id]);
+      const { rows } = await db.query<ExperimentWithConfig>(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1`, [request.params.id]);
       if (rows.length === 0) throw notFound('Experiment', request.params.id);
       return rows[0];
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: Partial<ExperimentBody> }>(
+  app.patch(
     '/experiments/:id',
     {
       schema: {
         summary: "Change an experiment's name, description or run configuration (runs already started keep theirs)",
         tags: ['experiments'],
-        params: idParams,
-        body: { type: 'object', properties: editableFields, additionalProperties: false, minProperties: 1 },
-        response: { 200: experimentWithConfig, 400: errorSchema, 404: errorSchema },
+        params: IdParamsSchema,
+        body: ExperimentChangesSchema,
+        response: { 200: ExperimentWithConfigSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
       const { id } = request.params;
       const { name, description, config } = request.body;
       await checkConfig(db, config);
-      const { rows } = await db.query(
+      const { rows } = await db.query<ExperimentWithConfig>(
         `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
            config = coalesce($4::jsonb, config), updated_at = now()
          WHERE id = $1 RETURNING ${WITH_CONFIG}`,
@@ -141,28 +132,6 @@ export async function experimentRoutes(app: FastifyInstance, { db, runQueue }: {
       );
       if (rows.length === 0) throw notFound('Experiment', id);
       return rows[0];
-    },
-  );
-
-  app.post<{ Params: { id: number }; Body: { tags?: string[] } | undefined }>(
-    '/experiments/:id/runs',
-    {
-      schema: {
-        summary: "Start a run: every entry of the experiment's dataset is searched and scored in the background",
-        tags: ['experiment runs'],
-        params: idParams,
-        body: {
-          type: ['object', 'null'],
-          properties: { tags: { type: 'array', maxItems: MAX_TAGS, items: { type: 'string', minLength: 1, maxLength: 100 } } },
-          additionalProperties: false,
-        },
-        response: { 202: runSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const tags = [...new Set((request.body?.tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== ''))];
-      const run = await createRun(db, runQueue, request.params.id, tags);
-      return reply.code(202).send(run);
     },
   );
 }

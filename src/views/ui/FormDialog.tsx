@@ -21,7 +21,19 @@ export type FormDialogProps = {
 };
 
 // The frame every form dialog shares: the modal, its fields, the failure, Cancel and the submit button.
-export function FormDialog({ title, busy, canCancel, canSubmit, submitLabel, busyLabel, onCancel, onSubmit, error, details, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  busy,
+  canCancel,
+  canSubmit,
+  submitLabel,
+  busyLabel,
+  onCancel,
+  onSubmit,
+  error,
+  details,
+  children,
+}: FormDialogProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit();

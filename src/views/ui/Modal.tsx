@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import * as styles from './modal.css';
 
-const focusable = 'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 // A modal dialog: focus moves in when it opens and is trapped inside, Escape asks to close (onCancel),
 // and focus returns to what had it before when it closes. Whether it is open is the caller's machine's.

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_PROBLEMS,
-  parseMetadata,
-  readHeader,
-  RecordReader,
-  splitDatasetNames,
-  textProblem,
-  type CsvLayout,
-  type RowProblem,
-} from '../../../server/bulk/csv-rows';
+import { readHeader, RecordReader, splitDatasetNames, type CsvLayout } from '../../../server/bulk/csv-rows';
+import { parseMetadata, textProblem } from '../../../server/import/cell-checks';
+import type { RowProblem } from '../../../server/import/import-problems';
+import { MAX_PROBLEMS } from '../../../server/schemas/limits';
 
 function layoutOf(header: string[]): CsvLayout {
   const result = readHeader(header);

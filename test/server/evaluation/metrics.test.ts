@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averagePrecision, compareWithGoldenSet, completionNote, dcgAtK, f1AtK, idealDcgAtK, ndcgAtK, precisionAtK, recallAtK, reciprocalRank,
-  runMetrics, scoreRanking, testResultText, unjudgedAtK,
+  averagePrecision,
+  compareWithGoldenSet,
+  completionNote,
+  dcgAtK,
+  f1AtK,
+  idealDcgAtK,
+  ndcgAtK,
+  precisionAtK,
+  recallAtK,
+  reciprocalRank,
+  runMetrics,
+  scoreRanking,
+  testResultText,
+  unjudgedAtK,
 } from '../../../server/evaluation/metrics';
 import { trecQueryMeasures } from '../../../server/evaluation/trec-eval';
 
 // The worked vector: ranking A..E, B unjudged, D judged 0; F, G, H relevant but not returned.
 const ranking = ['A', 'B', 'C', 'D', 'E'];
-const judgements = new Map([['A', 2], ['C', 3], ['D', 0], ['E', 1], ['F', 3], ['G', 2], ['H', 1]]);
+const judgements = new Map([
+  ['A', 2],
+  ['C', 3],
+  ['D', 0],
+  ['E', 1],
+  ['F', 3],
+  ['G', 2],
+  ['H', 1],
+]);
 
 describe('metrics (trec_eval semantics)', () => {
   it('scores nDCG@5 = 0.5443 with linear gain and 0.4719 with exponential gain', () => {
@@ -48,7 +68,9 @@ describe('metrics (trec_eval semantics)', () => {
 
   it('scores an empty ranking 0 everywhere, with the note for a short page', () => {
     const scores = scoreRanking([], judgements, { k: 5 });
-    expect([scores.ndcg, scores.precision, scores.recall, scores.f1, scores.reciprocalRank, scores.averagePrecision]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect([scores.ndcg, scores.precision, scores.recall, scores.f1, scores.reciprocalRank, scores.averagePrecision]).toEqual([
+      0, 0, 0, 0, 0, 0,
+    ]);
     expect(scores.note).toBe('No more results');
   });
 
@@ -67,10 +89,14 @@ describe('metrics (trec_eval semantics)', () => {
     expect(precisionAtK(['B', 'D'], judgements, { k: 2 })).toBe(0);
     // relevant from 0 counts D (judged 0) but never the unjudged B
     expect(precisionAtK(['B', 'D'], judgements, { k: 2, relevantFrom: 0 })).toBeCloseTo(1 / 2, 10);
-    expect(scoreRanking(['B', 'D', 'X', 'Y', 'Z'], judgements, { k: 5 })).toMatchObject({ unjudged: 4, relevantReturned: 0, note: 'Page without relevants' });
+    expect(scoreRanking(['B', 'D', 'X', 'Y', 'Z'], judgements, { k: 5 })).toMatchObject({
+      unjudged: 4,
+      relevantReturned: 0,
+      note: 'Page without relevants',
+    });
   });
 
-  it('keeps the given order for ties: ordering by score is the run reader\'s job', () => {
+  it("keeps the given order for ties: ordering by score is the run reader's job", () => {
     // the same products in two orders score differently: A (2) first vs C (3) first
     expect(ndcgAtK(['A', 'C'], judgements, { k: 2 })).not.toBeCloseTo(ndcgAtK(['C', 'A'], judgements, { k: 2 }), 6);
     // C (3) then A (2) against the ideal C/F (3, 3): (3 + 2/log2 3) / (3 + 3/log2 3) = 0.8710
@@ -78,7 +104,12 @@ describe('metrics (trec_eval semantics)', () => {
   });
 
   it('marks a query with no relevant judgement', () => {
-    expect(scoreRanking(ranking, new Map([['A', 0]]), { k: 5 })).toMatchObject({ noRelevantJudgements: true, ndcg: 0, recall: 0, averagePrecision: 0 });
+    expect(scoreRanking(ranking, new Map([['A', 0]]), { k: 5 })).toMatchObject({
+      noRelevantJudgements: true,
+      ndcg: 0,
+      recall: 0,
+      averagePrecision: 0,
+    });
     expect(scoreRanking(ranking, judgements, { k: 5 }).noRelevantJudgements).toBe(false);
   });
 
@@ -90,12 +121,23 @@ describe('metrics (trec_eval semantics)', () => {
   });
 
   it('writes test_result as the scores plus the note', () => {
-    expect(testResultText(scoreRanking(ranking, judgements, { k: 5 }))).toBe('nDCG@5 0.544 · P@5 0.600 · R@5 0.500 · F1@5 0.545 · Complete');
-    expect(testResultText(scoreRanking(ranking, judgements, { k: 5, gain: 'exponential' }))).toBe('nDCG@5 (exp) 0.472 · P@5 0.600 · R@5 0.500 · F1@5 0.545 · Complete');
+    expect(testResultText(scoreRanking(ranking, judgements, { k: 5 }))).toBe(
+      'nDCG@5 0.544 · P@5 0.600 · R@5 0.500 · F1@5 0.545 · Complete',
+    );
+    expect(testResultText(scoreRanking(ranking, judgements, { k: 5, gain: 'exponential' }))).toBe(
+      'nDCG@5 (exp) 0.472 · P@5 0.600 · R@5 0.500 · F1@5 0.545 · Complete',
+    );
   });
 
   it('names each stored metric by its variant', () => {
-    expect(Object.keys(runMetrics(ranking, judgements, { k: 10 }))).toEqual(['ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision']);
+    expect(Object.keys(runMetrics(ranking, judgements, { k: 10 }))).toEqual([
+      'ndcg@10',
+      'precision@10',
+      'recall@10',
+      'f1@10',
+      'reciprocal_rank',
+      'average_precision',
+    ]);
     expect(Object.keys(runMetrics(ranking, judgements, { k: 10, gain: 'exponential' }))[0]).toBe('ndcg@10_exp');
     expect(() => runMetrics(ranking, judgements, { k: 0 })).toThrow('k must be a positive integer');
   });
@@ -105,8 +147,14 @@ describe('metrics (trec_eval semantics)', () => {
       const module = scoreRanking(ranking, judgements, { k: 5, gain });
       const cli = trecQueryMeasures(ranking, judgements, { k: 5, gain, relevantFrom: 1 });
       expect(cli).toEqual({
-        numRet: 5, numRel: 6, numRelRet: 3, map: module.averagePrecision, recipRank: module.reciprocalRank,
-        precision: module.precision, recall: module.recall, ndcg: expect.closeTo(module.ndcg, 12),
+        numRet: 5,
+        numRel: 6,
+        numRelRet: 3,
+        map: module.averagePrecision,
+        recipRank: module.reciprocalRank,
+        precision: module.precision,
+        recall: module.recall,
+        ndcg: expect.closeTo(module.ndcg, 12),
       });
     }
   });

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forEachLine, forEachRunQuery, parseScore, readQrels, TrecFormatError, trecOrder } from '../../../server/evaluation/trec-files';
+import { forEachRunQuery, readQrels, trecOrder } from '../../../server/evaluation/trec-files';
+import { forEachLine, parseScore, TrecFormatError } from '../../../server/evaluation/trec-lines';
 import { formatValue } from '../../../server/evaluation/trec-eval';
 
 const fixtures = 'test/server/fixtures/trec';
@@ -11,16 +12,34 @@ describe('TREC files', () => {
   it('reads qrels by query, skipping comments and blank lines', () => {
     const qrels = readQrels(`${fixtures}/qrels.txt`);
     expect([...qrels.keys()]).toEqual(['q1', 'q2', 'q3']);
-    expect(qrels.get('q1')).toEqual(new Map([['d1', 2], ['d2', 0], ['d3', 1], ['d4', 3]]));
+    expect(qrels.get('q1')).toEqual(
+      new Map([
+        ['d1', 2],
+        ['d2', 0],
+        ['d3', 1],
+        ['d4', 3],
+      ]),
+    );
   });
 
   it('orders a run by score descending, ties by docid descending, ignoring the rank column', () => {
     const seen: [string, readonly string[]][] = [];
     const summary = forEachRunQuery(`${fixtures}/run.txt`, (qid, ranking) => seen.push([qid, ranking]));
-    expect(seen).toEqual([['q1', ['d1', 'dX', 'd2', 'd3']], ['q2', ['e1', 'e2']], ['q9', ['z1']]]);
+    expect(seen).toEqual([
+      ['q1', ['d1', 'dX', 'd2', 'd3']],
+      ['q2', ['e1', 'e2']],
+      ['q9', ['z1']],
+    ]);
     expect(summary).toEqual({ runId: 'test', lines: 7, queries: 3 });
     // strcmp order: 'b' > 'a' > 'B' > '10' > '1'
-    expect(trecOrder(['1', 'a', '10', 'B', 'b', 'z'], [1, 1, 1, 1, 1, 2]).map((i) => ['1', 'a', '10', 'B', 'b', 'z'][i])).toEqual(['z', 'b', 'a', 'B', '10', '1']);
+    expect(trecOrder(['1', 'a', '10', 'B', 'b', 'z'], [1, 1, 1, 1, 1, 2]).map((i) => ['1', 'a', '10', 'B', 'b', 'z'][i])).toEqual([
+      'z',
+      'b',
+      'a',
+      'B',
+      '10',
+      '1',
+    ]);
   });
 
   it('reports a non-contiguous query again with all its lines', () => {

@@ -30,7 +30,10 @@ export class Browser {
   }
 
   /** Follows redirects on this server; stops at the first answer that is not one, or one leaving `stopAt`. */
-  async follow(response: LightMyRequestResponse, stopAt: (url: URL) => boolean = () => false): Promise<{ response: LightMyRequestResponse; url: URL }> {
+  async follow(
+    response: LightMyRequestResponse,
+    stopAt: (url: URL) => boolean = () => false,
+  ): Promise<{ response: LightMyRequestResponse; url: URL }> {
     let current = response;
     let url = new URL(this.origin);
     for (let hops = 0; hops < 10 && current.statusCode >= 300 && current.statusCode < 400; hops += 1) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type AppDependencies } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { createTestDatabase, type Backend } from './test-databases';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   runWorker?: boolean;
   /** How the worker searches (tests shorten the retry waits). */
   slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
+  /** Fastify's logger (none by default), e.g. `{ level: 'info', stream }` to read what the app logs. */
+  logger?: AppDependencies['logger'];
 }
 
 /** The production app (same buildApp, same config reader) on a fresh database, trusting a test issuer. */
@@ -34,7 +36,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_CLIENT_ID: 'test-console', ...env });
   const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
   await runQueue?.startWorker();
-  const app = await buildApp(config, { db, runQueue });
+  const app = await buildApp(config, { db, runQueue, logger: options.logger ?? false, requestLogging: false });
   await app.ready();
   return {
     app,

@@ -1,0 +1,160 @@
+/** POST golden-sets/: a golden set from an uploaded form, its files streamed into one transaction. */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/database-errors';
+import { HttpError } from '../../errors';
+import { duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
+import { importGoldenSet, readQueriesFile, type JudgementSource, type NewGoldenSet } from '../../golden-sets/import-judgements';
+import type { TrecQuery } from '../../golden-sets/judgement-rows';
+import { UploadTooLargeError } from '../../import/upload-reader';
+import { DescribedErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
+import { GoldenSetFormSchema, GoldenSetSchema, JudgementProblemSchema } from '../../schemas/golden-sets';
+import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH } from '../../schemas/limits';
+import { unreadableForm, uploadFailure } from '../multipart-upload';
+import { requireTrimmed } from '../text-fields';
+
+/** The form's text fields, checked when its first file arrives (so they must come before the files). */
+function newGoldenSet(fields: Record<string, string>): NewGoldenSet & { format: 'csv' | 'trec' } {
+  if (fields.name === undefined) {
+    throw new HttpError(
+      400,
+      'The form has no "name" before its files: send the fields name, description, market and format first, then the files',
+    );
+  }
+  const format = (fields.format ?? 'csv').trim().toLowerCase();
+  if (format !== 'csv' && format !== 'trec') throw new HttpError(400, `format must be "csv" or "trec", not "${fields.format}"`);
+  const name = requireTrimmed(fields.name, 'name');
+  const description = (fields.description ?? '').trim();
+  const market = (fields.market ?? '').trim();
+  if (name.length > MAX_NAME_LENGTH) throw new HttpError(400, `name must be at most ${MAX_NAME_LENGTH} characters`);
+  if (description.length > MAX_DESCRIPTION_LENGTH)
+    throw new HttpError(400, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+  if (market.length > MAX_MARKET_LENGTH) throw new HttpError(400, `market must be at most ${MAX_MARKET_LENGTH} characters`);
+  return { name, description, market, format };
+}
+
+function lateFieldsError(names: string[]): HttpError {
+  const listed = [...new Set(names)].map((name) => `"${name}"`).join(', ');
+  return new HttpError(
+    400,
+    `The text fields must come before the files, but ${listed} came after a file: send name, description, market and format first, then the files`,
+  );
+}
+
+/** A whole (small-ish) file in memory: the qrels when they arrive before their queries file. */
+async function readWhole(file: Readable & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  if (file.truncated) throw new UploadTooLargeError();
+  return Buffer.concat(chunks);
+}
+
+/** Registers the route on an instance that already reads multipart bodies. */
+export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploadLimitMb }: { db: Database; uploadLimitMb: number }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/golden-sets/',
+    {
+      schema: {
+        summary: 'Create a golden set from an uploaded judgements file, all or nothing',
+        description:
+          'Multipart form: the text fields `name` (required, unique), `description`, `market` and `format` ' +
+          '(`csv`, the default, or `trec`) first, then the files. `csv`: `file` is a CSV with the header ' +
+          '`query,product_id,relevance`. `trec`: `file` holds TREC qrels lines `qid iter docid grade` and ' +
+          '`queries` holds `qid<TAB>query` lines. Grades are integers ≥ 0; a (query, product) pair may appear ' +
+          'once. One transaction: any problem gives a 400 listing up to 100 of them and nothing is written. ' +
+          `Files over ${uploadLimitMb} MiB get a 413.`,
+        tags: ['golden sets'],
+        consumes: ['multipart/form-data'],
+        body: GoldenSetFormSchema,
+        response: {
+          201: GoldenSetSchema,
+          400: ProblemsErrorSchema(JudgementProblemSchema, 'A form that is not complete, or files with problems (`details`)'),
+          409: DescribedErrorSchema('A golden set of that name exists'),
+          413: DescribedErrorSchema('A file is larger than UPLOAD_LIMIT_MB'),
+        },
+      },
+      // Documents the form for OpenAPI; the parts are read as a stream, there is no body to validate.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(400, 'Send the golden set as multipart/form-data');
+      try {
+        const id = await createFromUpload(request);
+        return reply.code(201).send(await loadGoldenSet(db, id));
+      } catch (error) {
+        throw uploadFailure(error, request, uploadLimitMb);
+      }
+    },
+  );
+
+  /** Reads the form part by part: the CSV (or the qrels, once the queries are known) streams into one transaction. */
+  async function createFromUpload(request: FastifyRequest): Promise<number> {
+    const fields: Record<string, string> = {};
+    let queries: Map<string, TrecQuery> | undefined;
+    let earlyQrels: Buffer | undefined;
+    let createdId: number | undefined;
+    let failure: unknown;
+    let fileSeen = false;
+    const lateFields: string[] = [];
+    const create = async (set: NewGoldenSet, source: JudgementSource) => {
+      try {
+        return await db.transaction((tx) => importGoldenSet(tx, set, source));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateName(set.name);
+        throw error;
+      }
+    };
+    try {
+      // Every part is read, even after a failure, so the client gets the answer rather than a reset.
+      for await (const part of request.parts()) {
+        // A text field after a file came too late to count: noted, so the answer can say so.
+        if (part.type === 'field' && fileSeen) lateFields.push(part.fieldname);
+        if (part.type === 'file') fileSeen = true;
+        if (failure !== undefined || createdId !== undefined) {
+          if (part.type === 'file') part.file.resume();
+          continue;
+        }
+        try {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          const set = newGoldenSet(fields);
+          if (part.fieldname === 'queries') {
+            if (set.format !== 'trec') throw new HttpError(400, 'A "queries" file goes with format "trec" only');
+            queries = await readQueriesFile(part.file);
+            if (earlyQrels) createdId = await create(set, { format: 'trec', file: Readable.from([earlyQrels]), queries });
+          } else if (part.fieldname === 'file') {
+            if (set.format === 'csv') createdId = await create(set, { format: 'csv', file: part.file });
+            else if (queries) createdId = await create(set, { format: 'trec', file: part.file, queries });
+            else earlyQrels = await readWhole(part.file);
+          } else {
+            throw new HttpError(
+              400,
+              `Unexpected file field "${part.fieldname}": send the judgements as "file" (and TREC queries as "queries")`,
+            );
+          }
+        } catch (error) {
+          failure = error;
+          if (part.type === 'file') part.file.resume();
+        }
+      }
+    } catch (error) {
+      throw unreadableForm(error);
+    }
+    if (lateFields.length > 0) {
+      // The files were read with the fields known then (a TREC file as CSV, say): whatever came of it is void.
+      if (createdId !== undefined) await db.query('DELETE FROM golden_sets WHERE id = $1', [createdId]);
+      throw lateFieldsError(lateFields);
+    }
+    if (failure !== undefined) throw failure;
+    if (createdId !== undefined) return createdId;
+    if (earlyQrels)
+      throw new HttpError(400, 'Format "trec" needs a queries file too: send `qid<TAB>query` lines in a field named "queries"');
+    throw new HttpError(400, 'The form has no judgements file: send it in a field named "file"');
+  }
+}

@@ -1,0 +1,60 @@
+/** What the three upload routes share: reading the multipart form, and turning its failures into answers. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import { HttpError } from '../errors';
+import { ImportRejectedError } from '../import/import-problems';
+import { UploadTooLargeError } from '../import/upload-reader';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Lets the routes of this plugin (only them: registration is encapsulated) read multipart bodies. Over
+ * the limit busboy truncates the file and emits 'limit', which the importers turn into a 413.
+ */
+export async function acceptUploads(app: FastifyInstance, uploadLimitMb: number, { files, parts }: { files: number; parts: number }) {
+  await app.register(multipart, {
+    limits: { fileSize: uploadLimitMb * MiB, files, fields: 10, parts },
+    throwFileSizeLimit: false,
+  });
+}
+
+/** A form that could not be parsed is the client's fault; a refusal the plugin already made keeps its status. */
+export function unreadableForm(error: unknown): unknown {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status < 500) return error;
+  return new HttpError(400, `The multipart form could not be read: ${(error as Error).message}`);
+}
+
+/** How a single-file route names what it wants in its refusals. */
+export interface SingleFileTexts {
+  notMultipart: string;
+  noFile: string;
+  /** 'The CSV', 'The file' */
+  what: string;
+}
+
+/** The form's file, which must come in the field `file`. */
+export async function singleFile(request: FastifyRequest, texts: SingleFileTexts): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw new HttpError(400, texts.notMultipart);
+  const part = await request.file().catch((error: unknown) => {
+    throw unreadableForm(error);
+  });
+  if (!part) throw new HttpError(400, texts.noFile);
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new HttpError(400, `${texts.what} must be in a form field named "file", not "${part.fieldname}"`);
+  }
+  return part;
+}
+
+/** An importer's refusal, or the upload's own failure, as the answer the client gets; anything else as it is. */
+export function uploadFailure(error: unknown, request: FastifyRequest, uploadLimitMb: number): unknown {
+  if (error instanceof ImportRejectedError) return new HttpError(400, error.message, error.problems);
+  if (error instanceof UploadTooLargeError) {
+    return new HttpError(413, `The file is larger than the upload limit of ${uploadLimitMb} MiB; nothing was imported`);
+  }
+  // The client went away mid-upload: rolled back, and nobody to tell, so not a server error.
+  if (request.raw.destroyed && !request.raw.complete) return new HttpError(400, 'The upload was interrupted; nothing was imported');
+  return error;
+}

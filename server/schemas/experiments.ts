@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './limits';
+import { RunConfigSchema } from './run-config';
+import { IdSchema, JsonObject, TimestampSchema } from './shared';
+
+const experimentProperties = {
+  id: IdSchema,
+  name: Type.String(),
+  evaluation_script_id: IdSchema,
+  dataset_id: IdSchema,
+  description: Type.String(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+};
+
+/** Spec §3 "Experiment". */
+export const ExperimentSchema = Type.Object(experimentProperties);
+export type Experiment = Static<typeof ExperimentSchema>;
+
+/** An experiment with its run configuration (any object: configs written elsewhere may have another shape). */
+export const ExperimentWithConfigSchema = Type.Object({ ...experimentProperties, config: Type.Optional(JsonObject()) });
+export type ExperimentWithConfig = Static<typeof ExperimentWithConfigSchema>;
+
+const nameSchema = Type.String({ maxLength: MAX_NAME_LENGTH });
+const descriptionSchema = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
+
+export const NewExperimentSchema = Type.Object(
+  {
+    name: nameSchema,
+    description: Type.Optional(descriptionSchema),
+    config: Type.Optional(RunConfigSchema),
+    evaluation_script_id: IdSchema,
+    dataset_id: IdSchema,
+  },
+  { additionalProperties: false },
+);
+export type NewExperiment = Static<typeof NewExperimentSchema>;
+
+export const ExperimentChangesSchema = Type.Object(
+  { name: Type.Optional(nameSchema), description: Type.Optional(descriptionSchema), config: Type.Optional(RunConfigSchema) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ExperimentChanges = Static<typeof ExperimentChangesSchema>;

@@ -1,0 +1,59 @@
+import { Type, type Static } from 'typebox';
+import { MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './limits';
+import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
+
+export const RunProgressSchema = Type.Object(
+  { done: Type.Integer(), total: Type.Integer() },
+  { description: 'Results stored of the entries the run evaluates (0 of 0 for runs made elsewhere)' },
+);
+export type RunProgress = Static<typeof RunProgressSchema>;
+
+const runProperties = {
+  id: IdSchema,
+  evaluation_script_name: Type.String(),
+  tags: Type.Array(Type.String()),
+  /** pending, running, success, failed or cancelled (runs made elsewhere may say something else). */
+  status: Type.String(),
+  total_cost: Type.Number(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  experiment_id: Type.Optional(IdSchema),
+  progress: Type.Optional(RunProgressSchema),
+  error: Type.Optional(Nullable(Type.String({ description: 'Why a run failed, or how many of its searches failed' }))),
+};
+
+/** Spec §3 "Experiment run", plus the progress and failure of runs made here. */
+export const RunSchema = Type.Object(runProperties);
+export type ExperimentRun = Static<typeof RunSchema>;
+
+/** An experiment's runs, unpaged as spec §7 has it. */
+export const RunsSchema = Type.Array(RunSchema);
+
+export const RunSummarySchema = Type.Object(
+  {
+    results: Type.Integer(),
+    passed: Type.Integer(),
+    failed: Type.Integer(),
+    /** Results whose query the golden set does not judge (no metrics). */
+    unjudged: Type.Integer(),
+    errors: Type.Integer(),
+    mean_metrics: RecordOf(Type.Number()),
+  },
+  { description: "Counts of the run's results by status, and each metric's mean over the PASS and FAIL ones" },
+);
+export type RunSummary = Static<typeof RunSummarySchema>;
+
+/** One run with the summary of its results. */
+export const RunDetailsSchema = Type.Object({ ...runProperties, summary: Type.Optional(RunSummarySchema) });
+export type ExperimentRunDetails = Static<typeof RunDetailsSchema>;
+
+export const StartRunSchema = Type.Unsafe<{ tags?: string[] } | null>({
+  type: ['object', 'null'],
+  properties: {
+    tags: Type.Array(Type.String({ minLength: 1, maxLength: MAX_RUN_TAG_LENGTH }), { maxItems: MAX_RUN_TAGS }),
+  },
+  additionalProperties: false,
+});
+
+export const RunParamsSchema = Type.Object({ runId: IdSchema });
+export const ExperimentIdParamsSchema = Type.Object({ experimentId: IdSchema });

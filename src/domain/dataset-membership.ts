@@ -1,0 +1,64 @@
+import type { DatasetEntry, Page } from './evaluation-service-types';
+
+// The dataset editor's two sides (spec §2 /datasets/{id}/edit): how the editor asks the server for them, the
+// rows each holds, its filter, and the optimistic move of rows from one to the other.
+
+export type Side = 'included' | 'available';
+export type Direction = 'add' | 'remove';
+
+/** A window of one side's entries, searched or not. */
+export type EntryWindowRequest = { datasetId: number; side: Side; search: string; page: number; pageSize: number };
+
+/** A window of the list, the total matching the search, and how many entries the side holds in all. */
+export type EntryWindow = Page<DatasetEntry> & { count: number };
+
+/** Entries added to the dataset or removed from it. */
+export type EntryMove = { datasetId: number; direction: Direction; entryIds: number[] };
+
+export type EntryRow = { id: number; input: string; key: string };
+
+export type EntryList = {
+  rows: EntryRow[];
+  /** How many entries match the server-side query (X-Total-Count). */
+  total: number;
+  /** How many entries the list holds, whatever the filter (the heading's n). */
+  count: number;
+  /** What the person typed. */
+  filter: string;
+  /** The search the loaded rows answer (the server filtered by it). */
+  query: string;
+  selected: ReadonlySet<number>;
+};
+
+/** Spec §2: the filter matches the entry input case-insensitively. */
+export const filterKey = (text: string) => text.trim().toLowerCase();
+
+export const toRow = (entry: Pick<DatasetEntry, 'id' | 'input'>): EntryRow => ({
+  id: entry.id,
+  input: entry.input,
+  key: entry.input.toLowerCase(),
+});
+
+export const emptyList = (): EntryList => ({ rows: [], total: 0, count: 0, filter: '', query: '', selected: new Set() });
+
+/** The loaded rows hold every match of the typed filter: no need to ask the server. */
+export function isAnsweredLocally(list: EntryList): boolean {
+  return list.rows.length >= list.total && filterKey(list.filter).includes(filterKey(list.query));
+}
+
+/** The optimistic move: rows leave one list and join the other at once, totals follow. */
+export function moveRows(from: EntryList, to: EntryList, ids: ReadonlySet<number>): { from: EntryList; to: EntryList } {
+  const moving = from.rows.filter((row) => ids.has(row.id));
+  return {
+    from: {
+      ...from,
+      rows: from.rows.filter((row) => !ids.has(row.id)),
+      total: from.total - moving.length,
+      count: from.count - moving.length,
+      selected: new Set(),
+    },
+    to: { ...to, rows: [...moving, ...to.rows], total: to.total + moving.length, count: to.count + moving.length },
+  };
+}
+
+export const otherSide = (side: Side): Side => (side === 'included' ? 'available' : 'included');

@@ -1,0 +1,7 @@
+/** What a person reads when a failure carries no message of its own. */
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The message of what a service threw, for a machine's context; `fallback` when it has none. */
+export function messageOf(error: unknown, fallback: string = FALLBACK_ERROR_MESSAGE): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,26 @@
+// Spec §2 shell: the sidebar's six entries, and which entry a screen belongs to.
+
+export const navigation = [
+  { label: 'Dashboard', href: '/' },
+  { label: 'Datasets', href: '/datasets' },
+  { label: 'Dataset Entries', href: '/dataset-entries' },
+  { label: 'Golden Sets', href: '/golden-sets' },
+  { label: 'Experiments', href: '/experiments' },
+  { label: 'Evaluation Scripts', href: '/evaluation-scripts' },
+] as const;
+
+/** Screens reached from a list without its prefix: an experiment's runs, their results and a result's details. */
+const sectionOf: ReadonlyArray<[prefix: string, entry: string]> = [
+  ['/experiment-runs', '/experiments'],
+  ['/experiment-run-results', '/experiments'],
+  ['/experiment-run-result-details', '/experiments'],
+];
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The entry a path belongs to: its own list, or the list its detail screens hang under (issue 12). */
+export function currentEntry(path: string): string | undefined {
+  if (path === '/') return '/';
+  const own = navigation.find(({ href }) => href !== '/' && under(path, href));
+  return own?.href ?? sectionOf.find(([prefix]) => under(path, prefix))?.[1];
+}

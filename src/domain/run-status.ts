@@ -1,0 +1,58 @@
+import type { ExperimentRun, RunProgress } from './evaluation-backend-types';
+
+// What a run's status means for the console: a pending or running run is watched until it ends in
+// success, failed or cancelled. Older demo runs may carry other statuses; those are never watched.
+
+const ACTIVE_STATUSES = new Set(['pending', 'running']);
+
+/** A run that is still going: the console polls it. */
+export function isActiveRun(run: Pick<ExperimentRun, 'status'>): boolean {
+  return ACTIVE_STATUSES.has(run.status);
+}
+
+/** The run to watch in a list of runs (newest first): the first pending or running one, or null. */
+export function activeRunOf(runs: readonly ExperimentRun[]): ExperimentRun | null {
+  return runs.find(isActiveRun) ?? null;
+}
+
+/** A list's rows with the watched run's fresher copy in place of its row (the list reloads only when it ends). */
+export function withLatestRun(runs: readonly ExperimentRun[], latest: ExperimentRun | null): ExperimentRun[] {
+  if (!latest) return [...runs];
+  return runs.map((run) => (run.id === latest.id ? { ...run, ...latest } : run));
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** '1,234 / 10,000 entries'; while the total is unknown (0 or missing), 'Preparing...'. */
+export function formatRunProgress(progress: RunProgress | undefined): string {
+  if (!progress || !(progress.total > 0)) return 'Preparing...';
+  return `${count.format(progress.done)} / ${count.format(progress.total)} entries`;
+}
+
+const plural = (n: number, noun: string) => `${count.format(n)} ${noun}${n === 1 ? '' : 's'}`;
+
+/** '120 results · 100 passed · 20 failed', with ' · n unjudged' and ' · n errors' when there were any. */
+export function formatRunCounts(summary: { results: number; passed: number; failed: number; unjudged?: number; errors: number }): string {
+  const parts = [plural(summary.results, 'result'), `${count.format(summary.passed)} passed`, `${count.format(summary.failed)} failed`];
+  if (summary.unjudged) parts.push(`${count.format(summary.unjudged)} unjudged`);
+  if (summary.errors > 0) parts.push(plural(summary.errors, 'error'));
+  return parts.join(' · ');
+}
+
+/** What the progress panel says about a run in each status. */
+export function runStatusSentence(run: Pick<ExperimentRun, 'id' | 'status'>): string {
+  switch (run.status) {
+    case 'pending':
+      return `Run ${run.id} is waiting to start.`;
+    case 'running':
+      return `Run ${run.id} is running.`;
+    case 'success':
+      return `Run ${run.id} finished.`;
+    case 'failed':
+      return `Run ${run.id} failed.`;
+    case 'cancelled':
+      return `Run ${run.id} was cancelled.`;
+    default:
+      return `Run ${run.id}: ${run.status}.`;
+  }
+}

@@ -1,0 +1,20 @@
+import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import type { Router } from '../domain/router';
+import type { DashboardCounts } from '../services/dashboard-counts';
+import type { EvaluationBackend } from '../services/evaluation-backend';
+import type { EvaluationService } from '../services/evaluation-service';
+import type { SampleEvaluationDetail } from '../services/sample-evaluations';
+
+/** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
+export type ConsoleDeps = {
+  /** The evaluation service (spec §7): datasets and their entries. */
+  service: EvaluationService;
+  /** The separate evaluation backend (spec §7): scripts, experiments, runs, golden sets. */
+  backend: EvaluationBackend;
+  counts: DashboardCounts;
+  /** Spec §2's evaluations screens run on sample data after a fake load. */
+  samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
+  /** Hands an exported file to the browser as a download. */
+  files: { save(file: DownloadedFile): void };
+  router: Router;
+};

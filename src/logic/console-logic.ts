@@ -1,0 +1,22 @@
+import type { ConsoleLogic } from '../views/logic-context';
+import type { ConsoleDeps } from './console-deps';
+import { createDashboardLogic } from './dashboard-logic';
+import { createDatasetsLogic } from './datasets-logic';
+import { createEntriesLogic } from './entries-logic';
+import { createEvaluationsLogic } from './evaluations-logic';
+import { createExperimentsLogic } from './experiments-logic';
+import { createGoldenSetsLogic } from './golden-sets-logic';
+import { createRunsLogic } from './runs-logic';
+
+/** Every screen's machine bound to the services and the router: what App hands to the views. */
+export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
+  return {
+    ...createDashboardLogic(deps),
+    ...createDatasetsLogic(deps),
+    ...createEntriesLogic(deps),
+    ...createEvaluationsLogic(deps),
+    ...createExperimentsLogic(deps),
+    ...createRunsLogic(deps),
+    ...createGoldenSetsLogic(deps),
+  };
+}

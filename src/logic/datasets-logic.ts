@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate';
+import { createDatasetMachine, type CreatedDataset } from '../machines/create-dataset.machine';
+import { datasetEditorMachine } from '../machines/dataset-editor.machine';
+import { datasetsPageMachine } from '../machines/datasets-page.machine';
+import type { EntryMove, EntryWindowRequest } from '../domain/dataset-membership';
+import type { ConsoleDeps } from './console-deps';
+import { allRows, pagedList } from './paged-lists';
+
+// Spec §2 /datasets and /datasets/{id}/edit.
+export function createDatasetsLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
+  return {
+    datasetsPage: datasetsPageMachine.provide({
+      actors: {
+        list: pagedList(router, { fetchPage: allRows(service.listDatasets), deleteItem: service.deleteDataset }),
+        createDataset: createDatasetMachine.provide({
+          actors: {
+            createDataset: fromPromise<CreatedDataset, { name: string; description: string }>(({ input }) => service.createDataset(input)),
+          },
+          actions: { openEditor: (_, { id }: { id: number }) => router.navigate(`/datasets/${id}/edit`) },
+        }),
+      },
+    }),
+    datasetEditor: datasetEditorMachine.provide({
+      actors: {
+        fetchDataset: fromPromise(({ input }: { input: { datasetId: number } }) => service.findDataset(input.datasetId)),
+        fetchEntries: fromPromise(({ input }: { input: EntryWindowRequest }) => service.entryWindow(input)),
+        saveMoves: fromPromise(({ input }: { input: EntryMove }) => service.moveEntries(input)),
+      },
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+import { fromPromise } from 'xstate';
+import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEntry } from '../machines/add-entry.machine';
+import { bulkUploadMachine, type UploadInput } from '../machines/bulk-upload.machine';
+import { datasetEntriesPageMachine } from '../machines/dataset-entries-page.machine';
+import { datasetPickerMachine } from '../machines/dataset-picker.machine';
+import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '../machines/entry-editor.machine';
+import type { ConsoleDeps } from './console-deps';
+import { allRows, pagedList } from './paged-lists';
+
+export const ENTRIES_PATH = '/dataset-entries';
+
+// Spec §2 /dataset-entries and /dataset-entries/{id}/edit.
+export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
+  const datasetPicker = datasetPickerMachine.provide({ actors: { fetchDatasets: fromPromise(() => service.datasetOptions()) } });
+
+  const datasetEntriesPage = datasetEntriesPageMachine.provide({
+    actors: {
+      list: pagedList(router, { fetchPage: allRows(service.listEntries), deleteItem: service.deleteEntry }),
+      addEntry: addEntryMachine.provide({
+        actors: {
+          createEntry: fromPromise<CreatedEntry, NewEntry>(({ input }) => service.createEntry(input)),
+          linkDatasets: fromPromise<unknown, LinkDatasetsInput>(({ input }) =>
+            service.linkEntryToDatasets(input.entryId, input.datasetIds),
+          ),
+          datasetPicker,
+        },
+      }),
+      bulkUpload: bulkUploadMachine.provide({
+        actors: {
+          uploadCsv: fromPromise(({ input, signal }: { input: UploadInput; signal: AbortSignal }) =>
+            service.uploadEntries(input.file, { signal, onProgress: input.reportProgress }),
+          ),
+        },
+      }),
+    },
+  });
+
+  const entryEditor = entryEditorMachine.provide({
+    actors: {
+      fetchEntry: fromPromise(({ input }: { input: { entryId: number } }) => service.findEntry(input.entryId)),
+      saveEntry: fromPromise<unknown, SaveEntryInput>(({ input }) =>
+        service.updateEntry(input.entryId, { input: input.input, input_metadata: input.input_metadata }),
+      ),
+      saveLinks: fromPromise<unknown, SaveLinksInput>(({ input }) => service.saveEntryLinks(input.entryId, input.before, input.after)),
+      datasetPicker,
+    },
+    // Cancel and save: back where the person came from, else to the list.
+    actions: { goBack: () => router.back(ENTRIES_PATH) },
+  });
+
+  return { datasetEntriesPage, entryEditor };
+}

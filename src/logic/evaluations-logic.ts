@@ -1,0 +1,15 @@
+import { fromPromise } from 'xstate';
+import { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
+import type { ConsoleDeps } from './console-deps';
+
+// Spec §2 /evaluations/{id}: sample data (src/fixtures) after a fake load.
+export function createEvaluationsLogic({ samples, router }: Pick<ConsoleDeps, 'samples' | 'router'>) {
+  return {
+    evaluationDetail: evaluationDetailMachine.provide({
+      actors: {
+        loadEvaluation: fromPromise(({ input }: { input: { evaluationId: string } }) => samples.loadEvaluation(input.evaluationId)),
+      },
+      actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
+    }),
+  };
+}

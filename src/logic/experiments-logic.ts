@@ -1,0 +1,30 @@
+import { fromPromise } from 'xstate';
+import { experimentsPageMachine } from '../machines/experiments-page.machine';
+import { resourceMachine } from '../machines/resource.machine';
+import { scriptExperimentsPageMachine } from '../machines/script-experiments-page.machine';
+import { scriptFilterMachine } from '../machines/script-filter.machine';
+import type { ConsoleDeps } from './console-deps';
+import { allRows, pagedList, rowsOf } from './paged-lists';
+
+// Spec §2 /experiments and /evaluation-scripts on the evaluation backend.
+export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'backend' | 'router'>) {
+  const scriptDetails = resourceMachine.provide({
+    actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.getScript(input.id)) },
+  });
+  const scriptExperiments = pagedList(router, { fetchPage: rowsOf(backend.scriptExperimentRows) });
+  return {
+    experimentsPage: experimentsPageMachine.provide({
+      actors: {
+        scriptFilter: scriptFilterMachine.provide({
+          actors: { fetchScriptOptions: fromPromise(() => backend.allScriptOptions()) },
+          actions: { showFirstPage: () => router.replace(`${router.path()}?page=1`) },
+        }),
+        allExperiments: pagedList(router, { fetchPage: allRows(backend.experimentRows) }),
+        scriptExperiments,
+      },
+    }),
+    scriptList: pagedList(router, { fetchPage: allRows(backend.scriptRows) }),
+    scriptDetails,
+    scriptExperimentsPage: scriptExperimentsPageMachine.provide({ actors: { details: scriptDetails, list: scriptExperiments } }),
+  };
+}

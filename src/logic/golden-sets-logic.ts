@@ -1,0 +1,36 @@
+import { fromPromise } from 'xstate';
+import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
+import { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
+import { renameGoldenSetMachine, type GoldenSetToRename } from '../machines/rename-golden-set.machine';
+import { uploadGoldenSetMachine } from '../machines/upload-golden-set.machine';
+import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import type { GoldenSetUpload } from '../domain/golden-set-upload';
+import type { ConsoleDeps } from './console-deps';
+import { allRows, pagedList } from './paged-lists';
+
+// Issue 7 /golden-sets, on the evaluation backend.
+export function createGoldenSetsLogic({ backend, files, router }: Pick<ConsoleDeps, 'backend' | 'files' | 'router'>) {
+  return {
+    goldenSetsPage: goldenSetsPageMachine.provide({
+      actors: {
+        list: pagedList(router, { fetchPage: allRows(backend.goldenSetRows), deleteItem: backend.deleteGoldenSet }),
+        uploadGoldenSet: uploadGoldenSetMachine.provide({
+          actors: { uploadGoldenSet: fromPromise(({ input }: { input: GoldenSetUpload }) => backend.uploadGoldenSet(input)) },
+        }),
+        renameGoldenSet: renameGoldenSetMachine.provide({
+          actors: {
+            saveGoldenSet: fromPromise(({ input: { id, ...changes } }: { input: GoldenSetToRename }) =>
+              backend.updateGoldenSet(id, changes),
+            ),
+          },
+        }),
+        fileExport: fileExportMachine.provide({
+          actors: {
+            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportGoldenSet(input.id, input.format)),
+          },
+          actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
+        }),
+      },
+    }),
+  };
+}

@@ -1,0 +1,45 @@
+import { fromPromise } from 'xstate';
+import { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
+import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
+import { resourceMachine } from '../machines/resource.machine';
+import { runProgressMachine } from '../machines/run-progress.machine';
+import { runResultDetailsMachine } from '../machines/run-result-details.machine';
+import { runResultsPageMachine } from '../machines/run-results-page.machine';
+import type { DownloadedFile, ExperimentRun } from '../domain/evaluation-backend-types';
+import type { ConsoleDeps } from './console-deps';
+import { pagedList, rowsOf } from './paged-lists';
+
+// Spec §2 /experiment-runs to /experiment-run-result-details on the evaluation backend.
+export function createRunsLogic({ backend, files, router }: Pick<ConsoleDeps, 'backend' | 'files' | 'router'>) {
+  return {
+    experimentRunsPage: experimentRunsPageMachine.provide({
+      actors: {
+        runList: resourceMachine.provide({
+          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.runsOfExperiment(input.id)) },
+        }),
+        runProgress: runProgressMachine.provide({
+          actors: {
+            startRun: fromPromise(({ input }: { input: { experimentId: number } }) => backend.startRun(input.experimentId)),
+            fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => backend.getRun(input.runId)),
+            cancelRun: fromPromise(({ input }: { input: { runId: number } }) => backend.cancelRun(input.runId)),
+          },
+        }),
+      },
+    }),
+    runResultsPage: runResultsPageMachine.provide({
+      actors: {
+        list: pagedList(router, { fetchPage: rowsOf(backend.runResultRows) }),
+        summary: resourceMachine.provide({
+          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.getRun(input.id)) },
+        }),
+        fileExport: fileExportMachine.provide({
+          actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportRun(input.id, input.format)) },
+          actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
+        }),
+      },
+    }),
+    runResultDetails: runResultDetailsMachine.provide({
+      actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
+    }),
+  };
+}

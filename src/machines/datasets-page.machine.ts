@@ -1,0 +1,31 @@
+import { setup, type ActorRefFrom } from 'xstate';
+import { createDatasetMachine } from './create-dataset.machine';
+import { pagedListMachine } from './paged-list.machine';
+
+// Spec §2 /datasets: the paged list (with its delete confirmation) and the Add New Dataset dialog. The dialog
+// changes no row of this page: it opens the new dataset's editor, so it is given no reload target.
+
+export type DatasetsPageInput = { page: number };
+
+export type DatasetsPageContext = {
+  list: ActorRefFrom<typeof pagedListMachine>;
+  createDataset: ActorRefFrom<typeof createDatasetMachine>;
+};
+
+export const datasetsPageMachine = setup({
+  types: {
+    input: {} as DatasetsPageInput,
+    context: {} as DatasetsPageContext,
+  },
+  actors: {
+    // src/logic gives each its actors (the datasets call and delete; the create call and the editor's address).
+    list: pagedListMachine,
+    createDataset: createDatasetMachine,
+  },
+}).createMachine({
+  id: 'datasetsPage',
+  context: ({ input, spawn }) => ({
+    list: spawn('list', { id: 'list', input: { page: input.page } }),
+    createDataset: spawn('createDataset', { id: 'createDataset' }),
+  }),
+});

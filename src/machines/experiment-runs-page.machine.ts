@@ -1,0 +1,83 @@
+import { sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { hasNoRouteId } from '../domain/route-id';
+import type { ExperimentRun } from '../domain/evaluation-backend-types';
+import { activeRunOf } from '../domain/run-status';
+import { resourceMachine } from './resource.machine';
+import { runProgressMachine } from './run-progress.machine';
+
+// Spec §2 /experiment-runs/{id}: the page's two flows side by side. The experiment's runs (the one-record
+// machine over the unpaged runs call) and the run progress (start, watch, cancel). When the list has loaded
+// and shows a run that is still going, the progress flow watches it; the progress flow is handed the list as
+// its reload target, so when a run starts or ends the list fetches again, keeping its rows shown meanwhile.
+// Without a valid experiment id in the address the page is `notFound` (spec §2 'Invalid experiment ID').
+
+export type ExperimentRunsPageInput = { experimentId: number | null };
+
+type RunListSnapshot = SnapshotFrom<typeof resourceMachine>;
+
+export type ExperimentRunsPageContext = {
+  experimentId: number | null;
+  runList: ActorRefFrom<typeof resourceMachine>;
+  runProgress: ActorRefFrom<typeof runProgressMachine>;
+};
+
+/** The list's snapshots, which the page hears because it spawns the list with `syncSnapshot`. */
+export type ExperimentRunsPageEvent = { type: 'xstate.snapshot.runList'; snapshot: RunListSnapshot };
+
+/** The run still going in a freshly loaded list (a list being refreshed still shows the old rows). */
+function activeRunIn(snapshot: RunListSnapshot): ExperimentRun | null {
+  if (snapshot.value !== 'loaded' || !Array.isArray(snapshot.context.data)) return null;
+  return activeRunOf(snapshot.context.data as ExperimentRun[]);
+}
+
+export const experimentRunsPageMachine = setup({
+  types: {
+    input: {} as ExperimentRunsPageInput,
+    context: {} as ExperimentRunsPageContext,
+    events: {} as ExperimentRunsPageEvent,
+    tags: {} as 'notFound',
+  },
+  actors: {
+    // src/logic gives each its actors (the runs call; start, poll and cancel).
+    runList: resourceMachine,
+    runProgress: runProgressMachine,
+  },
+  guards: {
+    hasNoRouteId,
+    showsActiveRun: (_, params: { list: RunListSnapshot }) => activeRunIn(params.list) !== null,
+  },
+  actions: {
+    watchActiveRun: sendTo('runProgress', (_, params: { list: RunListSnapshot }) => ({
+      type: 'list.foundActiveRun' as const,
+      run: activeRunIn(params.list)!,
+    })),
+  },
+}).createMachine({
+  id: 'experimentRunsPage',
+  context: ({ input, spawn }) => {
+    const runList = spawn('runList', { id: 'runList', syncSnapshot: true, input: { id: input.experimentId } });
+    return {
+      experimentId: input.experimentId,
+      runList,
+      runProgress: spawn('runProgress', { id: 'runProgress', input: { experimentId: input.experimentId, reloadTarget: runList } }),
+    };
+  },
+  on: {
+    'xstate.snapshot.runList': {
+      guard: { type: 'showsActiveRun', params: ({ event }) => ({ list: event.snapshot }) },
+      actions: { type: 'watchActiveRun', params: ({ event }) => ({ list: event.snapshot }) },
+    },
+  },
+  initial: 'checkingId',
+  states: {
+    checkingId: {
+      always: [
+        { guard: { type: 'hasNoRouteId', params: ({ context }) => ({ id: context.experimentId }) }, target: 'notFound' },
+        { target: 'showing' },
+      ],
+    },
+    // Its flows were started without an id too, so they fetched nothing.
+    notFound: { tags: 'notFound' },
+    showing: {},
+  },
+});

@@ -1,0 +1,9 @@
+import type { SnapshotFrom } from 'xstate';
+import type { experimentRunsPageMachine } from './experiment-runs-page.machine';
+
+export type ExperimentRunsPageSnapshot = SnapshotFrom<typeof experimentRunsPageMachine>;
+
+export const selectRunList = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.runList;
+export const selectRunProgress = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.runProgress;
+/** The address named no valid id: the page says so instead of showing its flows. */
+export const selectNotFound = (snapshot: ExperimentRunsPageSnapshot) => snapshot.hasTag('notFound');

@@ -1,0 +1,10 @@
+import type { SnapshotFrom } from 'xstate';
+import type { runResultsPageMachine } from './run-results-page.machine';
+
+export type RunResultsPageSnapshot = SnapshotFrom<typeof runResultsPageMachine>;
+
+export const selectList = (snapshot: RunResultsPageSnapshot) => snapshot.context.list;
+export const selectSummary = (snapshot: RunResultsPageSnapshot) => snapshot.context.summary;
+export const selectExporter = (snapshot: RunResultsPageSnapshot) => snapshot.context.exporter;
+/** The address named no valid id: the page says so instead of showing its flows. */
+export const selectNotFound = (snapshot: RunResultsPageSnapshot) => snapshot.hasTag('notFound');

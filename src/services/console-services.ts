@@ -1,0 +1,22 @@
+import { createApiClients, type ApiSession } from './api-client';
+import { createDashboardCounts } from './dashboard-counts';
+import { saveBlob } from './download-file';
+import { createEvaluationBackend } from './evaluation-backend';
+import { createEvaluationService } from './evaluation-service';
+import type { RuntimeConfig } from './runtime-config';
+import { loadSampleEvaluation } from './sample-evaluations';
+import { createCsvUploader, createFormPoster } from './upload-csv';
+
+/** The screens' services over the signed-in session, each made once (providers.ts calls this after sign-in). */
+export function createConsoleServices(config: RuntimeConfig, session: ApiSession) {
+  const clients = createApiClients(config, session);
+  const service = createEvaluationService(clients.evaluationService, createCsvUploader(config.evaluationServiceUrl, session));
+  const backend = createEvaluationBackend(clients.evaluationBackend, config.evaluationBackendUrl, createFormPoster(session));
+  return {
+    service,
+    backend,
+    counts: createDashboardCounts(service, backend),
+    samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
+    files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
+  };
+}
