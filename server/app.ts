@@ -26,6 +26,9 @@ import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
 import { openRunQueue } from './runs/open-run-queue';
 import type { RunQueue } from './runs/run-queue';
+import { createImportGate } from './import/import-gate';
+import type { UploadSettings } from './routes/multipart-upload';
+import { serverTimeouts } from './server-timeouts';
 
 export interface AppDependencies {
   db: Database;
@@ -42,7 +45,12 @@ export async function buildApp(
   config: Config,
   { db, logger = false, runQueue, requestLogging = true, showAdminPassword }: AppDependencies,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger, disableRequestLogging: !requestLogging, schemaErrorFormatter: formatValidationErrors });
+  const app = Fastify({
+    logger,
+    disableRequestLogging: !requestLogging,
+    schemaErrorFormatter: formatValidationErrors,
+    ...serverTimeouts(config.uploadIdleSeconds),
+  });
   if (!runQueue) {
     const ownQueue = await openRunQueue(db, config.runs, { log: (message, err) => app.log.error({ err }, message) });
     app.addHook('onClose', () => ownQueue.close());
@@ -57,6 +65,8 @@ export async function buildApp(
     if (status >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 && !(error instanceof HttpError) ? 'Internal server error' : error.message;
     const details = error instanceof HttpError ? error.details : undefined;
+    // A stopped upload's client may still be sending: end the connection rather than read the rest.
+    if (status === 408) reply.header('connection', 'close');
     return reply.code(status).send(errorBody(status, message, details));
   });
   addSecurityHeaders(app, config);
@@ -94,13 +104,15 @@ export async function buildApp(
         })
       : createTokenVerifier({ issuer: identity.issuer, audience: identity.audience });
 
+  // Imports wait for one of two slots, so they never hold every PostgreSQL connection the reads need.
+  const uploads: UploadSettings = { limitMb: config.uploadLimitMb, idleSeconds: config.uploadIdleSeconds, gate: createImportGate(2) };
   await app.register(
     async (api) => {
       requireBearerToken(api, verify);
       await api.register(datasetRoutes, { db });
       await api.register(datasetEntryRoutes, { db });
       await api.register(mappingRoutes, { db });
-      await api.register(bulkUploadRoutes, { db, uploadLimitMb: config.uploadLimitMb });
+      await api.register(bulkUploadRoutes, { db, uploads });
     },
     { prefix: '/api/service' },
   );
@@ -110,8 +122,8 @@ export async function buildApp(
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(evaluationScriptRoutes, { db });
-      await api.register(goldenSetRoutes, { db, uploadLimitMb: config.uploadLimitMb });
-      await api.register(catalogueRoutes, { db, uploadLimitMb: config.uploadLimitMb });
+      await api.register(goldenSetRoutes, { db, uploads });
+      await api.register(catalogueRoutes, { db, uploads });
     },
     { prefix: '/api/backend' },
   );

@@ -27,6 +27,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   uploadLimitMb: number;
+  /** An upload that sends nothing for this long is stopped (408) with nothing written. */
+  uploadIdleSeconds: number;
   identity: IdentityConfig;
   /** Where the console finds the two APIs (this server unless set). */
   evaluationServiceUrl: string;
@@ -144,6 +146,7 @@ export function readConfig(env: Env = process.env): Config {
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 200, 1, 1_000_000),
+    uploadIdleSeconds: integer(env, 'UPLOAD_IDLE_SECONDS', 30, 1, 3600),
     identity: readIdentity(env, publicUrl),
     evaluationServiceUrl: url(env, 'EVALUATION_SERVICE_URL', `${publicUrl}/api/service`),
     evaluationBackendUrl: url(env, 'EVALUATION_BACKEND_URL', `${publicUrl}/api/backend`),

@@ -5,18 +5,18 @@ import { importEntriesCsv } from '../bulk/import-csv';
 import type { EntryWriterOptions } from '../bulk/entry-writer';
 import { BulkUploadCountsSchema, BulkUploadFormSchema, CsvProblemSchema } from '../schemas/bulk-upload';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../schemas/errors';
-import { acceptUploads, singleFile, uploadFailure } from './multipart-upload';
+import { acceptUploads, importUpload, singleFile, uploadFailure, type UploadSettings } from './multipart-upload';
 
 export interface BulkUploadOptions {
   db: Database;
-  uploadLimitMb: number;
+  uploads: UploadSettings;
   /** Tuning and tests only; production uses the defaults. */
   writer?: EntryWriterOptions;
 }
 
 export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploadOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  await acceptUploads(app, opts.uploadLimitMb, { files: 1, parts: 20 });
+  await acceptUploads(app, opts.uploads, { files: 1, parts: 20 });
 
   app.post(
     '/dataset-entries/bulk-upload',
@@ -27,7 +27,7 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
           'Multipart form with the CSV in field `file` (UTF-8, header row; columns `input` (required), ' +
           '`datasets` (names separated by `|`; unknown names are created), `input_metadata` (a JSON object), ' +
           '`description`; any other column becomes a metadata key). One transaction: any bad row gives a 400 ' +
-          `listing up to 100 problems and nothing is written. Files over ${opts.uploadLimitMb} MiB get a 413.`,
+          `listing up to 100 problems and nothing is written. Files over ${opts.uploads.limitMb} MiB get a 413.`,
         tags: ['dataset entries'],
         consumes: ['multipart/form-data'],
         // Documents the form for OpenAPI; in stream mode there is no parsed body to validate.
@@ -47,9 +47,9 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
         what: 'The CSV',
       });
       try {
-        return await importEntriesCsv(opts.db, part.file, opts.writer);
+        return await importUpload(part.file, opts.uploads, (file) => importEntriesCsv(opts.db, file, opts.writer));
       } catch (error) {
-        throw uploadFailure(error, request, opts.uploadLimitMb);
+        throw uploadFailure(error, request, opts.uploads);
       }
     },
   );

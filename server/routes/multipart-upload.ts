@@ -5,22 +5,41 @@ import type { MultipartFile } from '@fastify/multipart';
 import { HttpError } from '../errors';
 import { ImportRejectedError } from '../import/import-problems';
 import { UploadTooLargeError } from '../import/upload-reader';
+import { UploadIdleError, withSpooledUpload } from '../import/upload-spool';
+import type { ImportGate } from '../import/import-gate';
+import type { Readable } from 'node:stream';
 
 const MiB = 1024 * 1024;
+
+/** How the upload routes take files: the size limit, the idle cut-off, and the gate imports pass. */
+export interface UploadSettings {
+  limitMb: number;
+  idleSeconds: number;
+  gate: ImportGate;
+}
+
+/**
+ * The uploaded file, once wholly on disk, handed to `work` when the gate lets it in: a slow client holds
+ * no connection or lock while it sends.
+ */
+export function importUpload<T>(source: Readable, uploads: UploadSettings, work: (file: Readable) => Promise<T>): Promise<T> {
+  return withSpooledUpload(source, uploads.idleSeconds, (file) => uploads.gate(() => work(file)));
+}
 
 /**
  * Lets the routes of this plugin (only them: registration is encapsulated) read multipart bodies. Over
  * the limit busboy truncates the file and emits 'limit', which the importers turn into a 413.
  */
-export async function acceptUploads(app: FastifyInstance, uploadLimitMb: number, { files, parts }: { files: number; parts: number }) {
+export async function acceptUploads(app: FastifyInstance, uploads: UploadSettings, { files, parts }: { files: number; parts: number }) {
   await app.register(multipart, {
-    limits: { fileSize: uploadLimitMb * MiB, files, fields: 10, parts },
+    limits: { fileSize: uploads.limitMb * MiB, files, fields: 10, parts },
     throwFileSizeLimit: false,
   });
 }
 
 /** A form that could not be parsed is the client's fault; a refusal the plugin already made keeps its status. */
 export function unreadableForm(error: unknown): unknown {
+  if (error instanceof UploadIdleError) return error;
   const status = (error as { statusCode?: number }).statusCode;
   if (status !== undefined && status < 500) return error;
   return new HttpError(400, `The multipart form could not be read: ${(error as Error).message}`);
@@ -49,10 +68,13 @@ export async function singleFile(request: FastifyRequest, texts: SingleFileTexts
 }
 
 /** An importer's refusal, or the upload's own failure, as the answer the client gets; anything else as it is. */
-export function uploadFailure(error: unknown, request: FastifyRequest, uploadLimitMb: number): unknown {
+export function uploadFailure(error: unknown, request: FastifyRequest, uploads: UploadSettings): unknown {
   if (error instanceof ImportRejectedError) return new HttpError(400, error.message, error.problems);
+  if (error instanceof UploadIdleError) {
+    return new HttpError(408, `The upload stalled: no data arrived for ${error.idleSeconds} s, so it was stopped and nothing was imported`);
+  }
   if (error instanceof UploadTooLargeError) {
-    return new HttpError(413, `The file is larger than the upload limit of ${uploadLimitMb} MiB; nothing was imported`);
+    return new HttpError(413, `The file is larger than the upload limit of ${uploads.limitMb} MiB; nothing was imported`);
   }
   // The client went away mid-upload: rolled back, and nobody to tell, so not a server error.
   if (request.raw.destroyed && !request.raw.complete) return new HttpError(400, 'The upload was interrupted; nothing was imported');

@@ -16,19 +16,19 @@ import {
   type Product,
 } from '../../schemas/catalogue';
 import { DescribedErrorSchema, ErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
-import { acceptUploads, singleFile, uploadFailure } from '../multipart-upload';
+import { acceptUploads, importUpload, singleFile, uploadFailure, type UploadSettings } from '../multipart-upload';
 import { pageWindow } from '../page-window';
 
 export interface CatalogueRouteOptions {
   db: Database;
-  uploadLimitMb: number;
+  uploads: UploadSettings;
 }
 
 const PRODUCT_COLUMNS = 'product_id, name, description, image_url, attributes, created_at, updated_at';
 
-export async function catalogueRoutes(fastify: FastifyInstance, { db, uploadLimitMb }: CatalogueRouteOptions) {
+export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }: CatalogueRouteOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  await acceptUploads(app, uploadLimitMb, { files: 1, parts: 20 });
+  await acceptUploads(app, uploads, { files: 1, parts: 20 });
 
   app.post(
     '/catalogue/import',
@@ -41,7 +41,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploadLimi
           'JSON Lines: one object per line with the same fields; other keys become attributes. The format comes from ' +
           'a `format` field (`csv` or `jsonl`, sent before the file), else from the file name (.jsonl, .ndjson), else CSV. ' +
           'Products are matched by product_id: new ones are created, known ones replaced. One transaction: any bad row ' +
-          `gives a 400 listing up to 100 problems and nothing is written. Files over ${uploadLimitMb} MiB get a 413.`,
+          `gives a 400 listing up to 100 problems and nothing is written. Files over ${uploads.limitMb} MiB get a 413.`,
         tags: ['catalogue'],
         consumes: ['multipart/form-data'],
         body: CatalogueFormSchema,
@@ -68,9 +68,9 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploadLimi
         throw error;
       }
       try {
-        return await importCatalogue(db, part.file, format);
+        return await importUpload(part.file, uploads, (file) => importCatalogue(db, file, format));
       } catch (error) {
-        throw uploadFailure(error, request, uploadLimitMb);
+        throw uploadFailure(error, request, uploads);
       }
     },
   );

@@ -12,7 +12,8 @@ import { UploadTooLargeError } from '../../import/upload-reader';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
 import { GoldenSetFormSchema, GoldenSetSchema, JudgementProblemSchema } from '../../schemas/golden-sets';
 import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH } from '../../schemas/limits';
-import { unreadableForm, uploadFailure } from '../multipart-upload';
+import { importUpload, unreadableForm, uploadFailure, type UploadSettings } from '../multipart-upload';
+import { UploadIdleError } from '../../import/upload-spool';
 import { requireTrimmed } from '../text-fields';
 
 /** The form's text fields, checked when its first file arrives (so they must come before the files). */
@@ -52,7 +53,7 @@ async function readWhole(file: Readable & { truncated?: boolean }): Promise<Buff
 }
 
 /** Registers the route on an instance that already reads multipart bodies. */
-export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploadLimitMb }: { db: Database; uploadLimitMb: number }) {
+export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: { db: Database; uploads: UploadSettings }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(
@@ -66,7 +67,7 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploadLimit
           '`query,product_id,relevance`. `trec`: `file` holds TREC qrels lines `qid iter docid grade` and ' +
           '`queries` holds `qid<TAB>query` lines. Grades are integers ≥ 0; a (query, product) pair may appear ' +
           'once. One transaction: any problem gives a 400 listing up to 100 of them and nothing is written. ' +
-          `Files over ${uploadLimitMb} MiB get a 413.`,
+          `Files over ${uploads.limitMb} MiB get a 413.`,
         tags: ['golden sets'],
         consumes: ['multipart/form-data'],
         body: GoldenSetFormSchema,
@@ -86,7 +87,7 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploadLimit
         const id = await createFromUpload(request);
         return reply.code(201).send(await loadGoldenSet(db, id));
       } catch (error) {
-        throw uploadFailure(error, request, uploadLimitMb);
+        throw uploadFailure(error, request, uploads);
       }
     },
   );
@@ -100,9 +101,10 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploadLimit
     let failure: unknown;
     let fileSeen = false;
     const lateFields: string[] = [];
+    // The file is on disk before the transaction starts: a slow client holds no connection meanwhile.
     const create = async (set: NewGoldenSet, source: JudgementSource) => {
       try {
-        return await db.transaction((tx) => importGoldenSet(tx, set, source));
+        return await importUpload(source.file, uploads, (file) => db.transaction((tx) => importGoldenSet(tx, set, { ...source, file })));
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateName(set.name);
         throw error;
@@ -139,6 +141,8 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploadLimit
             );
           }
         } catch (error) {
+          // A stalled client sends no more parts: answer now rather than wait for them.
+          if (error instanceof UploadIdleError) throw error;
           failure = error;
           if (part.type === 'file') part.file.resume();
         }

@@ -10,7 +10,7 @@ import { GoldenSetChangesSchema, GoldenSetSchema, type GoldenSet } from '../../s
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema, TextFileSchema } from '../../schemas/shared';
 import { sendDownload } from '../downloads';
-import { acceptUploads } from '../multipart-upload';
+import { acceptUploads, type UploadSettings } from '../multipart-upload';
 import { pageWindow } from '../page-window';
 import { requireText } from '../text-fields';
 import { goldenSetUploadRoute } from './golden-set-upload';
@@ -31,10 +31,10 @@ const exports = [
   },
 ];
 
-export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Database; uploadLimitMb: number }) {
+export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Database; uploads: UploadSettings }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = opts;
-  await acceptUploads(app, opts.uploadLimitMb, { files: 2, parts: 12 });
+  await acceptUploads(app, opts.uploads, { files: 2, parts: 12 });
 
   app.get(
     '/golden-sets/',
