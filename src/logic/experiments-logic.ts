@@ -9,7 +9,7 @@ import { allRows, pagedList, rowsOf } from './paged-lists';
 // Spec §2 /experiments and /evaluation-scripts on the evaluation backend.
 export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'backend' | 'router'>) {
   const scriptDetails = resourceMachine.provide({
-    actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.getScript(input.id)) },
+    actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.findScript(input.id)) },
   });
   const scriptExperiments = pagedList(router, { fetchPage: rowsOf(backend.scriptExperimentRows) });
   return {

@@ -30,7 +30,7 @@ export function createRunsLogic({ backend, files, router }: Pick<ConsoleDeps, 'b
       actors: {
         list: pagedList(router, { fetchPage: rowsOf(backend.runResultRows) }),
         summary: resourceMachine.provide({
-          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.getRun(input.id)) },
+          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.findRun(input.id)) },
         }),
         fileExport: fileExportMachine.provide({
           actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportRun(input.id, input.format)) },

@@ -9,7 +9,8 @@ import { runProgressMachine } from './run-progress.machine';
 // machine over the unpaged runs call) and the run progress (start, watch, cancel). When the list has loaded
 // and shows a run that is still going, the progress flow watches it; the progress flow is handed the list as
 // its reload target, so when a run starts or ends the list fetches again, keeping its rows shown meanwhile.
-// Without a valid experiment id in the address the page is `notFound` (spec §2 'Invalid experiment ID').
+// Without a valid experiment id in the address the page is `notFound` (spec §2 'Invalid experiment ID'); when
+// the server has no such experiment (its runs call answers 404) it is `missing`, showing no actions.
 
 export type ExperimentRunsPageInput = { experimentId: number | null };
 
@@ -35,7 +36,7 @@ export const experimentRunsPageMachine = setup({
     input: {} as ExperimentRunsPageInput,
     context: {} as ExperimentRunsPageContext,
     events: {} as ExperimentRunsPageEvent,
-    tags: {} as 'notFound',
+    tags: {} as 'notFound' | 'missing',
   },
   actors: {
     // src/logic gives each its actors (the runs call; start, poll and cancel).
@@ -45,6 +46,7 @@ export const experimentRunsPageMachine = setup({
   guards: {
     hasNoRouteId,
     showsActiveRun: (_, params: { list: RunListSnapshot }) => activeRunIn(params.list) !== null,
+    isMissing: (_, params: { list: RunListSnapshot }) => params.list.hasTag('missing'),
   },
   actions: {
     watchActiveRun: sendTo('runProgress', (_, params: { list: RunListSnapshot }) => ({
@@ -63,10 +65,13 @@ export const experimentRunsPageMachine = setup({
     };
   },
   on: {
-    'xstate.snapshot.runList': {
-      guard: { type: 'showsActiveRun', params: ({ event }) => ({ list: event.snapshot }) },
-      actions: { type: 'watchActiveRun', params: ({ event }) => ({ list: event.snapshot }) },
-    },
+    'xstate.snapshot.runList': [
+      { guard: { type: 'isMissing', params: ({ event }) => ({ list: event.snapshot }) }, target: '.missing' },
+      {
+        guard: { type: 'showsActiveRun', params: ({ event }) => ({ list: event.snapshot }) },
+        actions: { type: 'watchActiveRun', params: ({ event }) => ({ list: event.snapshot }) },
+      },
+    ],
   },
   initial: 'checkingId',
   states: {
@@ -78,6 +83,7 @@ export const experimentRunsPageMachine = setup({
     },
     // Its flows were started without an id too, so they fetched nothing.
     notFound: { tags: 'notFound' },
+    missing: { tags: 'missing' },
     showing: {},
   },
 });

@@ -7,3 +7,5 @@ export const selectRunList = (snapshot: ExperimentRunsPageSnapshot) => snapshot.
 export const selectRunProgress = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.runProgress;
 /** The address named no valid id: the page says so instead of showing its flows. */
 export const selectNotFound = (snapshot: ExperimentRunsPageSnapshot) => snapshot.hasTag('notFound');
+/** The server has no record of that id: the page says so and shows no actions. */
+export const selectMissing = (snapshot: ExperimentRunsPageSnapshot) => snapshot.hasTag('missing');

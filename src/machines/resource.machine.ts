@@ -6,7 +6,7 @@ import { hasNoRouteId } from '../domain/route-id';
 
 // One record (or one unpaged list) of the evaluation backend by its id: an evaluation script's details,
 // an experiment's runs (spec §7: that call is unpaged), a run's summary. Loading, loaded, empty (an empty
-// list), or failed; Try again from failed. `reload` (from whatever changed the record) fetches again; what
+// list), missing (the server has no record of that id: the fetch answered null), or failed; Try again from failed. `reload` (from whatever changed the record) fetches again; what
 // was loaded stays shown meanwhile (`refreshing`). Without a valid route id (null) it is `notFound` at once.
 
 export type ResourceInput = { id: number | null };
@@ -29,6 +29,7 @@ const fetchResource = {
   src: 'fetchResource',
   input: ({ context }: { context: ResourceContext }) => ({ id: context.id! }),
   onDone: [
+    { guard: { type: 'isMissing', params: ({ event }: { event: { output: unknown } }) => ({ data: event.output }) }, target: 'missing' },
     {
       guard: { type: 'isEmptyList', params: ({ event }: { event: { output: unknown } }) => ({ data: event.output }) },
       target: 'empty',
@@ -47,13 +48,14 @@ export const resourceMachine = setup({
     context: {} as ResourceContext,
     input: {} as ResourceInput,
     events: {} as ResourceEvent,
-    tags: {} as 'busy' | 'empty' | 'failed' | 'notFound',
+    tags: {} as 'busy' | 'empty' | 'failed' | 'notFound' | 'missing',
   },
   actors: {
     fetchResource: fromPromise<unknown, { id: number }>(notProvided('fetchResource')),
   },
   guards: {
     hasNoRouteId,
+    isMissing: (_, params: { data: unknown }) => params.data === null,
     isEmptyList: (_, params: { data: unknown }) => Array.isArray(params.data) && params.data.length === 0,
   },
   actions: {
@@ -72,6 +74,8 @@ export const resourceMachine = setup({
       ],
     },
     notFound: { tags: 'notFound' },
+    // The server has no such record; nothing leaves this either.
+    missing: { tags: 'missing' },
     loading: {
       tags: 'busy',
       invoke: fetchResource,

@@ -3,10 +3,11 @@ import type { resourceMachine } from './resource.machine';
 
 export type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
 
-export type ResourceView = 'notFound' | 'loading' | 'failed' | 'empty' | 'loaded';
+export type ResourceView = 'notFound' | 'missing' | 'loading' | 'failed' | 'empty' | 'loaded';
 
 export function selectResourceView(snapshot: ResourceSnapshot): ResourceView {
   if (snapshot.hasTag('notFound')) return 'notFound';
+  if (snapshot.hasTag('missing')) return 'missing';
   if (snapshot.hasTag('busy')) return 'loading';
   if (snapshot.hasTag('failed')) return 'failed';
   if (snapshot.hasTag('empty')) return 'empty';

@@ -1,4 +1,4 @@
-import { setup, type ActorRefFrom } from 'xstate';
+import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { hasNoRouteId } from '../domain/route-id';
 import { fileExportMachine } from './file-export.machine';
 import { pagedListMachine } from './paged-list.machine';
@@ -21,7 +21,8 @@ export const runResultsPageMachine = setup({
   types: {
     input: {} as RunResultsPageInput,
     context: {} as RunResultsPageContext,
-    tags: {} as 'notFound',
+    tags: {} as 'notFound' | 'missing',
+    events: {} as { type: 'xstate.snapshot.summary'; snapshot: SnapshotFrom<typeof resourceMachine> },
   },
   actors: {
     // src/logic gives each its actors (the run's results call, the run, the export calls).
@@ -29,13 +30,16 @@ export const runResultsPageMachine = setup({
     summary: resourceMachine,
     fileExport: fileExportMachine,
   },
-  guards: { hasNoRouteId },
+  guards: {
+    hasNoRouteId,
+    isMissing: (_, params: { snapshot: SnapshotFrom<typeof resourceMachine> }) => params.snapshot.hasTag('missing'),
+  },
 }).createMachine({
   id: 'runResultsPage',
   context: ({ input, spawn }) => ({
     runId: input.runId,
     list: spawn('list', { id: 'list', input: { page: input.page, ownerId: input.runId } }),
-    summary: spawn('summary', { id: 'summary', input: { id: input.runId } }),
+    summary: spawn('summary', { id: 'summary', syncSnapshot: true, input: { id: input.runId } }),
     exporter: spawn('fileExport', { id: 'exporter' }),
   }),
   initial: 'checkingId',
@@ -48,6 +52,15 @@ export const runResultsPageMachine = setup({
     },
     // Its flows were started without an id too, so they fetched nothing.
     notFound: { tags: 'notFound' },
-    showing: {},
+    // The server has no run of that id: the page shows no actions.
+    missing: { tags: 'missing' },
+    showing: {
+      on: {
+        'xstate.snapshot.summary': {
+          guard: { type: 'isMissing', params: ({ event }) => ({ snapshot: event.snapshot }) },
+          target: 'missing',
+        },
+      },
+    },
   },
 });

@@ -8,3 +8,5 @@ export const selectSummary = (snapshot: RunResultsPageSnapshot) => snapshot.cont
 export const selectExporter = (snapshot: RunResultsPageSnapshot) => snapshot.context.exporter;
 /** The address named no valid id: the page says so instead of showing its flows. */
 export const selectNotFound = (snapshot: RunResultsPageSnapshot) => snapshot.hasTag('notFound');
+/** The server has no record of that id: the page says so and shows no actions. */
+export const selectMissing = (snapshot: RunResultsPageSnapshot) => snapshot.hasTag('missing');

@@ -1,4 +1,4 @@
-import { setup, type ActorRefFrom } from 'xstate';
+import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { hasNoRouteId } from '../domain/route-id';
 import { pagedListMachine } from './paged-list.machine';
 import { resourceMachine } from './resource.machine';
@@ -19,19 +19,23 @@ export const scriptExperimentsPageMachine = setup({
   types: {
     input: {} as ScriptExperimentsPageInput,
     context: {} as ScriptExperimentsPageContext,
-    tags: {} as 'notFound',
+    tags: {} as 'notFound' | 'missing',
+    events: {} as { type: 'xstate.snapshot.details'; snapshot: SnapshotFrom<typeof resourceMachine> },
   },
   actors: {
     // src/logic gives each its actors (the script call, the script's experiments call).
     details: resourceMachine,
     list: pagedListMachine,
   },
-  guards: { hasNoRouteId },
+  guards: {
+    hasNoRouteId,
+    isMissing: (_, params: { snapshot: SnapshotFrom<typeof resourceMachine> }) => params.snapshot.hasTag('missing'),
+  },
 }).createMachine({
   id: 'scriptExperimentsPage',
   context: ({ input, spawn }) => ({
     scriptId: input.scriptId,
-    details: spawn('details', { id: 'details', input: { id: input.scriptId } }),
+    details: spawn('details', { id: 'details', syncSnapshot: true, input: { id: input.scriptId } }),
     list: spawn('list', { id: 'list', input: { page: input.page, ownerId: input.scriptId } }),
   }),
   initial: 'checkingId',
@@ -44,6 +48,15 @@ export const scriptExperimentsPageMachine = setup({
     },
     // Its flows were started without an id too, so they fetched nothing.
     notFound: { tags: 'notFound' },
-    showing: {},
+    // The server has no script of that id: the page shows no actions.
+    missing: { tags: 'missing' },
+    showing: {
+      on: {
+        'xstate.snapshot.details': {
+          guard: { type: 'isMissing', params: ({ event }) => ({ snapshot: event.snapshot }) },
+          target: 'missing',
+        },
+      },
+    },
   },
 });

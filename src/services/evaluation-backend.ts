@@ -1,7 +1,7 @@
 import type { FetchResponse } from 'ofetch';
 import type { ApiClient, ApiFetch } from './api-client';
 import { filenameFromContentDisposition } from './download-file';
-import { explained } from './failure-message';
+import { explained, foundOrNull } from './failure-message';
 import type { FormPoster } from './upload-csv';
 import type { GoldenSetUpload } from '../domain/golden-set-upload';
 import type { Page, PageRequest } from '../domain/evaluation-service-types';
@@ -174,13 +174,18 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
       return options;
     },
 
-    getScript: (scriptId: number) => explained(getScript(api, scriptId)),
+    /** The script, or null when the server has none of that id. */
+    findScript: (scriptId: number) => foundOrNull(getScript(api, scriptId)),
 
-    runsOfExperiment: (experimentId: number) => explained(listRunsByExperiment(api, experimentId)),
+    /** The experiment's runs, or null when the server has no such experiment. */
+    runsOfExperiment: (experimentId: number) => foundOrNull(listRunsByExperiment(api, experimentId)),
 
     startRun: (experimentId: number) => explained(startRun(api, experimentId)),
 
     getRun: (runId: number) => explained(getRun(api, runId)),
+
+    /** The run (its summary), or null when the server has no such run. */
+    findRun: (runId: number) => foundOrNull(getRun(api, runId)),
 
     cancelRun: (runId: number) => explained(cancelRun(api, runId)),
 

@@ -42,6 +42,13 @@ function ScriptDetails({ scriptId }: { scriptId: number | null }) {
       </p>
     );
   }
+  if (view === 'missing') {
+    return (
+      <p className={errorMessage} role="alert">
+        {messages.scriptNotFound}
+      </p>
+    );
+  }
   if (view === 'loading') {
     return (
       <p className={statusMessage} role="status">
@@ -80,7 +87,8 @@ function ScriptDetails({ scriptId }: { scriptId: number | null }) {
         ))}
         <dt className={styles.term}>Output Schema</dt>
         <dd className={styles.definition}>
-          <pre className={styles.json} data-testid="output-schema">
+          {/* A scroll region: focusable, so keyboard users can scroll it. */}
+          <pre className={styles.json} data-testid="output-schema" tabIndex={0} aria-label="Output schema (JSON)">
             {JSON.stringify(script.output_schema, null, 2)}
           </pre>
         </dd>

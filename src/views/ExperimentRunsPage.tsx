@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectNotFound, selectRunList, selectRunProgress } from '../machines/experiment-runs-page.selectors';
+import { selectMissing, selectNotFound, selectRunList, selectRunProgress } from '../machines/experiment-runs-page.selectors';
 import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
 import { selectWatchedRun } from '../machines/run-progress.selectors';
@@ -29,6 +29,7 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });
   const notFound = useSelector(page, selectNotFound);
+  const missing = useSelector(page, selectMissing);
   const list = useSelector(page, selectRunList);
   const progress = useSelector(page, selectRunProgress);
   return (
@@ -39,9 +40,9 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
           Back to Experiments
         </Link>
       </div>
-      {notFound ? (
+      {notFound || missing ? (
         <p className={errorMessage} role="alert">
-          {messages.invalidExperimentId}
+          {notFound ? messages.invalidExperimentId : messages.experimentNotFound}
         </p>
       ) : (
         <>

@@ -7,7 +7,7 @@ import { pageFromSearch } from '../machines/paged-list.machine';
 import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
 import type { runResultsPageMachine } from '../machines/run-results-page.machine';
-import { selectExporter, selectList, selectNotFound, selectSummary } from '../machines/run-results-page.selectors';
+import { selectExporter, selectList, selectMissing, selectNotFound, selectSummary } from '../machines/run-results-page.selectors';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
 import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../domain/evaluation-backend-types';
 import { formatDateTime } from '../domain/format-date';
@@ -35,14 +35,15 @@ export function RunResultsPage({ id }: { id: number | null }) {
   const search = useSearch();
   const page = useActorRef(logic.runResultsPage, { input: { runId: id, page: pageFromSearch(search) } });
   const notFound = useSelector(page, selectNotFound);
+  const missing = useSelector(page, selectMissing);
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiment Run Results</h1>
       </div>
-      {notFound ? (
+      {notFound || missing ? (
         <p className={errorMessage} role="alert">
-          {messages.invalidRunId}
+          {notFound ? messages.invalidRunId : messages.runNotFound}
         </p>
       ) : (
         // Not notFound: the address named a valid run id.

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
-import { selectDetails, selectList, selectNotFound } from '../machines/script-experiments-page.selectors';
+import { selectDetails, selectList, selectMissing, selectNotFound } from '../machines/script-experiments-page.selectors';
 import type { EvaluationScript } from '../domain/evaluation-backend-types';
 import type { ExperimentRow } from '../domain/script-names';
 import { messages } from './backend-messages';
@@ -23,14 +23,16 @@ export function ScriptExperimentsPage({ id }: { id: number | null }) {
   const search = useSearch();
   const page = useActorRef(logic.scriptExperimentsPage, { input: { scriptId: id, page: pageFromSearch(search) } });
   const notFound = useSelector(page, selectNotFound);
+  const missing = useSelector(page, selectMissing);
   const details = useSelector(page, selectDetails);
   const detailsView = useSelector(details, selectResourceView);
   const script = useSelector(details, selectScript);
   const list = useSelector(page, selectList);
 
   if (notFound) return <NoScript text={messages.invalidScriptId} />;
+  if (missing) return <NoScript text={messages.scriptNotFound} />;
   return (
-    <Frame title={`Experiments for Script: ${script?.name ?? ''}`}>
+    <Frame title={script ? `Experiments for Script: ${script.name}` : 'Experiments for Script'}>
       {detailsView === 'failed' && (
         <p className={errorMessage} role="alert">
           {messages.scriptDetails}
@@ -50,7 +52,7 @@ export function ScriptExperimentsWithoutId() {
 
 function NoScript({ text }: { text: string }) {
   return (
-    <Frame title="Experiments for Script: ">
+    <Frame title="Experiments for Script">
       <p className={errorMessage} role="alert">
         {text}
       </p>

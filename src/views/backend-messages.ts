@@ -20,4 +20,8 @@ export const messages = {
   invalidRunId: 'Invalid experiment run ID',
   invalidScriptId: 'Invalid evaluation script ID',
   noScriptId: 'No script ID provided.',
+  // Beyond spec §8: a well-formed id the server has no record of.
+  experimentNotFound: 'Experiment not found',
+  runNotFound: 'Experiment run not found',
+  scriptNotFound: 'Evaluation script not found',
 } as const;

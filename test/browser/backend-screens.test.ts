@@ -279,6 +279,29 @@ describe('evaluation-backend screens in Chromium', () => {
     }
   });
 
+  it('says an id the server does not have is not found, with no actions and no empty name in the title', async () => {
+    for (const [path, text, title] of [
+      ['/experiment-runs/999999', 'Experiment not found', 'Experiment Runs'],
+      ['/experiment-run-results/999999', 'Experiment run not found', 'Experiment Run Results'],
+      ['/evaluation-scripts/999999/experiments', 'Evaluation script not found', 'Experiments for Script'],
+      ['/evaluation-scripts/999999', 'Evaluation script not found', 'Evaluation Script'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      expect((await alertText()).text).toBe(text);
+      expect(await page.getByRole('main').getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await page.getByRole('button', { name: /Run experiment|Export|Try again/ }).count()).toBe(0);
+    }
+  });
+
+  it('lets the keyboard reach the output schema, a scroll region', async () => {
+    await page.goto(`${server.url}/evaluation-scripts/1`);
+    const schema = page.getByTestId('output-schema');
+    await schema.waitFor();
+    await schema.focus();
+    expect(await schema.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoSeriousViolations();
+  });
+
   it('saw no page errors or unexpected console errors', () => {
     expect(problems).toEqual([]);
   });

@@ -74,8 +74,8 @@ describe('/evaluation-scripts/{id}', () => {
   it('shows the details card with the output schema as formatted JSON, and Back keeps the page', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/evaluation-scripts/3?page=2', <EvaluationScriptPage id={3} />);
-    expect(services.last('getScript').args).toEqual([3]);
-    await services.settle('getScript', { output: script });
+    expect(services.last('findScript').args).toEqual([3]);
+    await services.settle('findScript', { output: script });
     const card = screen.getByRole('region', { name: 'Script details' });
     expect(
       within(card)
@@ -95,17 +95,17 @@ describe('/evaluation-scripts/{id}', () => {
   it('names a failure exactly, trailing space included, and tries again', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/evaluation-scripts/3', <EvaluationScriptPage id={3} />);
-    await services.settle('getScript', { error: new Error('404') });
+    await services.settle('findScript', { error: new Error('404') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch evaluation script details. ');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(services.calls('getScript')).toBe(2);
+    expect(services.calls('findScript')).toBe(2);
   });
 
   it('says "Invalid evaluation script ID" for a malformed id, without a call', async () => {
     const services = fakeDeps();
     renderRoute(services, '/evaluation-scripts/x1');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid evaluation script ID');
-    expect(services.calls('getScript')).toBe(0);
+    expect(services.calls('findScript')).toBe(0);
   });
 });
 
@@ -114,7 +114,7 @@ describe('/evaluation-scripts/{id}/experiments', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/evaluation-scripts/3/experiments', <ScriptExperimentsPage id={3} />);
     expect(services.last('scriptExperimentRows').args).toEqual([3, { page: 1, pageSize: 20 }]);
-    await services.settle('getScript', { output: script });
+    await services.settle('findScript', { output: script });
     await services.settle('scriptExperimentRows', { output: { items: [experiment], total: null } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Experiments for Script: Golden set relevance');
     const table = screen.getByRole('table', { name: 'Experiments of the script' });
@@ -134,7 +134,7 @@ describe('/evaluation-scripts/{id}/experiments', () => {
   it('names each failure: the script’s details and its experiments', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/evaluation-scripts/3/experiments', <ScriptExperimentsPage id={3} />);
-    await services.settle('getScript', { error: new Error('500') });
+    await services.settle('findScript', { error: new Error('500') });
     await services.settle('scriptExperimentRows', { error: new Error('500') });
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Failed to fetch evaluation script details. ',
@@ -149,7 +149,7 @@ describe('/evaluation-scripts/{id}/experiments', () => {
     const services = fakeDeps();
     renderRoute(services, id === undefined ? '/evaluation-scripts/experiments' : `/evaluation-scripts/${id}/experiments`);
     expect((await screen.findByRole('alert')).textContent).toBe(text);
-    expect(services.calls('getScript') + services.calls('scriptExperimentRows')).toBe(0);
+    expect(services.calls('findScript') + services.calls('scriptExperimentRows')).toBe(0);
   });
 });
 

@@ -49,7 +49,7 @@ describe('evaluation backend methods', () => {
     stubServer(() => Response.json({ message: 'Injected failure' }, { status: 500 }));
     await expect(backend().experimentRows({ page: 1, pageSize: 20 })).rejects.toThrow(/^\[GET\] ".*\/experiments\/.*": 500/);
     await expect(backend().scriptExperimentRows(1, { page: 1, pageSize: 20 })).rejects.toThrow(/^\[GET\] ".*\/experiments.*": 500/);
-    await expect(backend().getScript(1)).rejects.toThrow('Injected failure');
+    await expect(backend().findScript(1)).rejects.toThrow('Injected failure');
     await expect(backend().runsOfExperiment(1)).rejects.toThrow('Injected failure');
     await expect(backend().allScriptOptions()).rejects.toThrow('Injected failure');
   });

@@ -250,10 +250,10 @@ describe('mean metrics of the run above its results', () => {
   it('asks for the run and shows each mean to three decimals, then the counts', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
-    expect(services.last('getRun').args).toEqual([12]);
+    expect(services.last('findRun').args).toEqual([12]);
     const section = screen.getByRole('region', { name: 'Mean metrics' });
     expect(within(section).getByText('Loading...')).toBeTruthy();
-    await services.settle('getRun', { output: details });
+    await services.settle('findRun', { output: details });
     const grid = within(section).getByLabelText('Mean metrics', { selector: 'dl' });
     expect(
       within(grid)
@@ -271,7 +271,7 @@ describe('mean metrics of the run above its results', () => {
   it('says so when the run has no results yet, and counts errors when there were some', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
-    await services.settle('getRun', {
+    await services.settle('findRun', {
       output: { ...details, summary: { results: 1, passed: 0, failed: 0, errors: 1, mean_metrics: {} } },
     });
     const section = screen.getByRole('region', { name: 'Mean metrics' });
@@ -282,7 +282,7 @@ describe('mean metrics of the run above its results', () => {
   it('names a failure in red and leaves the results table alone', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
-    await services.settle('getRun', { error: new Error('Experiment run 12 not found') });
+    await services.settle('findRun', { error: new Error('The server answered 500 Internal Server Error') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch the run summary.');
     expect(services.calls('runResultRows')).toBe(1);
   });
@@ -290,7 +290,7 @@ describe('mean metrics of the run above its results', () => {
   it('makes no call for an invalid run id', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/x', <RunResultsPage id={null} />);
-    expect([services.calls('getRun'), services.calls('exportRun')]).toEqual([0, 0]);
+    expect([services.calls('findRun'), services.calls('exportRun')]).toEqual([0, 0]);
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 });

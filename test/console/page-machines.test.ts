@@ -105,7 +105,7 @@ describe('script experiments page', () => {
   it('fetches the script and its own experiments', () => {
     const { services, logic } = fakes();
     createActor(logic.scriptExperimentsPage, { input: { scriptId: 3, page: 2 } }).start();
-    expect(services.last('getScript').args).toEqual([3]);
+    expect(services.last('findScript').args).toEqual([3]);
     expect(services.last('scriptExperimentRows').args).toEqual([3, { page: 2, pageSize: 20 }]);
   });
 });
@@ -114,7 +114,7 @@ describe('run results page', () => {
   it('fetches the run’s summary and its results', () => {
     const { services, logic } = fakes();
     createActor(logic.runResultsPage, { input: { runId: 12, page: 1 } }).start();
-    expect(services.last('getRun').args).toEqual([12]);
+    expect(services.last('findRun').args).toEqual([12]);
     expect(services.last('runResultRows').args).toEqual([12, { page: 1, pageSize: 20 }]);
   });
 });
