@@ -42,7 +42,12 @@ export async function buildApp(
   config: Config,
   { db, logger = false, runQueue, requestLogging = true, showAdminPassword }: AppDependencies,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger, disableRequestLogging: !requestLogging, schemaErrorFormatter: formatValidationErrors });
+  const app = Fastify({
+    logger,
+    disableRequestLogging: !requestLogging,
+    schemaErrorFormatter: formatValidationErrors,
+    trustProxy: config.trustProxy,
+  });
   if (!runQueue) {
     const ownQueue = await openRunQueue(db, config.runs, { log: (message, err) => app.log.error({ err }, message) });
     app.addHook('onClose', () => ownQueue.close());
@@ -89,6 +94,7 @@ export async function buildApp(
           issuer: identity.issuer,
           audience: identity.audience,
           consoleOrigin: new URL(config.publicUrl).origin,
+          publicUrl: config.publicUrl,
           adminPassword: identity.adminPassword,
           showAdminPassword,
         })

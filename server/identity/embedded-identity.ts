@@ -8,6 +8,7 @@ import { ensureInitialAdmin } from './accounts';
 import { interactionRoutes } from './interaction-routes';
 import { deleteExpiredOidcPayloads } from './oidc-adapter';
 import { createEmbeddedProvider } from './provider';
+import { presentAsPublic } from './public-request';
 import { loadProviderSecrets } from './secrets';
 
 export interface EmbeddedIdentityOptions {
@@ -15,6 +16,8 @@ export interface EmbeddedIdentityOptions {
   issuer: string;
   audience: string;
   consoleOrigin: string;
+  /** PUBLIC_URL: what the provider's URLs name, whatever the request's Host says. */
+  publicUrl: string;
   adminPassword?: string;
   showAdminPassword?: (account: string, password: string) => void;
 }
@@ -39,6 +42,12 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   }
 
   const provider = createEmbeddedProvider({ ...options, secrets });
+  // Before any route of the provider or our login pages reads the request.
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/oidc' || request.url.startsWith('/oidc/')) {
+      presentAsPublic(request.raw, options, { ip: request.ip, https: request.protocol === 'https' });
+    }
+  });
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'OpenID provider error'));
 
   await app.register(interactionRoutes, { provider, db });

@@ -99,7 +99,7 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
     clientBasedCORS: (_ctx, origin) => origin === consoleOrigin,
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a TLS-terminating proxy the issuer is https while the socket is plain http.
+  // The forwarded headers it reads are set by presentAsPublic (from PUBLIC_URL and TRUST_PROXY), never a client's.
   provider.proxy = true;
   return provider;
 }
