@@ -549,6 +549,22 @@ describe('http target configuration', () => {
     ]);
   });
 
+  it('lets *.domain entries match names below the domain, and host:port entries that port only', () => {
+    const check = (url: string, hosts: string) =>
+      checkHttpTargetConfig({ kind: 'http', url, hits: '/hits', product_id: '/id' }, { SEARCH_TARGET_HOSTS: hosts });
+    expect(check('https://eu.search.example.com/?q={query}', '*.example.com')).toEqual([]);
+    expect(check('https://example.com/?q={query}', '*.example.com')).toEqual([
+      'url host example.com is not in SEARCH_TARGET_HOSTS (*.example.com)',
+    ]);
+    expect(check('https://notexample.com/?q={query}', '*.example.com')).toHaveLength(1);
+    expect(check('http://es.internal:9200/?q={query}', 'es.internal:9200')).toEqual([]);
+    expect(check('http://es.internal/?q={query}', 'es.internal:9200')).toEqual([
+      'url host es.internal is not in SEARCH_TARGET_HOSTS (es.internal:9200)',
+    ]);
+    expect(check('http://es.internal:80/?q={query}', 'es.internal:80')).toEqual([]);
+    expect(check('http://[::1]:9200/?q={query}', 'localhost')).toHaveLength(1);
+  });
+
   it('names unset environment variables, bad URLs, misplaced bodies and unknown placeholders', () => {
     expect(checkHttpTargetConfig(valid, { SEARCH_TARGET_TRACE_ID: 't' })).toEqual([
       'headers.Authorization refers to {env:SEARCH_TARGET_ES_KEY}, which is not set',
