@@ -3,17 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { runAccountCommand } from '../../server/admin/account-admin';
-import { createTestDatabase, type TestDatabase } from './helpers/test-databases';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-databases';
 import { Browser, signIn } from './helpers/sign-in-flow';
 
 const ORIGIN = 'http://console.test';
 const PASSWORD = 'correct horse battery staple';
 
-describe('account changes end sessions (npm run user -- passwd / remove)', () => {
+describe.each(backends)('account changes end sessions (npm run user -- passwd / remove) on %s', (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(backend);
     app = await buildApp(readConfig({ PUBLIC_URL: ORIGIN, CONSOLE_ADMIN_PASSWORD: PASSWORD }), { db: database.db });
     await app.ready();
     await runAccountCommand(database.db, { command: 'add', username: 'bob', password: PASSWORD });
