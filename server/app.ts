@@ -49,6 +49,7 @@ export async function buildApp(
     logger,
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     schemaErrorFormatter: formatValidationErrors,
+    trustProxy: config.trustProxy,
     ...serverTimeouts(config.uploadIdleSeconds),
   });
   if (!runQueue) {
@@ -99,6 +100,7 @@ export async function buildApp(
           issuer: identity.issuer,
           audience: identity.audience,
           consoleOrigin: new URL(config.publicUrl).origin,
+          publicUrl: config.publicUrl,
           adminPassword: identity.adminPassword,
           showAdminPassword,
         })

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Who signs the users in: the embedded provider by default, or an external one (OIDC_ISSUER). */
@@ -23,6 +24,11 @@ export interface Config {
   publicUrl: string;
   /** PUBLIC_URL was not set: publicUrl is http://localhost:PORT and pages opened at 127.0.0.1 move there. */
   defaultPublicUrl?: boolean;
+  /**
+   * Whether X-Forwarded-For/-Proto/-Host are believed: true, or the proxies' addresses ("10.0.0.1,10.1.0.0/16").
+   * Off by default: a client could otherwise claim any address and dodge the sign-in throttle.
+   */
+  trustProxy: boolean | string;
   /** PGlite data folder, used when databaseUrl is not set. */
   dataDir: string;
   databaseUrl?: string;
@@ -89,6 +95,22 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** TRUST_PROXY: true, false, or the proxies' addresses as Fastify takes them. */
+function trustProxy(env: Env): boolean | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  const addresses = raw.split(',').map((entry) => entry.trim());
+  const valid = addresses.every((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    return extra === undefined && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+  });
+  if (!valid) {
+    throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of proxy addresses (IP or CIDR), got "${raw}"`);
+  }
+  return addresses.join(',');
+}
+
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
@@ -143,6 +165,7 @@ export function readConfig(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     publicUrl,
     defaultPublicUrl: !text(env, 'PUBLIC_URL'),
+    trustProxy: trustProxy(env),
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 200, 1, 1_000_000),

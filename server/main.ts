@@ -5,6 +5,7 @@ import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
+import { targetHostWarnings } from './search/target-hosts';
 
 async function main() {
   const config = readConfig();
@@ -27,6 +28,7 @@ async function main() {
     showAdminPassword: (account, password) => printAdminPasswordBanner(config.publicUrl, account, password),
   });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
+  for (const warning of targetHostWarnings(process.env)) app.log.warn(warning);
   if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
   app.log.info(
     `sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`,

@@ -6,6 +6,7 @@
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/open';
 import { PgBossRunQueue } from './runs/pg-boss-run-queue';
+import { targetHostWarnings } from './search/target-hosts';
 
 async function main() {
   const config = readConfig();
@@ -22,6 +23,8 @@ async function main() {
     { ...config.runs, log },
     { log: { info: (_fields, message) => say(message), warn: (_fields, message) => say(message) } },
   );
+  // The worker calls the search targets, so its SEARCH_TARGET_HOSTS is the one that counts.
+  for (const warning of targetHostWarnings(process.env)) say(`warning: ${warning}`);
   await queue.startWorker();
   console.log(`${new Date().toISOString()} worker ${process.pid}: working experiment runs (Ctrl-C stops after the current batch)`);
 

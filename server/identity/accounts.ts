@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { revokeAccountOidcPayloads } from './oidc-adapter';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 
 export class AccountError extends Error {}
@@ -34,11 +35,15 @@ export async function setPassword(db: Queryable, username: string, password: str
   const hash = await hashPassword(checkPassword(password));
   const { rowCount } = await db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE username = $1', [username, hash]);
   if (rowCount === 0) throw new AccountError(`No account named "${username}"`);
+  // Whoever knew the old password may hold a session or refresh token: they end with it.
+  await revokeAccountOidcPayloads(db, username);
 }
 
 export async function removeAccount(db: Queryable, username: string): Promise<void> {
   const { rowCount } = await db.query('DELETE FROM accounts WHERE username = $1', [username]);
   if (rowCount === 0) throw new AccountError(`No account named "${username}"`);
+  // Otherwise a later account of the same name would inherit the sessions.
+  await revokeAccountOidcPayloads(db, username);
 }
 
 export async function listAccounts(db: Queryable): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { createLocalJWKSet, type JWK } from 'jose';
 import type { Database } from '../db/database';
 import { createTokenVerifier, type VerifyToken } from '../auth/verify-token';
@@ -8,19 +9,29 @@ import { ensureInitialAdmin } from './accounts';
 import { interactionRoutes } from './interaction-routes';
 import { deleteExpiredOidcPayloads } from './oidc-adapter';
 import { createEmbeddedProvider } from './provider';
+import { presentAsPublic } from './public-request';
 import { loadProviderSecrets } from './secrets';
+import { renderErrorPage } from './pages';
 
 export interface EmbeddedIdentityOptions {
   db: Database;
   issuer: string;
   audience: string;
   consoleOrigin: string;
+  /** PUBLIC_URL: what the provider's URLs name, whatever the request's Host says. */
+  publicUrl: string;
   adminPassword?: string;
   showAdminPassword?: (account: string, password: string) => void;
 }
 
 const assetsDir = new URL('./assets/', import.meta.url);
-const HOUR = 60 * 60 * 1000;
+/** Expired sign-in records go this often; unfinished sign-ins expire after 10 minutes. */
+const SWEEP_MS = 10 * 60 * 1000;
+/**
+ * Sign-in starts per client address: each stores an interaction, so without a limit anyone could fill
+ * the database (10 s of load stored 20,000 rows). A person needs a few; a shared NAT address a few dozen.
+ */
+export const SIGN_IN_STARTS = { max: 30, timeWindow: 60_000 };
 
 /** Mounts the embedded OpenID provider at /oidc with our login page; answers the API's token verifier. */
 export async function mountEmbeddedIdentity(app: FastifyInstance, options: EmbeddedIdentityOptions): Promise<VerifyToken> {
@@ -39,6 +50,12 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   }
 
   const provider = createEmbeddedProvider({ ...options, secrets });
+  // Before any route of the provider or our login pages reads the request.
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/oidc' || request.url.startsWith('/oidc/')) {
+      presentAsPublic(request.raw, options, { ip: request.ip, https: request.protocol === 'https' });
+    }
+  });
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'OpenID provider error'));
 
   await app.register(interactionRoutes, { provider, db });
@@ -55,6 +72,15 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
 
   // oidc-provider is a Koa app: hand it the raw request with the /oidc mount stripped.
   await app.register(async (scope) => {
+    // Counted by request.ip: each client behind a proxy only with TRUST_PROXY.
+    await scope.register(rateLimit, { global: false });
+    scope.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+      if (error.statusCode !== 429) throw error;
+      return reply
+        .code(429)
+        .type('text/html; charset=utf-8')
+        .send(renderErrorPage({ error: 'Too many sign-ins started from your address. Try again in a minute.' }));
+    });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const callback = provider.callback();
@@ -65,13 +91,15 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
       raw.url = raw.url!.slice('/oidc'.length) || '/';
       void callback(raw, reply.raw);
     };
+    scope.get('/oidc/auth', { schema: { hide: true }, config: { rateLimit: SIGN_IN_STARTS } }, handler);
+    scope.post('/oidc/auth', { schema: { hide: true }, config: { rateLimit: SIGN_IN_STARTS } }, handler);
     scope.all('/oidc', { schema: { hide: true } }, handler);
     scope.all('/oidc/*', { schema: { hide: true } }, handler);
   });
 
   const sweeper = setInterval(() => {
     deleteExpiredOidcPayloads(db).catch((error) => app.log.warn({ err: error }, 'could not delete expired sign-in records'));
-  }, HOUR);
+  }, SWEEP_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 

@@ -91,7 +91,8 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
-      Interaction: 60 * 60,
+      // Each anonymous /oidc/auth stores one: unfinished ones must not pile up (see SIGN_IN_STARTS).
+      Interaction: 10 * 60,
       Session: 24 * 60 * 60,
       Grant: 24 * 60 * 60,
       RefreshToken: 24 * 60 * 60,
@@ -99,7 +100,7 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
     clientBasedCORS: (_ctx, origin) => origin === consoleOrigin,
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a TLS-terminating proxy the issuer is https while the socket is plain http.
+  // The forwarded headers it reads are set by presentAsPublic (from PUBLIC_URL and TRUST_PROXY), never a client's.
   provider.proxy = true;
   return provider;
 }

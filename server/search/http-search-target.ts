@@ -7,36 +7,12 @@ import { STATUS_CODES } from 'node:http';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type HttpTargetConfig } from '../schemas/run-config';
 import { ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
+import { describeBody, MAX_RESPONSE_BYTES, parseJson, readLimited, ResponseTooLarge } from './response-body';
+import { hostProblem, secretProblem } from './target-hosts';
 
-/** Larger answers are refused: k ≤ 1000 hits fit many times over, and a worker must not run out of memory. */
-export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
-
-class ResponseTooLarge extends Error {}
-
-/** The body as text, reading no more than `limit` bytes. */
-async function readLimited(response: Response, limit: number): Promise<string> {
-  const tooLarge = () => new ResponseTooLarge(`Search target response is larger than ${limit / 1024 / 1024} MiB`);
-  if (Number(response.headers.get('content-length') ?? 0) > limit) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
+
+export { MAX_RESPONSE_BYTES };
 
 /** What fetch accepts in a header value; checked first so its own error, which quotes the value, never shows. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -102,6 +78,9 @@ export class HttpSearchTarget implements SearchTarget {
     const url = fillTemplate(config.url, query, k, encodeURIComponent);
     if (!/^https?:\/\//i.test(url)) throw new Error('Search target url must start with http:// or https://');
     if (!URL.canParse(url)) throw new Error('Search target url is not a valid URL once {query} and {k} are filled in');
+    const target = new URL(url);
+    const refused = hostProblem(target, this.env);
+    if (refused) throw new Error(`Search target ${refused}`);
     const method = config.method ?? 'GET';
     const body = method === 'POST' && config.body !== undefined ? fillTemplate(config.body, query, k, jsonStringContent) : undefined;
 
@@ -110,6 +89,8 @@ export class HttpSearchTarget implements SearchTarget {
       const value = template.replace(ENV_PLACEHOLDER, (_, variable: string) => {
         const resolved = this.env[variable];
         if (resolved === undefined) throw new Error(`Search target header ${name} refers to {env:${variable}}, which is not set`);
+        const unbound = secretProblem(variable, target, this.env);
+        if (unbound) throw new Error(`Search target header ${name} refers to {env:${variable}}, ${unbound}`);
         return resolved;
       });
       if (value.includes('{env:'))
@@ -120,7 +101,8 @@ export class HttpSearchTarget implements SearchTarget {
     }
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return { url, init: { method, headers, body } satisfies RequestInit };
+    // Redirects are not followed: one could lead to a host the list refuses, carrying the headers along.
+    return { url, init: { method, headers, body, redirect: 'manual' } satisfies RequestInit };
   }
 
   /** The parsed JSON body of a successful answer. */
@@ -129,26 +111,29 @@ export class HttpSearchTarget implements SearchTarget {
     // Started once the limiter lets the request go: waiting in the queue is not the service's time.
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-    let text: string;
+    let body: Buffer;
     let response: Response;
     try {
       response = await this.fetch(url, { ...init, signal: combined });
-      text = await readLimited(response, MAX_RESPONSE_BYTES);
+      body = await readLimited(response, MAX_RESPONSE_BYTES);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (error instanceof ResponseTooLarge) throw error;
       if (timeout.aborted) throw new Error(`Search target timed out after ${timeoutMs} ms`);
       throw new Error(`Search target could not be reached: ${this.redact(causeMessage(error))}`);
     }
+    const text = body.toString('utf8');
+    const json = parseJson(text);
     if (!response.ok) {
       const status = `${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`.trim();
-      throw new Error(`Search target answered HTTP ${status} for ${JSON.stringify(query)}${this.snippet(text)}`);
+      const answered = `Search target answered HTTP ${status}`;
+      if (response.status >= 300 && response.status < 400) throw new Error(`${answered}${this.redact(redirectHint(response, url))}`);
+      // A JSON error (Elasticsearch's `reason`) helps; any other body may be a page nobody meant users to read.
+      const detail = body.byteLength === 0 ? '' : json ? this.snippet(text) : describeBody(response, body);
+      throw new Error(`${answered} for ${JSON.stringify(query)}${detail}`);
     }
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new Error(`Search target response is not JSON${this.snippet(text)}`);
-    }
+    if (!json) throw new Error(`Search target response is not JSON${describeBody(response, body)}`);
+    return json.value;
   }
 
   /** The first `k` distinct hits, in the service's order. */
@@ -202,6 +187,13 @@ export class HttpSearchTarget implements SearchTarget {
       .sort((a, b) => b.length - a.length)
       .reduce((redacted, secret) => redacted.replaceAll(secret, '[redacted]'), text);
   }
+}
+
+/** What a redirect's error says: where it leads, for the user to put in the configuration. */
+function redirectHint(response: Response, url: string): string {
+  const location = response.headers.get('location');
+  const target = location && URL.canParse(location, url) ? new URL(location, url).href : undefined;
+  return `, a redirect${target ? ` to ${target}` : ''}, which is not followed: set url to where it leads`;
 }
 
 /** undici's "fetch failed" says little; the cause ("connect ECONNREFUSED 127.0.0.1:9200") says what. */

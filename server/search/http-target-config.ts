@@ -9,6 +9,7 @@
  */
 
 import { JSON_POINTER, type HttpTargetConfig } from '../schemas/run-config';
+import { hostProblem, secretProblem } from './target-hosts';
 
 /**
  * Only environment variables named SEARCH_TARGET_… may be sent: whoever can edit an experiment could
@@ -76,6 +77,9 @@ export function checkHttpTargetConfig(
   const sampleUrl = fillTemplate(config.url, 'test', 10, encodeURIComponent);
   if (!/^https?:\/\//i.test(sampleUrl)) problems.push('url must start with http:// or https://');
   else if (!URL.canParse(sampleUrl)) problems.push('url is not a valid URL once {query} and {k} are filled in');
+  const target = URL.canParse(sampleUrl) ? new URL(sampleUrl) : undefined;
+  const refused = target && hostProblem(target, env);
+  if (refused) problems.push(`url ${refused}`);
   problems.push(...unknownPlaceholders('url', config.url));
   // Without the query in the request every search is the same one: a scored run would be meaningless.
   if (!config.url.includes('{query}') && !config.body?.includes('{query}')) {
@@ -109,6 +113,8 @@ export function checkHttpTargetConfig(
     }
     for (const variable of envReferences({ headers: { [name]: value } })) {
       if (requireEnv && env[variable] === undefined) problems.push(`headers.${name} refers to {env:${variable}}, which is not set`);
+      const unbound = requireEnv && target && !refused && secretProblem(variable, target, env);
+      if (unbound) problems.push(`headers.${name} refers to {env:${variable}}, ${unbound}`);
     }
   }
 

@@ -13,6 +13,7 @@ export type AuthErrorCode =
   | 'invalid_id_token'
   | 'login_failed'
   | 'token_failed'
+  | 'insecure_context'
   | (string & {}); // any other OAuth error code the provider answers with
 
 /** The plain data a failure carries into machine context and views. */
@@ -61,6 +62,11 @@ const libraryMessages: ReadonlyArray<[RegExp, AuthFailure]> = [
   [/^(State does not match|No state in response)$/, { code: 'state_mismatch', message: 'Invalid state' }],
   [/^Popup closed( by user)?$/, { code: 'cancelled', message: 'Popup closed' }],
   [/^Attempted to navigate on a disposed window$/, { code: 'popup_open', message: 'Unable to open a popup window' }],
+  // Browsers offer Web Crypto (PKCE) only over https or on localhost; over plain http elsewhere, say how to fix it.
+  [
+    /^Crypto\.subtle is available only in secure contexts/,
+    { code: 'insecure_context', message: 'Sign-in needs HTTPS: open this console over https:// or on localhost.' },
+  ],
 ];
 
 /** Turns whatever a sign-in or token step threw into one AuthError (pure; unit-tested rule by rule). */

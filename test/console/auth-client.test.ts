@@ -152,6 +152,17 @@ describe('redirect login and its callback', () => {
     });
   });
 
+  it('says sign-in needs HTTPS on a page that is not a secure context (plain http, not localhost)', async () => {
+    stubProvider(() => new Response(null, { status: 500 }));
+    // What a browser offers over http://host:8080/: no Web Crypto digest, so no PKCE challenge.
+    vi.spyOn(globalThis.crypto, 'subtle', 'get').mockReturnValue(undefined as unknown as SubtleCrypto);
+    await expect(client().loginWithRedirect()).rejects.toMatchObject({
+      code: 'insecure_context',
+      message: 'Sign-in needs HTTPS: open this console over https:// or on localhost.',
+    });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('passes the provider’s error answer on with its code', async () => {
     stubProvider(() => new Response(null, { status: 500 }));
     const auth = client();

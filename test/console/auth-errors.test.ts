@@ -75,6 +75,13 @@ describe('identity error mapping (spec §8)', () => {
     });
   });
 
+  it('an insecure page (no Web Crypto) says that sign-in needs HTTPS', () => {
+    expect(failureOf(new Error('Crypto.subtle is available only in secure contexts (HTTPS).'))).toEqual({
+      code: 'insecure_context',
+      message: 'Sign-in needs HTTPS: open this console over https:// or on localhost.',
+    });
+  });
+
   describe('fallbacks', () => {
     it("'Login failed' for an unrecognised sign-in error, with what happened as detail", () => {
       expect(failureOf(new TypeError('Failed to fetch'))).toEqual({

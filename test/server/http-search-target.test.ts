@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpSearchTarget, MAX_RESPONSE_BYTES, readJsonPointer } from '../../server/search/http-search-target';
 import { checkHttpTargetConfig, envReferences } from '../../server/search/http-target-config';
+import { targetHostWarnings } from '../../server/search/target-hosts';
 import { HttpTargetSchema as httpTargetSchema, type HttpTargetConfig } from '../../server/schemas/run-config';
 
 interface Seen {
@@ -226,6 +227,83 @@ describe('HttpSearchTarget against a local service', () => {
     });
   });
 
+  describe('target hosts and secrets', () => {
+    it('refuses a host SEARCH_TARGET_HOSTS does not list, without sending anything', async () => {
+      const target = new HttpSearchTarget(es(), { env: { SEARCH_TARGET_HOSTS: 'search.example.com, *.search.internal' } });
+      const port = new URL(base).port;
+      await expect(target.search('sofa', 3)).rejects.toThrow(
+        `Search target host 127.0.0.1:${port} is not in SEARCH_TARGET_HOSTS (search.example.com, *.search.internal)`,
+      );
+      expect(seen).toHaveLength(0);
+      const listed = new HttpSearchTarget(es(), { env: { SEARCH_TARGET_HOSTS: `search.example.com,127.0.0.1:${port}` } });
+      expect(await listed.search('sofa', 3)).toHaveLength(3);
+      const otherPort = new HttpSearchTarget(es(), { env: { SEARCH_TARGET_HOSTS: '127.0.0.1:5432' } });
+      await expect(otherPort.search('sofa', 3)).rejects.toThrow(`Search target host 127.0.0.1:${port} is not in SEARCH_TARGET_HOSTS`);
+      expect(seen).toHaveLength(1);
+    });
+
+    it('sends a secret only to the hosts its SEARCH_TARGET_<NAME>_HOSTS lists', async () => {
+      const config = es({ headers: { 'x-api-key': '{env:SEARCH_TARGET_VENDOR_KEY}' } });
+      const elsewhere = new HttpSearchTarget(config, {
+        env: { SEARCH_TARGET_VENDOR_KEY: 'vendor-secret-1', SEARCH_TARGET_VENDOR_KEY_HOSTS: 'api.vendor.example' },
+      });
+      await expect(elsewhere.search('sofa', 3)).rejects.toThrow(
+        `Search target header x-api-key refers to {env:SEARCH_TARGET_VENDOR_KEY}, which may only be sent to SEARCH_TARGET_VENDOR_KEY_HOSTS (api.vendor.example), not ${new URL(base).host}`,
+      );
+      expect(seen).toHaveLength(0);
+      const bound = new HttpSearchTarget(config, {
+        env: { SEARCH_TARGET_VENDOR_KEY: 'vendor-secret-1', SEARCH_TARGET_VENDOR_KEY_HOSTS: 'api.vendor.example,127.0.0.1' },
+      });
+      await bound.search('sofa', 3);
+      expect(seen[0].headers['x-api-key']).toBe('vendor-secret-1');
+    });
+
+    it('does not follow a redirect, so no header reaches another host', async () => {
+      const other: Seen[] = [];
+      const elsewhere = createServer((request, response) => {
+        other.push({ method: request.method!, url: request.url!, headers: request.headers, body: '', at: 0 });
+        json(response, esHits(['x']));
+      });
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      const location = `http://localhost:${(elsewhere.address() as AddressInfo).port}/steal`;
+      try {
+        handler = (_, response) => {
+          response.writeHead(302, { location });
+          response.end();
+        };
+        const target = new HttpSearchTarget(es({ headers: { 'x-api-key': '{env:SEARCH_TARGET_KEY}' } }), {
+          env: { SEARCH_TARGET_KEY: 'the-api-key' },
+        });
+        await expect(target.search('sofa', 3)).rejects.toThrow(
+          `Search target answered HTTP 302 Found, a redirect to ${location}, which is not followed: set url to where it leads`,
+        );
+        expect(seen).toHaveLength(1);
+        expect(other).toHaveLength(0);
+      } finally {
+        elsewhere.closeAllConnections();
+        await new Promise((resolve) => elsewhere.close(resolve));
+      }
+    });
+
+    it('names only the content type and length of a body that is not JSON', async () => {
+      const page = '<html><body>postgres internal admin page: user=admin token=abc123</body></html>';
+      handler = (_, response) => {
+        response.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(page);
+      };
+      const failed = (await new HttpSearchTarget(es()).search('q', 3).catch((e: unknown) => e)) as Error;
+      expect(failed.message).toBe(
+        `Search target answered HTTP 500 Internal Server Error for "q" (text/html; charset=utf-8, ${page.length} bytes)`,
+      );
+      handler = (_, response) => {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(page);
+      };
+      const notJson = (await new HttpSearchTarget(es()).search('q', 3).catch((e: unknown) => e)) as Error;
+      expect(notJson.message).toBe(`Search target response is not JSON (text/plain, ${page.length} bytes)`);
+    });
+  });
+
   describe('errors', () => {
     it('reports an HTTP error status with the query and the start of the body', async () => {
       handler = (_, response) => json(response, { error: { reason: 'all shards failed' } }, 500);
@@ -267,9 +345,7 @@ describe('HttpSearchTarget against a local service', () => {
         response.writeHead(200, { 'content-type': 'text/html' });
         response.end('<html>Welcome to nginx</html>');
       };
-      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow(
-        'Search target response is not JSON: <html>Welcome to nginx</html>',
-      );
+      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow('Search target response is not JSON (text/html, 29 bytes)');
     });
 
     it('reports a missing hits array and a hit without a product id', async () => {
@@ -400,6 +476,18 @@ describe('HttpSearchTarget against a local service', () => {
   });
 });
 
+describe('target host warnings at start', () => {
+  it('warns when SEARCH_TARGET_HOSTS is empty and names entries that are not hosts', () => {
+    expect(targetHostWarnings({})).toEqual([
+      "SEARCH_TARGET_HOSTS is not set: HTTP search targets may call any host, this server's own network included. Set it to your search services' hosts.",
+    ]);
+    expect(targetHostWarnings({ SEARCH_TARGET_HOSTS: 'es.internal:9200, *.example.com' })).toEqual([]);
+    expect(targetHostWarnings({ SEARCH_TARGET_HOSTS: 'es.internal', SEARCH_TARGET_KEY_HOSTS: 'https://api.example.com/v1' })).toEqual([
+      'SEARCH_TARGET_KEY_HOSTS: ignoring https://api.example.com/v1, not a host, host:port or *.domain',
+    ]);
+  });
+});
+
 describe('readJsonPointer', () => {
   it('reads RFC 6901 pointers and finds nothing outside own properties', () => {
     const document = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'm~n': 8, ' ': 7 };
@@ -445,6 +533,36 @@ describe('http target configuration', () => {
         {},
       ),
     ).toEqual([]);
+  });
+
+  it('names a host SEARCH_TARGET_HOSTS does not list and a secret bound to other hosts', () => {
+    const env = {
+      SEARCH_TARGET_HOSTS: 'search.internal',
+      SEARCH_TARGET_ES_KEY: 'k',
+      SEARCH_TARGET_ES_KEY_HOSTS: 'search.example.com',
+      SEARCH_TARGET_TRACE_ID: 't',
+    };
+    expect(checkHttpTargetConfig(valid, env)).toEqual(['url host search.example.com is not in SEARCH_TARGET_HOSTS (search.internal)']);
+    expect(checkHttpTargetConfig({ ...valid, url: 'http://search.internal:9200/_search' }, env)).toEqual([
+      'headers.Authorization refers to {env:SEARCH_TARGET_ES_KEY}, which may only be sent to SEARCH_TARGET_ES_KEY_HOSTS (search.example.com), not search.internal:9200',
+      'headers.X-Trace refers to {env:SEARCH_TARGET_ES_KEY}, which may only be sent to SEARCH_TARGET_ES_KEY_HOSTS (search.example.com), not search.internal:9200',
+    ]);
+  });
+
+  it('lets *.domain entries match names below the domain, and host:port entries that port only', () => {
+    const check = (url: string, hosts: string) =>
+      checkHttpTargetConfig({ kind: 'http', url, hits: '/hits', product_id: '/id' }, { SEARCH_TARGET_HOSTS: hosts });
+    expect(check('https://eu.search.example.com/?q={query}', '*.example.com')).toEqual([]);
+    expect(check('https://example.com/?q={query}', '*.example.com')).toEqual([
+      'url host example.com is not in SEARCH_TARGET_HOSTS (*.example.com)',
+    ]);
+    expect(check('https://notexample.com/?q={query}', '*.example.com')).toHaveLength(1);
+    expect(check('http://es.internal:9200/?q={query}', 'es.internal:9200')).toEqual([]);
+    expect(check('http://es.internal/?q={query}', 'es.internal:9200')).toEqual([
+      'url host es.internal is not in SEARCH_TARGET_HOSTS (es.internal:9200)',
+    ]);
+    expect(check('http://es.internal:80/?q={query}', 'es.internal:80')).toEqual([]);
+    expect(check('http://[::1]:9200/?q={query}', 'localhost')).toHaveLength(1);
   });
 
   it('names unset environment variables, bad URLs, misplaced bodies and unknown placeholders', () => {

@@ -8,6 +8,8 @@ export class Browser {
   constructor(
     private readonly app: FastifyInstance,
     readonly origin: string,
+    /** Sent with every request, e.g. the X-Forwarded-For a proxy adds. */
+    private readonly extraHeaders: Record<string, string> = {},
   ) {}
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
@@ -16,6 +18,7 @@ export class Browser {
       method,
       url: target.pathname + target.search,
       headers: {
+        ...this.extraHeaders,
         host: target.host,
         cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
