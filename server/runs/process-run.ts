@@ -12,6 +12,7 @@ import { failedResult, scoredResult, type RunResult } from './run-result';
 import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
 import { addTally, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
+import { storableHits } from './storable-hits';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -61,9 +62,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   if (rows.length === 0) return 'finished';
   const { config, first } = rows[0];
   if (first) await logRun(db, options.log, runId, 'started');
-  const failRun = async (error: string) => {
-    if (await markFailed(db, runId, error)) await logRun(db, options.log, runId, 'ended');
-  };
+  const failRun = (error: string) => failRunWith(db, runId, error, options.log);
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
   if (golden.rows.length === 0) {
     await failRun(`Golden set ${config.golden_set_id} was deleted while the run was going`);
@@ -159,7 +158,8 @@ async function searchWithRetries(
   for (let attempt = 0; attempt <= delays.length; attempt++) {
     if (options.signal?.aborted) throw new RunStopped();
     try {
-      return { hits: await target.search(input, k, { signal: options.signal }) };
+      // A value the database cannot store is this entry's error: asking again would not change it.
+      return storableHits(await target.search(input, k, { signal: options.signal }));
     } catch (error) {
       if (options.signal?.aborted) throw new RunStopped();
       message = (error as Error).message;
@@ -215,12 +215,12 @@ async function finishRun(db: Database, runId: number): Promise<boolean> {
   return ended.rows.length > 0;
 }
 
-/** True when this call ended the run (it was not cancelled or ended meanwhile). */
-async function markFailed(db: Database, runId: number, error: string): Promise<boolean> {
+/** Fails a pending or running run with an error the console shows, and logs its end if this call ended it. */
+export async function failRunWith(db: Database, runId: number, error: string, log?: RunLog): Promise<void> {
   const ended = await db.query(
     `UPDATE experiment_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
      WHERE id = $1 AND status IN ('pending', 'running') RETURNING id`,
     [runId, error],
   );
-  return ended.rows.length > 0;
+  if (ended.rows.length > 0) await logRun(db, log, runId, 'ended');
 }
