@@ -77,6 +77,9 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   }
   const batchSize = options.batchSize ?? defaultBatchSize(config);
   const version = targetLabel(config.search_target);
+  // The built-in search is a statement on PGlite's one connection: searching a batch at once would queue
+  // every request behind the whole batch, and gains nothing there.
+  const oneSearchAtATime = db.kind === 'pglite' && config.search_target.kind === 'builtin';
   let after = 0;
   let failuresInARow = 0;
 
@@ -95,16 +98,15 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     }
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
     const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
+    const evaluate = async ({ entry_id, input }: PendingEntry): Promise<StoredResult> => {
+      const judged = judgements.get(queryKey(input)) ?? new Map<string, number>();
+      const outcome = await searchWithRetries(target, input, config.k, options);
+      if ('hits' in outcome) return { entry_id: Number(entry_id), result: scoredResult(input, outcome.hits, judged, config, version) };
+      return { entry_id: Number(entry_id), result: failedResult(input, outcome.error, judged, config, version) };
+    };
     let results: StoredResult[];
     try {
-      results = await Promise.all(
-        batch.rows.map(async ({ entry_id, input }) => {
-          const judged = judgements.get(queryKey(input)) ?? new Map<string, number>();
-          const outcome = await searchWithRetries(target, input, config.k, options);
-          if ('hits' in outcome) return { entry_id: Number(entry_id), result: scoredResult(input, outcome.hits, judged, config, version) };
-          return { entry_id: Number(entry_id), result: failedResult(input, outcome.error, judged, config, version) };
-        }),
-      );
+      results = oneSearchAtATime ? await inTurn(batch.rows, evaluate) : await Promise.all(batch.rows.map(evaluate));
     } catch (error) {
       if (error instanceof RunStopped) return 'more';
       throw error;
@@ -130,6 +132,12 @@ export async function runToCompletion(db: Database, runId: number, options: Omit
 function defaultBatchSize(config: RunConfig): number {
   // HTTP targets: a couple of rounds of their concurrency, so a cancel or a stop waits little.
   return config.search_target.kind === 'http' ? Math.max(2, (config.search_target.concurrency ?? 4) * 2) : 100;
+}
+
+async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const done: R[] = [];
+  for (const item of items) done.push(await work(item));
+  return done;
 }
 
 async function judgementsOf(db: Database, goldenSetId: number, entries: PendingEntry[]): Promise<Map<string, Map<string, number>>> {
@@ -199,9 +207,11 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
 
 /** success unless most searches failed; the error says how many failed either way. True when this call ended the run. */
 async function finishRun(db: Database, runId: number): Promise<boolean> {
+  // Looked for only when the tally counted errors: the search reads every result of the run.
   const first = await db.query<{ test_result: string }>(
     `SELECT result->>'test_result' AS test_result FROM experiment_run_results
-     WHERE run_id = $1 AND result->>'status' = 'ERROR' ORDER BY entry_id LIMIT 1`,
+     WHERE run_id = $1 AND result->>'status' = 'ERROR' AND (SELECT errors > 0 FROM experiment_runs WHERE id = $1)
+     ORDER BY entry_id LIMIT 1`,
     [runId],
   );
   const ended = await db.query(
