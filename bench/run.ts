@@ -6,26 +6,13 @@
  * queries, creates an experiment on the built-in search (k = 10), starts a run and polls it until it
  * ends. The figure is the time from POST …/runs to the run's success.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
-import { copyField } from '../server/import/copy-text';
-import { seededRandom } from '../server/demo/random';
 import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchServer } from './bench-server';
-import { COLOURS, MATERIALS, STYLES, writeCatalogue } from './generated-catalogue';
-
-const K = 10;
-const JUDGEMENTS_PER_QUERY = 5;
-
-interface Files {
-  catalogue: string;
-  goldenSet: string;
-  entries: string;
-  bytes: number;
-}
+import { apiCaller, createBenchExperiment, JUDGEMENTS_PER_QUERY, K, positive, writeRunFiles, type RunFiles as Files } from './run-setup';
 
 interface Figures {
   backend: string;
@@ -46,7 +33,7 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), 'bench-run-'));
   const issuer = await startTestIssuer();
   try {
-    const files = await writeFiles(work, productCount, queryCount);
+    const files = await writeRunFiles(work, productCount, queryCount);
     console.log(
       `${productCount.toLocaleString('en')} generated products, ${queryCount.toLocaleString('en')} queries × ${JUDGEMENTS_PER_QUERY} generated judgements, k = ${K}`,
     );
@@ -70,29 +57,6 @@ async function main() {
   }
 }
 
-/** The catalogue, `queryCount` distinct queries (a WANDS query with a colour, material or style), and their judgements. */
-async function writeFiles(work: string, productCount: number, queryCount: number): Promise<Files> {
-  const catalogue = join(work, 'catalogue.csv');
-  const { bytes, queries: wandsQueries } = await writeCatalogue(catalogue, productCount, 2000);
-  const random = seededRandom(1979);
-  const words = [...COLOURS, ...MATERIALS, ...STYLES];
-  const queries = new Set<string>();
-  while (queries.size < queryCount) queries.add(`${random.pick(words)} ${random.pick(wandsQueries)}`);
-  const productId = () => `B${String(random.int(0, productCount - 1)).padStart(6, '0')}`;
-  const judgements = ['query,product_id,relevance'];
-  const entries = ['input,datasets'];
-  for (const query of queries) {
-    const judged = new Set(Array.from({ length: JUDGEMENTS_PER_QUERY }, productId));
-    for (const id of judged) judgements.push([query, id, String(random.int(0, 3))].map(copyField).join(','));
-    entries.push([query, 'Bench run'].map(copyField).join(','));
-  }
-  const goldenSet = join(work, 'golden-set.csv');
-  const entriesFile = join(work, 'entries.csv');
-  await writeFile(goldenSet, `${judgements.join('\n')}\n`);
-  await writeFile(entriesFile, `${entries.join('\n')}\n`);
-  return { catalogue, goldenSet, entries: entriesFile, bytes };
-}
-
 async function bench(backend: string, work: string, files: Files, issuer: TestIssuer): Promise<Figures> {
   if (backend === 'pglite') {
     const server = await startBenchServer({ DATA_DIR: join(work, `pglite-data`), DEMO_DATA: 'false' }, issuer, files.bytes);
@@ -113,48 +77,13 @@ async function bench(backend: string, work: string, files: Files, issuer: TestIs
 }
 
 async function runThrough(backend: string, server: BenchServer, files: Files, issuer: TestIssuer): Promise<Figures> {
-  const authorization = `Bearer ${await issuer.token({}, { expiresIn: '2h' })}`;
-  const call = async <T>(method: string, path: string, body?: object | FormData): Promise<T> => {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization, ...(body && !isForm ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(`${backend}: ${method} ${path} answered ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
-    return answer as T;
-  };
-  const form = async (fields: Record<string, string>, file: string) => {
-    const data = new FormData();
-    for (const [key, value] of Object.entries(fields)) data.append(key, value);
-    data.append('file', await openAsBlob(file, { type: 'text/csv' }), 'file.csv');
-    return data;
-  };
-
+  const call = await apiCaller(backend, server, issuer);
   console.log(`\n${backend}: importing the catalogue, the golden set and the queries…`);
-  await call('POST', '/api/backend/catalogue/import', await form({}, files.catalogue));
-  const goldenSet = await call<{ id: number }>(
-    'POST',
-    '/api/backend/golden-sets/',
-    await form({ name: 'Bench judgements (generated)' }, files.goldenSet),
-  );
-  await call('POST', '/api/service/dataset-entries/bulk-upload', await form({}, files.entries));
-  const datasets = await call<Array<{ id: number; name: string }>>('GET', '/api/service/datasets/?page=1&page_size=100');
-  const scripts = await call<{ results: Array<{ id: number; name: string }> }>(
-    'GET',
-    '/api/backend/evaluation-scripts/?page=1&page_size=100',
-  );
-  const experiment = await call<{ id: number }>('POST', '/api/backend/experiments/', {
-    name: 'Bench run',
-    evaluation_script_id: scripts.results.find((s) => s.name === 'Golden set relevance')!.id,
-    dataset_id: datasets.find((d) => d.name === 'Bench run')!.id,
-    config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSet.id, k: K },
-  });
+  const experimentId = await createBenchExperiment(call, files);
 
   console.log(`${backend}: running…`);
   const started = performance.now();
-  const run = await call<{ id: number }>('POST', `/api/backend/experiments/${experiment.id}/runs`, { tags: ['bench'] });
+  const run = await call<{ id: number }>('POST', `/api/backend/experiments/${experimentId}/runs`, { tags: ['bench'] });
   type RunAnswer = {
     status: string;
     progress: { done: number; total: number };
@@ -182,12 +111,6 @@ async function runThrough(backend: string, server: BenchServer, files: Files, is
     passed: answer.summary.passed,
     unjudged: answer.summary.unjudged,
   };
-}
-
-function positive(value: string, flag: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
-  return number;
 }
 
 main().catch((error) => {

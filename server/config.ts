@@ -122,6 +122,23 @@ function url(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function readRuns(env: Env): RunsConfig {
+  const sliceSeconds = integer(env, 'RUN_SLICE_SECONDS', 20, 1, 3600);
+  const jobExpireSeconds = integer(env, 'RUN_JOB_EXPIRE_SECONDS', 300, 2, 86_400);
+  // Otherwise every slice's job expires while it is worked and is worked again next to itself.
+  if (jobExpireSeconds <= sliceSeconds) {
+    throw new ConfigError(
+      `RUN_JOB_EXPIRE_SECONDS (${jobExpireSeconds}) must be larger than RUN_SLICE_SECONDS (${sliceSeconds}): a run queue job lasts a slice, and one expiring first is worked again while it runs`,
+    );
+  }
+  return {
+    worker: boolean(env, 'RUN_WORKER', true),
+    sliceSeconds,
+    jobExpireSeconds,
+    maintenanceSeconds: integer(env, 'RUN_QUEUE_MAINTENANCE_SECONDS', 30, 1, 3600),
+  };
+}
+
 export const DEFAULT_SCOPE = 'openid profile email offline_access';
 export const EMBEDDED_CLIENT_ID = 'search-evaluation-console';
 
@@ -175,12 +192,7 @@ export function readConfig(env: Env = process.env): Config {
     evaluationBackendUrl: url(env, 'EVALUATION_BACKEND_URL', `${publicUrl}/api/backend`),
     consoleDir: resolve(text(env, 'CONSOLE_DIR') ?? 'dist'),
     demoData: boolean(env, 'DEMO_DATA', true),
-    runs: {
-      worker: boolean(env, 'RUN_WORKER', true),
-      sliceSeconds: integer(env, 'RUN_SLICE_SECONDS', 20, 1, 3600),
-      jobExpireSeconds: integer(env, 'RUN_JOB_EXPIRE_SECONDS', 300, 2, 86_400),
-      maintenanceSeconds: integer(env, 'RUN_QUEUE_MAINTENANCE_SECONDS', 30, 1, 3600),
-    },
+    runs: readRuns(env),
     logging: readLogging(env),
   };
 }

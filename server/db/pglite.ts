@@ -4,13 +4,22 @@ import { typeParsers } from './type-parsers';
 
 type PGliteLike = PGlite | Transaction;
 
+/**
+ * PGlite runs each statement synchronously in this thread and resolves it as a microtask, so a worker
+ * issuing statement after statement would never let the event loop read a socket: every request would
+ * wait for the whole run. Each statement first gives the event loop a turn.
+ */
+const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function queryable(pg: PGliteLike): Queryable {
   return {
     async query(sql, params) {
+      await eventLoopTurn();
       const result = await pg.query(sql, params ?? []);
       return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
     },
     async exec(sql) {
+      await eventLoopTurn();
       await pg.exec(sql);
     },
     async copyCsv(table, columns, csv) {

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database';
 import { processRunSlice, type SliceOptions } from './process-run';
+import { afterSliceFailure } from './slice-failures';
 import { DEFAULT_RUN_WORKER_OPTIONS, type RunQueue, type RunWorkerOptions } from './run-queue';
 
 export class InProcessRunQueue implements RunQueue {
@@ -12,6 +13,8 @@ export class InProcessRunQueue implements RunQueue {
   private wakeUp = false;
   private loop?: Promise<void>;
   private readonly stop = new AbortController();
+  /** Failed slices in a row, by run. */
+  private readonly failures = new Map<number, number>();
 
   constructor(
     private readonly db: Database,
@@ -53,17 +56,34 @@ export class InProcessRunQueue implements RunQueue {
       );
       for (const { id } of rows) {
         if (!this.started) return;
+        const runId = Number(id);
         try {
           const deadline = Date.now() + this.options.sliceSeconds * 1000;
-          const outcome = await processRunSlice(this.db, Number(id), { ...this.slice, deadline, signal: this.stop.signal });
+          const outcome = await processRunSlice(this.db, runId, { ...this.slice, deadline, signal: this.stop.signal });
+          this.failures.delete(runId);
           if (outcome === 'more') this.wakeUp = true;
         } catch (error) {
           if (!this.started) return;
-          this.options.log?.(`run ${id}: slice failed, retrying`, error);
-          this.wakeUp = true;
-          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await this.sliceFailed(runId, error);
         }
       }
     }
+  }
+
+  private async sliceFailed(runId: number, error: unknown): Promise<void> {
+    const tries = (this.failures.get(runId) ?? 0) + 1;
+    this.failures.set(runId, tries);
+    try {
+      if (await afterSliceFailure(this.db, runId, tries, error, this.slice.log)) {
+        this.options.log?.(`run ${runId}: slice failed ${tries} times, run failed`, error);
+        this.failures.delete(runId);
+        return;
+      }
+    } catch {
+      // The database is not answering either: the next try will tell.
+    }
+    this.options.log?.(`run ${runId}: slice failed, retrying`, error);
+    this.wakeUp = true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

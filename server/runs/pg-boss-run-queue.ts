@@ -7,6 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database-errors';
 import { processRunSlice, type SliceOptions } from './process-run';
+import { afterSliceFailure } from './slice-failures';
 import { DEFAULT_RUN_WORKER_OPTIONS, type RunQueue, type RunWorkerOptions } from './run-queue';
 
 export const RUN_QUEUE = 'evaluation-run';
@@ -51,7 +52,8 @@ export class PgBossRunQueue implements RunQueue {
     await boss.createQueue(RUN_QUEUE, {
       name: RUN_QUEUE,
       policy: 'stately',
-      // A lost slice is retried for as long as its run needs: each retry starts where the results stop.
+      // A lost slice (its worker died) is retried for as long as its run needs: each retry starts where
+      // the results stop. A slice that throws is retried only SLICE_TRIES times (see startWorker).
       retryLimit: 1_000_000,
       retryDelay: 1,
       expireInSeconds: options.jobExpireSeconds,
@@ -67,10 +69,17 @@ export class PgBossRunQueue implements RunQueue {
 
   async startWorker(): Promise<void> {
     this.working = true;
-    await this.boss.work<RunJob>(RUN_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+    await this.boss.work<RunJob>(RUN_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async ([job]) => {
       const { runId } = job.data;
       const deadline = Date.now() + this.options.sliceSeconds * 1000;
-      const outcome = await processRunSlice(this.db, runId, { ...this.slice, deadline, signal: this.stop.signal });
+      let outcome;
+      try {
+        outcome = await processRunSlice(this.db, runId, { ...this.slice, deadline, signal: this.stop.signal });
+      } catch (error) {
+        // The job's retries are the slice's earlier tries; at the limit the run fails and the job completes.
+        if (await afterSliceFailure(this.db, runId, job.retryCount + 1, error, this.slice.log)) return;
+        throw error;
+      }
       // Queued before this job completes: a crash in between leaves this job to expire and be retried.
       if (outcome === 'more') await this.send(runId);
     });

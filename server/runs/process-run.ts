@@ -12,6 +12,7 @@ import { failedResult, scoredResult, type RunResult } from './run-result';
 import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
 import { addTally, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
+import { storableHits } from './storable-hits';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -61,9 +62,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   if (rows.length === 0) return 'finished';
   const { config, first } = rows[0];
   if (first) await logRun(db, options.log, runId, 'started');
-  const failRun = async (error: string) => {
-    if (await markFailed(db, runId, error)) await logRun(db, options.log, runId, 'ended');
-  };
+  const failRun = (error: string) => failRunWith(db, runId, error, options.log);
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
   if (golden.rows.length === 0) {
     await failRun(`Golden set ${config.golden_set_id} was deleted while the run was going`);
@@ -78,6 +77,9 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   }
   const batchSize = options.batchSize ?? defaultBatchSize(config);
   const version = targetLabel(config.search_target);
+  // The built-in search is a statement on PGlite's one connection: searching a batch at once would queue
+  // every request behind the whole batch, and gains nothing there.
+  const oneSearchAtATime = db.kind === 'pglite' && config.search_target.kind === 'builtin';
   let after = 0;
   let failuresInARow = 0;
 
@@ -96,16 +98,15 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     }
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
     const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
+    const evaluate = async ({ entry_id, input }: PendingEntry): Promise<StoredResult> => {
+      const judged = judgements.get(queryKey(input)) ?? new Map<string, number>();
+      const outcome = await searchWithRetries(target, input, config.k, options);
+      if ('hits' in outcome) return { entry_id: Number(entry_id), result: scoredResult(input, outcome.hits, judged, config, version) };
+      return { entry_id: Number(entry_id), result: failedResult(input, outcome.error, judged, config, version) };
+    };
     let results: StoredResult[];
     try {
-      results = await Promise.all(
-        batch.rows.map(async ({ entry_id, input }) => {
-          const judged = judgements.get(queryKey(input)) ?? new Map<string, number>();
-          const outcome = await searchWithRetries(target, input, config.k, options);
-          if ('hits' in outcome) return { entry_id: Number(entry_id), result: scoredResult(input, outcome.hits, judged, config, version) };
-          return { entry_id: Number(entry_id), result: failedResult(input, outcome.error, judged, config, version) };
-        }),
-      );
+      results = oneSearchAtATime ? await inTurn(batch.rows, evaluate) : await Promise.all(batch.rows.map(evaluate));
     } catch (error) {
       if (error instanceof RunStopped) return 'more';
       throw error;
@@ -131,6 +132,12 @@ export async function runToCompletion(db: Database, runId: number, options: Omit
 function defaultBatchSize(config: RunConfig): number {
   // HTTP targets: a couple of rounds of their concurrency, so a cancel or a stop waits little.
   return config.search_target.kind === 'http' ? Math.max(2, (config.search_target.concurrency ?? 4) * 2) : 100;
+}
+
+async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const done: R[] = [];
+  for (const item of items) done.push(await work(item));
+  return done;
 }
 
 async function judgementsOf(db: Database, goldenSetId: number, entries: PendingEntry[]): Promise<Map<string, Map<string, number>>> {
@@ -159,7 +166,8 @@ async function searchWithRetries(
   for (let attempt = 0; attempt <= delays.length; attempt++) {
     if (options.signal?.aborted) throw new RunStopped();
     try {
-      return { hits: await target.search(input, k, { signal: options.signal }) };
+      // A value the database cannot store is this entry's error: asking again would not change it.
+      return storableHits(await target.search(input, k, { signal: options.signal }));
     } catch (error) {
       if (options.signal?.aborted) throw new RunStopped();
       message = (error as Error).message;
@@ -199,9 +207,11 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
 
 /** success unless most searches failed; the error says how many failed either way. True when this call ended the run. */
 async function finishRun(db: Database, runId: number): Promise<boolean> {
+  // Looked for only when the tally counted errors: the search reads every result of the run.
   const first = await db.query<{ test_result: string }>(
     `SELECT result->>'test_result' AS test_result FROM experiment_run_results
-     WHERE run_id = $1 AND result->>'status' = 'ERROR' ORDER BY entry_id LIMIT 1`,
+     WHERE run_id = $1 AND result->>'status' = 'ERROR' AND (SELECT errors > 0 FROM experiment_runs WHERE id = $1)
+     ORDER BY entry_id LIMIT 1`,
     [runId],
   );
   const ended = await db.query(
@@ -215,12 +225,12 @@ async function finishRun(db: Database, runId: number): Promise<boolean> {
   return ended.rows.length > 0;
 }
 
-/** True when this call ended the run (it was not cancelled or ended meanwhile). */
-async function markFailed(db: Database, runId: number, error: string): Promise<boolean> {
+/** Fails a pending or running run with an error the console shows, and logs its end if this call ended it. */
+export async function failRunWith(db: Database, runId: number, error: string, log?: RunLog): Promise<void> {
   const ended = await db.query(
     `UPDATE experiment_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
      WHERE id = $1 AND status IN ('pending', 'running') RETURNING id`,
     [runId, error],
   );
-  return ended.rows.length > 0;
+  if (ended.rows.length > 0) await logRun(db, log, runId, 'ended');
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './limits';
+import { MAX_PAGE, MAX_PAGE_SIZE, MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './limits';
+import { TotalCountHeader } from './paging';
 import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
 export const RunProgressSchema = Type.Object(
@@ -27,7 +28,16 @@ export const RunSchema = Type.Object(runProperties);
 export type ExperimentRun = Static<typeof RunSchema>;
 
 /** An experiment's runs, unpaged as spec §7 has it. */
-export const RunsSchema = Type.Array(RunSchema);
+export const RunsSchema = Type.Array(RunSchema, { headers: TotalCountHeader });
+
+/** Spec §7 lists all of an experiment's runs: no defaults, so only a page or page_size asks for one page. */
+export const RunsPageQuerySchema = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  },
+  { additionalProperties: false },
+);
 
 export const RunSummarySchema = Type.Object(
   {

@@ -140,6 +140,29 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     expect(runs[1].evaluation_script_name).toBe('Golden set relevance');
   });
 
+  it('pages an experiment’s runs when asked, with the total, and refuses a page below 1', async () => {
+    const experiments = (await get('/experiments/')).json();
+    const baseline = experiments.find((e: { name: string }) => e.name === 'BM25 baseline');
+    const url = `/experiment-runs/by_experiment/${baseline.id}`;
+    const all = await get(url);
+    expect(all.headers['x-total-count']).toBe('3');
+    const ids = all.json().map((r: { id: number }) => r.id);
+    const ofPage = async (query: string) => {
+      const response = await get(`${url}${query}`);
+      expect(response.headers['x-total-count'], query).toBe('3');
+      return response.json().map((r: { id: number }) => r.id);
+    };
+    expect(await ofPage('?page=1&page_size=2')).toEqual(ids.slice(0, 2));
+    expect(await ofPage('?page=2&page_size=2')).toEqual(ids.slice(2));
+    expect(await ofPage('?page_size=1')).toEqual(ids.slice(0, 1));
+    expect(await ofPage('?page=2')).toEqual([]);
+    for (const query of ['?page=-1', '?page=0', '?page_size=0', '?page_size=1001']) {
+      const response = await get(`${url}${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toMatch(/^querystring/);
+    }
+  });
+
   it('pages run results whose sets and metrics follow from their search results and golden set', async () => {
     const experiments = (await get('/experiments/')).json();
     const baseline = experiments.find((e: { name: string }) => e.name === 'BM25 baseline');

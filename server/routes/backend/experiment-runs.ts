@@ -17,6 +17,7 @@ import {
   RunDetailsSchema,
   RunParamsSchema,
   RunSchema,
+  RunsPageQuerySchema,
   RunsSchema,
   StartRunSchema,
   type ExperimentRun,
@@ -56,21 +57,29 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     '/experiment-runs/by_experiment/:experimentId',
     {
       schema: {
-        summary: "List an experiment's runs, newest first (unpaged, as spec §7 has it)",
+        summary: "List an experiment's runs, newest first: all of them (as spec §7 has it), or one page when page or page_size is given",
         tags: ['experiment runs'],
         params: ExperimentIdParamsSchema,
+        querystring: RunsPageQuerySchema,
         response: { 200: RunsSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { experimentId } = request.params;
       const experiment = await db.query('SELECT 1 FROM experiments WHERE id = $1', [experimentId]);
       if (experiment.rows.length === 0) throw notFound('Experiment', experimentId);
-      const { rows } = await db.query<ExperimentRun>(
-        `SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE experiment_id = $1 ORDER BY created_at DESC, id DESC`,
-        [experimentId],
-      );
-      return rows;
+      const paged = request.query.page !== undefined || request.query.page_size !== undefined;
+      // LIMIT NULL is no limit: every run.
+      const [limit, offset] = paged ? pageWindow(request.query) : [null, 0];
+      const [page, total] = await Promise.all([
+        db.query<ExperimentRun>(
+          `SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE experiment_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+          [limit, offset, experimentId],
+        ),
+        db.query<{ total: number }>('SELECT count(*)::int AS total FROM experiment_runs WHERE experiment_id = $1', [experimentId]),
+      ]);
+      reply.header('X-Total-Count', total.rows[0].total);
+      return page.rows;
     },
   );
 
