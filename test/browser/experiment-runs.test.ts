@@ -157,23 +157,23 @@ describe('experiment runs in Chromium', () => {
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await csvDownload;
-    expect(csv.suggestedFilename()).toBe(`run-${runId}-results.csv`);
+    expect(csv.suggestedFilename()).toBe(`run-${runId}-Built-in-search-WANDS-US-golden-set.csv`);
     const rows = parse(await readFile((await csv.path())!, 'utf8'), { bom: true }) as string[][];
     expect(rows.length).toBe(final.summary.results + 1);
     expect(rows[0].length).toBeGreaterThan(1);
     expect(rows.slice(1).every((cells) => cells.length === rows[0].length)).toBe(true);
-    await page.getByText(`Saved run-${runId}-results.csv.`).waitFor();
+    await page.getByText(`Saved run-${runId}-Built-in-search-WANDS-US-golden-set.csv.`).waitFor();
     expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
 
     // Export TREC run: `qid Q0 docno rank score tag` lines.
     const trecDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export TREC run' }).click();
     const trec = await trecDownload;
-    expect(trec.suggestedFilename()).toBe(`run-${runId}.trec`);
+    expect(trec.suggestedFilename()).toBe(`run-${runId}-Built-in-search-WANDS-US-golden-set.trec`);
     const lines = (await readFile((await trec.path())!, 'utf8')).split('\n').filter((line) => line !== '');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.split(/\s+/)).toHaveLength(6);
-    await page.getByText(`Saved run-${runId}.trec.`).waitFor();
+    await page.getByText(`Saved run-${runId}-Built-in-search-WANDS-US-golden-set.trec.`).waitFor();
 
     // A result's details: the products the built-in search returned and the golden set's, each marked.
     const firstResult = page

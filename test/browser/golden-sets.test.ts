@@ -69,7 +69,7 @@ describe('golden sets', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: `Export Golden set — Germany as ${file}` }).click();
       const downloaded = await download;
-      const filename = `golden-set-${germany.id}.${extension}`;
+      const filename = `golden-set-${germany.id}-Golden-set-Germany.${extension}`;
       expect(downloaded.suggestedFilename()).toBe(filename);
       const bytes = await readFile((await downloaded.path())!);
       const answer = await backend(`golden-sets/${germany.id}/export.${extension}`);

@@ -236,7 +236,9 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
 
     const csv = await call('GET', `/experiment-runs/${run.id}/results.csv`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="run-${run.id}-results.csv"`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="run-${run.id}-Builtin-k-3.csv"; filename*=UTF-8''run-${run.id}-Builtin-k-3.csv`,
+    );
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trimEnd()

@@ -329,7 +329,9 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     const exported = await call('GET', `${original.id}/export.csv`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(exported.headers['content-disposition']).toBe(`attachment; filename="golden-set-${original.id}.csv"`);
+    expect(exported.headers['content-disposition']).toBe(
+      `attachment; filename="golden-set-${original.id}-Source.csv"; filename*=UTF-8''golden-set-${original.id}-Source.csv`,
+    );
     expect(exported.body).toBe(
       '\uFEFFquery,product_id,relevance\r\nRed Sofa,P1,2\r\n  red   SOFA ,P2,0\r\n"oak\r\ntable",P3,1\r\n' +
         `"'=HYPERLINK(""x"")",P4,3\r\n'-rug,P5,2\r\n`,

@@ -23,7 +23,7 @@ import {
   type ExperimentRun,
 } from '../../schemas/runs';
 import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
-import { sendDownload } from '../downloads';
+import { downloadName, sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 
 async function requireRun(db: Database, runId: number) {
@@ -173,7 +173,11 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       async (request, reply) => {
         const { runId } = request.params;
         await requireRun(db, runId);
-        const filename = suffix === 'csv' ? `run-${runId}-results.csv` : `run-${runId}.trec`;
+        const { rows } = await db.query<{ name: string }>(
+          'SELECT e.name FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id WHERE r.id = $1',
+          [runId],
+        );
+        const filename = downloadName('run', runId, rows[0]?.name ?? '', suffix);
         return sendDownload(reply, type, filename, body(db, runId));
       },
     );

@@ -9,7 +9,7 @@ import { ErrorSchema } from '../../schemas/errors';
 import { GoldenSetChangesSchema, GoldenSetSchema, type GoldenSet } from '../../schemas/golden-sets';
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema, TextFileSchema } from '../../schemas/shared';
-import { sendDownload } from '../downloads';
+import { downloadName, sendDownload } from '../downloads';
 import { acceptUploads, type UploadSettings } from '../multipart-upload';
 import { pageWindow } from '../page-window';
 import { requireText } from '../text-fields';
@@ -135,9 +135,10 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       },
       async (request, reply) => {
         const { id } = request.params;
-        const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [id]);
+        const { rows } = await db.query<{ name: string }>('SELECT name FROM golden_sets WHERE id = $1', [id]);
         if (rows.length === 0) throw notFound('Golden set', id);
-        return sendDownload(reply, type, `golden-set-${id}.${suffix.replace('export.', '')}`, body(db, id));
+        const filename = downloadName('golden-set', id, rows[0].name, suffix.replace('export.', ''));
+        return sendDownload(reply, type, filename, body(db, id));
       },
     );
   }
