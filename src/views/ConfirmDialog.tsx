@@ -19,12 +19,15 @@ export function ConfirmDialog({
   actor,
   title,
   question,
+  detail,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
 }: {
   actor: ActorRefFrom<typeof confirmModalMachine>;
   title: string;
   question(subject: { id: number; name: string }): string;
+  /** What is about to go, when the question does not name it (an entry's input). */
+  detail?(subject: { id: number; name: string }): string;
   confirmLabel?: string;
   busyLabel?: string;
 }) {
@@ -40,6 +43,7 @@ export function ConfirmDialog({
   return (
     <Modal title={title} onCancel={cancel}>
       <p>{question(subject)}</p>
+      {detail && <p className={modal.subject}>{detail(subject)}</p>}
       <p>This action cannot be undone.</p>
       {error && (
         <p role="alert" className={errorMessage}>

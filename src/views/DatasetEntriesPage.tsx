@@ -16,6 +16,7 @@ import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
 import { DeleteButton } from './ui/DeleteButton';
+import { shortened } from '../domain/shorten-text';
 
 // Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation.
 export function DatasetEntriesPage() {
@@ -102,6 +103,7 @@ export function DatasetEntriesPage() {
           actor={confirmDelete}
           title="Delete Dataset Entry"
           question={() => 'Are you sure you want to delete this dataset entry?'}
+          detail={(entry) => `Entry ${entry.id}: “${shortened(entry.name)}”`}
         />
       )}
       <AddEntryDialog actor={addEntry} />

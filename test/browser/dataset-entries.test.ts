@@ -143,6 +143,7 @@ describe('dataset entries in Chromium', () => {
     await page.getByRole('button', { name: `Delete entry ${entryId}` }).click();
     const confirm = dialog('Delete Dataset Entry');
     await confirm.getByText('Are you sure you want to delete this dataset entry?').waitFor();
+    await confirm.getByText(`Entry ${entryId}: “red velvet sofa, 3 seater”`).waitFor();
     await confirm.getByText('This action cannot be undone.').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -57,12 +57,23 @@ describe('Dataset Entries list', () => {
     const services = await openList();
     fireEvent.click(screen.getByRole('button', { name: 'Delete entry 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Dataset Entry' });
-    expect(dialog.textContent).toContain('Are you sure you want to delete this dataset entry?This action cannot be undone.');
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to delete this dataset entry?Entry 2: “query 2”This action cannot be undone.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(services.last('deleteEntry').args).toEqual([2]);
     await services.settle('deleteEntry', { output: undefined });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(services.calls('listEntries')).toBe(2);
+  });
+
+  it('names a long entry by its input, shortened at a word on one line', async () => {
+    await openList();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete entry 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Dataset Entry' });
+    expect(within(dialog).getByText(/^Entry 1:/).textContent).toBe(
+      'Entry 1: “a very long query about a red velvet three-seater sofa with chaise longue and…”',
+    );
   });
 
   it('has a next page only after a full page of 20, and no previous on page 1', async () => {

@@ -26,6 +26,15 @@ export const title = style({
   fontWeight: vars.fontWeight.bold,
 });
 
+/** The thing about to go, set apart from the question: an entry's input. */
+export const subject = style({
+  padding: vars.space.sm,
+  backgroundColor: vars.color.background,
+  borderRadius: vars.radius.md,
+  overflowWrap: 'anywhere',
+  fontWeight: vars.fontWeight.bold,
+});
+
 export const buttons = style({
   display: 'flex',
   justifyContent: 'flex-end',
