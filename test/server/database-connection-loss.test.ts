@@ -6,7 +6,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../browser/server-process';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import { withClient } from './helpers/test-databases';
+import { openPostgres } from '../../server/db/postgres';
+import { createTestDatabase, withClient } from './helpers/test-databases';
 import { exited, QUEUE_ENV, startHttpRun, startSearchService, startWorker } from './helpers/http-run';
 
 const ENTRIES = 120;
@@ -66,4 +67,24 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL ending the connections', 
     expect(end).toEqual({ status: 'success', done: ENTRIES });
     expect(alive(worker), worker.output()).toBe(true);
   }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL with idle_session_timeout', () => {
+  it('ends idle sessions (57P05) and the next queries connect anew', async () => {
+    const test = await createTestDatabase('postgres');
+    const name = new URL(test.url!).pathname.slice(1);
+    await withClient(new URL(process.env.DATABASE_URL!), (client) =>
+      client.query(`ALTER DATABASE ${name} SET idle_session_timeout = '500ms'`),
+    );
+    const db = await openPostgres(test.url!);
+    try {
+      await Promise.all([db.query('SELECT pg_sleep(0.1)'), db.query('SELECT pg_sleep(0.1)')]);
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // both idle sessions end meanwhile
+      expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      expect(await db.transaction((tx) => tx.query<{ two: number }>('SELECT 2 AS two'))).toMatchObject({ rows: [{ two: 2 }] });
+    } finally {
+      await db.close();
+      await test.drop();
+    }
+  });
 });
