@@ -68,7 +68,10 @@ export async function claimDataDir(dataDir: string, owner: string): Promise<Data
   const attempt = await takeLockFile(lockFile);
   if (!attempt.taken) {
     const current = await askDataDirOwner(dataDir, 'GET', '/owner');
-    const holder = (current?.body as { owner?: string } | undefined)?.owner ?? `another process (pid ${attempt.holderPid})`;
+    // Nobody answers: a holder still starting, or a pid reused by an unrelated process since a crash.
+    const holder =
+      (current?.body as { owner?: string } | undefined)?.owner ??
+      `process ${attempt.holderPid} (if that is not a server or \`npm run user\`, delete ${lockFile})`;
     throw new DataDirBusyError(`The data folder ${dataDir} is in use by ${holder}: PGlite allows one process at a time`);
   }
   try {

@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 
+/** The lock files this process holds: a lock naming our own pid and not in here is a former life's (pid 1 in a restarted container). */
+const held = new Set<string>();
+
 export type LockAttempt = { taken: true } | { taken: false; holderPid: number };
 
 const isAlive = (pid: number) => {
@@ -61,11 +64,15 @@ async function removeStale(path: string, staleText: string): Promise<void> {
 export async function takeLockFile(path: string): Promise<LockAttempt> {
   // Each round ends with the lock released or a stale one removed; more than a few means a fight.
   for (let round = 0; round < 5; round++) {
-    if (await createExclusive(path)) return { taken: true };
+    if (await createExclusive(path)) {
+      held.add(path);
+      return { taken: true };
+    }
     const text = await readText(path);
     if (text === undefined) continue; // released meanwhile
     const holderPid = Number.parseInt(text, 10);
-    if (Number.isInteger(holderPid) && holderPid > 0 && isAlive(holderPid)) return { taken: false, holderPid };
+    const live = holderPid === process.pid ? held.has(path) : Number.isInteger(holderPid) && holderPid > 0 && isAlive(holderPid);
+    if (live) return { taken: false, holderPid };
     await removeStale(path, text);
   }
   throw new Error(`Could not take the lock file ${path}: other processes keep taking and dropping it`);
@@ -73,5 +80,6 @@ export async function takeLockFile(path: string): Promise<LockAttempt> {
 
 /** Removes the lock if it is still this process's. */
 export async function releaseLockFile(path: string): Promise<void> {
+  if (!held.delete(path)) return;
   if ((await readText(path))?.trim() === String(process.pid)) await unlink(path).catch(() => undefined);
 }
