@@ -39,6 +39,15 @@ describe.each(backends)('concurrent catalogue imports (%s)', (backend) => {
       expect(down.json()).toEqual({ imported: PRODUCTS, created: 0, updated: PRODUCTS });
     }
   });
+
+  it('overlapping imports of new products in opposite orders both succeed, each product created once', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ids = Array.from({ length: PRODUCTS }, (_, i) => (round + 1) * 100_000 + i);
+      const [up, down] = await Promise.all([upload(csv(ids, 'up')), upload(csv([...ids].reverse(), 'down'))]);
+      expect([up.statusCode, down.statusCode], `${up.body}\n${down.body}`).toEqual([200, 200]);
+      expect(up.json().created + down.json().created).toBe(PRODUCTS);
+    }
+  });
 });
 
 describe('a conflict the database resolves by aborting a transaction', () => {
