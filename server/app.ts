@@ -22,6 +22,7 @@ import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
 import { runtimeConfigRoutes } from './routes/runtime-config';
+import { healthRoutes } from './routes/health';
 import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
 import { openRunQueue } from './runs/open-run-queue';
@@ -86,10 +87,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  await app.register(healthRoutes, { db });
   await app.register(runtimeConfigRoutes, { config });
 
   const { identity } = config;

@@ -5,6 +5,9 @@ const clientErrors: Record<string, { status: number; message: string }> = {
   '23505': { status: 409, message: 'That record already exists' },
   '23503': { status: 422, message: 'A referenced record does not exist' },
   '23514': { status: 400, message: 'A value breaks a rule of the data' },
+  // The database aborted this transaction so that a concurrent one could finish: sending it again works.
+  '40001': { status: 409, message: 'Another change to the same data was saved at the same moment; try again' },
+  '40P01': { status: 409, message: 'Another change to the same data was saved at the same moment; try again' },
 };
 
 export function translateDatabaseError(error: unknown): HttpError | undefined {

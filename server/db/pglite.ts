@@ -1,6 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { copyStatement, type Database, type Queryable } from './database';
 import { typeParsers } from './type-parsers';
+import { makeOwnerOnly } from './owner-only';
 
 type PGliteLike = PGlite | Transaction;
 
@@ -42,6 +43,7 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<Database 
     loadDataDir: options.loadDataDir,
     parsers: typeParsers,
   });
+  if (options.dataDir) await makeOwnerOnly(options.dataDir);
   return {
     kind: 'pglite',
     pg,

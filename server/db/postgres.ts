@@ -32,8 +32,30 @@ async function copyOn(client: pg.PoolClient, table: string, columns: readonly st
   await pipeline(Readable.from([csv]), stream);
 }
 
+/** A lost connection is worth a line, not a crash: the query that used it (if any) fails on its own. */
+const connectionLost = (error: Error) =>
+  console.error(
+    `${new Date().toISOString()} PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); reconnecting on next use`,
+  );
+
+/** Runs `work` on a client of its own; a checked-out client has no pool listener, so it gets `onError`. */
+async function borrow<T>(pool: pg.Pool, onError: (error: Error) => void, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  client.on('error', onError);
+  try {
+    return await work(client);
+  } finally {
+    client.off('error', onError);
+    client.release();
+  }
+}
+
 export async function openPostgres(connectionString: string): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connect that hangs (a server gone from the network) fails instead of holding requests forever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client whose session the server ended (pg_terminate_backend, restart, failover, idle_session_timeout)
+  // is reported here; without a listener Node ends the process. The pool drops it and connects anew.
+  pool.on('error', connectionLost);
   // Fail at start, with the driver's message, when the server cannot be reached.
   await pool.query('SELECT 1');
   return {
@@ -41,33 +63,24 @@ export async function openPostgres(connectionString: string): Promise<Database &
     pool,
     query: query(pool),
     exec: exec(pool),
-    async copyCsv(table, columns, csv) {
-      const client = await pool.connect();
-      try {
-        await copyOn(client, table, columns, csv);
-      } finally {
-        client.release();
-      }
-    },
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
+    copyCsv: (table, columns, csv) => borrow(pool, connectionLost, (client) => copyOn(client, table, columns, csv)),
+    transaction: (work) =>
+      borrow(pool, connectionLost, async (client) => {
         await client.query('BEGIN');
-        const tx: Queryable = {
-          query: query(client),
-          exec: exec(client),
-          copyCsv: (table, columns, csv) => copyOn(client, table, columns, csv),
-        };
-        const result = await work(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+        try {
+          const tx: Queryable = {
+            query: query(client),
+            exec: exec(client),
+            copyCsv: (table, columns, csv) => copyOn(client, table, columns, csv),
+          };
+          const result = await work(tx);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
     close: () => pool.end(),
   };
 }

@@ -201,11 +201,12 @@ class StagingWriter {
   }
 
   async upsert(): Promise<CatalogueImportCounts> {
-    // xmax is 0 on a row this statement inserted and set on one it updated.
+    // xmax is 0 on a row this statement inserted and set on one it updated. Rows are locked in
+    // product_id order, the same in every import: two imports sharing ids wait, never deadlock.
     const { rows } = await this.tx.query<CatalogueImportCounts>(
       `WITH upserted AS (
          INSERT INTO products (product_id, name, description, image_url, attributes)
-         SELECT product_id, name, description, image_url, attributes FROM ${STAGING_TABLE}
+         SELECT product_id, name, description, image_url, attributes FROM ${STAGING_TABLE} ORDER BY product_id
          ON CONFLICT (product_id) DO UPDATE SET name = excluded.name, description = excluded.description,
            image_url = excluded.image_url, attributes = excluded.attributes, updated_at = now()
          RETURNING (xmax = 0) AS created)

@@ -14,6 +14,8 @@ export type RunningServer = {
   dataDir: string;
   /** What the server wrote so far (the last 20,000 characters of each stream). */
   output(): { stdout: string; stderr: string };
+  /** Whether the process has ended (crashed, or after stop). */
+  exited(): boolean;
   stop(): Promise<void>;
 };
 
@@ -72,7 +74,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output || '(none)'}`);
   }
-  return { url, dataDir, output: () => ({ ...streams }), stop };
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  return { url, dataDir, output: () => ({ ...streams }), exited: hasExited, stop };
 }
 
 async function waitForHealthy(url: string, exited: Promise<string>): Promise<void> {

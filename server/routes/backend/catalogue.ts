@@ -48,6 +48,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
         response: {
           200: CatalogueImportCountsSchema,
           400: ProblemsErrorSchema(CatalogueProblemSchema, 'Not a multipart form with a `file`, or a file with problems (`details`)'),
+          409: DescribedErrorSchema('A change to the same products was saved at the same moment: send the file again'),
           413: DescribedErrorSchema('The file is larger than UPLOAD_LIMIT_MB'),
         },
       },
