@@ -26,6 +26,13 @@ export const MAX_RUN_TAG_LENGTH = 100;
 export const MAX_K = 1000;
 export const MAX_COST_PER_EVALUATION = 1e8;
 
+/**
+ * Deepest nesting of arrays and objects in any JSON the server accepts (a request body, a metadata or
+ * attributes cell, a JSON Lines line; the document itself is level 1). Far beyond real metadata, far
+ * below what overflows the recursive parts on the way (validation, serialisation, PostgreSQL's jsonb).
+ */
+export const MAX_JSON_DEPTH = 64;
+
 /** A 400 lists at most this many problems of an uploaded file; scanning stops there. */
 export const MAX_PROBLEMS = 100;
 /** Longest record or line of an uploaded file (in characters, quotes included) before reading gives up; guards memory. */
