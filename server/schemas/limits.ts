@@ -17,6 +17,10 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_PAGE = 1_000_000_000;
 
+/** Dataset names one bulk-upload `datasets` cell may hold, and different names one file may hold (created or not). */
+export const MAX_DATASETS_PER_CELL = 100;
+export const MAX_DATASETS_PER_FILE = 1_000;
+
 /** One request may carry this many pairs; the console sends one per selected entry. */
 export const MAX_MAPPINGS_PER_REQUEST = 10_000;
 
