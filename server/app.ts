@@ -7,6 +7,7 @@ import { translateDatabaseError } from './db/database-errors';
 import { errorBody, HttpError } from './errors';
 import { formatValidationErrors } from './validation-errors';
 import { validatorCompiler } from './validators';
+import { refuseUnsafeInput } from './request-safety';
 import { addSecurityHeaders } from './security-headers';
 import { redirectLoopbackAliases } from './loopback-redirect';
 import { createTokenVerifier, type VerifyToken } from './auth/verify-token';
@@ -60,6 +61,7 @@ export async function buildApp(
   }
   const runs = runQueue;
   app.setValidatorCompiler(validatorCompiler);
+  refuseUnsafeInput(app);
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const translated = translateDatabaseError(error);
     if (translated) error = translated;

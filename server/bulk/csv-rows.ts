@@ -2,7 +2,14 @@
  * The bulk-upload CSV format, as pure functions: the header row gives the layout, each later record
  * becomes an entry (or problems, numbered as a spreadsheet numbers rows: the header is row 1).
  */
-import { MAX_DESCRIPTION_LENGTH, MAX_INPUT_LENGTH, MAX_NAME_LENGTH, MAX_PROBLEMS } from '../schemas/limits';
+import {
+  MAX_DATASETS_PER_CELL,
+  MAX_DATASETS_PER_FILE,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_INPUT_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PROBLEMS,
+} from '../schemas/limits';
 import { parseMetadata, textProblem } from '../import/cell-checks';
 import type { RowProblem } from '../import/import-problems';
 
@@ -91,18 +98,20 @@ export function readHeader(fields: readonly string[]): HeaderResult {
 /** The `datasets` cell: names separated by '|', trimmed, empty parts ignored, duplicates once. */
 export function splitDatasetNames(cell: string): { names: string[]; problem?: undefined } | { problem: string } {
   if (cell === '') return { names: [] };
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const part of cell.split('|')) {
     const name = part.trim();
-    if (name === '' || names.includes(name)) continue;
+    if (name === '' || names.has(name)) continue;
     if (name.length > MAX_NAME_LENGTH) {
       return { problem: `dataset name "${name.slice(0, 40)}…" is longer than ${MAX_NAME_LENGTH} characters` };
     }
     const problem = textProblem(name);
     if (problem) return { problem: `dataset name ${problem}` };
-    names.push(name);
+    names.add(name);
   }
-  return { names };
+  if (names.size > MAX_DATASETS_PER_CELL)
+    return { problem: `names ${names.size} datasets; a cell may name at most ${MAX_DATASETS_PER_CELL}` };
+  return { names: [...names] };
 }
 
 const blankText = /^\s*$/;
@@ -112,6 +121,9 @@ const DATASET_CELL_CACHE_LIMIT = 10_000;
 /** Turns records into entries for one upload; remembers parsed `datasets` cells. */
 export class RecordReader {
   private readonly datasetCells = new Map<string, ReturnType<typeof splitDatasetNames>>();
+  /** Different dataset names of the file so far (at most MAX_DATASETS_PER_FILE), and whether a row went over. */
+  private readonly fileDatasets = new Set<string>();
+  private tooManyDatasets = false;
 
   constructor(private readonly layout: CsvLayout) {}
 
@@ -163,7 +175,12 @@ export class RecordReader {
         this.datasetCells.set(own, parsed);
       }
       if (parsed.problem !== undefined) problems.push({ row, column: 'datasets', problem: parsed.problem });
-      else datasets = parsed.names;
+      else if (this.countDatasets(parsed.names)) datasets = parsed.names;
+      else if (!this.tooManyDatasets) {
+        this.tooManyDatasets = true; // the first row over the limit says it; later ones would repeat it
+        const problem = `brings the file to more than ${MAX_DATASETS_PER_FILE} different dataset names, the most one file may name`;
+        problems.push({ row, column: 'datasets', problem });
+      }
     }
 
     let metadata: string | null = null;
@@ -200,5 +217,15 @@ export class RecordReader {
     if (problems.length > before) return null;
     if (extra !== null) metadata = JSON.stringify(metadataValue === null ? extra : Object.assign(extra, metadataValue));
     return { input, metadata, description, datasets };
+  }
+
+  /** Adds the row's names to the file's; false when that would go past MAX_DATASETS_PER_FILE. */
+  private countDatasets(names: readonly string[]): boolean {
+    for (const name of names) {
+      if (this.fileDatasets.has(name)) continue;
+      if (this.fileDatasets.size >= MAX_DATASETS_PER_FILE) return false;
+      this.fileDatasets.add(name);
+    }
+    return true;
   }
 }

@@ -1,7 +1,7 @@
 /** A golden set's judgements as downloadable text, read a page at a time (keyset on id). */
 import type { Queryable } from '../db/database';
 import { CSV_COLUMNS } from './judgement-rows';
-import { csvCell } from '../import/spreadsheet-cells';
+import { csvCell, spreadsheetSafe } from '../import/spreadsheet-cells';
 
 const PAGE_ROWS = 5000;
 
@@ -57,12 +57,12 @@ export async function* judgementsQrels(db: Queryable, goldenSetId: number): Asyn
   }
 }
 
-/** `qid<TAB>query` lines matching judgementsQrels. */
+/** `qid<TAB>query` lines matching judgementsQrels; formula-safe, as spreadsheets open TSV files too. */
 export async function* judgementQueriesTsv(db: Queryable, goldenSetId: number): AsyncGenerator<string> {
   const qids = await trecQueryIds(db, goldenSetId);
   let lines: string[] = [];
   for (const { qid, query } of qids.values()) {
-    lines.push(`${qid}\t${query}\n`);
+    lines.push(`${qid}\t${spreadsheetSafe(query)}\n`);
     if (lines.length === PAGE_ROWS) {
       yield lines.join('');
       lines = [];

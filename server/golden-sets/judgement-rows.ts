@@ -128,7 +128,8 @@ export function readQueriesLine(line: string, row: number, queries: Map<string, 
     return;
   }
   const qid = line.slice(0, tab).trim();
-  const query = line.slice(tab + 1);
+  // Exports write formula-like queries with a leading `'` (spreadsheets open TSV too): undo it.
+  const query = fromSpreadsheetSafe(line.slice(tab + 1));
   const before = problems.length;
   if (qid === '' || /\s/.test(qid)) problems.push({ row, column: 'qid', problem: 'must be one word', file: 'queries' });
   const problem = queryProblem(query);

@@ -1,4 +1,5 @@
 /** Checks of uploaded text that every import format makes the same way. */
+import { describePath, jsonTextProblem, type JsonProblem } from './json-safety';
 
 /** Why PostgreSQL cannot (or the file likely should not) store this text, if so. */
 export function textProblem(value: string): string | undefined {
@@ -18,19 +19,15 @@ export function parseMetadata(cell: string): { value: Record<string, unknown> | 
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { problem: `must be a JSON object, not ${kindOf(value)}` };
-  // jsonb cannot hold U+0000; only look deeper when the escape is there at all.
-  if (cell.includes('\\u0000') && containsNul(value)) {
-    return { problem: 'contains "\\u0000", which cannot be stored' };
-  }
+  const unsafe = jsonTextProblem(cell);
+  if (unsafe) return { problem: jsonProblemText(unsafe) };
   if (cell.includes('\uFFFD')) return { problem: textProblem('\uFFFD')! };
   return { value: value as Record<string, unknown> };
 }
 
-/** Whether a JSON value holds U+0000 in a key or a string (jsonb cannot store it). */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+/** A JSON problem within a cell or line: `a.b[2] is nested …`, or just the problem for the whole. */
+export function jsonProblemText({ path, problem }: JsonProblem): string {
+  return path.length === 0 ? problem : `${describePath('', path)} ${problem}`;
 }
 
 /** What a JSON value is, for a problem: 'null', 'an array', 'an object', 'a number', ... */

@@ -17,6 +17,10 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_PAGE = 1_000_000_000;
 
+/** Dataset names one bulk-upload `datasets` cell may hold, and different names one file may hold (created or not). */
+export const MAX_DATASETS_PER_CELL = 100;
+export const MAX_DATASETS_PER_FILE = 1_000;
+
 /** One request may carry this many pairs; the console sends one per selected entry. */
 export const MAX_MAPPINGS_PER_REQUEST = 10_000;
 
@@ -25,6 +29,13 @@ export const MAX_RUN_TAG_LENGTH = 100;
 /** Hits a search target is asked for. */
 export const MAX_K = 1000;
 export const MAX_COST_PER_EVALUATION = 1e8;
+
+/**
+ * Deepest nesting of arrays and objects in any JSON the server accepts (a request body, a metadata or
+ * attributes cell, a JSON Lines line; the document itself is level 1). Far beyond real metadata, far
+ * below what overflows the recursive parts on the way (validation, serialisation, PostgreSQL's jsonb).
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /** A 400 lists at most this many problems of an uploaded file; scanning stops there. */
 export const MAX_PROBLEMS = 100;

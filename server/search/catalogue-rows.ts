@@ -2,7 +2,8 @@
  * The catalogue import formats as pure functions: a CSV header and its records, or JSON Lines objects,
  * become products or numbered problems (CSV: spreadsheet rows, the header is 1; JSON Lines: lines).
  */
-import { containsNul, kindOf, parseMetadata, textProblem, truncate } from '../import/cell-checks';
+import { jsonProblemText, kindOf, parseMetadata, textProblem, truncate } from '../import/cell-checks';
+import { jsonTextProblem } from '../import/json-safety';
 import type { RowProblem } from '../import/import-problems';
 import { MAX_IMAGE_URL_LENGTH, MAX_PRODUCT_DESCRIPTION_LENGTH, MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_NAME_LENGTH } from '../schemas/limits';
 
@@ -108,6 +109,14 @@ export function readCatalogueLine(text: string, line: number, problems: RowProbl
     problems.push({ row: line, column: null, problem: `must be a JSON object, not ${kindOf(value)}` });
     return null;
   }
+  const unsafe = jsonTextProblem(text);
+  if (unsafe) {
+    // Named by its top-level key: a product field, or an attribute.
+    const [field, ...within] = unsafe.path;
+    const column = typeof field === 'string' ? field : null;
+    problems.push({ row: line, column, problem: jsonProblemText({ path: within, problem: unsafe.problem }) });
+    return null;
+  }
   const object = value as Record<string, unknown>;
   const before = problems.length;
   const texts: Record<'product_id' | 'name' | 'description' | 'image_url', string> = {
@@ -131,7 +140,6 @@ export function readCatalogueLine(text: string, line: number, problems: RowProbl
     else problems.push({ row: line, column: 'attributes', problem: `must be a JSON object, not ${kindOf(given)}` });
   }
   for (const [key, item] of Object.entries(object)) if (!FIELDS.has(key)) attributes[key] = item;
-  if (containsNul(attributes)) problems.push({ row: line, column: 'attributes', problem: 'contains "\\u0000", which cannot be stored' });
   const product = checkProduct(texts, line, problems);
   return product && problems.length === before ? { ...product, attributes: JSON.stringify(attributes) } : null;
 }

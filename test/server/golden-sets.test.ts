@@ -340,13 +340,13 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(await judgements(copy.id)).toEqual(await judgements(original.id));
   });
 
-  it('exports TREC qrels and queries that import as the same judgements', async () => {
+  it('exports TREC qrels and formula-safe queries that import as the same judgements', async () => {
     const original = (await uploadCsv('Source', await fixture('bom-crlf-quoted.csv'))).json();
     const qrels = await call('GET', `${original.id}/export.qrels`);
     const queries = await call('GET', `${original.id}/export.queries.tsv`);
     expect(qrels.statusCode).toBe(200);
     expect(qrels.body).toBe('1 0 P1 2\n1 0 P2 0\n2 0 P3 1\n3 0 P4 3\n4 0 P5 2\n');
-    expect(queries.body).toBe('1\tRed Sofa\n2\toak table\n3\t=HYPERLINK("x")\n4\t-rug\n');
+    expect(queries.body).toBe('1\tRed Sofa\n2\toak table\n3\t\'=HYPERLINK("x")\n4\t\'-rug\n');
     const copy = await upload([
       ['name', 'Copy'],
       ['format', 'trec'],

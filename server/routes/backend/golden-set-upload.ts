@@ -24,6 +24,10 @@ function newGoldenSet(fields: Record<string, string>): NewGoldenSet & { format: 
       'The form has no "name" before its files: send the fields name, description, market and format first, then the files',
     );
   }
+  // PostgreSQL text cannot hold U+0000 (22021): a 400 here, not a 500 from the INSERT.
+  for (const [field, value] of Object.entries(fields)) {
+    if (value.includes('\0')) throw new HttpError(400, `${field} contains U+0000 (a NUL character), which cannot be stored`);
+  }
   const format = (fields.format ?? 'csv').trim().toLowerCase();
   if (format !== 'csv' && format !== 'trec') throw new HttpError(400, `format must be "csv" or "trec", not "${fields.format}"`);
   const name = requireTrimmed(fields.name, 'name');

@@ -79,8 +79,8 @@ describe('parseMetadata', () => {
   });
 
   it('refuses \\u0000, which jsonb cannot hold, but not an escaped backslash before u0000', () => {
-    expect(parseMetadata('{"a": "x\\u0000"}').problem).toBe('contains "\\u0000", which cannot be stored');
-    expect(parseMetadata('{"a\\u0000": 1}').problem).toBe('contains "\\u0000", which cannot be stored');
+    expect(parseMetadata('{"a": "x\\u0000"}').problem).toBe('a contains U+0000 (a NUL character), which cannot be stored');
+    expect(parseMetadata('{"a\\u0000": 1}').problem).toBe('has a key that contains U+0000 (a NUL character), which cannot be stored');
     expect(parseMetadata('{"a": "\\\\u0000"}')).toEqual({ value: { a: '\\u0000' } });
   });
 });
