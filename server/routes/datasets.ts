@@ -3,9 +3,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database-errors';
 import { HttpError, notFound } from '../errors';
-import { DatasetSchema, NewDatasetSchema, type Dataset } from '../schemas/datasets';
+import {
+  DatasetListQuerySchema,
+  DatasetRowSchema,
+  DatasetSchema,
+  NewDatasetSchema,
+  type Dataset,
+  type DatasetRow,
+} from '../schemas/datasets';
 import { ErrorSchema } from '../schemas/errors';
-import { ListOf, PageQuerySchema } from '../schemas/paging';
+import { ListOf } from '../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../schemas/shared';
 import { pageWindow } from './page-window';
 import { requireText } from './text-fields';
@@ -19,19 +26,24 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
     '/datasets/',
     {
       schema: {
-        summary: 'List datasets, newest first',
+        summary: 'List datasets with their entry counts, newest first; optionally those whose name contains a text',
         tags: ['datasets'],
-        querystring: PageQuerySchema,
-        response: { 200: ListOf(DatasetSchema), 400: ErrorSchema },
+        querystring: DatasetListQuerySchema,
+        response: { 200: ListOf(DatasetRowSchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
+      const search = request.query.search?.trim() || null;
+      const matches = '($1::text IS NULL OR strpos(lower(name), lower($1)) > 0)';
       const [page, total] = await Promise.all([
-        db.query<Dataset>(
-          `SELECT ${COLUMNS} FROM datasets ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-          pageWindow(request.query),
+        // Counted only for the page's rows, each through the mappings' primary key (dataset_id first).
+        db.query<DatasetRow>(
+          `SELECT ${COLUMNS},
+             (SELECT count(*)::int FROM dataset_entry_mappings m WHERE m.dataset_id = datasets.id) AS entry_count
+           FROM datasets WHERE ${matches} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+          [search, ...pageWindow(request.query)],
         ),
-        db.query<{ total: number }>('SELECT count(*)::int AS total FROM datasets'),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM datasets WHERE ${matches}`, [search]),
       ]);
       reply.header('X-Total-Count', total.rows[0].total);
       return page.rows;

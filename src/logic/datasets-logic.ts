@@ -1,17 +1,21 @@
 import { fromPromise } from 'xstate';
 import { createDatasetMachine, type CreatedDataset } from '../machines/create-dataset.machine';
 import { datasetEditorMachine } from '../machines/dataset-editor.machine';
-import { datasetsPageMachine } from '../machines/datasets-page.machine';
+import { DATASETS_FILTER, datasetsPageMachine } from '../machines/datasets-page.machine';
 import type { EntryMove, EntryWindowRequest } from '../domain/dataset-membership';
 import type { ConsoleDeps } from './console-deps';
-import { allRows, pagedList } from './paged-lists';
+import { pagedList } from './paged-lists';
 
 // Spec §2 /datasets and /datasets/{id}/edit.
 export function createDatasetsLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
   return {
     datasetsPage: datasetsPageMachine.provide({
       actors: {
-        list: pagedList(router, { fetchPage: allRows(service.listDatasets), deleteItem: service.deleteDataset }),
+        list: pagedList(router, {
+          fetchPage: ({ page, pageSize, filter }) => service.listDatasets({ page, pageSize, search: filter.search }),
+          deleteItem: service.deleteDataset,
+          filterNames: DATASETS_FILTER,
+        }),
         createDataset: createDatasetMachine.provide({
           actors: {
             createDataset: fromPromise<CreatedDataset, { name: string; description: string }>(({ input }) => service.createDataset(input)),

@@ -1,6 +1,15 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { confirmModalMachine, type ConfirmSubject } from '../machines/confirm-modal.machine';
-import { pagedListMachine, pageFromSearch, type PageFetch, type PagedListEvent, type PageResult } from '../machines/paged-list.machine';
+import {
+  filterFromSearch,
+  listSearch,
+  pagedListMachine,
+  pageFromSearch,
+  type ListFilter,
+  type PageFetch,
+  type PagedListEvent,
+  type PageResult,
+} from '../machines/paged-list.machine';
 import type { PageRequest } from '../domain/evaluation-service-types';
 import type { Router } from '../domain/router';
 
@@ -9,20 +18,27 @@ type PagedListCalls = {
   fetchPage(request: PageFetch): Promise<PageResult<unknown>>;
   /** The delete behind the list's confirm dialog, for lists whose rows can be deleted. */
   deleteItem?(id: number): Promise<void>;
+  /** The query parameters that hold the list's filter (`search`, `dataset`), if it has one. */
+  filterNames?: readonly string[];
 };
 
-/** Back, Forward and links that change `?page=` of the list's path while the list is shown. */
-function listenForRoute(router: Router) {
+/** Back, Forward and links that change the page or filter of the list's path while the list is shown. */
+function listenForRoute(router: Router, filterNames: readonly string[]) {
   return fromCallback<PagedListEvent>(({ sendBack }) => {
     const path = router.path();
     return router.subscribe(() => {
-      if (router.path() === path) sendBack({ type: 'route.pageChanged', page: pageFromSearch(router.search()) });
+      if (router.path() !== path) return;
+      sendBack({
+        type: 'route.pageChanged',
+        page: pageFromSearch(router.search()),
+        filter: filterFromSearch(router.search(), filterNames),
+      });
     });
   });
 }
 
 /** One paged table: its page call and delete, its page in the address (a new entry, so Back returns to it). */
-export function pagedList(router: Router, { fetchPage, deleteItem }: PagedListCalls) {
+export function pagedList(router: Router, { fetchPage, deleteItem, filterNames = [] }: PagedListCalls) {
   const confirmDelete = deleteItem
     ? confirmModalMachine.provide({
         actors: { performAction: fromPromise<void, { subject: ConfirmSubject }>(({ input }) => deleteItem(input.subject.id)) },
@@ -31,10 +47,13 @@ export function pagedList(router: Router, { fetchPage, deleteItem }: PagedListCa
   return pagedListMachine.provide({
     actors: {
       fetchPage: fromPromise<PageResult<unknown>, PageFetch>(({ input }) => fetchPage(input)),
-      listenForRoute: listenForRoute(router),
+      listenForRoute: listenForRoute(router, filterNames),
       confirmDelete,
     },
-    actions: { showPage: (_, { page }: { page: number }) => router.navigate(`${router.path()}?page=${page}`) },
+    actions: {
+      showPage: (_, { page, filter }: { page: number; filter: ListFilter }) =>
+        router.navigate(`${router.path()}${listSearch(page, filter)}`),
+    },
   });
 }
 

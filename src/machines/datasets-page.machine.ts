@@ -1,11 +1,20 @@
 import { setup, type ActorRefFrom } from 'xstate';
 import { createDatasetMachine } from './create-dataset.machine';
-import { pagedListMachine } from './paged-list.machine';
+import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from './paged-list.machine';
 
 // Spec §2 /datasets: the paged list (with its delete confirmation) and the Add New Dataset dialog. The dialog
 // changes no row of this page: it opens the new dataset's editor, so it is given no reload target.
 
-export type DatasetsPageInput = { page: number };
+export type DatasetsPageInput = { page: number; filter?: ListFilter };
+
+/** The list's filter in the address: `?search=` (a part of the name). */
+export const DATASETS_FILTER = ['search'] as const;
+
+/** The page's input from the address's query. */
+export const datasetsPageInput = (search: string): DatasetsPageInput => ({
+  page: pageFromSearch(search),
+  filter: filterFromSearch(search, DATASETS_FILTER),
+});
 
 export type DatasetsPageContext = {
   list: ActorRefFrom<typeof pagedListMachine>;
@@ -25,7 +34,7 @@ export const datasetsPageMachine = setup({
 }).createMachine({
   id: 'datasetsPage',
   context: ({ input, spawn }) => ({
-    list: spawn('list', { id: 'list', input: { page: input.page } }),
+    list: spawn('list', { id: 'list', input: { page: input.page, filter: input.filter } }),
     createDataset: spawn('createDataset', { id: 'createDataset' }),
   }),
 });

@@ -17,6 +17,11 @@ export function selectListView(snapshot: PagedListSnapshot): PagedListView {
 export const selectItems = <Item>(snapshot: PagedListSnapshot) => snapshot.context.items as Item[];
 export const selectPage = (snapshot: PagedListSnapshot) => snapshot.context.page;
 export const selectTotal = (snapshot: PagedListSnapshot) => snapshot.context.total;
+/** How many pages there are, when the server sent the total (an empty list is one page). */
+export const selectPageCount = ({ context }: PagedListSnapshot) =>
+  context.total === null ? null : Math.max(1, Math.ceil(context.total / context.pageSize));
+/** One filter's value, '' when not set. */
+export const selectFilterValue = (name: string) => (snapshot: PagedListSnapshot) => snapshot.context.filter[name] ?? '';
 export const selectListError = (snapshot: PagedListSnapshot) => snapshot.context.error;
 export const selectCanGoNext = (snapshot: PagedListSnapshot) => snapshot.can({ type: 'user.nextPage' });
 export const selectCanGoPrevious = (snapshot: PagedListSnapshot) => snapshot.can({ type: 'user.previousPage' });

@@ -3,7 +3,16 @@ import { explained, foundOrNull } from './failure-message';
 import type { EntryWindow, EntryWindowRequest, EntryMove } from '../domain/dataset-membership';
 import { moveEachEntry } from '../domain/entry-moves';
 import { applyLinkDiff, mappingsOf, type Mapping } from '../domain/link-diff';
-import type { Dataset, DatasetEntry, DatasetRef, EntryBody, EntryFilter, Page, PageRequest } from '../domain/evaluation-service-types';
+import type {
+  Dataset,
+  DatasetEntry,
+  DatasetRef,
+  DatasetRow,
+  EntryBody,
+  EntryFilter,
+  Page,
+  PageRequest,
+} from '../domain/evaluation-service-types';
 import type { CsvUploader, UploadOptions } from '../domain/upload-types';
 
 // The evaluation service (spec §7): one typed function per endpoint, and one method per call a screen's
@@ -29,7 +38,8 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
   }
 
   const calls = {
-    listDatasets: ({ page: n, pageSize }: PageRequest) => page<Dataset>('datasets/', { page: n, page_size: pageSize }),
+    listDatasets: ({ page: n, pageSize, search }: PageRequest & { search?: string }) =>
+      page<DatasetRow>('datasets/', { page: n, page_size: pageSize, search: search || undefined }),
 
     createDataset: (body: { name: string; description: string }) => explained(api<Dataset>('datasets/', { method: 'POST', body })),
 

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
+import { datasetsPageInput } from '../machines/datasets-page.machine';
 import { selectCreateDataset, selectList } from '../machines/datasets-page.selectors';
-import { pageFromSearch } from '../machines/paged-list.machine';
-import { selectConfirmDelete } from '../machines/paged-list.selectors';
-import type { Dataset } from '../domain/evaluation-service-types';
+import { selectConfirmDelete, selectFilterValue } from '../machines/paged-list.selectors';
+import type { DatasetRow } from '../domain/evaluation-service-types';
 import { formatDateTime } from '../domain/format-date';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
@@ -14,15 +14,21 @@ import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
 import { DeleteButton } from './ui/DeleteButton';
+import * as filterBar from './ui/filter-bar.css';
+import { SearchBox } from './ui/SearchBox';
 
-// Spec §2 /datasets: the paged table, 'Add Dataset' and the delete confirmation.
+const selectSearch = selectFilterValue('search');
+
+// Spec §2 /datasets: the paged table (with each dataset's entry count and a name search), 'Add Dataset' and
+// the delete confirmation.
 export function DatasetsPage() {
   const logic = useLogic();
   const search = useSearch();
-  const page = useActorRef(logic.datasetsPage, { input: { page: pageFromSearch(search) } });
+  const page = useActorRef(logic.datasetsPage, { input: datasetsPageInput(search) });
   const list = useSelector(page, selectList);
   const create = useSelector(page, selectCreateDataset);
   const confirmDelete = useSelector(list, selectConfirmDelete);
+  const nameSearch = useSelector(list, selectSearch);
 
   return (
     <div className={pageStyles.page}>
@@ -33,14 +39,22 @@ export function DatasetsPage() {
         </button>
       </div>
 
-      <PagedListFrame<Dataset>
+      <div className={filterBar.bar}>
+        <SearchBox
+          label="Search datasets"
+          value={nameSearch}
+          onSearch={(text) => list.send({ type: 'user.filterChanged', name: 'search', value: text })}
+        />
+      </div>
+
+      <PagedListFrame<DatasetRow>
         list={list}
         failure={(error) => `Failed to fetch datasets. ${error ?? ''}`}
-        empty={(page) => (page === 1 ? 'No datasets yet.' : 'No datasets on this page.')}
+        empty={(page) => (nameSearch ? 'No datasets match the search.' : page === 1 ? 'No datasets yet.' : 'No datasets on this page.')}
       >
         {(datasets) => (
           <table className={table.table}>
-            <TableHead columns={['Name', 'Description', 'Created At', 'Actions']} />
+            <TableHead columns={['Name', 'Description', 'Entries', 'Created At', 'Actions']} />
             <tbody>
               {datasets.map((dataset) => (
                 <tr key={dataset.id}>
@@ -50,6 +64,7 @@ export function DatasetsPage() {
                     </Link>
                   </td>
                   <td className={table.cell}>{dataset.description}</td>
+                  <td className={table.cell}>{dataset.entry_count}</td>
                   <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
                   <td className={table.cell}>
                     <div className={table.actions}>

@@ -191,6 +191,41 @@ describe('datasets and the dataset editor in Chromium', () => {
     await expectNoSeriousViolations();
   });
 
+  it('searches datasets by name, shows their entry counts, and keeps the search in the address', async () => {
+    const sets = await api<Dataset[]>('GET', 'datasets/?search=Set%2012');
+    const entries = await api<Entry[]>('GET', 'dataset-entries/?search=sofa');
+    const mappings = entries.data.map((entry) => ({ dataset_id: sets.data[0].id, dataset_entry_id: entry.id }));
+    expect((await api('POST', 'dataset-entry-mappings/', mappings)).status).toBe(201);
+    await page.goto(`${server.url}/datasets`);
+    await page.getByRole('link', { name: 'Set 45', exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search datasets' }).fill('set 1');
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Set 19', exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('?search=set+1&page=1');
+    const rows = page.getByRole('row');
+    expect(await rows.count()).toBe(11);
+    const set12 = page.getByRole('row', { name: /^Set 12 / });
+    expect(await set12.getByRole('cell').nth(2).textContent()).toBe('3');
+    expect(
+      await page
+        .getByRole('row', { name: /^Set 13 / })
+        .getByRole('cell')
+        .nth(2)
+        .textContent(),
+    ).toBe('0');
+    await page.reload();
+    await page.getByRole('link', { name: 'Set 19', exact: true }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search datasets' }).inputValue()).toBe('set 1');
+    await page.goBack();
+    await page.getByRole('link', { name: 'Set 45', exact: true }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search datasets' }).inputValue()).toBe('');
+    await page.goForward();
+    await page.getByRole('link', { name: 'Set 19', exact: true }).waitFor();
+    await expectNoSeriousViolations();
+    await page.goto(`${server.url}/datasets?page=2`);
+    await page.getByRole('link', { name: 'Set 25', exact: true }).waitFor();
+  });
+
   it('shows the server’s message when a delete is refused', async () => {
     await page.route('**/api/service/datasets/*', (route) =>
       route.request().method() === 'DELETE'

@@ -26,12 +26,12 @@ const entries: DatasetEntry[] = Array.from({ length: 20 }, (_, index) => ({
   updated_at: '2026-01-05T09:30:00Z',
 }));
 
-async function openList(items = entries) {
+async function openList(items = entries, total = 39) {
   const services = fakeDeps();
   renderWithLogic(services, '/dataset-entries', <DatasetEntriesPage />);
   expect(screen.getByRole('status').textContent).toBe('Loading...');
   expect(services.last('listEntries').input).toEqual({ page: 1, pageSize: 20 });
-  await services.settle('listEntries', { output: { items, total: items.length } });
+  await services.settle('listEntries', { output: { items, total } });
   await screen.findByRole('table');
   return services;
 }

@@ -66,6 +66,37 @@ describe.each(backends)('datasets API on %s', (backend) => {
     expect((await list('?page=1&page_size=1000')).json()).toHaveLength(46);
   });
 
+  it("counts each listed dataset's entries and finds datasets by a part of the name, ignoring case", async () => {
+    await t.db.exec('DELETE FROM datasets');
+    const sofas = (await create({ name: 'Sofas UK', description: 'd' })).json();
+    const beds = (await create({ name: 'Beds UK', description: 'd' })).json();
+    await create({ name: 'Lamps', description: 'd' });
+    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO dataset_entries (input)
+      SELECT 'query ' || n FROM generate_series(1, 3) AS n RETURNING id`);
+    for (const { id } of rows) await t.db.query('INSERT INTO dataset_entry_mappings VALUES ($1, $2)', [sofas.id, id]);
+    await t.db.query('INSERT INTO dataset_entry_mappings VALUES ($1, $2)', [beds.id, rows[0].id]);
+
+    const all = await list();
+    expect(all.json().map((d: { name: string; entry_count: number }) => [d.name, d.entry_count])).toEqual([
+      ['Lamps', 0],
+      ['Beds UK', 1],
+      ['Sofas UK', 3],
+    ]);
+    const found = await list('?search=%20uk%20&page_size=1');
+    expect(found.headers['x-total-count']).toBe('2');
+    expect(found.json()).toEqual([{ ...beds, entry_count: 1 }]);
+    const none = await list('?search=chairs');
+    expect(none.headers['x-total-count']).toBe('0');
+    expect(none.json()).toEqual([]);
+    // A blank search is no filter.
+    expect((await list('?search=%20')).headers['x-total-count']).toBe('3');
+  });
+
+  it('has an index led by dataset_id for the per-dataset counts (a million mappings stay fast)', async () => {
+    const { rows } = await t.db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'dataset_entry_mappings'`);
+    expect(rows.some(({ indexdef }) => /\(dataset_id[,)]/.test(indexdef))).toBe(true);
+  });
+
   it.each(['?page_size=0', '?page_size=1001', '?page=0', '?page=abc', '?page_size=2.5', '?colour=red'])(
     'refuses the query %s with 400',
     async (query) => {
