@@ -18,6 +18,16 @@ import { pageWindow } from './page-window';
 import { requireText } from './text-fields';
 
 const COLUMNS = 'id, name, description, created_at, updated_at';
+/** How many experiments a refused delete names; the rest are counted. */
+const NAMED_EXPERIMENTS = 5;
+
+/** 'Dataset "Sofas UK" cannot be deleted: the experiment "BM25 baseline" uses it.' (or the experiments … use it). */
+function usedByExperiments(dataset: string, experiments: { name: string }[], total: number): string {
+  const names = experiments.map(({ name }) => `"${name}"`);
+  if (total > names.length) names.push(`${total - names.length} more`);
+  const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
+  return `Dataset "${dataset}" cannot be deleted: ${total === 1 ? `the experiment ${list} uses` : `the experiments ${list} use`} it.`;
+}
 
 export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,7 +108,7 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
     '/datasets/:id',
     {
       schema: {
-        summary: 'Delete a dataset and its mappings (its entries stay); refused while experiments use it',
+        summary: 'Delete a dataset and its mappings (its entries stay); refused (409, naming them) while experiments use it',
         tags: ['datasets'],
         params: IdParamsSchema,
         response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
@@ -106,21 +116,24 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { rows } = await db.query<{ experiments: number }>(
-        'SELECT count(*)::int AS experiments FROM experiments WHERE dataset_id = $1',
-        [id],
+      const { rows } = await db.query<{ dataset: string; id: number | null; name: string | null; total: number }>(
+        `SELECT d.name AS dataset, e.id, e.name, count(e.id) OVER ()::int AS total
+         FROM datasets d LEFT JOIN experiments e ON e.dataset_id = d.id
+         WHERE d.id = $1 ORDER BY e.name, e.id LIMIT $2`,
+        [id, NAMED_EXPERIMENTS],
       );
-      const { experiments } = rows[0];
-      if (experiments > 0) {
-        const what = experiments === 1 ? '1 experiment uses' : `${experiments} experiments use`;
-        throw new HttpError(409, `Dataset ${id} cannot be deleted: ${what} it`, { experiments });
+      if (rows.length === 0) throw notFound('Dataset', id);
+      const [{ dataset, total }] = rows;
+      if (total > 0) {
+        const experiments = rows.map((row) => ({ id: row.id!, name: row.name! }));
+        throw new HttpError(409, usedByExperiments(dataset, experiments, total), { experiments, experiment_count: total });
       }
       try {
         const { rowCount } = await db.query('DELETE FROM datasets WHERE id = $1', [id]);
         if (rowCount === 0) throw notFound('Dataset', id);
       } catch (error) {
         // An experiment created since the count above.
-        if (isForeignKeyViolation(error)) throw new HttpError(409, `Dataset ${id} cannot be deleted: experiments use it`);
+        if (isForeignKeyViolation(error)) throw new HttpError(409, `Dataset "${dataset}" cannot be deleted: experiments use it.`);
         throw error;
       }
       return reply.code(204).send(null);

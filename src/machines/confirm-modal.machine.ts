@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './not-provided';
 import { sendReload, type ReloadInput } from './reload';
-import { messageOf } from '../domain/error-message';
+import { messageOf, RefusalError } from '../domain/error-message';
 
 // Spec §4 and §5: every delete asks first. Closed → open (naming what goes) → submitting → closed, or back
-// to open with the server's message (e.g. the 409 of a dataset that experiments use). Cancel and Escape
-// close it unless the call is under way. On success its reload target (the paged list) hears `reload`.
+// to open with the server's message to try again; a refusal that trying again cannot change (the 409 of a
+// dataset that experiments use) goes to `refused`, where only Cancel is left. Cancel and Escape close it
+// unless the call is under way. On success its reload target (the paged list) hears `reload`.
 
 export type ConfirmSubject = { id: number; name: string };
 
@@ -21,10 +22,13 @@ export const confirmModalMachine = setup({
     context: {} as ConfirmModalContext,
     input: {} as ReloadInput,
     events: {} as ConfirmModalEvent,
-    tags: {} as 'modalOpen' | 'busy',
+    tags: {} as 'modalOpen' | 'busy' | 'refused',
   },
   actors: {
     performAction: fromPromise<void, { subject: ConfirmSubject }>(notProvided('performAction')),
+  },
+  guards: {
+    isRefusal: (_, params: { error: unknown }) => params.error instanceof RefusalError,
   },
   actions: {
     assignSubject: assign((_, params: { subject: ConfirmSubject }) => ({ subject: params.subject, error: null })),
@@ -56,8 +60,19 @@ export const confirmModalMachine = setup({
         src: 'performAction',
         input: ({ context }) => ({ subject: context.subject! }),
         onDone: { target: 'closed', actions: ['clearSubject', 'sendReload'] },
-        onError: { target: 'open', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'refused',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'open', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
+    },
+    refused: {
+      tags: ['modalOpen', 'refused'],
+      on: { 'user.cancel': { target: 'closed', actions: 'clearSubject' } },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { FetchError } from 'ofetch';
-import { messageOf } from '../domain/error-message';
+import { messageOf, RefusalError } from '../domain/error-message';
 import { UploadError } from './upload-csv';
 
 // Both APIs' calls fail with what a person can read: the server's own message (e.g. a duplicate name's 409),
@@ -23,6 +23,7 @@ export async function explained<T>(call: Promise<T>): Promise<T> {
   } catch (error) {
     // An upload's refusal already says what the server said, and carries its row-level problems.
     if (error instanceof UploadError) throw error;
+    if (error instanceof FetchError && error.statusCode === 409) throw new RefusalError(failureMessage(error), { cause: error });
     throw new Error(failureMessage(error), { cause: error });
   }
 }

@@ -7,6 +7,7 @@ import {
   selectConfirmError,
   selectIsBusy,
   selectIsOpen,
+  selectIsRefused,
   selectSubject,
 } from '../machines/confirm-modal.selectors';
 import { Modal } from './ui/Modal';
@@ -33,6 +34,7 @@ export function ConfirmDialog({
 }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
+  const refused = useSelector(actor, selectIsRefused);
   const subject = useSelector(actor, selectSubject);
   const error = useSelector(actor, selectConfirmError);
   const canConfirm = useSelector(actor, selectCanConfirm);
@@ -42,9 +44,9 @@ export function ConfirmDialog({
   const cancel = () => actor.send({ type: 'user.cancel' });
   return (
     <Modal title={title} onCancel={cancel}>
-      <p>{question(subject)}</p>
+      {!refused && <p>{question(subject)}</p>}
       {detail && <p className={modal.subject}>{detail(subject)}</p>}
-      <p>This action cannot be undone.</p>
+      {!refused && <p>This action cannot be undone.</p>}
       {error && (
         <p role="alert" className={errorMessage}>
           {error}
@@ -54,15 +56,17 @@ export function ConfirmDialog({
         <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
           Cancel
         </button>
-        <button
-          type="button"
-          className={button({ tone: 'danger' })}
-          disabled={!canConfirm}
-          aria-busy={busy}
-          onClick={() => actor.send({ type: 'user.confirm' })}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </button>
+        {!refused && (
+          <button
+            type="button"
+            className={button({ tone: 'danger' })}
+            disabled={!canConfirm}
+            aria-busy={busy}
+            onClick={() => actor.send({ type: 'user.confirm' })}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        )}
       </div>
     </Modal>
   );

@@ -226,21 +226,20 @@ describe('datasets and the dataset editor in Chromium', () => {
     await page.getByRole('link', { name: 'Set 25', exact: true }).waitFor();
   });
 
-  it('shows the server’s message when a delete is refused', async () => {
+  it('names the dataset and its experiment when a delete is refused, and offers only Cancel', async () => {
+    const message = 'Dataset "Set 25" cannot be deleted: the experiment "BM25 baseline" uses it.';
     await page.route('**/api/service/datasets/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({
-            status: 409,
-            contentType: 'application/json',
-            body: '{"error":"Conflict","message":"Dataset 9 cannot be deleted: 1 experiment uses it"}',
-          })
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Conflict', message }) })
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Delete Set 25' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Dataset' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Dataset 9 cannot be deleted: 1 experiment uses it' }).waitFor();
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel']);
+    await expectNoSeriousViolations();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await dialog.count()).toBe(0);
     await page.unroute('**/api/service/datasets/*');
   });

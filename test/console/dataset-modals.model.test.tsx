@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { confirmModalMachine } from '../../src/machines/confirm-modal.machine';
+import { RefusalError } from '../../src/domain/error-message';
 import { createDatasetMachine, isDatasetFormComplete } from '../../src/machines/create-dataset.machine';
 import type { Dataset } from '../../src/domain/evaluation-service-types';
 import { DatasetsPage } from '../../src/views/DatasetsPage';
@@ -37,8 +38,11 @@ describe('Delete Dataset: confirm-modal paths', () => {
   type ModelEvent =
     | EventFromLogic<typeof confirmModalMachine>
     | { type: 'xstate.done.actor.performAction' }
-    | { type: 'xstate.error.actor.performAction'; error: Error };
-  const conflict = new Error('Dataset 2 cannot be deleted: 1 experiment uses it');
+    // `why` tells the two failures apart: the graph keys events by their JSON, and an Error's is `{}`.
+    | { type: 'xstate.error.actor.performAction'; error: Error; why: string };
+  // The server's 409 (a refusal for good) and a failure worth trying again.
+  const conflict = new RefusalError('Dataset "Dataset 2" cannot be deleted: the experiment "BM25 baseline" uses it.');
+  const outage = new Error('The server answered 503 Service Unavailable');
   const logic = confirmModalMachine.provide({ actions: { sendReload: () => undefined } });
   const paths = getSimplePaths(logic, {
     input: { reloadTarget: createEmptyActor() },
@@ -49,12 +53,22 @@ describe('Delete Dataset: confirm-modal paths', () => {
           { type: 'user.cancel' },
           { type: 'user.confirm' },
           ...(state.matches('submitting')
-            ? [{ type: 'xstate.done.actor.performAction' }, { type: 'xstate.error.actor.performAction', error: conflict }]
+            ? [
+                { type: 'xstate.done.actor.performAction' },
+                { type: 'xstate.error.actor.performAction', error: conflict, why: 'refused' },
+                { type: 'xstate.error.actor.performAction', error: outage, why: 'unavailable' },
+              ]
             : []),
         ] as ModelEvent[]
       ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
     serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event?.type })) as never,
+      JSON.stringify({
+        value: state.value,
+        context: state.context,
+        from: previous?.value,
+        by: event?.type,
+        error: (event as { error?: Error })?.error?.message,
+      })) as never,
   });
 
   async function perform(event: ModelEvent, services: FakeDeps) {
@@ -71,21 +85,33 @@ describe('Delete Dataset: confirm-modal paths', () => {
       return;
     }
     const modal = screen.getByRole('dialog', { name: 'Delete Dataset' });
+    const alert = within(modal).queryByRole('alert');
+    expect(alert?.textContent ?? null).toBe(state.context.error);
+    if (state.matches('refused')) {
+      // Only Cancel: asking again cannot change the answer.
+      expect(
+        within(modal)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Cancel']);
+      expect(within(modal).queryByText(/Are you sure|cannot be undone/)).toBeNull();
+      return;
+    }
     expect(within(modal).getByText('Are you sure you want to delete the dataset "Dataset 2"?')).toBeTruthy();
     expect(within(modal).getByText('This action cannot be undone.')).toBeTruthy();
     const busy = state.matches('submitting');
     expect(inDialog(busy ? 'Deleting...' : 'Delete').disabled).toBe(busy);
     expect(inDialog('Cancel').disabled).toBe(busy);
-    const alert = within(modal).queryByRole('alert');
-    expect(alert?.textContent ?? null).toBe(state.context.error);
   }
 
   // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 9 paths', () => expect(paths.length).toBeGreaterThanOrEqual(9));
+  it('yields at least 13 paths', () => expect(paths.length).toBeGreaterThanOrEqual(13));
 
   for (const path of paths) {
     const steps = path.steps.slice(1);
-    it(`reaches ${String(path.state.value)} via ${steps.map((step) => step.event.type).join(' → ') || 'nothing'}`, async () => {
+    const describeStep = (event: ModelEvent) =>
+      event.type === 'xstate.error.actor.performAction' ? `${event.type} (${event.error.message})` : event.type;
+    it(`reaches ${String(path.state.value)} via ${steps.map((step) => describeStep(step.event as ModelEvent)).join(' → ') || 'nothing'}`, async () => {
       const services = await openDatasets();
       expectScreen(path.steps[0].state as Snapshot);
       for (const step of steps) {

@@ -3,6 +3,7 @@ import { createApiClient } from '../../src/services/api-client';
 import { moveEachEntry } from '../../src/domain/entry-moves';
 import { createEvaluationService } from '../../src/services/evaluation-service';
 import { failureMessage } from '../../src/services/failure-message';
+import { RefusalError } from '../../src/domain/error-message';
 
 const baseURL = 'https://console.test/api/service/';
 
@@ -66,6 +67,28 @@ describe('evaluation service', () => {
   it('throws the server’s message, e.g. a duplicate name’s 409', async () => {
     stubServer(() => Response.json({ error: 'Conflict', message: 'A dataset named "Sofas" already exists' }, { status: 409 }));
     await expect(service().createDataset({ name: 'Sofas', description: 'd' })).rejects.toThrow('A dataset named "Sofas" already exists');
+  });
+
+  it('throws a 409 as a refusal (asking again cannot help), a 500 as a plain failure', async () => {
+    const message = 'Dataset "Sofas UK" cannot be deleted: the experiment "BM25 baseline" uses it.';
+    stubServer(() => Response.json({ error: 'Conflict', message }, { status: 409 }));
+    const refused = await service()
+      .deleteDataset(7)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RefusalError);
+    expect((refused as Error).message).toBe(message);
+    stubServer(() => Response.json({ error: 'Internal Server Error', message: 'Broken' }, { status: 500 }));
+    const failed = await service()
+      .deleteDataset(7)
+      .catch((error: unknown) => error);
+    expect(failed).not.toBeInstanceOf(RefusalError);
+  });
+
+  it("sends the datasets list's name search, and none when blank", async () => {
+    const requests = stubServer(() => Response.json([], { headers: { 'X-Total-Count': '0' } }));
+    await service().listDatasets({ page: 1, pageSize: 20, search: 'sofa uk' });
+    await service().listDatasets({ page: 2, pageSize: 20, search: '' });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual(['?page=1&page_size=20&search=sofa+uk', '?page=2&page_size=20']);
   });
 
   it('says what happened when the server sent no message', () => {

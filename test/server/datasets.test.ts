@@ -116,6 +116,44 @@ describe.each(backends)('datasets API on %s', (backend) => {
     }
   });
 
+  it('refuses to delete a dataset that experiments use, naming the dataset and the experiments', async () => {
+    const dataset = (await create({ name: 'Sofas FR', description: 'd' })).json();
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO evaluation_scripts (name, script_class, script_module) VALUES ('nDCG', 'Ndcg', 'metrics') RETURNING id`,
+    );
+    const addExperiment = async (name: string) => {
+      const added = await t.db.query<{ id: number }>(
+        'INSERT INTO experiments (name, evaluation_script_id, dataset_id) VALUES ($1, $2, $3) RETURNING id',
+        [name, rows[0].id, dataset.id],
+      );
+      return { id: added.rows[0].id, name };
+    };
+    const remove = () => t.app.inject({ method: 'DELETE', url: `/api/service/datasets/${dataset.id}`, headers });
+
+    const baseline = await addExperiment('BM25 baseline');
+    const one = await remove();
+    expect(one.statusCode).toBe(409);
+    expect(one.json()).toEqual({
+      error: 'Conflict',
+      message: 'Dataset "Sofas FR" cannot be deleted: the experiment "BM25 baseline" uses it.',
+      details: { experiments: [baseline], experiment_count: 1 },
+    });
+
+    const vector = await addExperiment('Vector search');
+    expect((await remove()).json().message).toBe(
+      'Dataset "Sofas FR" cannot be deleted: the experiments "BM25 baseline" and "Vector search" use it.',
+    );
+    for (const n of [1, 2, 3, 4, 5]) await addExperiment(`Tuned ${n}`);
+    const seven = (await remove()).json();
+    expect(seven.message).toBe(
+      'Dataset "Sofas FR" cannot be deleted: the experiments "BM25 baseline", "Tuned 1", "Tuned 2", "Tuned 3", "Tuned 4", and 2 more use it.',
+    );
+    expect(seven.details.experiment_count).toBe(7);
+    expect(seven.details.experiments).toContainEqual(baseline);
+    expect(seven.details.experiments).not.toContainEqual(vector);
+    expect((await t.db.query('SELECT 1 FROM datasets WHERE id = $1', [dataset.id])).rows).toHaveLength(1);
+  });
+
   it('deletes a dataset with its mappings but keeps the entries', async () => {
     const dataset = (await create({ name: 'Chairs', description: 'd' })).json();
     const { rows } = await t.db.query<{ id: number }>(`INSERT INTO dataset_entries (input) VALUES ('office chair') RETURNING id`);

@@ -185,11 +185,12 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     expect(new Set(results.map((r) => r.result.status))).toEqual(new Set(['PASS', 'FAIL']));
   });
 
-  it('refuses to delete a dataset that experiments use, saying how many', async () => {
+  it('refuses to delete a dataset that experiments use, naming it and them', async () => {
     const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM datasets WHERE name = 'Accent Chairs'`);
     const response = await t.app.inject({ method: 'DELETE', url: `/api/service/datasets/${rows[0].id}`, headers });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(`Dataset ${rows[0].id} cannot be deleted: 1 experiment uses it`);
+    const used = await t.db.query<{ name: string }>('SELECT name FROM experiments WHERE dataset_id = $1', [rows[0].id]);
+    expect(response.json().message).toBe(`Dataset "Accent Chairs" cannot be deleted: the experiment "${used.rows[0].name}" uses it.`);
   });
 
   it('serves the demo product pictures publicly', async () => {
