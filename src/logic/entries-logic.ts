@@ -1,11 +1,13 @@
 import { fromPromise } from 'xstate';
 import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEntry } from '../machines/add-entry.machine';
 import { bulkUploadMachine, type UploadInput } from '../machines/bulk-upload.machine';
-import { datasetEntriesPageMachine } from '../machines/dataset-entries-page.machine';
+import { datasetEntriesPageMachine, ENTRIES_FILTER } from '../machines/dataset-entries-page.machine';
 import { datasetPickerMachine } from '../machines/dataset-picker.machine';
+import { resourceMachine } from '../machines/resource.machine';
+import { parseRouteId } from '../domain/route-id';
 import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '../machines/entry-editor.machine';
 import type { ConsoleDeps } from './console-deps';
-import { allRows, pagedList } from './paged-lists';
+import { pagedList } from './paged-lists';
 
 export const ENTRIES_PATH = '/dataset-entries';
 
@@ -15,7 +17,15 @@ export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'servi
 
   const datasetEntriesPage = datasetEntriesPageMachine.provide({
     actors: {
-      list: pagedList(router, { fetchPage: allRows(service.listEntries), deleteItem: service.deleteEntry }),
+      list: pagedList(router, {
+        fetchPage: ({ page, pageSize, filter }) =>
+          service.listEntries({ page, pageSize, search: filter.search, inDataset: parseRouteId(filter.dataset) ?? undefined }),
+        deleteItem: service.deleteEntry,
+        filterNames: ENTRIES_FILTER,
+      }),
+      datasetOptions: resourceMachine.provide({
+        actors: { fetchResource: fromPromise<unknown, { id: number }>(() => service.datasetOptions()) },
+      }),
       addEntry: addEntryMachine.provide({
         actors: {
           createEntry: fromPromise<CreatedEntry, NewEntry>(({ input }) => service.createEntry(input)),

@@ -6,3 +6,4 @@ export type DatasetEntriesPageSnapshot = SnapshotFrom<typeof datasetEntriesPageM
 export const selectList = (snapshot: DatasetEntriesPageSnapshot) => snapshot.context.list;
 export const selectAddEntry = (snapshot: DatasetEntriesPageSnapshot) => snapshot.context.addEntry;
 export const selectBulkUpload = (snapshot: DatasetEntriesPageSnapshot) => snapshot.context.bulkUpload;
+export const selectDatasetOptions = (snapshot: DatasetEntriesPageSnapshot) => snapshot.context.datasetOptions;

@@ -20,6 +20,7 @@ export const selectTotal = (snapshot: PagedListSnapshot) => snapshot.context.tot
 /** How many pages there are, when the server sent the total (an empty list is one page). */
 export const selectPageCount = ({ context }: PagedListSnapshot) =>
   context.total === null ? null : Math.max(1, Math.ceil(context.total / context.pageSize));
+export const selectIsFiltered = (snapshot: PagedListSnapshot) => Object.keys(snapshot.context.filter).length > 0;
 /** One filter's value, '' when not set. */
 export const selectFilterValue = (name: string) => (snapshot: PagedListSnapshot) => snapshot.context.filter[name] ?? '';
 export const selectListError = (snapshot: PagedListSnapshot) => snapshot.context.error;

@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import { selectAddEntry, selectBulkUpload, selectList } from '../machines/dataset-entries-page.selectors';
-import { pageFromSearch } from '../machines/paged-list.machine';
-import { selectConfirmDelete } from '../machines/paged-list.selectors';
-import type { DatasetEntry } from '../domain/evaluation-service-types';
+import { datasetEntriesPageInput } from '../machines/dataset-entries-page.machine';
+import { selectAddEntry, selectBulkUpload, selectDatasetOptions, selectList } from '../machines/dataset-entries-page.selectors';
+import { selectConfirmDelete, selectFilterValue, selectIsFiltered } from '../machines/paged-list.selectors';
+import { selectData } from '../machines/resource.selectors';
+import type { DatasetEntry, DatasetRef } from '../domain/evaluation-service-types';
 import { formatDateTime } from '../domain/format-date';
 import { AddEntryDialog } from './AddEntryDialog';
 import { BulkUploadDialog } from './BulkUploadDialog';
@@ -17,16 +18,26 @@ import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
 import { DeleteButton } from './ui/DeleteButton';
 import { shortened } from '../domain/shorten-text';
+import * as filterBar from './ui/filter-bar.css';
+import { SearchBox } from './ui/SearchBox';
 
-// Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation.
+const selectSearch = selectFilterValue('search');
+const selectDatasetFilter = selectFilterValue('dataset');
+
+// Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation; above
+// the table a search and a dataset filter, the total and 'Page x of y' (all but the total in the address).
 export function DatasetEntriesPage() {
   const logic = useLogic();
   const search = useSearch();
-  const page = useActorRef(logic.datasetEntriesPage, { input: { page: pageFromSearch(search) } });
+  const page = useActorRef(logic.datasetEntriesPage, { input: datasetEntriesPageInput(search) });
   const list = useSelector(page, selectList);
   const addEntry = useSelector(page, selectAddEntry);
   const bulkUpload = useSelector(page, selectBulkUpload);
   const confirmDelete = useSelector(list, selectConfirmDelete);
+  const inputSearch = useSelector(list, selectSearch);
+  const datasetFilter = useSelector(list, selectDatasetFilter);
+  const filtered = useSelector(list, selectIsFiltered);
+  const datasets = useSelector(useSelector(page, selectDatasetOptions), selectData<DatasetRef[]>) ?? [];
 
   return (
     <div className={pageStyles.page}>
@@ -42,10 +53,34 @@ export function DatasetEntriesPage() {
         </div>
       </div>
 
+      <div className={filterBar.bar}>
+        <SearchBox
+          label="Search entries"
+          value={inputSearch}
+          onSearch={(text) => list.send({ type: 'user.filterChanged', name: 'search', value: text })}
+        />
+        <select
+          className={filterBar.control}
+          aria-label="Dataset"
+          value={datasetFilter}
+          onChange={(event) => list.send({ type: 'user.filterChanged', name: 'dataset', value: event.target.value })}
+        >
+          <option value="">All datasets</option>
+          {datasets.map((dataset) => (
+            <option key={dataset.id} value={String(dataset.id)}>
+              {dataset.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
       <PagedListFrame<DatasetEntry>
         list={list}
         failure={(error) => `Failed to fetch dataset entries. ${error ?? ''}`}
-        empty={(page) => (page === 1 ? 'No dataset entries yet.' : 'No dataset entries on this page.')}
+        empty={(page) =>
+          filtered ? 'No dataset entries match the filters.' : page === 1 ? 'No dataset entries yet.' : 'No dataset entries on this page.'
+        }
+        counted={(total) => (total === 1 ? '1 entry' : `${total} entries`)}
       >
         {(entries) => (
           <table className={table.table}>

@@ -9,6 +9,8 @@ import {
   selectListError,
   selectListView,
   selectPage,
+  selectPageCount,
+  selectTotal,
 } from '../machines/paged-list.selectors';
 import { Pager } from './Pager';
 import { button } from './ui/button.css';
@@ -17,11 +19,14 @@ import { errorMessage, statusMessage } from './ui/status.css';
 export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 
 // Every paged table: 'Loading...', the failure as red text above the table
-// (spec §8) with Try again, the empty text, or the rows; then the pager.
+// (spec §8) with Try again, the empty text, or the rows; then the pager. With `counted`, the server's total
+// above the table and 'Page x of y'.
 export function PagedListFrame<Item>(props: {
   list: PagedListRef;
   failure(error: string | null): string;
   empty(page: number): string;
+  /** The total as the list words it ('45 entries'), when the list shows it. */
+  counted?(total: number): string;
   children(items: Item[], page: number): ReactNode;
 }) {
   const { list } = props;
@@ -31,6 +36,9 @@ export function PagedListFrame<Item>(props: {
   const page = useSelector(list, selectPage);
   const canNext = useSelector(list, selectCanGoNext);
   const canPrevious = useSelector(list, selectCanGoPrevious);
+  const total = useSelector(list, selectTotal);
+  const pageCount = useSelector(list, selectPageCount);
+  const counted = props.counted && total !== null && view !== 'loading' && view !== 'failed';
 
   return (
     <>
@@ -54,10 +62,12 @@ export function PagedListFrame<Item>(props: {
           {props.empty(page)}
         </p>
       )}
+      {counted && <p className={statusMessage}>{props.counted!(total)}</p>}
       {view === 'loaded' && props.children(items, page)}
       {view !== 'loading' && (
         <Pager
           page={page}
+          pageCount={props.counted ? pageCount : null}
           canPrevious={canPrevious}
           canNext={canNext}
           onPrevious={() => list.send({ type: 'user.previousPage' })}

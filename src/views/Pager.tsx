@@ -1,8 +1,16 @@
 import { button } from './ui/button.css';
 import * as table from './ui/table.css';
 
-// Page-number paging under a table (spec §4): the list machine decides what is possible.
-export function Pager(props: { page: number; canPrevious: boolean; canNext: boolean; onPrevious(): void; onNext(): void }) {
+// Page-number paging under a table (spec §4): the list machine decides what is possible. 'Page x of y' when
+// the list shows its total.
+export function Pager(props: {
+  page: number;
+  pageCount?: number | null;
+  canPrevious: boolean;
+  canNext: boolean;
+  onPrevious(): void;
+  onNext(): void;
+}) {
   return (
     <nav className={table.pager} aria-label="Pagination">
       <button
@@ -13,7 +21,10 @@ export function Pager(props: { page: number; canPrevious: boolean; canNext: bool
       >
         Previous
       </button>
-      <span aria-live="polite">Page {props.page}</span>
+      <span aria-live="polite">
+        Page {props.page}
+        {props.pageCount != null && ` of ${props.pageCount}`}
+      </span>
       <button type="button" className={button({ tone: 'secondary', size: 'small' })} disabled={!props.canNext} onClick={props.onNext}>
         Next
       </button>

@@ -208,6 +208,41 @@ describe('dataset entries in Chromium', () => {
     await upload.waitFor({ state: 'detached' });
   });
 
+  it('searches and filters by dataset with the total and "Page x of y", all kept in the address', async () => {
+    await page.goto(`${server.url}/dataset-entries`);
+    await page.getByText(/^\d+ entries$/).waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search entries' });
+    await search.fill('bulk query 999');
+    await search.press('Enter');
+    await page.getByText('11 entries').waitFor();
+    expect(new URL(page.url()).search).toBe('?search=bulk+query+999&page=1');
+    expect(await page.getByText('Page 1 of 1').isVisible()).toBe(true);
+    expect(await page.getByRole('row').count()).toBe(12);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await search.fill('BULK QUERY');
+    await search.press('Enter');
+    await page.getByText('10000 entries').waitFor();
+    await page.getByRole('combobox', { name: 'Dataset' }).selectOption({ label: 'Bulk A' });
+    await page.waitForURL((url) => url.searchParams.get('dataset') !== null);
+    const bulkA = new URL(page.url()).searchParams.get('dataset');
+    await page.getByText('Page 1 of 500').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 500').waitFor();
+    expect(new URL(page.url()).search).toBe(`?search=BULK+QUERY&dataset=${bulkA}&page=2`);
+    await page.reload();
+    await page.getByText('Page 2 of 500').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Dataset' }).inputValue()).toBe(bulkA);
+    expect(await search.inputValue()).toBe('BULK QUERY');
+    await page.goto(`${server.url}/dataset-entries?search=BULK+QUERY&dataset=${bulkA}&page=500`);
+    await page.getByText('Page 500 of 500').waitFor();
+    expect(await page.getByRole('row').count()).toBe(21);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.goBack();
+    await page.getByText('Page 2 of 500').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('logged no error in the page', () => {
     expect(problems).toEqual([]);
   });

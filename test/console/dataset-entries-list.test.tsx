@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DatasetEntry } from '../../src/domain/evaluation-service-types';
 import { DatasetEntriesPage } from '../../src/views/DatasetEntriesPage';
 import { fakeDeps } from './helpers/fake-deps';
@@ -92,5 +92,49 @@ describe('Dataset Entries list', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/dataset-entries?page=3', <DatasetEntriesPage />);
     expect(services.last('listEntries').input).toEqual({ page: 3, pageSize: 20 });
+  });
+  it('searches and filters by dataset from page 1, shows the total and "Page x of y", all kept in the address', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/dataset-entries?page=2', <DatasetEntriesPage />);
+    await services.settle('datasetOptions', {
+      output: [
+        { id: 3, name: 'Sofas' },
+        { id: 4, name: 'Living room' },
+      ],
+    });
+    await services.settle('listEntries', { output: { items: entries, total: 45 } });
+    expect(screen.getByText('45 entries')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search entries' }), { target: { value: 'sofa' } });
+    fireEvent.submit(screen.getByRole('search'));
+    expect(services.last('listEntries').input).toEqual({ page: 1, pageSize: 20, search: 'sofa', inDataset: undefined });
+    expect(services.currentPath()).toBe('/dataset-entries?search=sofa&page=1');
+    await services.settle('listEntries', { output: { items: entries, total: 21 } });
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Dataset' }), { target: { value: '3' } });
+    expect(services.last('listEntries').input).toEqual({ page: 1, pageSize: 20, search: 'sofa', inDataset: 3 });
+    expect(services.currentPath()).toBe('/dataset-entries?search=sofa&dataset=3&page=1');
+    await services.settle('listEntries', { output: { items: entries, total: 20 } });
+    expect(screen.getByText('20 entries')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+    // A full page of 20, but the total says it is the last.
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    act(() => services.router.back('/dataset-entries'));
+    expect(services.last('listEntries').input).toEqual({ page: 1, pageSize: 20, search: 'sofa', inDataset: undefined });
+    expect((screen.getByRole('combobox', { name: 'Dataset' }) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('searchbox', { name: 'Search entries' }) as HTMLInputElement).value).toBe('sofa');
+  });
+
+  it("opens with the address's search, dataset and page, and says when nothing matches", async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/dataset-entries?search=red&dataset=4&page=2', <DatasetEntriesPage />);
+    expect(services.last('listEntries').input).toEqual({ page: 2, pageSize: 20, search: 'red', inDataset: 4 });
+    await services.settle('datasetOptions', { output: [{ id: 4, name: 'Living room' }] });
+    expect((screen.getByRole('combobox', { name: 'Dataset' }) as HTMLSelectElement).value).toBe('4');
+    await services.settle('listEntries', { output: { items: [], total: 0 } });
+    expect(screen.getByRole('status').textContent).toBe('No dataset entries match the filters.');
+    expect(screen.getByText('0 entries')).toBeTruthy();
   });
 });
