@@ -6,7 +6,7 @@ export type Router = {
   navigate(path: string): void;
   /** Replaces the current entry: the console correcting its own address. */
   replace(path: string): void;
-  /** Back to the page before, or to `fallback` when the history has none. */
+  /** Back to the console's page before, or to `fallback` when the console was opened at this page. */
   back(fallback: string): void;
   /** The current path, without the query. */
   path(): string;

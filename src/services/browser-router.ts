@@ -3,18 +3,56 @@ import type { Router } from '../domain/router';
 
 // The Router over the browser's history, through wouter's navigate (which the views' links use too).
 
+/**
+ * How many of the console's own entries lie behind the current one, kept in each entry's history state so
+ * Back, Forward and a reload know it too. 0 is the entry the console was opened at: Back from there would
+ * leave the console (history.length counts other sites' entries as well).
+ */
+const DEPTH_KEY = 'consoleDepth';
+let depth = 0;
+let tracking = false;
+
+function depthIn(state: unknown): number {
+  const value = typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[DEPTH_KEY] : undefined;
+  return typeof value === 'number' ? value : 0;
+}
+
+/** Writes the current depth into the current entry, keeping its state (a link's `state`). */
+function stampDepth() {
+  const state: unknown = window.history.state;
+  const fields = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  // Our own replaceState comes back here as an event: already stamped.
+  if (fields[DEPTH_KEY] === depth) return;
+  window.history.replaceState({ ...fields, [DEPTH_KEY]: depth }, '');
+}
+
+/** Once per page: wouter announces pushState and replaceState as events of those names; Back/Forward are popstate. */
+function trackDepth() {
+  if (tracking) return;
+  tracking = true;
+  depth = depthIn(window.history.state);
+  window.addEventListener('pushState', () => {
+    depth += 1;
+    stampDepth();
+  });
+  window.addEventListener('replaceState', stampDepth);
+  window.addEventListener('popstate', () => {
+    depth = depthIn(window.history.state);
+  });
+}
+
 export function createBrowserRouter(): Router {
+  trackDepth();
   return {
     navigate: (path) => navigate(path),
     replace: (path) => navigate(path, { replace: true }),
     back: (fallback) => {
-      if (window.history.length > 1) window.history.back();
+      if (depth > 0) window.history.back();
       else navigate(fallback);
     },
     path: () => window.location.pathname,
     search: () => window.location.search,
     subscribe: (onChange) => {
-      // wouter's browser location announces pushState as an event of that name; Back and Forward are popstate.
       const events = ['popstate', 'pushState'];
       events.forEach((name) => window.addEventListener(name, onChange));
       return () => events.forEach((name) => window.removeEventListener(name, onChange));

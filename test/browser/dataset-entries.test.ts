@@ -243,6 +243,35 @@ describe('dataset entries in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('edit entry: Cancel and Save return to the filtered page it was opened from, or to the list when opened directly', async () => {
+    await page.getByText('Page 2 of 500').waitFor();
+    const listAddress = page.url();
+    await page
+      .getByRole('link', { name: /^Edit entry / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Page 2 of 500').waitFor();
+    expect(page.url()).toBe(listAddress);
+
+    await page
+      .getByRole('link', { name: /^Edit entry / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Page 2 of 500').waitFor();
+    expect(page.url()).toBe(listAddress);
+
+    // Opened directly, after a page outside the console: Cancel stays in the console.
+    const [entry] = (await api<Entry[]>('GET', 'dataset-entries/?page_size=1')).data;
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/dataset-entries/${entry.id}/edit`);
+    await page.getByText(`ID: ${entry.id}`).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${server.url}/dataset-entries`);
+    await page.getByRole('table').waitFor();
+  });
+
   it('logged no error in the page', () => {
     expect(problems).toEqual([]);
   });
