@@ -11,12 +11,17 @@ type PagedListCalls = {
   deleteItem?(id: number): Promise<void>;
 };
 
-/** Back, Forward and links that change `?page=` of the list's path while the list is shown. */
+/**
+ * Back, Forward and links that change `?page=` of the list's path while the list is shown. An address with
+ * another filter (`?script=`) is another list's: the page that owns the filter replaces this one.
+ */
 function listenForRoute(router: Router) {
   return fromCallback<PagedListEvent>(({ sendBack }) => {
     const path = router.path();
+    const filter = withPage(router.search(), null);
     return router.subscribe(() => {
-      if (router.path() === path) sendBack({ type: 'route.pageChanged', page: pageFromSearch(router.search()) });
+      if (router.path() === path && withPage(router.search(), null) === filter)
+        sendBack({ type: 'route.pageChanged', page: pageFromSearch(router.search()) });
     });
   });
 }
@@ -34,8 +39,16 @@ export function pagedList(router: Router, { fetchPage, deleteItem }: PagedListCa
       listenForRoute: listenForRoute(router),
       confirmDelete,
     },
-    actions: { showPage: (_, { page }: { page: number }) => router.navigate(`${router.path()}?page=${page}`) },
+    actions: { showPage: (_, { page }: { page: number }) => router.navigate(`${router.path()}?${withPage(router.search(), page)}`) },
   });
+}
+
+/** The address's query with another page (null: none); the rest (an experiments filter) stays. */
+function withPage(search: string, page: number | null): string {
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  if (page !== null) params.append('page', String(page));
+  return params.toString();
 }
 
 /** The page call of a table of every row of one kind (datasets, golden sets, ...): it gets just the page. */
