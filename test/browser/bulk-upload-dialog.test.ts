@@ -45,6 +45,19 @@ describe('the bulk upload dialog at 1024 × 768', () => {
     expect(split).toEqual([]);
   });
 
+  it('takes a CSV file dropped onto the dialog', async () => {
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['input\nsofa\n'], 'dropped.csv', { type: 'text/csv' }));
+      return transfer;
+    });
+    const target = dialog().getByText(/^Columns:/);
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+    await dialog().getByText('dropped.csv (11.00 Bytes)').waitFor();
+    expect(await dialog().getByRole('button', { name: 'Upload' }).isEnabled()).toBe(true);
+  });
+
   it('downloads the template CSV, the example’s text', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
