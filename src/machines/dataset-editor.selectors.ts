@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { filterKey, type EntryRow, type Side } from '../domain/dataset-membership';
+import { filterKey, visibleRows, type EntryRow, type Side } from '../domain/dataset-membership';
 import type { datasetEditorMachine } from './dataset-editor.machine';
 
 export type DatasetEditorSnapshot = SnapshotFrom<typeof datasetEditorMachine>;
@@ -34,10 +34,31 @@ export function createVisibleRowsSelector(side: Side) {
   return (snapshot: DatasetEditorSnapshot): EntryRow[] => {
     const { rows, filter } = snapshot.context[side];
     if (rows === lastRows && filter === lastFilter) return lastResult;
-    const key = filterKey(filter);
     lastRows = rows;
     lastFilter = filter;
-    lastResult = key === '' ? rows : rows.filter((row) => row.key.includes(key));
+    lastResult = visibleRows({ rows, filter });
     return lastResult;
+  };
+}
+
+/** The option the listbox's keyboard focus is on: the chosen one while shown, else the first shown (as effectiveActive). */
+export function createActiveOptionSelector(side: Side) {
+  const visible = createVisibleRowsSelector(side);
+  return (snapshot: DatasetEditorSnapshot): number | null => {
+    const rows = visible(snapshot);
+    const { active } = snapshot.context[side];
+    return active !== null && rows.some((row) => row.id === active) ? active : (rows[0]?.id ?? null);
+  };
+}
+
+/** How many entries match the filter (null without one): the shown rows, or the server's count of this very
+ * filter while not all its matches are loaded. */
+export function createMatchCountSelector(side: Side) {
+  const visible = createVisibleRowsSelector(side);
+  return (snapshot: DatasetEditorSnapshot): number | null => {
+    const list = snapshot.context[side];
+    const key = filterKey(list.filter);
+    if (key === '') return null;
+    return key === list.query && list.rows.length < list.total ? list.total : visible(snapshot).length;
   };
 }

@@ -1,10 +1,14 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
 import type { Side } from '../domain/dataset-membership';
+import { formatCount } from '../domain/format-count';
+import { listboxCommand } from '../domain/listbox-keys';
 import {
+  createActiveOptionSelector,
+  createMatchCountSelector,
   createVisibleRowsSelector,
   selectCanAdd,
   selectCanRemove,
@@ -110,6 +114,8 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
     () => ({
       list: selectList(side),
       visible: createVisibleRowsSelector(side),
+      active: createActiveOptionSelector(side),
+      matching: createMatchCountSelector(side),
       loading: selectIsListLoading(side),
       loadingMore: selectIsLoadingMore(side),
     }),
@@ -117,6 +123,8 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   );
   const list = useSelector(editor, selectors.list);
   const visible = useSelector(editor, selectors.visible);
+  const activeId = useSelector(editor, selectors.active);
+  const matching = useSelector(editor, selectors.matching);
   const loading = useSelector(editor, selectors.loading);
   const loadingMore = useSelector(editor, selectors.loadingMore);
   const pending = useSelector(editor, selectIsPending);
@@ -126,10 +134,17 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   const emptyText = list.filter.trim() !== '' ? 'No matching entries' : text.empty;
   const notLoaded = list.total - list.rows.length;
 
+  function onListKeyDown(event: KeyboardEvent) {
+    const command = listboxCommand(event, activeId);
+    if (command === null) return;
+    event.preventDefault();
+    editor.send({ ...command, side });
+  }
+
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelTitle}>
-        {text.title} ({list.count})
+        {text.title} ({matching === null ? formatCount(list.count) : `${formatCount(matching)} of ${formatCount(list.count)}`})
       </h2>
       <input
         type="search"
@@ -150,7 +165,10 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
           label={text.title}
           rows={visible}
           selected={list.selected}
+          activeId={activeId}
           onToggle={(id) => editor.send({ type: 'user.toggle', side, id })}
+          onExtend={(id) => editor.send({ type: 'user.extend', side, id })}
+          onKeyDown={onListKeyDown}
           onNearEnd={() => editor.send({ type: 'user.loadMore', side })}
         />
       )}
@@ -158,7 +176,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
         <p className={styles.note} aria-live="polite">
           {loadingMore
             ? 'Loading more...'
-            : `Showing ${list.rows.length.toLocaleString('en-US')} of ${list.total.toLocaleString('en-US')}; scroll down for more.`}
+            : `Showing ${formatCount(list.rows.length)} of ${formatCount(list.total)}; scroll down for more.`}
         </p>
       )}
       <div className={styles.panelActions}>
@@ -169,7 +187,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
           aria-busy={pending}
           onClick={() => editor.send({ type: side === 'included' ? 'user.remove' : 'user.add' })}
         >
-          {text.action} ({list.selected.size})
+          {text.action} ({formatCount(list.selected.size)})
         </button>
       </div>
     </section>
