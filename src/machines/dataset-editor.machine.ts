@@ -15,6 +15,7 @@ import {
   type EntryWindowRequest,
   type Side,
 } from '../domain/dataset-membership';
+import { afterChunk, hasMoreChunks, moveFailureText, nextChunk, type PendingMove } from '../domain/entry-moves';
 import { extendTo, moveFocus, selectAll, toggleOption, type FocusTarget } from '../domain/list-selection';
 import { listRegion } from './dataset-editor.list-region';
 import { notProvided } from './not-provided';
@@ -23,8 +24,8 @@ import { hasNoRouteId } from '../domain/route-id';
 
 // Spec §2 /datasets/{id}/edit and §4: the dual-list membership of one dataset. Two lists, 'included' and
 // 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
-// silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and make one
-// mapping call per entry; if any call fails, both lists reload, so the screen ends equal to the server.
+// silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and go to the
+// server in chunks (entry-moves.ts); if a chunk fails, both lists reload, so the screen ends equal to the server.
 // Each list's selection and keyboard focus (a multi-select listbox) live here too, computed by
 // domain/list-selection.ts over the rows its filter shows; each list's loading is dataset-editor.list-region.ts.
 
@@ -38,7 +39,7 @@ export type DatasetEditorContext = {
   dataset: Dataset | null;
   included: EntryList;
   available: EntryList;
-  pending: { direction: Direction; ids: number[] } | null;
+  pending: PendingMove | null;
   error: string | null;
 };
 
@@ -66,7 +67,7 @@ export const datasetEditorMachine = setup({
     /** The dataset, or null when the server has none with this id. */
     fetchDataset: fromPromise<Dataset | null, { datasetId: number }>(notProvided('fetchDataset')),
     fetchEntries: fromPromise<EntryWindow, EntryWindowRequest>(notProvided('fetchEntries')),
-    /** One mapping call per entry (spec §7); rejects if any of them failed. */
+    /** One chunk of a move, in one mapping call over the array endpoint. */
     saveMoves: fromPromise<void, EntryMove>(notProvided('saveMoves')),
   },
   guards: {
@@ -85,6 +86,7 @@ export const datasetEditorMachine = setup({
     },
     hasAvailableSelection: ({ context }) => context.available.selected.size > 0,
     hasIncludedSelection: ({ context }) => context.included.selected.size > 0,
+    hasMoreChunks: ({ context }) => hasMoreChunks(context.pending!),
   },
   actions: {
     assignDataset: assign((_, params: { dataset: Dataset }) => ({ dataset: params.dataset })),
@@ -118,8 +120,12 @@ export const datasetEditorMachine = setup({
       const from: Side = params.direction === 'add' ? 'available' : 'included';
       const ids = [...context[from].selected];
       const moved = moveRows(context[from], context[otherSide(from)], context[from].selected);
-      return { [from]: moved.from, [otherSide(from)]: moved.to, pending: { direction: params.direction, ids }, error: null };
+      return { [from]: moved.from, [otherSide(from)]: moved.to, pending: { direction: params.direction, ids, done: 0 }, error: null };
     }),
+    countChunkDone: assign(({ context }) => ({ pending: afterChunk(context.pending!) })),
+    assignMoveError: assign(({ context }, params: { error: unknown }) => ({
+      error: moveFailureText(context.pending!, messageOf(params.error)),
+    })),
     clearPending: assign({ pending: null }),
   },
 }).createMachine({
@@ -207,17 +213,16 @@ export const datasetEditorMachine = setup({
               invoke: {
                 id: 'saveMoves',
                 src: 'saveMoves',
-                input: ({ context }) => ({
-                  datasetId: context.datasetId!,
-                  direction: context.pending!.direction,
-                  entryIds: context.pending!.ids,
-                }),
-                onDone: { target: 'idle', actions: 'clearPending' },
+                input: ({ context }) => nextChunk(context.datasetId!, context.pending!),
+                onDone: [
+                  { guard: 'hasMoreChunks', target: 'saving', reenter: true, actions: 'countChunkDone' },
+                  { target: 'idle', actions: 'clearPending' },
+                ],
                 // Reload both lists from the server: re-entering `ready` refetches them.
                 onError: {
                   target: '#datasetEditor.ready',
                   reenter: true,
-                  actions: ['clearPending', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
+                  actions: [{ type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'],
                 },
               },
             },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { filterKey, visibleRows, type EntryRow, type Side } from '../domain/dataset-membership';
+import { MOVE_CHUNK_SIZE, moveProgressText } from '../domain/entry-moves';
 import type { datasetEditorMachine } from './dataset-editor.machine';
 
 export type DatasetEditorSnapshot = SnapshotFrom<typeof datasetEditorMachine>;
@@ -17,6 +18,13 @@ export const selectDataset = (snapshot: DatasetEditorSnapshot) => snapshot.conte
 export const selectEditorError = (snapshot: DatasetEditorSnapshot) => snapshot.context.error;
 export const selectIsPending = (snapshot: DatasetEditorSnapshot) => snapshot.hasTag('pending');
 export const selectCanAdd = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.add' });
+/** 'Adding 1,500 of 4,200…' while a move of more than one chunk runs, else null. */
+export const selectMoveProgress = (snapshot: DatasetEditorSnapshot) => {
+  const move = snapshot.context.pending;
+  return move !== null && move.ids.length > MOVE_CHUNK_SIZE ? moveProgressText(move) : null;
+};
+export const selectCanSelectAllMatching = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
+  snapshot.context[side].filter.trim() !== '' && snapshot.can({ type: 'user.selectAllMatching', side });
 export const selectCanRemove = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.remove' });
 
 export const selectList = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.context[side];

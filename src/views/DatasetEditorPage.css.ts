@@ -97,6 +97,7 @@ export const note = style({
 export const panelActions = style({
   display: 'flex',
   justifyContent: 'flex-end',
+  gap: vars.space.sm,
 });
 
 export const datasetInfo = style({

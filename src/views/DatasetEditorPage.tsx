@@ -12,6 +12,7 @@ import {
   createVisibleRowsSelector,
   selectCanAdd,
   selectCanRemove,
+  selectCanSelectAllMatching,
   selectDataset,
   selectEditorError,
   selectEditorView,
@@ -19,6 +20,7 @@ import {
   selectIsLoadingMore,
   selectIsPending,
   selectList,
+  selectMoveProgress,
 } from '../machines/dataset-editor.selectors';
 import * as styles from './DatasetEditorPage.css';
 import { useLogic } from './logic-context';
@@ -51,6 +53,7 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
   const view = useSelector(editor, selectEditorView);
   const dataset = useSelector(editor, selectDataset);
   const error = useSelector(editor, selectEditorError);
+  const progress = useSelector(editor, selectMoveProgress);
 
   if (view === 'loading') {
     return (
@@ -100,6 +103,11 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
           {error}
         </p>
       )}
+      {progress && (
+        <p className={statusMessage} role="status">
+          {progress}
+        </p>
+      )}
       <div className={styles.columns}>
         <EntryPanel editor={editor} side="included" />
         <EntryPanel editor={editor} side="available" />
@@ -116,6 +124,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
       visible: createVisibleRowsSelector(side),
       active: createActiveOptionSelector(side),
       matching: createMatchCountSelector(side),
+      canSelectAll: selectCanSelectAllMatching(side),
       loading: selectIsListLoading(side),
       loadingMore: selectIsLoadingMore(side),
     }),
@@ -125,6 +134,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   const visible = useSelector(editor, selectors.visible);
   const activeId = useSelector(editor, selectors.active);
   const matching = useSelector(editor, selectors.matching);
+  const canSelectAll = useSelector(editor, selectors.canSelectAll);
   const loading = useSelector(editor, selectors.loading);
   const loadingMore = useSelector(editor, selectors.loadingMore);
   const pending = useSelector(editor, selectIsPending);
@@ -189,6 +199,15 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
         >
           {text.action} ({formatCount(list.selected.size)})
         </button>
+        {canSelectAll && (
+          <button
+            type="button"
+            className={button({ tone: 'secondary' })}
+            onClick={() => editor.send({ type: 'user.selectAllMatching', side })}
+          >
+            Select all matching ({formatCount(matching ?? 0)})
+          </button>
+        )}
       </div>
     </section>
   );

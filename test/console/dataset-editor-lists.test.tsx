@@ -22,14 +22,14 @@ const entry = (id: number): DatasetEntry => ({
   updated_at: '',
 });
 
-/** The editor with nothing included and 30 entries loaded on the available side, which holds 2,422 in all. */
-async function openEditor() {
+/** The editor with nothing included and `loaded` entries on the available side, which holds `count` in all. */
+async function openEditor(loaded = 30, count = 2422) {
   const services = fakeDeps();
   renderWithLogic(services, '/datasets/7/edit', <DatasetEditorPage id={7} />);
   await services.settle('findDataset', { output: sofas });
   await services.settle('entryWindow', { output: { items: [], total: 0, count: 0 } }, { side: 'included' });
-  const items = Array.from({ length: 30 }, (_, i) => entry(i + 1));
-  await services.settle('entryWindow', { output: { items, total: 30, count: 2422 } }, { side: 'available' });
+  const items = Array.from({ length: loaded }, (_, i) => entry(i + 1));
+  await services.settle('entryWindow', { output: { items, total: loaded, count } }, { side: 'available' });
   const section = screen.getByRole('heading', { name: /^Available Entries/ }).closest('section')!;
   const listbox = within(section).getByRole('listbox', { name: 'Available Entries' });
   const press = (key: string, modifiers: { shiftKey?: boolean; ctrlKey?: boolean; metaKey?: boolean } = {}) =>
@@ -106,5 +106,45 @@ describe('dataset editor lists from the keyboard', () => {
     press('ArrowDown', { shiftKey: true });
     fireEvent.click(within(section).getByRole('button', { name: 'Add Selected (2)' }));
     expect(services.last('moveEntries').input).toEqual({ datasetId: 7, direction: 'add', entryIds: [1, 2] });
+  });
+});
+
+describe('moving thousands of entries', () => {
+  /** 1,200 entries chosen with 'Select all matching' on a filter, and Add pressed. */
+  async function addAllMatching() {
+    const editor = await openEditor(1200, 1200);
+    fireEvent.change(within(editor.section).getByPlaceholderText('Filter available entries...'), { target: { value: 'entry' } });
+    fireEvent.click(within(editor.section).getByRole('button', { name: 'Select all matching (1,200)' }));
+    fireEvent.click(within(editor.section).getByRole('button', { name: 'Add Selected (1,200)' }));
+    return editor;
+  }
+  const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('sends 500 entries per mapping call and shows how far it got', async () => {
+    const { services } = await addAllMatching();
+    expect(screen.getByRole('status').textContent).toBe('Adding 0 of 1,200…');
+    expect(services.last('moveEntries').input).toEqual({ datasetId: 7, direction: 'add', entryIds: ids(1, 500) });
+    await services.settle('moveEntries', { output: undefined });
+    expect(screen.getByRole('status').textContent).toBe('Adding 500 of 1,200…');
+    expect(services.last('moveEntries').input).toEqual({ datasetId: 7, direction: 'add', entryIds: ids(501, 1000) });
+    await services.settle('moveEntries', { output: undefined });
+    expect(screen.getByRole('status').textContent).toBe('Adding 1,000 of 1,200…');
+    expect(services.last('moveEntries').input).toEqual({ datasetId: 7, direction: 'add', entryIds: ids(1001, 1200) });
+    await services.settle('moveEntries', { output: undefined });
+    expect(services.calls('moveEntries')).toBe(3);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('heading', { name: /^Included Entries/ }).textContent).toBe('Included Entries (1,200)');
+  });
+
+  it('says how many were not added when a chunk fails, and reloads both lists', async () => {
+    const { services } = await addAllMatching();
+    await services.settle('moveEntries', { output: undefined });
+    const reloads = services.calls('entryWindow');
+    await services.settle('moveEntries', { error: new Error('Internal Server Error') });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not add 700 of 1,200 entries: Internal Server Error. The lists were reloaded from the server.',
+    );
+    expect(services.calls('moveEntries')).toBe(2);
+    expect(services.calls('entryWindow')).toBe(reloads + 2);
   });
 });
