@@ -38,7 +38,8 @@ export const metricsSchema = {
   ),
 };
 
-type RunPlan = { tags: string[]; status: 'success' | 'failed' | 'running'; skill: number; version: string; ageDays: number };
+// Only finished states: a demo run has no config and no queue job, so an unfinished one would never move.
+type RunPlan = { tags: string[]; status: 'success' | 'failed' | 'cancelled'; skill: number; version: string; ageDays: number };
 
 export const EXPERIMENTS: { name: string; script: string; dataset: string; description: string; target: string; runs: RunPlan[] }[] = [
   {
@@ -61,7 +62,7 @@ export const EXPERIMENTS: { name: string; script: string; dataset: string; descr
     target: 'semantic-rerank',
     runs: [
       { tags: ['rerank', 'candidate'], status: 'success', skill: 1.4, version: 'v2.0.0-rc1', ageDays: 6 },
-      { tags: ['rerank'], status: 'running', skill: 1.5, version: 'v2.0.0-rc2', ageDays: 0 },
+      { tags: ['rerank'], status: 'cancelled', skill: 1.5, version: 'v2.0.0-rc2', ageDays: 1 },
     ],
   },
   {

@@ -86,10 +86,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         const done = run.status === 'success' ? dataset : dataset.slice(0, Math.ceil(dataset.length / 2));
         const created = await insertOne<{ id: number }>(
           tx,
-          `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, total_cost, created_at, updated_at,
-             progress_done, progress_total, evaluations)
-           VALUES ($1, $2, $3::text[], $4, $5, now() - make_interval(days => $6), now() - make_interval(days => $6) + interval '25 minutes',
-             $7, $8, $7)
+          // Times as the run queue leaves them: started when created, finished (and last updated) 25 minutes on, never after now.
+          `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, total_cost, created_at, started_at,
+             updated_at, finished_at, progress_done, progress_total, evaluations)
+           SELECT $1, $2, $3::text[], $4, $5, created, created, finished, finished, $7, $8, $7
+             FROM (SELECT now() - make_interval(days => $6) AS created,
+                          least(now(), now() - make_interval(days => $6) + interval '25 minutes') AS finished) AS times
            RETURNING id`,
           [
             experiment.id,

@@ -1,4 +1,5 @@
 import type { DatasetEntry, Page } from './evaluation-service-types';
+import { keepLoaded, noSelection, type ListSelection } from './list-selection';
 
 // The dataset editor's two sides (spec §2 /datasets/{id}/edit): how the editor asks the server for them, the
 // rows each holds, its filter, and the optimistic move of rows from one to the other.
@@ -27,8 +28,7 @@ export type EntryList = {
   filter: string;
   /** The search the loaded rows answer (the server filtered by it). */
   query: string;
-  selected: ReadonlySet<number>;
-};
+} & ListSelection;
 
 /** Spec §2: the filter matches the entry input case-insensitively. */
 export const filterKey = (text: string) => text.trim().toLowerCase();
@@ -39,7 +39,29 @@ export const toRow = (entry: Pick<DatasetEntry, 'id' | 'input'>): EntryRow => ({
   key: entry.input.toLowerCase(),
 });
 
-export const emptyList = (): EntryList => ({ rows: [], total: 0, count: 0, filter: '', query: '', selected: new Set() });
+export const emptyList = (): EntryList => ({ rows: [], total: 0, count: 0, filter: '', query: '', ...noSelection() });
+
+/** Spec §2: the rows whose input contains the filter, ignoring case. */
+export function visibleRows(list: Pick<EntryList, 'rows' | 'filter'>): EntryRow[] {
+  const key = filterKey(list.filter);
+  return key === '' ? list.rows : list.rows.filter((row) => row.key.includes(key));
+}
+
+export const visibleIds = (list: EntryList) => visibleRows(list).map((row) => row.id);
+
+/** A fresh first window: it answers the filter typed so far; what is no longer loaded leaves the selection. */
+export function withWindow(list: EntryList, page: EntryWindow): EntryList {
+  const rows = page.items.map(toRow);
+  const loaded = new Set(rows.map((row) => row.id));
+  return { ...list, ...keepLoaded(list, loaded), rows, total: page.total ?? rows.length, count: page.count, query: filterKey(list.filter) };
+}
+
+/** The next window, appended; rows already loaded (moved meanwhile) are not repeated. */
+export function withMoreRows(list: EntryList, page: EntryWindow): EntryList {
+  const known = new Set(list.rows.map((row) => row.id));
+  const rows = [...list.rows, ...page.items.filter((entry) => !known.has(entry.id)).map(toRow)];
+  return { ...list, rows, total: page.total ?? rows.length, count: page.count };
+}
 
 /** The loaded rows hold every match of the typed filter: no need to ask the server. */
 export function isAnsweredLocally(list: EntryList): boolean {
@@ -49,13 +71,15 @@ export function isAnsweredLocally(list: EntryList): boolean {
 /** The optimistic move: rows leave one list and join the other at once, totals follow. */
 export function moveRows(from: EntryList, to: EntryList, ids: ReadonlySet<number>): { from: EntryList; to: EntryList } {
   const moving = from.rows.filter((row) => ids.has(row.id));
+  const staying = from.rows.filter((row) => !ids.has(row.id));
+  const cleared = { ...from, selected: new Set<number>(), beforeRange: new Set<number>() };
   return {
     from: {
       ...from,
-      rows: from.rows.filter((row) => !ids.has(row.id)),
+      ...keepLoaded(cleared, new Set(staying.map((row) => row.id))),
+      rows: staying,
       total: from.total - moving.length,
       count: from.count - moving.length,
-      selected: new Set(),
     },
     to: { ...to, rows: [...moving, ...to.rows], total: to.total + moving.length, count: to.count + moving.length },
   };

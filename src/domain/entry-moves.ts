@@ -1,32 +1,34 @@
-// Spec §7: the dataset editor adds or removes mappings one call per selected entry. The calls run a few at
-// a time; every one is awaited, and if any failed the whole move is reported failed (the editor reloads).
+import type { Direction, EntryMove } from './dataset-membership';
+import { formatCount } from './format-count';
 
-export type MoveCall = (entryId: number) => Promise<unknown>;
+// The dataset editor sends a move in chunks over the mapping endpoints' arrays, not spec §7's one call per
+// entry: thousands of entries take a few calls, and the machine shows how far it got between them.
 
-export const MOVE_CONCURRENCY = 6;
+export const MOVE_CHUNK_SIZE = 500;
 
-export async function moveEachEntry(
-  entryIds: readonly number[],
-  call: MoveCall,
-  what: 'add' | 'remove',
-  concurrency = MOVE_CONCURRENCY,
-): Promise<void> {
-  const failures: unknown[] = [];
-  let next = 0;
-  async function worker() {
-    while (next < entryIds.length) {
-      const id = entryIds[next++];
-      try {
-        await call(id);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, entryIds.length) }, worker));
-  if (failures.length === 0) return;
-  const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
-  const verb = what === 'add' ? 'add' : 'remove';
-  const count = entryIds.length === 1 ? 'the entry' : `${failures.length} of ${entryIds.length} entries`;
-  throw new Error(`Could not ${verb} ${count}: ${first}. The lists were reloaded from the server.`);
+/** A move under way: the entries, in order, and how many the server has taken so far. */
+export type PendingMove = { direction: Direction; ids: number[]; done: number };
+
+export const nextChunk = (datasetId: number, move: PendingMove): EntryMove => ({
+  datasetId,
+  direction: move.direction,
+  entryIds: move.ids.slice(move.done, move.done + MOVE_CHUNK_SIZE),
+});
+
+export const afterChunk = (move: PendingMove): PendingMove => ({ ...move, done: Math.min(move.done + MOVE_CHUNK_SIZE, move.ids.length) });
+
+export const hasMoreChunks = (move: PendingMove) => move.done + MOVE_CHUNK_SIZE < move.ids.length;
+
+/** 'Adding 1,500 of 4,200…' while a move of more than one chunk runs. */
+export function moveProgressText(move: PendingMove): string {
+  return `${move.direction === 'add' ? 'Adding' : 'Removing'} ${formatCount(move.done)} of ${formatCount(move.ids.length)}…`;
+}
+
+/** Why the lists were reloaded: what the server took before the failing chunk, and its message. */
+export function moveFailureText(move: PendingMove, message: string): string {
+  const verb = move.direction === 'add' ? 'add' : 'remove';
+  const left = move.ids.length - move.done;
+  const total = formatCount(move.ids.length);
+  const what = move.ids.length === 1 ? 'the entry' : move.done === 0 ? `${total} entries` : `${formatCount(left)} of ${total} entries`;
+  return `Could not ${verb} ${what}: ${message}. The lists were reloaded from the server.`;
 }

@@ -1,8 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { experimentsPageMachine } from '../machines/experiments-page.machine';
 import { resourceMachine } from '../machines/resource.machine';
 import { scriptExperimentsPageMachine } from '../machines/script-experiments-page.machine';
-import { scriptFilterMachine } from '../machines/script-filter.machine';
+import { pageFromSearch } from '../machines/paged-list.machine';
+import { scriptFilterMachine, scriptFromSearch, type ScriptFilterEvent } from '../machines/script-filter.machine';
+import type { Router } from '../domain/router';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList, rowsOf } from './paged-lists';
 
@@ -16,8 +18,11 @@ export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'b
     experimentsPage: experimentsPageMachine.provide({
       actors: {
         scriptFilter: scriptFilterMachine.provide({
-          actors: { fetchScriptOptions: fromPromise(() => backend.allScriptOptions()) },
-          actions: { showFirstPage: () => router.replace(`${router.path()}?page=1`) },
+          actors: { fetchScriptOptions: fromPromise(() => backend.allScriptOptions()), listenForScript: listenForScript(router) },
+          actions: {
+            showScript: (_, { scriptId }: { scriptId: number | null }) =>
+              router.navigate(`${router.path()}?${scriptId === null ? '' : `script=${scriptId}&`}page=1`),
+          },
         }),
         allExperiments: pagedList(router, { fetchPage: allRows(backend.experimentRows) }),
         scriptExperiments,
@@ -27,4 +32,15 @@ export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'b
     scriptDetails,
     scriptExperimentsPage: scriptExperimentsPageMachine.provide({ actors: { details: scriptDetails, list: scriptExperiments } }),
   };
+}
+
+/** Back and Forward between filters of the experiments page: the address's script, and its page. */
+function listenForScript(router: Router) {
+  return fromCallback<ScriptFilterEvent>(({ sendBack }) => {
+    const path = router.path();
+    return router.subscribe(() => {
+      if (router.path() === path)
+        sendBack({ type: 'route.scriptChanged', scriptId: scriptFromSearch(router.search()), page: pageFromSearch(router.search()) });
+    });
+  });
 }

@@ -22,12 +22,23 @@ type PagedListCalls = {
   filterNames?: readonly string[];
 };
 
-/** Back, Forward and links that change the page or filter of the list's path while the list is shown. */
+/** The address's query without the page and the list's own filter: what another page owns (`?script=`). */
+function otherParams(search: string, filterNames: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  for (const name of ['page', ...filterNames]) params.delete(name);
+  return params.toString();
+}
+
+/**
+ * Back, Forward and links that change the page or filter of the list's path while the list is shown. An address
+ * with another page's filter (`?script=`) is another list's: the page that owns the filter replaces this one.
+ */
 function listenForRoute(router: Router, filterNames: readonly string[]) {
   return fromCallback<PagedListEvent>(({ sendBack }) => {
     const path = router.path();
+    const others = otherParams(router.search(), filterNames);
     return router.subscribe(() => {
-      if (router.path() !== path) return;
+      if (router.path() !== path || otherParams(router.search(), filterNames) !== others) return;
       sendBack({
         type: 'route.pageChanged',
         page: pageFromSearch(router.search()),
@@ -51,8 +62,11 @@ export function pagedList(router: Router, { fetchPage, deleteItem, filterNames =
       confirmDelete,
     },
     actions: {
-      showPage: (_, { page, filter }: { page: number; filter: ListFilter }) =>
-        router.navigate(`${router.path()}${listSearch(page, filter)}`),
+      // Another page's filter in the address stays, before the list's own and the page.
+      showPage: (_, { page, filter }: { page: number; filter: ListFilter }) => {
+        const query = [otherParams(router.search(), filterNames), listSearch(page, filter).slice(1)].filter(Boolean).join('&');
+        router.navigate(`${router.path()}?${query}`);
+      },
     },
   });
 }

@@ -32,6 +32,10 @@ export type BulkUploadEvent =
   | ({ type: 'upload.progress' } & UploadProgress);
 
 export const NOT_CSV = 'Please select a CSV file';
+/** What to do about a refused file or refused rows: the spec's texts say only that it failed. */
+export const NOT_CSV_FIX =
+  'Save the file as CSV (comma-separated, UTF-8, a name ending in .csv) with the columns above, or start from the template.';
+export const PROBLEMS_FIX = 'Correct these rows in the file, then choose it again and upload.';
 
 function failureOf(error: unknown): UploadFailure {
   const problems = (error as { problems?: CsvProblem[] } | null)?.problems;

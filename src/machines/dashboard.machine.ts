@@ -2,17 +2,16 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './not-provided';
 import { messageOf } from '../domain/error-message';
 
-// Spec §2 /: 'Loading dashboard...' while the three real counts load (datasets and entries, exact, from the
-// evaluation service's totals; golden sets from the evaluation backend's); the other two are the spec's
-// placeholders. A failure shows its message
-// and can be retried.
+// Spec §2 /: 'Loading dashboard...' while the four real counts load (datasets and entries, exact, from the
+// evaluation service's totals; golden sets and experiments from the evaluation backend's); evaluations are the
+// spec's sample placeholder, as no server has them. A failure shows its message and can be retried.
 
-export type ServiceCounts = { datasets: number; datasetEntries: number; goldenSets: number };
+export type ServiceCounts = { datasets: number; datasetEntries: number; goldenSets: number; experiments: number };
 
-export type DashboardCounts = ServiceCounts & { evaluations: number; experiments: number };
+export type DashboardCounts = ServiceCounts & { evaluations: number };
 
 export type DashboardContext = {
-  placeholders: { evaluations: number; experiments: number };
+  placeholders: { evaluations: number };
   counts: DashboardCounts | null;
   error: string | null;
 };

@@ -2,11 +2,12 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Dataset } from '../domain/evaluation-service-types';
 import {
   emptyList,
-  filterKey,
   isAnsweredLocally,
   moveRows,
   otherSide,
-  toRow,
+  visibleIds,
+  withMoreRows,
+  withWindow,
   type Direction,
   type EntryList,
   type EntryMove,
@@ -14,20 +15,23 @@ import {
   type EntryWindowRequest,
   type Side,
 } from '../domain/dataset-membership';
+import { afterChunk, hasMoreChunks, moveFailureText, nextChunk, type PendingMove } from '../domain/entry-moves';
+import { extendTo, moveFocus, selectAll, toggleOption, type FocusTarget } from '../domain/list-selection';
+import { listRegion } from './dataset-editor.list-region';
 import { notProvided } from './not-provided';
 import { messageOf } from '../domain/error-message';
 import { hasNoRouteId } from '../domain/route-id';
 
 // Spec §2 /datasets/{id}/edit and §4: the dual-list membership of one dataset. Two lists, 'included' and
 // 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
-// silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and make one
-// mapping call per entry; if any call fails, both lists reload, so the screen ends equal to the server.
+// silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and go to the
+// server in chunks (entry-moves.ts); if a chunk fails, both lists reload, so the screen ends equal to the server.
+// Each list's selection and keyboard focus (a multi-select listbox) live here too, computed by
+// domain/list-selection.ts over the rows its filter shows; each list's loading is dataset-editor.list-region.ts.
 
-export const ENTRY_WINDOW = 1000;
 /** Up to this many rows a list loads itself in windows, so its filter answers locally, at once. */
 export const PREFETCH_LIMIT = 10_000;
-/** A filter that the loaded window cannot answer alone asks the server after this pause in typing. */
-export const FILTER_DEBOUNCE_MS = 300;
+export { ENTRY_WINDOW, FILTER_DEBOUNCE_MS } from './dataset-editor.list-region';
 
 export type DatasetEditorContext = {
   /** From the address; null (no valid id) only in `notFound`, which nothing leaves. */
@@ -35,7 +39,7 @@ export type DatasetEditorContext = {
   dataset: Dataset | null;
   included: EntryList;
   available: EntryList;
-  pending: { direction: Direction; ids: number[] } | null;
+  pending: PendingMove | null;
   error: string | null;
 };
 
@@ -44,91 +48,13 @@ export type DatasetEditorInput = { datasetId: number | null };
 export type DatasetEditorEvent =
   | { type: 'user.filter'; side: Side; text: string }
   | { type: 'user.toggle'; side: Side; id: number }
+  | { type: 'user.extend'; side: Side; id: number }
+  | { type: 'user.focusMove'; side: Side; to: FocusTarget; extend: boolean }
+  | { type: 'user.selectAllMatching'; side: Side }
   | { type: 'user.loadMore'; side: Side }
   | { type: 'user.add' }
   | { type: 'user.remove' }
   | { type: 'user.retry' };
-
-function listRegion(side: Side) {
-  return {
-    initial: 'fetching',
-    on: {
-      'user.filter': [
-        {
-          guard: { type: 'isFilterAnsweredLocally', params: ({ event }: { event: { side: Side; text: string } }) => event },
-          actions: { type: 'assignFilter', params: ({ event }: { event: { side: Side; text: string } }) => event },
-        },
-        {
-          guard: { type: 'isSide', params: ({ event }: { event: { side: Side } }) => ({ side: event.side, expected: side }) },
-          target: `.waiting`,
-          reenter: true,
-          actions: { type: 'assignFilter', params: ({ event }: { event: { side: Side; text: string } }) => event },
-        },
-      ],
-    },
-    states: {
-      idle: {
-        always: {
-          guard: { type: 'shouldPrefetch', params: { side } },
-          target: 'fetchingMore',
-        },
-        on: {
-          'user.loadMore': {
-            guard: { type: 'hasMoreRows', params: ({ event }: { event: { side: Side } }) => ({ side: event.side, expected: side }) },
-            target: 'fetchingMore',
-          },
-        },
-      },
-      waiting: {
-        after: { [FILTER_DEBOUNCE_MS]: 'fetching' },
-      },
-      fetching: {
-        tags: 'loading',
-        invoke: {
-          id: `fetch.${side}`,
-          src: 'fetchEntries',
-          input: ({ context }: { context: DatasetEditorContext }) => ({
-            datasetId: context.datasetId!,
-            side,
-            search: filterKey(context[side].filter),
-            page: 1,
-            pageSize: ENTRY_WINDOW,
-          }),
-          onDone: {
-            target: 'idle',
-            actions: { type: 'replaceRows', params: ({ event }: { event: { output: EntryWindow } }) => ({ side, page: event.output }) },
-          },
-          onError: {
-            target: '#datasetEditor.failed',
-            actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-          },
-        },
-      },
-      fetchingMore: {
-        tags: 'loadingMore',
-        invoke: {
-          id: `fetchMore.${side}`,
-          src: 'fetchEntries',
-          input: ({ context }: { context: DatasetEditorContext }) => ({
-            datasetId: context.datasetId!,
-            side,
-            search: context[side].query,
-            page: Math.floor(context[side].rows.length / ENTRY_WINDOW) + 1,
-            pageSize: ENTRY_WINDOW,
-          }),
-          onDone: {
-            target: 'idle',
-            actions: { type: 'appendRows', params: ({ event }: { event: { output: EntryWindow } }) => ({ side, page: event.output }) },
-          },
-          onError: {
-            target: '#datasetEditor.failed',
-            actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-          },
-        },
-      },
-    },
-  } as const;
-}
 
 export const datasetEditorMachine = setup({
   types: {
@@ -141,13 +67,14 @@ export const datasetEditorMachine = setup({
     /** The dataset, or null when the server has none with this id. */
     fetchDataset: fromPromise<Dataset | null, { datasetId: number }>(notProvided('fetchDataset')),
     fetchEntries: fromPromise<EntryWindow, EntryWindowRequest>(notProvided('fetchEntries')),
-    /** One mapping call per entry (spec §7); rejects if any of them failed. */
+    /** One chunk of a move, in one mapping call over the array endpoint. */
     saveMoves: fromPromise<void, EntryMove>(notProvided('saveMoves')),
   },
   guards: {
     hasNoRouteId,
     isFound: (_, params: { dataset: Dataset | null }) => params.dataset !== null,
     isLoadedRow: ({ context }, params: { side: Side; id: number }) => context[params.side].rows.some((row) => row.id === params.id),
+    hasVisibleRows: ({ context }, params: { side: Side }) => visibleIds(context[params.side]).length > 0,
     isSide: (_, params: { side: Side; expected: Side }) => params.side === params.expected,
     isFilterAnsweredLocally: ({ context }, params: { side: Side; text: string }) =>
       isAnsweredLocally({ ...context[params.side], filter: params.text }),
@@ -159,6 +86,7 @@ export const datasetEditorMachine = setup({
     },
     hasAvailableSelection: ({ context }) => context.available.selected.size > 0,
     hasIncludedSelection: ({ context }) => context.included.selected.size > 0,
+    hasMoreChunks: ({ context }) => hasMoreChunks(context.pending!),
   },
   actions: {
     assignDataset: assign((_, params: { dataset: Dataset }) => ({ dataset: params.dataset })),
@@ -167,33 +95,37 @@ export const datasetEditorMachine = setup({
     assignFilter: assign(({ context }, params: { side: Side; text: string }) => ({
       [params.side]: { ...context[params.side], filter: params.text },
     })),
-    toggleSelection: assign(({ context }, params: { side: Side; id: number }) => {
-      const selected = new Set(context[params.side].selected);
-      if (!selected.delete(params.id)) selected.add(params.id);
-      return { [params.side]: { ...context[params.side], selected } };
-    }),
-    replaceRows: assign(({ context }, params: { side: Side; page: EntryWindow }) => {
-      const rows = params.page.items.map(toRow);
-      const loaded = new Set(rows.map((row) => row.id));
+    toggleSelection: assign(({ context }, params: { side: Side; id: number }) => ({
+      [params.side]: { ...context[params.side], ...toggleOption(context[params.side], params.id) },
+    })),
+    extendSelection: assign(({ context }, params: { side: Side; id: number }) => {
       const list = context[params.side];
-      const selected = new Set([...list.selected].filter((id) => loaded.has(id)));
-      const query = filterKey(list.filter);
-      const total = params.page.total ?? rows.length;
-      return { [params.side]: { ...list, rows, total, count: params.page.count, query, selected } };
+      return { [params.side]: { ...list, ...extendTo(list, visibleIds(list), params.id) } };
     }),
-    appendRows: assign(({ context }, params: { side: Side; page: EntryWindow }) => {
+    moveFocus: assign(({ context }, params: { side: Side; to: FocusTarget; extend: boolean }) => {
       const list = context[params.side];
-      const known = new Set(list.rows.map((row) => row.id));
-      const rows = [...list.rows, ...params.page.items.filter((entry) => !known.has(entry.id)).map(toRow)];
-      const total = params.page.total ?? rows.length;
-      return { [params.side]: { ...list, rows, total, count: params.page.count } };
+      return { [params.side]: { ...list, ...moveFocus(list, visibleIds(list), params.to, params.extend) } };
     }),
+    selectAllMatching: assign(({ context }, params: { side: Side }) => {
+      const list = context[params.side];
+      return { [params.side]: { ...list, ...selectAll(list, visibleIds(list)) } };
+    }),
+    replaceRows: assign(({ context }, params: { side: Side; page: EntryWindow }) => ({
+      [params.side]: withWindow(context[params.side], params.page),
+    })),
+    appendRows: assign(({ context }, params: { side: Side; page: EntryWindow }) => ({
+      [params.side]: withMoreRows(context[params.side], params.page),
+    })),
     applyOptimisticMove: assign(({ context }, params: { direction: Direction }) => {
       const from: Side = params.direction === 'add' ? 'available' : 'included';
       const ids = [...context[from].selected];
       const moved = moveRows(context[from], context[otherSide(from)], context[from].selected);
-      return { [from]: moved.from, [otherSide(from)]: moved.to, pending: { direction: params.direction, ids }, error: null };
+      return { [from]: moved.from, [otherSide(from)]: moved.to, pending: { direction: params.direction, ids, done: 0 }, error: null };
     }),
+    countChunkDone: assign(({ context }) => ({ pending: afterChunk(context.pending!) })),
+    assignMoveError: assign(({ context }, params: { error: unknown }) => ({
+      error: moveFailureText(context.pending!, messageOf(params.error)),
+    })),
     clearPending: assign({ pending: null }),
   },
 }).createMachine({
@@ -243,6 +175,18 @@ export const datasetEditorMachine = setup({
           guard: { type: 'isLoadedRow', params: ({ event }) => event },
           actions: { type: 'toggleSelection', params: ({ event }) => event },
         },
+        'user.extend': {
+          guard: { type: 'isLoadedRow', params: ({ event }) => event },
+          actions: { type: 'extendSelection', params: ({ event }) => event },
+        },
+        'user.focusMove': {
+          guard: { type: 'hasVisibleRows', params: ({ event }) => event },
+          actions: { type: 'moveFocus', params: ({ event }) => event },
+        },
+        'user.selectAllMatching': {
+          guard: { type: 'hasVisibleRows', params: ({ event }) => event },
+          actions: { type: 'selectAllMatching', params: ({ event }) => event },
+        },
       },
       states: {
         included: listRegion('included'),
@@ -269,17 +213,16 @@ export const datasetEditorMachine = setup({
               invoke: {
                 id: 'saveMoves',
                 src: 'saveMoves',
-                input: ({ context }) => ({
-                  datasetId: context.datasetId!,
-                  direction: context.pending!.direction,
-                  entryIds: context.pending!.ids,
-                }),
-                onDone: { target: 'idle', actions: 'clearPending' },
+                input: ({ context }) => nextChunk(context.datasetId!, context.pending!),
+                onDone: [
+                  { guard: 'hasMoreChunks', target: 'saving', reenter: true, actions: 'countChunkDone' },
+                  { target: 'idle', actions: 'clearPending' },
+                ],
                 // Reload both lists from the server: re-entering `ready` refetches them.
                 onError: {
                   target: '#datasetEditor.ready',
                   reenter: true,
-                  actions: ['clearPending', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
+                  actions: [{ type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'],
                 },
               },
             },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { filterKey, type EntryRow, type Side } from '../domain/dataset-membership';
+import { filterKey, visibleRows, type EntryRow, type Side } from '../domain/dataset-membership';
+import { MOVE_CHUNK_SIZE, moveProgressText } from '../domain/entry-moves';
 import type { datasetEditorMachine } from './dataset-editor.machine';
 
 export type DatasetEditorSnapshot = SnapshotFrom<typeof datasetEditorMachine>;
@@ -17,6 +18,13 @@ export const selectDataset = (snapshot: DatasetEditorSnapshot) => snapshot.conte
 export const selectEditorError = (snapshot: DatasetEditorSnapshot) => snapshot.context.error;
 export const selectIsPending = (snapshot: DatasetEditorSnapshot) => snapshot.hasTag('pending');
 export const selectCanAdd = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.add' });
+/** 'Adding 1,500 of 4,200…' while a move of more than one chunk runs, else null. */
+export const selectMoveProgress = (snapshot: DatasetEditorSnapshot) => {
+  const move = snapshot.context.pending;
+  return move !== null && move.ids.length > MOVE_CHUNK_SIZE ? moveProgressText(move) : null;
+};
+export const selectCanSelectAllMatching = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
+  snapshot.context[side].filter.trim() !== '' && snapshot.can({ type: 'user.selectAllMatching', side });
 export const selectCanRemove = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.remove' });
 
 export const selectList = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.context[side];
@@ -34,10 +42,31 @@ export function createVisibleRowsSelector(side: Side) {
   return (snapshot: DatasetEditorSnapshot): EntryRow[] => {
     const { rows, filter } = snapshot.context[side];
     if (rows === lastRows && filter === lastFilter) return lastResult;
-    const key = filterKey(filter);
     lastRows = rows;
     lastFilter = filter;
-    lastResult = key === '' ? rows : rows.filter((row) => row.key.includes(key));
+    lastResult = visibleRows({ rows, filter });
     return lastResult;
+  };
+}
+
+/** The option the listbox's keyboard focus is on: the chosen one while shown, else the first shown (as effectiveActive). */
+export function createActiveOptionSelector(side: Side) {
+  const visible = createVisibleRowsSelector(side);
+  return (snapshot: DatasetEditorSnapshot): number | null => {
+    const rows = visible(snapshot);
+    const { active } = snapshot.context[side];
+    return active !== null && rows.some((row) => row.id === active) ? active : (rows[0]?.id ?? null);
+  };
+}
+
+/** How many entries match the filter (null without one): the shown rows, or the server's count of this very
+ * filter while not all its matches are loaded. */
+export function createMatchCountSelector(side: Side) {
+  const visible = createVisibleRowsSelector(side);
+  return (snapshot: DatasetEditorSnapshot): number | null => {
+    const list = snapshot.context[side];
+    const key = filterKey(list.filter);
+    if (key === '') return null;
+    return key === list.query && list.rows.length < list.total ? list.total : visible(snapshot).length;
   };
 }

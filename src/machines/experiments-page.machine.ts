@@ -5,8 +5,9 @@ import { scriptFilterMachine } from './script-filter.machine';
 // Spec §2 /experiments: 'Filter by Script' and the paged experiments. The list is the one the filter names:
 // every experiment (with their scripts' names), or one script's own paged experiments call, so the filter
 // covers every page. The page hears the filter's choice (it spawns it with `syncSnapshot`) and replaces the list.
+// Both come from the address at start (`?script=n&page=m`), so a reload shows the same list.
 
-export type ExperimentsPageInput = { page: number };
+export type ExperimentsPageInput = { page: number; scriptId: number | null };
 
 export type ExperimentsPageContext = {
   filter: ActorRefFrom<typeof scriptFilterMachine>;
@@ -34,26 +35,32 @@ export const experimentsPageMachine = setup({
   },
   actions: {
     stopList: stopChild(({ context }) => context.list),
-    // The filter has just shown page 1 (its `showFirstPage`): the new list starts there.
-    startList: assign(({ spawn }, params: { scriptId: number | null }) => ({
+    // The new list starts at the filter's page: 1 for a new choice, the address's after Back.
+    startList: assign(({ spawn }, params: { scriptId: number | null; page: number }) => ({
       scriptId: params.scriptId,
       list:
         params.scriptId === null
-          ? spawn('allExperiments', { id: 'list', input: { page: 1 } })
-          : spawn('scriptExperiments', { id: 'list', input: { page: 1, ownerId: params.scriptId } }),
+          ? spawn('allExperiments', { id: 'list', input: { page: params.page } })
+          : spawn('scriptExperiments', { id: 'list', input: { page: params.page, ownerId: params.scriptId } }),
     })),
   },
 }).createMachine({
   id: 'experimentsPage',
   context: ({ input, spawn }) => ({
-    filter: spawn('scriptFilter', { id: 'filter', syncSnapshot: true }),
-    scriptId: null,
-    list: spawn('allExperiments', { id: 'list', input: { page: input.page } }),
+    filter: spawn('scriptFilter', { id: 'filter', syncSnapshot: true, input: { scriptId: input.scriptId } }),
+    scriptId: input.scriptId,
+    list:
+      input.scriptId === null
+        ? spawn('allExperiments', { id: 'list', input: { page: input.page } })
+        : spawn('scriptExperiments', { id: 'list', input: { page: input.page, ownerId: input.scriptId } }),
   }),
   on: {
     'xstate.snapshot.filter': {
       guard: { type: 'isOtherScript', params: ({ event }) => ({ scriptId: event.snapshot.context.scriptId }) },
-      actions: ['stopList', { type: 'startList', params: ({ event }) => ({ scriptId: event.snapshot.context.scriptId }) }],
+      actions: [
+        'stopList',
+        { type: 'startList', params: ({ event }) => ({ scriptId: event.snapshot.context.scriptId, page: event.snapshot.context.page }) },
+      ],
     },
   },
 });

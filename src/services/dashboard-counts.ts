@@ -7,13 +7,17 @@ export type DashboardCounts = ReturnType<typeof createDashboardCounts>;
 
 export function createDashboardCounts(
   service: Pick<EvaluationService, 'countDatasetsAndEntries'>,
-  backend: Pick<EvaluationBackend, 'countGoldenSets'>,
+  backend: Pick<EvaluationBackend, 'countGoldenSets' | 'countExperiments'>,
 ) {
   return {
-    /** Datasets and entries (exact totals of the evaluation service) and golden sets (the backend's). */
-    countAll: async (): Promise<{ datasets: number; datasetEntries: number; goldenSets: number }> => {
-      const [counts, goldenSets] = await Promise.all([service.countDatasetsAndEntries(), backend.countGoldenSets()]);
-      return { ...counts, goldenSets };
+    /** Datasets and entries (exact totals of the evaluation service), golden sets and experiments (the backend's). */
+    countAll: async (): Promise<{ datasets: number; datasetEntries: number; goldenSets: number; experiments: number }> => {
+      const [counts, goldenSets, experiments] = await Promise.all([
+        service.countDatasetsAndEntries(),
+        backend.countGoldenSets(),
+        backend.countExperiments(),
+      ]);
+      return { ...counts, goldenSets, experiments };
     },
   };
 }

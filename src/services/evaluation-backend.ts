@@ -206,6 +206,14 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
     /** How many golden sets there are: the list's total. */
     countGoldenSets: async () => (await explained(listGoldenSets(api, 1, 1))).count,
 
+    /** The experiments' total, from X-Total-Count of a one-row page. */
+    countExperiments: async () => {
+      const response = await explained(api.raw('experiments/', { query: pageQuery(1, 1) }));
+      const total = Number(response.headers.get('X-Total-Count'));
+      if (!Number.isSafeInteger(total) || total < 0) throw new Error('The experiments answer has no X-Total-Count.');
+      return total;
+    },
+
     /** POST golden-sets/ as multipart: the text fields first (the server reads them before the files). */
     uploadGoldenSet: async (upload: GoldenSetUpload): Promise<void> => {
       const url = `${baseURL.replace(/\/+$/, '')}/golden-sets/`;

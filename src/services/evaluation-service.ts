@@ -1,7 +1,6 @@
 import type { ApiClient } from './api-client';
 import { explained, foundOrNull } from './failure-message';
 import type { EntryWindow, EntryWindowRequest, EntryMove } from '../domain/dataset-membership';
-import { moveEachEntry } from '../domain/entry-moves';
 import { applyLinkDiff, mappingsOf, type Mapping } from '../domain/link-diff';
 import type {
   Dataset,
@@ -69,15 +68,6 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
       return { datasets: datasets.total, datasetEntries: entries.total };
     },
 
-    /** Spec §7: POST dataset-entry-mappings/ with a JSON array, here of one pair. */
-    addEntryToDataset: (datasetId: number, entryId: number) =>
-      explained(
-        api<{ created: number }>('dataset-entry-mappings/', {
-          method: 'POST',
-          body: [{ dataset_id: datasetId, dataset_entry_id: entryId }],
-        }),
-      ),
-
     /** Every dataset, page after page of 1000 until a short page: no cap at 1000. */
     listAllDatasets: async (): Promise<Dataset[]> => {
       const all: Dataset[] = [];
@@ -105,10 +95,6 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
     /** Spec §7: DELETE dataset-entry-mappings/ with a JSON array body; pairs not linked are skipped. */
     removeMappings: (pairs: Mapping[]) => explained(api<{ deleted: number }>('dataset-entry-mappings/', { method: 'DELETE', body: pairs })),
 
-    /** Spec §7: DELETE dataset-entry-mappings/{datasetId}/{entryId}. */
-    removeEntryFromDataset: (datasetId: number, entryId: number) =>
-      explained(api<void>(`dataset-entry-mappings/${datasetId}/${entryId}`, { method: 'DELETE' })),
-
     /** POST dataset-entries/bulk-upload with progress; a refusal carries the server's row-level problems. */
     uploadEntries: (file: Blob & { name?: string }, options?: UploadOptions) => uploadCsv(file, options),
   };
@@ -131,13 +117,10 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
       return { ...window, total, count: all ? (all.total ?? total) : total };
     },
 
-    /** Adds the entries to the dataset or removes them, one mapping call each (entry-moves.ts). */
-    moveEntries: ({ datasetId, direction, entryIds }: EntryMove): Promise<void> => {
-      const call =
-        direction === 'add'
-          ? (entryId: number) => calls.addEntryToDataset(datasetId, entryId)
-          : (entryId: number) => calls.removeEntryFromDataset(datasetId, entryId);
-      return moveEachEntry(entryIds, call, direction);
+    /** Adds the entries to the dataset or removes them in one array call (the editor sends chunks, entry-moves.ts). */
+    moveEntries: async ({ datasetId, direction, entryIds }: EntryMove): Promise<void> => {
+      const pairs = entryIds.map((entryId) => ({ dataset_id: datasetId, dataset_entry_id: entryId }));
+      await (direction === 'add' ? calls.addMappings(pairs) : calls.removeMappings(pairs));
     },
 
     /** Spec §7: the new entry's chosen datasets in one POST dataset-entry-mappings/ call. */

@@ -6,9 +6,9 @@ export const columns = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fo
 export const example = style({
   margin: `${vars.space.xs} 0 0`,
   padding: vars.space.sm,
-  // Wraps rather than scrolls: a scrolling region would need to take keyboard focus.
+  // Wraps between tokens only (a scrolling region would need to take keyboard focus); a token stays whole.
   whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
+  overflowWrap: 'normal',
   backgroundColor: vars.color.background,
   borderRadius: vars.radius.sm,
   fontFamily: vars.font.mono,
@@ -31,3 +31,11 @@ export const counts = style({
 });
 
 export const note = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const summary = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+// The whole dialog body takes a dropped file.
+export const dropZone = style({ display: 'block' });
+
+// A CSV token ('room,"{""locale"":""en-GB""}",A') never breaks: the example wraps only at its spaces.
+export const token = style({ whiteSpace: 'nowrap' });

@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { bulkUploadMachine } from '../machines/bulk-upload.machine';
+import { NOT_CSV_FIX, PROBLEMS_FIX, type bulkUploadMachine } from '../machines/bulk-upload.machine';
 import {
   selectCanCancelUpload,
   selectCanClose,
@@ -15,7 +15,7 @@ import {
   selectUploadView,
   selectWasCancelled,
 } from '../machines/bulk-upload.selectors';
-import { formatFileSize, progressPercent } from '../domain/csv-file';
+import { formatFileSize, progressPercent, templateCsvHref, templateTokens, uploadSummary } from '../domain/csv-file';
 import * as styles from './BulkUploadDialog.css';
 import { Modal } from './ui/Modal';
 import * as modal from './ui/modal.css';
@@ -23,12 +23,9 @@ import { button } from './ui/button.css';
 import { errorMessage } from './ui/status.css';
 import { problemList } from './ui/problem-list.css';
 
-const EXAMPLE = `input,datasets,input_metadata,description
-red velvet sofa,Sofas|Living room,"{""locale"":""en-GB""}",A sofa query
-oak dining table,Tables,,`;
-
 // Spec §2 Bulk upload dialog: choose a CSV, see its size, Upload, then 'Upload Complete' with the three
-// counts; beyond the spec, a progress bar and Cancel while uploading, and the server's row-level problems.
+// counts; beyond the spec, a progress bar and Cancel while uploading, the server's row-level problems, a file
+// dropped anywhere on the dialog, and the example as a template to download.
 export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUploadMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const view = useSelector(actor, selectUploadView);
@@ -53,6 +50,7 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
       {view === 'complete' && result ? (
         <section aria-label="Upload Complete">
           <h3>Upload Complete</h3>
+          <p className={styles.summary}>{uploadSummary(result)}</p>
           <dl className={styles.counts}>
             <dt>created_entries</dt>
             <dd>{result.created_entries}</dd>
@@ -63,11 +61,34 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
           </dl>
         </section>
       ) : (
-        <>
+        <div
+          className={styles.dropZone}
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            event.preventDefault();
+            const dropped = event.dataTransfer.files[0];
+            if (dropped && view !== 'uploading') actor.send({ type: 'user.chooseFile', file: dropped });
+          }}
+        >
           <div className={styles.columns}>
             Columns: <code>input</code> (required), <code>datasets</code> (names separated by <code>|</code>), <code>input_metadata</code>{' '}
             (a JSON object), <code>description</code>. For example:
-            <pre className={styles.example}>{EXAMPLE}</pre>
+            <pre className={styles.example}>
+              {templateTokens.map((tokens, line) => (
+                <Fragment key={line}>
+                  {line > 0 && '\n'}
+                  {tokens.map((token, index) => (
+                    <Fragment key={index}>
+                      {index > 0 && ' '}
+                      <span className={styles.token}>{token}</span>
+                    </Fragment>
+                  ))}
+                </Fragment>
+              ))}
+            </pre>
+            <a href={templateCsvHref} download="dataset-entries-template.csv">
+              Download the template CSV
+            </a>
           </div>
           <div className={modal.field}>
             <label htmlFor={fileId} className={modal.label}>
@@ -88,10 +109,12 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
                 {file.name} ({formatFileSize(file.size)})
               </p>
             )}
+            <p className={styles.note}>Or drop the file onto this dialog.</p>
             {fileError && (
-              <p role="alert" className={errorMessage}>
-                {fileError}
-              </p>
+              <div role="alert">
+                <p className={errorMessage}>{fileError}</p>
+                <p className={styles.note}>{NOT_CSV_FIX}</p>
+              </div>
             )}
           </div>
           {view === 'uploading' && (
@@ -105,6 +128,7 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
             <div role="alert">
               <p className={errorMessage}>Failed to upload file. Please try again.</p>
               {failure.message && <p className={styles.note}>{failure.message}</p>}
+              {failure.problems.length > 0 && <p className={styles.note}>{PROBLEMS_FIX}</p>}
               {failure.problems.length > 0 && (
                 <ul className={problemList} aria-label="Problems in the file">
                   {failure.problems.map((problem, index) => (
@@ -117,7 +141,7 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
               )}
             </div>
           )}
-        </>
+        </div>
       )}
       <div className={modal.buttons}>
         {view === 'uploading' ? (

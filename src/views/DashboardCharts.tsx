@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { arc, axisBottom, axisLeft, max, pie, scaleBand, scaleLinear, select } from 'd3';
-import { activitySeries, type monthlyActivity as MonthlyActivity } from '../fixtures/dashboard';
+import { activitySeries, seriesCount, type CountKey, type monthlyActivity as MonthlyActivity } from '../fixtures/dashboard';
 import type { DashboardCounts } from '../machines/dashboard.machine';
 import * as styles from './DashboardPage.css';
 
@@ -13,12 +13,12 @@ const margin = { top: 16, right: 16, bottom: 32, left: 40 };
 // Spec §2 /: 'Monthly Activity' (grouped bars) and 'Dataset Distribution' (pie of the five counts), drawn
 // by d3 into refs from the data they are given. Each has a title, a legend and a table as its text alternative.
 export function DashboardCharts({ activity, counts }: { activity: Activity; counts: DashboardCounts }) {
-  const distribution = [
-    { label: 'Datasets', value: counts.datasets },
-    { label: 'Dataset Entries', value: counts.datasetEntries },
-    { label: 'Golden Sets', value: counts.goldenSets },
-    { label: 'Evaluations', value: counts.evaluations },
-    { label: 'Experiments', value: counts.experiments },
+  const distribution: Slice[] = [
+    { key: 'datasets', label: 'Datasets', value: counts.datasets },
+    { key: 'datasetEntries', label: 'Dataset Entries', value: counts.datasetEntries },
+    { key: 'goldenSets', label: 'Golden Sets', value: counts.goldenSets },
+    { key: 'evaluations', label: 'Evaluations (sample)', value: counts.evaluations },
+    { key: 'experiments', label: 'Experiments', value: counts.experiments },
   ];
   return (
     <div className={styles.charts}>
@@ -59,13 +59,13 @@ function BarChart({ activity }: { activity: Activity }) {
       .join('g')
       .attr('transform', (row) => `translate(${x(row.month)},0)`)
       .selectAll('rect')
-      .data((row) => activitySeries.map((series, index) => ({ series, index, value: row[series] })))
+      .data((row) => activitySeries.map((series) => ({ series, value: row[series] })))
       .join('rect')
       .attr('x', (bar) => inner(bar.series)!)
       .attr('y', (bar) => y(bar.value))
       .attr('width', inner.bandwidth())
       .attr('height', (bar) => y(0) - y(bar.value))
-      .attr('fill', (bar) => styles.series[bar.index]);
+      .attr('fill', (bar) => styles.series[seriesCount[bar.series]]);
   }, [activity]);
 
   return (
@@ -74,13 +74,14 @@ function BarChart({ activity }: { activity: Activity }) {
         <h2 id={titleId} className={styles.chartTitle}>
           Monthly Activity
         </h2>
+        <p className={styles.sampleNote}>Sample data: fixed numbers, not this console’s activity.</p>
       </figcaption>
       <svg className={styles.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId}>
         <g ref={ref} />
       </svg>
-      <Legend labels={activitySeries} />
+      <Legend items={activitySeries.map((series) => ({ key: seriesCount[series], label: series }))} />
       <table className={styles.visuallyHidden}>
-        <caption>Monthly Activity, January to April</caption>
+        <caption>Monthly Activity, January to April (sample data)</caption>
         <thead>
           <tr>
             <th scope="col">Month</th>
@@ -106,14 +107,16 @@ function BarChart({ activity }: { activity: Activity }) {
   );
 }
 
-function PieChart({ slices }: { slices: Array<{ label: string; value: number }> }) {
+type Slice = { key: CountKey; label: string; value: number };
+
+function PieChart({ slices }: { slices: Slice[] }) {
   const ref = useRef<SVGGElement>(null);
   const titleId = useId();
   const size = 280;
 
   useEffect(() => {
     const radius = size / 2 - 8;
-    const arcs = pie<{ label: string; value: number }>()
+    const arcs = pie<Slice>()
       .sort(null)
       .value((slice) => slice.value)(slices);
     const shape = arc<(typeof arcs)[number]>().innerRadius(0).outerRadius(radius);
@@ -125,7 +128,7 @@ function PieChart({ slices }: { slices: Array<{ label: string; value: number }> 
       .data(arcs)
       .join('path')
       .attr('d', shape)
-      .attr('fill', (_, index) => styles.series[index])
+      .attr('fill', (slice) => styles.series[slice.data.key])
       .attr('stroke', 'white')
       .attr('stroke-width', 1);
   }, [slices]);
@@ -140,17 +143,17 @@ function PieChart({ slices }: { slices: Array<{ label: string; value: number }> 
       <svg className={styles.svg} viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby={titleId}>
         <g ref={ref} />
       </svg>
-      <Legend labels={slices.map((slice) => `${slice.label}: ${slice.value.toLocaleString('en-US')}`)} />
+      <Legend items={slices.map((slice) => ({ key: slice.key, label: `${slice.label}: ${slice.value.toLocaleString('en-US')}` }))} />
     </figure>
   );
 }
 
-function Legend({ labels }: { labels: readonly string[] }) {
+function Legend({ items }: { items: Array<{ key: CountKey; label: string }> }) {
   return (
     <ul className={styles.legend} aria-label="Legend">
-      {labels.map((label, index) => (
-        <li key={label} className={styles.legendItem}>
-          <span className={`${styles.swatch} ${styles.swatches[index]}`} aria-hidden="true" />
+      {items.map(({ key, label }) => (
+        <li key={key} className={styles.legendItem} data-series={key}>
+          <span className={`${styles.swatch} ${styles.swatches[key]}`} aria-hidden="true" />
           {label}
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import type { CountKey } from '../fixtures/dashboard';
 import { vars } from './theme.css';
 
 export const cards = style({
@@ -84,9 +85,20 @@ export const swatch = style({
   borderRadius: '2px',
 });
 
-export const series = [vars.color.chart1, vars.color.chart2, vars.color.chart3, vars.color.chart4, vars.color.chart5];
+// One colour per series, whichever chart shows it: Evaluations look the same in the bars and in the pie.
+export const series: Record<CountKey, string> = {
+  datasets: vars.color.chart1,
+  datasetEntries: vars.color.chart2,
+  goldenSets: vars.color.chart3,
+  evaluations: vars.color.chart4,
+  experiments: vars.color.chart5,
+};
 
-export const swatches = series.map((color) => style({ backgroundColor: color }));
+export const swatches = Object.fromEntries(
+  Object.entries(series).map(([key, color]) => [key, style({ backgroundColor: color })]),
+) as Record<CountKey, string>;
+
+export const sampleNote = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: 'normal' });
 
 export const visuallyHidden = style({
   position: 'absolute',

@@ -48,13 +48,14 @@ export function DashboardPage() {
               { label: 'Datasets', count: counts.datasets, href: '/datasets' },
               { label: 'Dataset Entries', count: counts.datasetEntries, href: '/dataset-entries' },
               { label: 'Golden Sets', count: counts.goldenSets, href: '/golden-sets' },
-              { label: 'Evaluations', count: counts.evaluations, href: '/evaluations' },
+              { label: 'Evaluations', count: counts.evaluations, href: '/evaluations', sample: true },
             ].map((card) => (
               <li key={card.href}>
                 <Link href={card.href} className={styles.card}>
                   <span className={styles.cardLabel}>{card.label}</span>
                   <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
                 </Link>
+                {card.sample && <span className={styles.sampleNote}>Sample data</span>}
               </li>
             ))}
           </ul>

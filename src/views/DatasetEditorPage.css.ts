@@ -1,4 +1,5 @@
 import { createVar, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from './theme.css';
 
 /** Where a windowed row sits and how tall the whole list is, set per row by the view. */
@@ -52,22 +53,31 @@ export const rows = style({
   height: listHeight,
 });
 
-export const row = style({
-  position: 'absolute',
-  left: 0,
-  right: 0,
-  top: rowTop,
-  height: '36px',
-  padding: `0 ${vars.space.sm}`,
-  lineHeight: '36px',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  cursor: 'pointer',
-  borderBottom: `1px solid ${vars.color.border}`,
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.background },
-    '&[aria-selected="true"]': { backgroundColor: vars.color.selected, fontWeight: vars.fontWeight.bold },
+export const row = recipe({
+  base: {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    top: rowTop,
+    height: '36px',
+    padding: `0 ${vars.space.sm}`,
+    lineHeight: '36px',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    cursor: 'pointer',
+    borderBottom: `1px solid ${vars.color.border}`,
+    selectors: {
+      '&:hover': { backgroundColor: vars.color.background },
+      '&[aria-selected="true"]': { backgroundColor: vars.color.selected, fontWeight: vars.fontWeight.bold },
+    },
+  },
+  variants: {
+    // The keyboard's row while the listbox has focus: an inset ring, so the scroller cannot clip it.
+    active: {
+      true: { selectors: { [`${scroller}:focus &`]: { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' } } },
+      false: {},
+    },
   },
 });
 
@@ -87,6 +97,7 @@ export const note = style({
 export const panelActions = style({
   display: 'flex',
   justifyContent: 'flex-end',
+  gap: vars.space.sm,
 });
 
 export const datasetInfo = style({

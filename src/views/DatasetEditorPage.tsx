@@ -1,13 +1,18 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
 import type { Side } from '../domain/dataset-membership';
+import { formatCount } from '../domain/format-count';
+import { listboxCommand } from '../domain/listbox-keys';
 import {
+  createActiveOptionSelector,
+  createMatchCountSelector,
   createVisibleRowsSelector,
   selectCanAdd,
   selectCanRemove,
+  selectCanSelectAllMatching,
   selectDataset,
   selectEditorError,
   selectEditorView,
@@ -15,6 +20,7 @@ import {
   selectIsLoadingMore,
   selectIsPending,
   selectList,
+  selectMoveProgress,
 } from '../machines/dataset-editor.selectors';
 import * as styles from './DatasetEditorPage.css';
 import { useLogic } from './logic-context';
@@ -47,6 +53,7 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
   const view = useSelector(editor, selectEditorView);
   const dataset = useSelector(editor, selectDataset);
   const error = useSelector(editor, selectEditorError);
+  const progress = useSelector(editor, selectMoveProgress);
 
   if (view === 'loading') {
     return (
@@ -96,6 +103,11 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
           {error}
         </p>
       )}
+      {progress && (
+        <p className={statusMessage} role="status">
+          {progress}
+        </p>
+      )}
       <div className={styles.columns}>
         <EntryPanel editor={editor} side="included" />
         <EntryPanel editor={editor} side="available" />
@@ -110,6 +122,9 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
     () => ({
       list: selectList(side),
       visible: createVisibleRowsSelector(side),
+      active: createActiveOptionSelector(side),
+      matching: createMatchCountSelector(side),
+      canSelectAll: selectCanSelectAllMatching(side),
       loading: selectIsListLoading(side),
       loadingMore: selectIsLoadingMore(side),
     }),
@@ -117,6 +132,9 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   );
   const list = useSelector(editor, selectors.list);
   const visible = useSelector(editor, selectors.visible);
+  const activeId = useSelector(editor, selectors.active);
+  const matching = useSelector(editor, selectors.matching);
+  const canSelectAll = useSelector(editor, selectors.canSelectAll);
   const loading = useSelector(editor, selectors.loading);
   const loadingMore = useSelector(editor, selectors.loadingMore);
   const pending = useSelector(editor, selectIsPending);
@@ -126,10 +144,17 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   const emptyText = list.filter.trim() !== '' ? 'No matching entries' : text.empty;
   const notLoaded = list.total - list.rows.length;
 
+  function onListKeyDown(event: KeyboardEvent) {
+    const command = listboxCommand(event, activeId);
+    if (command === null) return;
+    event.preventDefault();
+    editor.send({ ...command, side });
+  }
+
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelTitle}>
-        {text.title} ({list.count})
+        {text.title} ({matching === null ? formatCount(list.count) : `${formatCount(matching)} of ${formatCount(list.count)}`})
       </h2>
       <input
         type="search"
@@ -150,7 +175,10 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
           label={text.title}
           rows={visible}
           selected={list.selected}
+          activeId={activeId}
           onToggle={(id) => editor.send({ type: 'user.toggle', side, id })}
+          onExtend={(id) => editor.send({ type: 'user.extend', side, id })}
+          onKeyDown={onListKeyDown}
           onNearEnd={() => editor.send({ type: 'user.loadMore', side })}
         />
       )}
@@ -158,7 +186,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
         <p className={styles.note} aria-live="polite">
           {loadingMore
             ? 'Loading more...'
-            : `Showing ${list.rows.length.toLocaleString('en-US')} of ${list.total.toLocaleString('en-US')}; scroll down for more.`}
+            : `Showing ${formatCount(list.rows.length)} of ${formatCount(list.total)}; scroll down for more.`}
         </p>
       )}
       <div className={styles.panelActions}>
@@ -169,8 +197,17 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
           aria-busy={pending}
           onClick={() => editor.send({ type: side === 'included' ? 'user.remove' : 'user.add' })}
         >
-          {text.action} ({list.selected.size})
+          {text.action} ({formatCount(list.selected.size)})
         </button>
+        {canSelectAll && (
+          <button
+            type="button"
+            className={button({ tone: 'secondary' })}
+            onClick={() => editor.send({ type: 'user.selectAllMatching', side })}
+          >
+            Select all matching ({formatCount(matching ?? 0)})
+          </button>
+        )}
       </div>
     </section>
   );

@@ -14,6 +14,7 @@ import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
+import { TableCard } from './ui/TableCard';
 
 /** The evaluation-detail machine with its actor and navigation bound (src/logic), over the real services or a test's fakes. */
 export type EvaluationDetailLogic = typeof evaluationDetailMachine;
@@ -63,24 +64,26 @@ function EvaluationDetail({ logic, input }: { logic: EvaluationDetailLogic; inpu
         </p>
       )}
       {view === 'loaded' && (
-        <table className={table.table} aria-labelledby={headingId}>
-          <caption className={styles.caption}>{results.length} query results</caption>
-          <TableHead columns={['Query', 'Status', 'Created At', 'Summary']} />
-          <tbody>
-            {results.map((row) => (
-              <tr key={row.id}>
-                <th className={`${table.cell} ${rowHeader}`} scope="row">
-                  {row.result.user_metadata.query}
-                </th>
-                <td className={table.cell}>
-                  <span className={`${statusBadge} ${statusBadgeTone[mockEvaluationStatusTone(row.status)]}`}>{row.status}</span>
-                </td>
-                <td className={`${table.cell} ${styles.nowrap}`}>{formatDateTime(row.created_at)}</td>
-                <td className={`${table.cell} ${styles.summary}`}>{row.test_result}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableCard>
+          <table className={table.table} aria-labelledby={headingId}>
+            <caption className={styles.caption}>{results.length} query results</caption>
+            <TableHead columns={['Query', 'Status', 'Created At', 'Summary']} />
+            <tbody>
+              {results.map((row) => (
+                <tr key={row.id}>
+                  <th className={`${table.cell} ${rowHeader}`} scope="row">
+                    {row.result.user_metadata.query}
+                  </th>
+                  <td className={table.cell}>
+                    <span className={`${statusBadge} ${statusBadgeTone[mockEvaluationStatusTone(row.status)]}`}>{row.status}</span>
+                  </td>
+                  <td className={`${table.cell} ${styles.nowrap}`}>{formatDateTime(row.created_at)}</td>
+                  <td className={`${table.cell} ${styles.summary}`}>{row.test_result}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableCard>
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
+import { TableCard } from './ui/TableCard';
 
 // Spec §2 /evaluation-scripts: the paged scripts. A name opens the script's details card (which returns
 // to this page); the detail button goes to the script's experiments.
@@ -24,31 +25,33 @@ export function EvaluationScriptsPage() {
       </div>
       <PagedListFrame<EvaluationScript> list={list} failure={() => messages.scripts} empty={() => messages.noScripts}>
         {(scripts, page) => (
-          <table className={table.table} aria-label="Evaluation scripts">
-            <TableHead columns={['Name', 'Description', 'Cost/Eval', 'Actions']} />
-            <tbody>
-              {scripts.map((script) => (
-                <tr key={script.id}>
-                  <td className={table.cell}>
-                    <Link href={`/evaluation-scripts/${script.id}?page=${page}`} className={linkButton}>
-                      {script.name}
-                    </Link>
-                  </td>
-                  <td className={table.cell}>{script.description}</td>
-                  <td className={table.cell}>{script.cost_per_evaluation}</td>
-                  <td className={table.cell}>
-                    <Link
-                      href={`/evaluation-scripts/${script.id}/experiments`}
-                      className={button({ tone: 'secondary', size: 'small' })}
-                      aria-label={`Details of ${script.name}`}
-                    >
-                      Details
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableCard>
+            <table className={table.table} aria-label="Evaluation scripts">
+              <TableHead columns={['Name', 'Description', 'Cost/Eval', 'Actions']} />
+              <tbody>
+                {scripts.map((script) => (
+                  <tr key={script.id}>
+                    <td className={table.cell}>
+                      <Link href={`/evaluation-scripts/${script.id}?page=${page}`} className={linkButton}>
+                        {script.name}
+                      </Link>
+                    </td>
+                    <td className={table.cell}>{script.description}</td>
+                    <td className={table.cell}>{script.cost_per_evaluation}</td>
+                    <td className={table.cell}>
+                      <Link
+                        href={`/evaluation-scripts/${script.id}/experiments`}
+                        className={button({ tone: 'secondary', size: 'small' })}
+                        aria-label={`Details of ${script.name}`}
+                      >
+                        Details
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
         )}
       </PagedListFrame>
     </div>

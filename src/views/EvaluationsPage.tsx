@@ -13,6 +13,7 @@ import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
+import { TableCard } from './ui/TableCard';
 
 // Spec §2 /evaluations: the mock list, no call made. The page lives in the address (?page=2), so the
 // detail screen can bring the person back to it.
@@ -37,35 +38,37 @@ export function EvaluationsPage() {
           No evaluations on this page.
         </p>
       ) : (
-        <table className={table.table} aria-labelledby={headingId}>
-          <TableHead columns={['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']} />
-          <tbody>
-            {rows.map((evaluation) => (
-              <tr key={evaluation.id}>
-                <th className={`${table.cell} ${rowHeader}`} scope="row">
-                  {evaluation.name}
-                </th>
-                <td className={table.cell}>{evaluation.dataset}</td>
-                <td className={table.cell}>{evaluation.goldenSet}</td>
-                <td className={table.cell}>
-                  <span className={`${statusBadge} ${statusBadgeTone[mockEvaluationStatusTone(evaluation.status)]}`}>
-                    {evaluation.status}
-                  </span>
-                </td>
-                <td className={table.cell}>{formatDateTime(evaluation.createdAt)}</td>
-                <td className={table.cell}>
-                  <Link
-                    href={`/evaluations/${evaluation.id}?page=${page}`}
-                    className={`${button({ tone: 'secondary', size: 'small' })} ${styles.detailLink}`}
-                    aria-label={`View details of ${evaluation.name}`}
-                  >
-                    View
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableCard>
+          <table className={table.table} aria-labelledby={headingId}>
+            <TableHead columns={['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']} />
+            <tbody>
+              {rows.map((evaluation) => (
+                <tr key={evaluation.id}>
+                  <th className={`${table.cell} ${rowHeader}`} scope="row">
+                    {evaluation.name}
+                  </th>
+                  <td className={table.cell}>{evaluation.dataset}</td>
+                  <td className={table.cell}>{evaluation.goldenSet}</td>
+                  <td className={table.cell}>
+                    <span className={`${statusBadge} ${statusBadgeTone[mockEvaluationStatusTone(evaluation.status)]}`}>
+                      {evaluation.status}
+                    </span>
+                  </td>
+                  <td className={table.cell}>{formatDateTime(evaluation.createdAt)}</td>
+                  <td className={table.cell}>
+                    <Link
+                      href={`/evaluations/${evaluation.id}?page=${page}`}
+                      className={`${button({ tone: 'secondary', size: 'small' })} ${styles.detailLink}`}
+                      aria-label={`View details of ${evaluation.name}`}
+                    >
+                      View
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableCard>
       )}
       <Pager
         page={page}

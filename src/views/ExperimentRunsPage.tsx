@@ -19,6 +19,7 @@ import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
+import { TableCard } from './ui/TableCard';
 
 const selectRuns = selectData<ExperimentRun[]>;
 
@@ -88,33 +89,35 @@ function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<type
       );
     case 'loaded':
       return (
-        <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
-          <TableHead columns={['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions']} />
-          <tbody>
-            {runs.map((run) => (
-              <tr key={run.id}>
-                <td className={table.cell}>{run.evaluation_script_name}</td>
-                <td className={table.cell}>{run.tags.join(', ')}</td>
-                <td className={table.cell}>
-                  <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
-                  {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
-                </td>
-                <td className={table.cell}>{run.total_cost}</td>
-                <td className={table.cell}>{formatDateTime(run.created_at)}</td>
-                <td className={table.cell}>{formatDateTime(run.updated_at)}</td>
-                <td className={table.cell}>
-                  <Link
-                    href={`/experiment-run-results/${run.id}`}
-                    className={button({ tone: 'secondary', size: 'small' })}
-                    aria-label={`Details of run ${run.id}`}
-                  >
-                    Details
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableCard>
+          <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
+            <TableHead columns={['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions']} />
+            <tbody>
+              {runs.map((run) => (
+                <tr key={run.id}>
+                  <td className={table.cell}>{run.evaluation_script_name}</td>
+                  <td className={table.cell}>{run.tags.join(', ')}</td>
+                  <td className={table.cell}>
+                    <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
+                    {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
+                  </td>
+                  <td className={table.cell}>{run.total_cost}</td>
+                  <td className={table.cell}>{formatDateTime(run.created_at)}</td>
+                  <td className={table.cell}>{formatDateTime(run.updated_at)}</td>
+                  <td className={table.cell}>
+                    <Link
+                      href={`/experiment-run-results/${run.id}`}
+                      className={button({ tone: 'secondary', size: 'small' })}
+                      aria-label={`Details of run ${run.id}`}
+                    >
+                      Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableCard>
       );
   }
 }

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { selectFilter, selectList, selectListScriptId } from '../machines/experiments-page.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
+import { scriptFromSearch } from '../machines/script-filter.machine';
 import { selectCanChoose, selectOptionsFailed, selectScriptId, selectScriptOptions } from '../machines/script-filter.selectors';
 import type { ExperimentRow } from '../domain/script-names';
 import { messages } from './backend-messages';
@@ -15,12 +16,13 @@ import * as pageStyles from './ui/page.css';
 import { errorMessage } from './ui/status.css';
 
 // Spec §2 /experiments: the paged experiments with their script names, and 'Filter by Script'. With one
-// script chosen, the table is that script's own paged experiments call (a new list, from page 1).
+// script chosen, the table is that script's own paged experiments call (a new list, from page 1); the choice is
+// in the address (`?script=n`).
 export function ExperimentsPage() {
   const logic = useLogic();
   const selectId = useId();
   const search = useSearch();
-  const page = useActorRef(logic.experimentsPage, { input: { page: pageFromSearch(search) } });
+  const page = useActorRef(logic.experimentsPage, { input: { page: pageFromSearch(search), scriptId: scriptFromSearch(search) } });
   const filter = useSelector(page, selectFilter);
   const list = useSelector(page, selectList);
   const listScriptId = useSelector(page, selectListScriptId);

@@ -27,6 +27,7 @@ import { errorMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
 import { DeleteButton } from './ui/DeleteButton';
+import { TableCard } from './ui/TableCard';
 
 /** Each row's exports: the button's text and what its name says the file is. */
 const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: string }> = [
@@ -78,64 +79,66 @@ export function GoldenSetsPage() {
         empty={(page) => (page === 1 ? 'No golden sets yet.' : 'No golden sets on this page.')}
       >
         {(goldenSets) => (
-          <table className={table.table} aria-labelledby={headingId}>
-            <TableHead columns={['Name', 'Size', 'Market', 'Created At', 'Actions']} />
-            <tbody>
-              {goldenSets.map((goldenSet) => (
-                <tr key={goldenSet.id}>
-                  <th className={`${table.cell} ${rowHeader}`} scope="row">
-                    {goldenSet.name}
-                  </th>
-                  <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
-                  <td className={table.cell}>{goldenSet.market}</td>
-                  <td className={table.cell}>{formatDateTime(goldenSet.created_at)}</td>
-                  <td className={table.cell}>
-                    <div className={table.actions}>
-                      <button
-                        type="button"
-                        className={button({ tone: 'secondary', size: 'small' })}
-                        aria-label={`Edit ${goldenSet.name}`}
-                        onClick={() =>
-                          rename.send({
-                            type: 'user.open',
-                            goldenSet: {
-                              id: goldenSet.id,
-                              name: goldenSet.name,
-                              description: goldenSet.description,
-                              market: goldenSet.market,
-                            },
-                          })
-                        }
-                      >
-                        Edit
-                      </button>
-                      {exportButtons.map(({ format, text, file }) => {
-                        const busy = exportingId === goldenSet.id && exportingFormat === format;
-                        return (
-                          <button
-                            key={format}
-                            type="button"
-                            className={button({ tone: 'secondary', size: 'small' })}
-                            aria-label={`Export ${goldenSet.name} as ${file}`}
-                            disabled={!canExport}
-                            aria-busy={busy}
-                            onClick={() => exporter.send({ type: 'user.export', id: goldenSet.id, format })}
-                          >
-                            {busy ? `${text}...` : text}
-                          </button>
-                        );
-                      })}
-                      <DeleteButton
-                        confirm={confirmDelete}
-                        subject={{ id: goldenSet.id, name: goldenSet.name }}
-                        label={`Delete ${goldenSet.name}`}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableCard>
+            <table className={table.table} aria-labelledby={headingId}>
+              <TableHead columns={['Name', 'Size', 'Market', 'Created At', 'Actions']} />
+              <tbody>
+                {goldenSets.map((goldenSet) => (
+                  <tr key={goldenSet.id}>
+                    <th className={`${table.cell} ${rowHeader}`} scope="row">
+                      {goldenSet.name}
+                    </th>
+                    <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
+                    <td className={table.cell}>{goldenSet.market}</td>
+                    <td className={table.cell}>{formatDateTime(goldenSet.created_at)}</td>
+                    <td className={table.cell}>
+                      <div className={table.actions}>
+                        <button
+                          type="button"
+                          className={button({ tone: 'secondary', size: 'small' })}
+                          aria-label={`Edit ${goldenSet.name}`}
+                          onClick={() =>
+                            rename.send({
+                              type: 'user.open',
+                              goldenSet: {
+                                id: goldenSet.id,
+                                name: goldenSet.name,
+                                description: goldenSet.description,
+                                market: goldenSet.market,
+                              },
+                            })
+                          }
+                        >
+                          Edit
+                        </button>
+                        {exportButtons.map(({ format, text, file }) => {
+                          const busy = exportingId === goldenSet.id && exportingFormat === format;
+                          return (
+                            <button
+                              key={format}
+                              type="button"
+                              className={button({ tone: 'secondary', size: 'small' })}
+                              aria-label={`Export ${goldenSet.name} as ${file}`}
+                              disabled={!canExport}
+                              aria-busy={busy}
+                              onClick={() => exporter.send({ type: 'user.export', id: goldenSet.id, format })}
+                            >
+                              {busy ? `${text}...` : text}
+                            </button>
+                          );
+                        })}
+                        <DeleteButton
+                          confirm={confirmDelete}
+                          subject={{ id: goldenSet.id, name: goldenSet.name }}
+                          label={`Delete ${goldenSet.name}`}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
         )}
       </PagedListFrame>
 

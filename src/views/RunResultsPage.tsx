@@ -26,6 +26,7 @@ import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
+import { TableCard } from './ui/TableCard';
 
 // Spec §2 /experiment-run-results/{id}: the run's paged results; status PASS green, FAIL red, anything
 // else grey (spec §4). The detail button hands the row to the details screen (history state). Above the
@@ -76,38 +77,42 @@ function ResultsTable({ runId, list }: { runId: number; list: PagedListRef }) {
       empty={(page) => (page === 1 ? messages.noRunResultsData : messages.noRunResults)}
     >
       {(results, page) => (
-        <table className={table.table} aria-label={`Results of run ${runId}`}>
-          <TableHead columns={['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']} />
-          <tbody>
-            {results.map((row) => {
-              const passed: PassedRunResult = { result: row, runId, page };
-              return (
-                <tr key={row.id}>
-                  <td className={table.cell}>
-                    <code className={backendStyles.code}>{formatConfiguration(row.experiment_configuration)}</code>
-                  </td>
-                  <td className={table.cell}>{row.result.input}</td>
-                  <td className={table.cell}>
-                    <span className={`${statusBadge} ${statusBadgeTone[runResultStatusTone(row.result.status)]}`}>{row.result.status}</span>
-                  </td>
-                  <td className={table.cell}>{row.result.version}</td>
-                  <td className={table.cell}>{row.result.test_result}</td>
-                  <td className={`${table.cell} ${backendStyles.nowrap}`}>{formatDateTime(row.created_at)}</td>
-                  <td className={table.cell}>
-                    <Link
-                      href={`/experiment-run-result-details/${row.id}`}
-                      state={passed}
-                      className={button({ tone: 'secondary', size: 'small' })}
-                      aria-label={`Details of result ${row.id}`}
-                    >
-                      Details
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableCard>
+          <table className={table.table} aria-label={`Results of run ${runId}`}>
+            <TableHead columns={['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']} />
+            <tbody>
+              {results.map((row) => {
+                const passed: PassedRunResult = { result: row, runId, page };
+                return (
+                  <tr key={row.id}>
+                    <td className={table.cell}>
+                      <code className={backendStyles.code}>{formatConfiguration(row.experiment_configuration)}</code>
+                    </td>
+                    <td className={table.cell}>{row.result.input}</td>
+                    <td className={table.cell}>
+                      <span className={`${statusBadge} ${statusBadgeTone[runResultStatusTone(row.result.status)]}`}>
+                        {row.result.status}
+                      </span>
+                    </td>
+                    <td className={table.cell}>{row.result.version}</td>
+                    <td className={table.cell}>{row.result.test_result}</td>
+                    <td className={`${table.cell} ${backendStyles.nowrap}`}>{formatDateTime(row.created_at)}</td>
+                    <td className={table.cell}>
+                      <Link
+                        href={`/experiment-run-result-details/${row.id}`}
+                        state={passed}
+                        className={button({ tone: 'secondary', size: 'small' })}
+                        aria-label={`Details of result ${row.id}`}
+                      >
+                        Details
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableCard>
       )}
     </PagedListFrame>
   );

@@ -44,6 +44,8 @@ export const navLink = style({
   },
 });
 
+// minWidth 0: the main area never grows past the screen; what is wider scrolls inside it.
 export const main = style({
   display: 'block',
+  minWidth: 0,
 });

@@ -210,11 +210,11 @@ describe('evaluation-backend screens in Chromium', () => {
     expect(await table.getByRole('row').count()).toBe(2);
     expect(scriptCalls).toHaveLength(3);
 
-    // A running run is grey.
+    // A cancelled run (the demo's, stopped half way) is grey.
     await table.getByRole('link', { name: 'Details of Semantic rerank for chairs' }).click();
     const runs = fresh.getByRole('table', { name: /^Runs of experiment/ });
-    await runs.getByText('running', { exact: true }).waitFor();
-    expect(await colour(runs.getByText('running', { exact: true }), 'backgroundColor')).toBe(grey);
+    await runs.getByText('cancelled', { exact: true }).waitFor();
+    expect(await colour(runs.getByText('cancelled', { exact: true }), 'backgroundColor')).toBe(grey);
     await fresh.goBack();
     await fresh.getByLabel('Filter by Script').waitFor();
     await fresh.close();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { bulkUploadMachine } from '../../src/machines/bulk-upload.machine';
+import { bulkUploadMachine, NOT_CSV_FIX, PROBLEMS_FIX } from '../../src/machines/bulk-upload.machine';
 import type { UploadOptions } from '../../src/domain/upload-types';
 import { formatFileSize } from '../../src/domain/csv-file';
 import { UploadError } from '../../src/services/upload-csv';
@@ -99,7 +99,9 @@ function expectScreen(state: Snapshot) {
   const { context } = state;
   if (state.matches({ open: 'complete' })) {
     const summary = within(dialog()).getByRole('region', { name: 'Upload Complete' });
-    expect(summary.textContent).toBe('Upload Completecreated_entries10000created_datasets3created_mappings12000');
+    expect(summary.textContent).toBe(
+      'Upload Complete10,000 entries · 3 datasets · 12,000 links createdcreated_entries10000created_datasets3created_mappings12000',
+    );
     expect(inDialog('Close').disabled).toBe(false);
     return;
   }
@@ -120,10 +122,10 @@ function expectScreen(state: Snapshot) {
     .queryAllByRole('alert')
     .map((alert) => alert.textContent);
   const expected: string[] = [];
-  if (context.fileError) expected.push('Please select a CSV file');
+  if (context.fileError) expected.push(`Please select a CSV file${NOT_CSV_FIX}`);
   if (state.matches({ open: 'failed' })) {
     expected.push(
-      'Failed to upload file. Please try again.The CSV has 1 problem; nothing was importedRow 9001, column input_metadata: is not valid JSON',
+      `Failed to upload file. Please try again.The CSV has 1 problem; nothing was imported${PROBLEMS_FIX}Row 9001, column input_metadata: is not valid JSON`,
     );
   }
   expect(alerts).toEqual(expected);

@@ -15,10 +15,10 @@ afterEach(cleanup);
 type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 type ModelEvent =
   | { type: 'user.retry' }
-  | { type: 'xstate.done.actor.fetchCounts'; output: { datasets: number; datasetEntries: number; goldenSets: number } }
+  | { type: 'xstate.done.actor.fetchCounts'; output: { datasets: number; datasetEntries: number; goldenSets: number; experiments: number } }
   | { type: 'xstate.error.actor.fetchCounts'; error: Error };
 
-const counts = { datasets: 6, datasetEntries: 1_234_567, goldenSets: 1_203 };
+const counts = { datasets: 6, datasetEntries: 1_234_567, goldenSets: 1_203, experiments: 14 };
 const failure = new Error('The server could not be reached. Please try again.');
 
 async function perform(event: ModelEvent, services: FakeDeps) {
@@ -94,9 +94,42 @@ describe('dashboard load paths', () => {
     );
     expect(legends).toEqual([
       ['Datasets', 'Evaluations', 'GoldenSets', 'Experiments'],
-      ['Datasets: 6', 'Dataset Entries: 1,234,567', 'Golden Sets: 1,203', 'Evaluations: 8', 'Experiments: 10'],
+      ['Datasets: 6', 'Dataset Entries: 1,234,567', 'Golden Sets: 1,203', 'Evaluations (sample): 8', 'Experiments: 14'],
     ]);
-    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('Monthly Activity, January to April');
+    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('Monthly Activity, January to April (sample data)');
     expect(screen.getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('labels the spec’s fixed numbers as sample data', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/', <DashboardPage />);
+    await services.settle('countAll', { output: counts });
+    await screen.findByRole('img', { name: 'Monthly Activity' });
+    expect(screen.getByText('Sample data: fixed numbers, not this console’s activity.')).toBeTruthy();
+    const evaluationsCard = screen.getByRole('link', { name: /^Evaluations/ }).closest('li')!;
+    expect(evaluationsCard.textContent).toBe('Evaluations8Sample data');
+    const others = within(screen.getByRole('list', { name: 'Counts' }))
+      .getAllByRole('listitem')
+      .filter((item) => item !== evaluationsCard);
+    expect(others.every((item) => !item.textContent!.includes('Sample'))).toBe(true);
+  });
+
+  it('gives each series one colour in both charts', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/', <DashboardPage />);
+    await services.settle('countAll', { output: counts });
+    const bars = await screen.findByRole('img', { name: 'Monthly Activity' });
+    const pie = screen.getByRole('img', { name: 'Dataset Distribution' });
+    // January's four bars, in series order; the pie's slices in the legend's order.
+    const barFill = [...bars.querySelectorAll('rect')].slice(0, 4).map((rect) => rect.getAttribute('fill'));
+    const sliceFill = [...pie.querySelectorAll('path')].map((path) => path.getAttribute('fill'));
+    const bySlice = { Datasets: 0, Evaluations: 3, GoldenSets: 2, Experiments: 4 };
+    expect(barFill).toEqual(Object.values(bySlice).map((index) => sliceFill[index]));
+    expect(new Set(sliceFill).size).toBe(5);
+    const [barLegend, pieLegend] = screen.getAllByRole('list', { name: 'Legend' });
+    const swatchOf = (legend: HTMLElement, series: string) => legend.querySelector(`[data-series="${series}"] span`)!.className;
+    for (const series of ['datasets', 'evaluations', 'goldenSets', 'experiments']) {
+      expect(swatchOf(barLegend, series)).toBe(swatchOf(pieLegend, series));
+    }
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { datasetEditorMachine, ENTRY_WINDOW, FILTER_DEBOUNCE_MS } from '../../src/machines/dataset-editor.machine';
 import {
+  emptyList,
   isAnsweredLocally,
   moveRows,
   toRow,
@@ -15,12 +16,10 @@ import type { Dataset } from '../../src/domain/evaluation-service-types';
 afterEach(() => vi.useRealTimers());
 
 const list = (ids: number[], extra: Partial<EntryList> = {}): EntryList => ({
+  ...emptyList(),
   rows: ids.map((id) => toRow({ id, input: `Entry ${id}` })),
   total: ids.length,
   count: ids.length,
-  filter: '',
-  query: '',
-  selected: new Set(),
   ...extra,
 });
 

@@ -71,6 +71,12 @@ describe('evaluation backend methods', () => {
     await expect(backend().goldenSetRows({ page: 1, pageSize: 20 })).resolves.toEqual({ items: [], total: 1203 });
   });
 
+  it('counts experiments from X-Total-Count of a one-row page', async () => {
+    const urls = stubServer(() => Response.json([experiment(1, 1)], { headers: { 'X-Total-Count': '14' } }));
+    await expect(backend().countExperiments()).resolves.toBe(14);
+    expect(urls.map((url) => url.pathname + url.search)).toEqual(['/api/backend/experiments/?page=1&page_size=1']);
+  });
+
   it('refuses an export format it does not offer', async () => {
     await expect(backend().exportRun(1, 'xlsx')).rejects.toThrow('There is no xlsx export.');
     await expect(backend().exportGoldenSet(1, 'trec')).rejects.toThrow('There is no trec export.');

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
-import { moveEachEntry } from '../../src/domain/entry-moves';
 import { createEvaluationService } from '../../src/services/evaluation-service';
 import { failureMessage } from '../../src/services/failure-message';
 import { RefusalError } from '../../src/domain/error-message';
@@ -52,16 +51,21 @@ describe('evaluation service', () => {
     expect(requests.map((request) => new URL(request.url).search)).toEqual(['?page=1&page_size=1', '?page=1&page_size=1']);
   });
 
-  it('makes the spec’s one-pair mapping calls', async () => {
+  it('moves the editor’s entries in one array call each way', async () => {
     const requests = stubServer((request) =>
-      request.method === 'POST' ? Response.json({ created: 1 }, { status: 201 }) : new Response(null, { status: 204 }),
+      request.method === 'POST' ? Response.json({ created: 2 }, { status: 201 }) : Response.json({ deleted: 1 }),
     );
-    await service().addEntryToDataset(7, 12);
-    await service().removeEntryFromDataset(7, 12);
-    expect(requests[0].method).toBe('POST');
-    expect(requests[0].url).toBe(`${baseURL}dataset-entry-mappings/`);
-    await expect(requests[0].json()).resolves.toEqual([{ dataset_id: 7, dataset_entry_id: 12 }]);
-    expect([requests[1].method, requests[1].url]).toEqual(['DELETE', `${baseURL}dataset-entry-mappings/7/12`]);
+    await service().moveEntries({ datasetId: 7, direction: 'add', entryIds: [12, 13] });
+    await service().moveEntries({ datasetId: 7, direction: 'remove', entryIds: [12] });
+    expect(requests.map((request) => [request.method, request.url])).toEqual([
+      ['POST', `${baseURL}dataset-entry-mappings/`],
+      ['DELETE', `${baseURL}dataset-entry-mappings/`],
+    ]);
+    await expect(requests[0].json()).resolves.toEqual([
+      { dataset_id: 7, dataset_entry_id: 12 },
+      { dataset_id: 7, dataset_entry_id: 13 },
+    ]);
+    await expect(requests[1].json()).resolves.toEqual([{ dataset_id: 7, dataset_entry_id: 12 }]);
   });
 
   it('throws the server’s message, e.g. a duplicate name’s 409', async () => {
@@ -145,46 +149,5 @@ describe('evaluation service: what the screens call', () => {
       { dataset_id: 2, dataset_entry_id: 42 },
     ]);
     await expect(service().datasetOptions()).resolves.toEqual([{ id: 1, name: 'Sofas' }]);
-  });
-});
-
-describe('moveEachEntry', () => {
-  it('makes one call per entry, a few at a time, and resolves when all succeeded', async () => {
-    let running = 0;
-    let most = 0;
-    const seen: number[] = [];
-    await moveEachEntry(
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-      async (id) => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        seen.push(id);
-        running -= 1;
-      },
-      'add',
-      3,
-    );
-    expect(seen.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(most).toBe(3);
-  });
-
-  it('still makes every call when one fails, then reports how many failed', async () => {
-    const calls: number[] = [];
-    const failing = moveEachEntry(
-      [1, 2, 3],
-      async (id) => {
-        calls.push(id);
-        if (id === 2) throw new Error('Internal Server Error');
-      },
-      'remove',
-    );
-    await expect(failing).rejects.toThrow(
-      'Could not remove 1 of 3 entries: Internal Server Error. The lists were reloaded from the server.',
-    );
-    expect(calls.sort()).toEqual([1, 2, 3]);
-    await expect(moveEachEntry([4], async () => Promise.reject(new Error('gone')), 'add')).rejects.toThrow(
-      'Could not add the entry: gone.',
-    );
   });
 });

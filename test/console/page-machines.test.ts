@@ -86,7 +86,7 @@ describe('golden sets page', () => {
 describe('experiments page', () => {
   it('replaces the list with the chosen script’s own list from page 1, and back', async () => {
     const { services, logic } = fakes();
-    const actor = createActor(logic.experimentsPage, { input: { page: 3 } }).start();
+    const actor = createActor(logic.experimentsPage, { input: { page: 3, scriptId: null } }).start();
     expect(services.last('experimentRows').input).toEqual({ page: 3, pageSize: 20 });
     const first = actor.getSnapshot().context.list;
     await services.settle('allScriptOptions', { output: [{ id: 4, name: 'Judge' }] });

@@ -15,6 +15,9 @@ import { renderWithLogic } from './helpers/render-console';
 
 afterEach(cleanup);
 
+// Raised from 10 when Back/Forward between filters (`route.scriptChanged`) joined the graph.
+const PATH_FLOOR = 21;
+
 type FilterSnapshot = SnapshotFrom<typeof scriptFilterMachine>;
 type ModelEvent =
   | EventFromLogic<typeof scriptFilterMachine>
@@ -33,6 +36,9 @@ const candidates: ModelEvent[] = [
   { type: 'user.selectScript', scriptId: 1 },
   { type: 'user.selectScript', scriptId: 2 },
   { type: 'user.selectScript', scriptId: null },
+  // Back or Forward to another filter, at the page that entry had.
+  { type: 'route.scriptChanged', scriptId: 2, page: 3 },
+  { type: 'route.scriptChanged', scriptId: null, page: 2 },
 ];
 
 // A dropdown only reports a change: choosing what is already chosen is no event a person can send.
@@ -47,7 +53,9 @@ function eventsFor(state: FilterSnapshot): ModelEvent[] {
 const describeEvent = (event: ModelEvent) =>
   event.type === 'user.selectScript'
     ? `select ${event.scriptId ?? 'All Scripts'}`
-    : event.type.replace('xstate.', '').replace('.actor.', ' ');
+    : event.type === 'route.scriptChanged'
+      ? `address ${event.scriptId ?? 'All Scripts'} page ${event.page}`
+      : event.type.replace('xstate.', '').replace('.actor.', ' ');
 
 const serializeState = (state: FilterSnapshot, event: ModelEvent | undefined, previous?: FilterSnapshot) =>
   JSON.stringify({
@@ -69,6 +77,8 @@ const experiment = (id: number, scriptId: number): ExperimentRow => ({
   updated_at: '2026-11-23T09:30:00Z',
 });
 
+const addressOf = (scriptId: number | null, page: number) => `/experiments?${scriptId === null ? '' : `script=${scriptId}&`}page=${page}`;
+
 const select = () => screen.getByLabelText('Filter by Script') as HTMLSelectElement;
 
 async function perform(event: ModelEvent, services: FakeDeps) {
@@ -81,6 +91,8 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return fireEvent.click(screen.getByRole('button', { name: 'Reload scripts' }));
     case 'user.selectScript':
       return fireEvent.change(select(), { target: { value: event.scriptId === null ? '' : String(event.scriptId) } });
+    case 'route.scriptChanged':
+      return services.routeTo(addressOf(event.scriptId, event.page));
   }
 }
 
@@ -93,7 +105,9 @@ function expectFilter(state: FilterSnapshot) {
     expect(select().disabled).toBe(true);
     expect(options).toEqual(['All Scripts']);
   }
-  expect(select().value).toBe(state.context.scriptId === null ? '' : String(state.context.scriptId));
+  // Until the options are there, only All Scripts can be shown (the table already shows the chosen list).
+  const shown = state.matches('ready') && state.context.scriptId !== null ? String(state.context.scriptId) : '';
+  expect(select().value).toBe(shown);
   const alert = screen.queryAllByRole('alert').find((element) => element.textContent === 'Failed to fetch evaluation scripts.');
   expect(Boolean(alert)).toBe(state.matches('failed'));
 }
@@ -140,7 +154,7 @@ describe('Filter by Script', () => {
   const paths = getShortestPaths(scriptFilterMachine, { events: eventsFor as never, serializeState: serializeState as never });
 
   // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 10 paths', () => expect(paths.length).toBeGreaterThanOrEqual(10));
+  it(`yields at least ${PATH_FLOOR} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(PATH_FLOOR));
 
   for (const path of paths) {
     const steps = path.steps.slice(1);
@@ -157,15 +171,17 @@ describe('Filter by Script', () => {
         const state = step.state as FilterSnapshot;
         await perform(event, services);
         await waitFor(() => expectFilter(state));
-        if (event.type === 'user.selectScript') {
-          // A choice starts its own list at page 1, and the address says so.
-          expect(services.currentPath()).toBe('/experiments?page=1');
+        if (event.type === 'user.selectScript' || event.type === 'route.scriptChanged') {
+          // A choice starts its own list at page 1, and the address says so (a new entry, so Back returns);
+          // an address naming another script starts that script's list at the address's page.
+          const page = event.type === 'route.scriptChanged' ? event.page : 1;
+          expect(services.currentPath()).toBe(addressOf(event.scriptId, page));
           if (event.scriptId === null) {
             lists = { ...lists, experiments: lists.experiments + 1 };
-            expect(services.last('experimentRows').input).toEqual({ page: 1, pageSize: PAGE_SIZE });
+            expect(services.last('experimentRows').input).toEqual({ page, pageSize: PAGE_SIZE });
           } else {
             lists = { ...lists, scriptExperiments: lists.scriptExperiments + 1 };
-            expect(services.last('scriptExperimentRows').args).toEqual([event.scriptId, { page: 1, pageSize: PAGE_SIZE }]);
+            expect(services.last('scriptExperimentRows').args).toEqual([event.scriptId, { page, pageSize: PAGE_SIZE }]);
           }
           await expectTable(state, services);
         }
@@ -173,6 +189,37 @@ describe('Filter by Script', () => {
       }
     });
   }
+});
+
+describe('the filter in the address', () => {
+  it('starts from the address’s script and page (a reload keeps the filter)', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiments?script=2&page=3', <ExperimentsPage />);
+    expect(services.last('scriptExperimentRows').args).toEqual([2, { page: 3, pageSize: PAGE_SIZE }]);
+    expect(services.calls('experimentRows')).toBe(0);
+    await services.settle('allScriptOptions', { output: scripts });
+    await waitFor(() => expect(select().value).toBe('2'));
+  });
+
+  it('keeps the filter when paging, and Back returns to the filter chosen before', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiments?page=1', <ExperimentsPage />);
+    await services.settle('allScriptOptions', { output: scripts });
+    fireEvent.change(select(), { target: { value: '1' } });
+    expect(services.currentPath()).toBe('/experiments?script=1&page=1');
+    const fullPage = Array.from({ length: PAGE_SIZE }, (_, index) => experiment(100 + index, 1));
+    await services.settle('scriptExperimentRows', { output: { items: fullPage, total: null } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(services.currentPath()).toBe('/experiments?script=1&page=2');
+    expect(services.last('scriptExperimentRows').args).toEqual([1, { page: 2, pageSize: PAGE_SIZE }]);
+    await services.settle('scriptExperimentRows', { output: { items: [experiment(200, 1)], total: null } });
+
+    services.goBack();
+    services.goBack();
+    expect(services.currentPath()).toBe('/experiments?page=1');
+    await waitFor(() => expect(select().value).toBe(''));
+    expect(services.last('experimentRows').input).toEqual({ page: 1, pageSize: PAGE_SIZE });
+  });
 });
 
 describe('experiments table texts (spec §2, §8)', () => {

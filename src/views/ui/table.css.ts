@@ -1,12 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme.css';
 
+// A wide table scrolls sideways inside its card, so the page itself never does (1024 px screens).
+export const card = style({
+  maxWidth: '100%',
+  overflowX: 'auto',
+  backgroundColor: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
 export const table = style({
   width: '100%',
   borderCollapse: 'collapse',
   backgroundColor: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
+  selectors: { [`${card} > &`]: { border: 'none' } },
 });
 
 export const headCell = style({

@@ -72,6 +72,10 @@ export function fakeDeps() {
     routeTo(path: string) {
       act(() => memory.router.navigate(path));
     },
+    /** The browser's Back button. */
+    goBack() {
+      act(() => memory.router.back('/'));
+    },
     currentPath: () => memory.currentPath(),
     /** How many times the entry editor went back. */
     wentBack: () => memory.backs(),

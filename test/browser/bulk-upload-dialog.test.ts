@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// "First use" issue: the bulk upload dialog's example keeps every token whole on a 1024 px screen, and its
+// template downloads as the example's CSV.
+const password = 'bulk-upload-dialog-browser-test-password';
+
+describe('the bulk upload dialog at 1024 × 768', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
+    page = await context.newPage();
+    await signIn(page, server.url, password);
+    await page.goto(`${server.url}/dataset-entries`);
+    await page.getByRole('button', { name: 'Bulk Upload' }).click();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const dialog = () => page.getByRole('dialog', { name: 'Bulk Upload' });
+
+  it('wraps the example only between tokens, never inside one', async () => {
+    const pre = dialog().locator('pre');
+    const tokens = pre.locator('span');
+    expect(await tokens.count()).toBeGreaterThan(4);
+    const split = await tokens.evaluateAll((spans) =>
+      spans
+        .filter((span) => new Set([...span.getClientRects()].map((rect) => Math.round(rect.top))).size > 1)
+        .map((span) => span.textContent),
+    );
+    expect(split).toEqual([]);
+  });
+
+  it('takes a CSV file dropped onto the dialog', async () => {
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['input\nsofa\n'], 'dropped.csv', { type: 'text/csv' }));
+      return transfer;
+    });
+    const target = dialog().getByText(/^Columns:/);
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+    await dialog().getByText('dropped.csv (11.00 Bytes)').waitFor();
+    expect(await dialog().getByRole('button', { name: 'Upload' }).isEnabled()).toBe(true);
+  });
+
+  it('downloads the template CSV, the example’s text', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog().getByRole('link', { name: 'Download the template CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('dataset-entries-template.csv');
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.trimEnd()).toBe(await dialog().locator('pre').textContent());
+  });
+});

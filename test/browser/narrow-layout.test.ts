@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// "First use" issue: at 1024 px no screen scrolls sideways; a wide table scrolls inside its own card,
+// so its last column (Delete / Details / Actions) stays reachable.
+const password = 'narrow-layout-browser-test-password';
+
+// Every console route, with ids the demo data and the sample fixtures have.
+const routes = [
+  '/',
+  '/datasets',
+  '/datasets/1/edit',
+  '/dataset-entries/1/edit',
+  '/golden-sets',
+  '/evaluations',
+  '/evaluations/8',
+  '/test-case/1',
+  '/experiments',
+  '/evaluation-scripts',
+  '/evaluation-scripts/1',
+  '/evaluation-scripts/1/experiments',
+  '/experiment-runs/1',
+  '/experiment-run-results/1',
+  '/experiment-run-result-details/1',
+  '/no-such-page',
+];
+
+describe('the console at 1024 × 768', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    page = await context.newPage();
+    await signIn(page, server.url, password);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Opens a route and waits until its screen has settled (its heading shown, nothing loading). */
+  const open = async (route: string) => {
+    await page.goto(`${server.url}${route}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.startsWith('Loading'));
+    await page.waitForLoadState('networkidle');
+  };
+  const sidewaysOverflow = () =>
+    page.evaluate(() => {
+      const root = document.scrollingElement!;
+      return root.scrollWidth - root.clientWidth;
+    });
+
+  it.each(routes)('%s does not scroll sideways', async (route) => {
+    await open(route);
+    expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
+  });
+
+  // Left to the entries page's owners (their files are being changed): its table needs ui/TableCard. This
+  // turns red the day it is fixed, so the route then moves up to the list above.
+  it.fails('/dataset-entries does not scroll sideways (known: its table is not in a TableCard yet)', async () => {
+    await open('/dataset-entries');
+    expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
+  });
+
+  it.each([
+    ['/golden-sets', 'Golden Sets', 'Delete'],
+    ['/experiments', 'Experiments', 'Details'],
+    ['/experiment-run-results/1', 'Results of run 1', 'Details'],
+  ])('%s: the last column’s buttons are reached by scrolling the table’s card', async (route, tableName, button) => {
+    await open(route);
+    const table = page.getByRole('table', { name: tableName });
+    await table.waitFor();
+    const last = table.getByRole('row').nth(1).getByRole('cell').last();
+    const action = last.getByRole('button', { name: new RegExp(button) }).or(last.getByRole('link', { name: new RegExp(button) }));
+    await action.first().scrollIntoViewIfNeeded();
+    const box = (await action.first().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
+    // The card, not the page, is what scrolls.
+    const cardScrolls = await table.evaluate((element) => {
+      const card = element.parentElement!;
+      return getComputedStyle(card).overflowX === 'auto' && card.scrollWidth >= card.clientWidth;
+    });
+    expect(cardScrolls).toBe(true);
+  });
+});
