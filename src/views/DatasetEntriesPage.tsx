@@ -15,6 +15,7 @@ import { PagedListFrame } from './PagedListFrame';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
+import { TableCard } from './ui/TableCard';
 import { TableHead } from './ui/TableHead';
 import { DeleteButton } from './ui/DeleteButton';
 import { shortened } from '../domain/shorten-text';
@@ -83,53 +84,55 @@ export function DatasetEntriesPage() {
         counted={(total) => (total === 1 ? '1 entry' : `${total} entries`)}
       >
         {(entries) => (
-          <table className={table.table}>
-            <TableHead columns={['Input', 'Datasets', 'Created At', 'Actions']} />
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={table.cell}>
-                    {/* Focusable so keyboard users can read the whole input too. */}
-                    <span className={styles.truncated} title={entry.input} tabIndex={0}>
-                      {entry.input}
-                    </span>
-                  </td>
-                  <td className={table.cell}>
-                    {entry.datasets.length === 0 ? (
-                      <span className={styles.muted}>No datasets</span>
-                    ) : (
-                      <ul className={styles.chips}>
-                        {entry.datasets.map((dataset) => (
-                          <li key={dataset.id}>
-                            <Link href={`/datasets/${dataset.id}/edit`} className={styles.chip}>
-                              {dataset.name}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td className={table.cell}>{formatDateTime(entry.created_at)}</td>
-                  <td className={table.cell}>
-                    <div className={table.actions}>
-                      <Link
-                        href={`/dataset-entries/${entry.id}/edit`}
-                        className={button({ tone: 'secondary', size: 'small' })}
-                        aria-label={`Edit entry ${entry.id}`}
-                      >
-                        Edit
-                      </Link>
-                      <DeleteButton
-                        confirm={confirmDelete}
-                        subject={{ id: entry.id, name: entry.input }}
-                        label={`Delete entry ${entry.id}`}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableCard>
+            <table className={table.table}>
+              <TableHead columns={['Input', 'Datasets', 'Created At', 'Actions']} />
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className={table.cell}>
+                      {/* Focusable so keyboard users can read the whole input too. */}
+                      <span className={styles.truncated} title={entry.input} tabIndex={0}>
+                        {entry.input}
+                      </span>
+                    </td>
+                    <td className={table.cell}>
+                      {entry.datasets.length === 0 ? (
+                        <span className={styles.muted}>No datasets</span>
+                      ) : (
+                        <ul className={styles.chips}>
+                          {entry.datasets.map((dataset) => (
+                            <li key={dataset.id}>
+                              <Link href={`/datasets/${dataset.id}/edit`} className={styles.chip}>
+                                {dataset.name}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td className={table.cell}>{formatDateTime(entry.created_at)}</td>
+                    <td className={table.cell}>
+                      <div className={table.actions}>
+                        <Link
+                          href={`/dataset-entries/${entry.id}/edit`}
+                          className={button({ tone: 'secondary', size: 'small' })}
+                          aria-label={`Edit entry ${entry.id}`}
+                        >
+                          Edit
+                        </Link>
+                        <DeleteButton
+                          confirm={confirmDelete}
+                          subject={{ id: entry.id, name: entry.input }}
+                          label={`Delete entry ${entry.id}`}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
         )}
       </PagedListFrame>
 

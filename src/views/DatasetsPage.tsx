@@ -12,6 +12,7 @@ import { PagedListFrame } from './PagedListFrame';
 import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
+import { TableCard } from './ui/TableCard';
 import { TableHead } from './ui/TableHead';
 import { DeleteButton } from './ui/DeleteButton';
 import * as filterBar from './ui/filter-bar.css';
@@ -53,39 +54,41 @@ export function DatasetsPage() {
         empty={(page) => (nameSearch ? 'No datasets match the search.' : page === 1 ? 'No datasets yet.' : 'No datasets on this page.')}
       >
         {(datasets) => (
-          <table className={table.table}>
-            <TableHead columns={['Name', 'Description', 'Entries', 'Created At', 'Actions']} />
-            <tbody>
-              {datasets.map((dataset) => (
-                <tr key={dataset.id}>
-                  <td className={table.cell}>
-                    <Link href={`/datasets/${dataset.id}/edit`} className={linkButton}>
-                      {dataset.name}
-                    </Link>
-                  </td>
-                  <td className={table.cell}>{dataset.description}</td>
-                  <td className={table.cell}>{dataset.entry_count}</td>
-                  <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
-                  <td className={table.cell}>
-                    <div className={table.actions}>
-                      <Link
-                        href={`/datasets/${dataset.id}/edit`}
-                        className={button({ tone: 'secondary', size: 'small' })}
-                        aria-label={`Edit ${dataset.name}`}
-                      >
-                        Edit
+          <TableCard>
+            <table className={table.table}>
+              <TableHead columns={['Name', 'Description', 'Entries', 'Created At', 'Actions']} />
+              <tbody>
+                {datasets.map((dataset) => (
+                  <tr key={dataset.id}>
+                    <td className={table.cell}>
+                      <Link href={`/datasets/${dataset.id}/edit`} className={linkButton}>
+                        {dataset.name}
                       </Link>
-                      <DeleteButton
-                        confirm={confirmDelete}
-                        subject={{ id: dataset.id, name: dataset.name }}
-                        label={`Delete ${dataset.name}`}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    </td>
+                    <td className={table.cell}>{dataset.description}</td>
+                    <td className={table.cell}>{dataset.entry_count}</td>
+                    <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
+                    <td className={table.cell}>
+                      <div className={table.actions}>
+                        <Link
+                          href={`/datasets/${dataset.id}/edit`}
+                          className={button({ tone: 'secondary', size: 'small' })}
+                          aria-label={`Edit ${dataset.name}`}
+                        >
+                          Edit
+                        </Link>
+                        <DeleteButton
+                          confirm={confirmDelete}
+                          subject={{ id: dataset.id, name: dataset.name }}
+                          label={`Delete ${dataset.name}`}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
         )}
       </PagedListFrame>
 
