@@ -1,4 +1,5 @@
 // Spec §2 and §5, Bulk upload dialog: which files count as CSV, and how a file's size is shown.
+import { counted } from './format-count';
 
 /** Spec §5: type text/csv or a name ending in .csv (any case). */
 export function isCsvFile(file: { name: string; type: string }): boolean {
@@ -26,8 +27,6 @@ oak dining table,Tables,,
 
 /** The template as a link's address: a download needs no call and no script. */
 export const templateCsvHref = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`;
-
-const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** Spec's three counts in words: '2,002 entries · 25 datasets · 3,422 links created'. */
 export function uploadSummary(counts: { created_entries: number; created_datasets: number; created_mappings: number }): string {

@@ -1,6 +1,5 @@
 // Issue 7 /golden-sets: how big a golden set is, in words, with en-US digit grouping ('1,679').
-
-const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+import { counted } from './format-count';
 
 /** '137 queries · 1,679 judgements'. */
 export function goldenSetSizeText(set: { query_count: number; judgement_count: number }): string {

@@ -1,4 +1,5 @@
 import type { ExperimentRun, RunProgress } from './evaluation-backend-types';
+import { formatCount } from './format-count';
 
 // What a run's status means for the console: a pending or running run is watched until it ends in
 // success, failed or cancelled. Older demo runs may carry other statuses; those are never watched.
@@ -21,20 +22,18 @@ export function withLatestRun(runs: readonly ExperimentRun[], latest: Experiment
   return runs.map((run) => (run.id === latest.id ? { ...run, ...latest } : run));
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** '1,234 / 10,000 entries'; while the total is unknown (0 or missing), 'Preparing...'. */
 export function formatRunProgress(progress: RunProgress | undefined): string {
   if (!progress || !(progress.total > 0)) return 'Preparing...';
-  return `${count.format(progress.done)} / ${count.format(progress.total)} entries`;
+  return `${formatCount(progress.done)} / ${formatCount(progress.total)} entries`;
 }
 
-const plural = (n: number, noun: string) => `${count.format(n)} ${noun}${n === 1 ? '' : 's'}`;
+const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 /** '120 results · 100 passed · 20 failed', with ' · n unjudged' and ' · n errors' when there were any. */
 export function formatRunCounts(summary: { results: number; passed: number; failed: number; unjudged?: number; errors: number }): string {
-  const parts = [plural(summary.results, 'result'), `${count.format(summary.passed)} passed`, `${count.format(summary.failed)} failed`];
-  if (summary.unjudged) parts.push(`${count.format(summary.unjudged)} unjudged`);
+  const parts = [plural(summary.results, 'result'), `${formatCount(summary.passed)} passed`, `${formatCount(summary.failed)} failed`];
+  if (summary.unjudged) parts.push(`${formatCount(summary.unjudged)} unjudged`);
   if (summary.errors > 0) parts.push(plural(summary.errors, 'error'));
   return parts.join(' · ');
 }

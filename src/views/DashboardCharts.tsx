@@ -3,6 +3,7 @@ import { arc, axisBottom, axisLeft, max, pie, scaleBand, scaleLinear, select } f
 import { activitySeries, seriesCount, type CountKey, type monthlyActivity as MonthlyActivity } from '../fixtures/dashboard';
 import type { DashboardCounts } from '../machines/dashboard.machine';
 import * as styles from './DashboardPage.css';
+import { formatCount } from '../domain/format-count';
 
 type Activity = typeof MonthlyActivity;
 
@@ -143,7 +144,7 @@ function PieChart({ slices }: { slices: Slice[] }) {
       <svg className={styles.svg} viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby={titleId}>
         <g ref={ref} />
       </svg>
-      <Legend items={slices.map((slice) => ({ key: slice.key, label: `${slice.label}: ${slice.value.toLocaleString('en-US')}` }))} />
+      <Legend items={slices.map((slice) => ({ key: slice.key, label: `${slice.label}: ${formatCount(slice.value)}` }))} />
     </figure>
   );
 }

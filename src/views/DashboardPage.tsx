@@ -8,6 +8,7 @@ import { useLogic } from './logic-context';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
+import { formatCount } from '../domain/format-count';
 
 // d3 and the charts are a chunk of their own, fetched when the dashboard first shows them.
 const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
@@ -53,7 +54,7 @@ export function DashboardPage() {
               <li key={card.href}>
                 <Link href={card.href} className={styles.card}>
                   <span className={styles.cardLabel}>{card.label}</span>
-                  <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
+                  <span className={styles.cardCount}>{formatCount(card.count)}</span>
                 </Link>
                 {card.sample && <span className={styles.sampleNote}>Sample data</span>}
               </li>
