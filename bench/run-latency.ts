@@ -23,7 +23,11 @@ interface Probe {
   name: string;
   path: () => string | undefined;
   waits: number[];
+  /** Answers slower than SLOW_MS: when (s after the probing began) and how long. */
+  slow: Array<{ at: number; ms: number }>;
 }
+
+const SLOW_MS = 200;
 
 async function main() {
   const { values } = parseArgs({
@@ -48,11 +52,16 @@ async function main() {
       const experimentId = await createBenchExperiment(call, files);
       let runId: number | undefined;
       const probes: Probe[] = [
-        { name: 'experiments list', path: () => LIST, waits: [] },
-        { name: "the run's progress", path: () => (runId === undefined ? undefined : `/api/backend/experiment-runs/${runId}`), waits: [] },
+        { name: 'experiments list', path: () => LIST, waits: [], slow: [] },
+        {
+          name: "the run's progress",
+          path: () => (runId === undefined ? undefined : `/api/backend/experiment-runs/${runId}`),
+          waits: [],
+          slow: [],
+        },
       ];
 
-      const baseline: Probe = { name: 'experiments list, no run', path: () => LIST, waits: [] };
+      const baseline: Probe = { name: 'experiments list, no run', path: () => LIST, waits: [], slow: [] };
       await probeUntil(call, [baseline], intervalMs, sleep(BASELINE_MS));
 
       console.log('running…');
@@ -80,6 +89,10 @@ async function main() {
           'max ms': Math.round(Math.max(...waits)),
         })),
       );
+      for (const { name, slow } of probes) {
+        if (slow.length > 0)
+          console.log(`${name}, answers over ${SLOW_MS} ms: ${slow.map(({ at, ms }) => `${ms} ms at ${at} s`).join(', ')}`);
+      }
     } finally {
       await stopBenchServer(server.child);
     }
@@ -93,6 +106,7 @@ async function main() {
 async function probeUntil(call: ApiCall, probes: Probe[], intervalMs: number, stop: Promise<unknown>): Promise<void> {
   let stopped = false;
   void stop.finally(() => (stopped = true));
+  const began = performance.now();
   await Promise.all(
     probes.map(async (probe) => {
       while (!stopped) {
@@ -100,7 +114,9 @@ async function probeUntil(call: ApiCall, probes: Probe[], intervalMs: number, st
         const path = probe.path();
         if (path !== undefined) {
           await call('GET', path);
-          probe.waits.push(performance.now() - sent);
+          const wait = performance.now() - sent;
+          probe.waits.push(wait);
+          if (wait > SLOW_MS) probe.slow.push({ at: Math.round((sent - began) / 100) / 10, ms: Math.round(wait) });
         }
         await sleep(Math.max(0, intervalMs - (performance.now() - sent)));
       }

@@ -13,6 +13,7 @@ import { createSearchTarget, targetLabel, type SearchTargetFactory } from './sea
 import { addTally, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
 import { storableHits } from './storable-hits';
+import { copyRunEntries } from './copy-run-entries';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -20,6 +21,8 @@ export interface SliceOptions {
   /** Aborted when the worker stops: the slice ends after storing what it has. */
   signal?: AbortSignal;
   createTarget?: SearchTargetFactory;
+  /** Entries copied into the run per statement before it begins (copy-run-entries.ts). */
+  copyChunk?: number;
   /** Entries per batch (per transaction); the default suits the target. */
   batchSize?: number;
   /** Waits between attempts of a failing search; one attempt more than there are waits. */
@@ -54,9 +57,16 @@ interface StoredResult {
 class RunStopped extends Error {}
 
 export async function processRunSlice(db: Database, runId: number, options: SliceOptions = {}): Promise<SliceOutcome> {
+  const copy = await copyRunEntries(db, runId, { ...options, chunkSize: options.copyChunk });
+  if (copy === 'more') return 'more';
+  if (copy === 'empty') {
+    await failRunWith(db, runId, 'Its dataset had no entries left when the run began', options.log);
+    return 'finished';
+  }
+  if (copy === 'ended') return 'finished';
   const { rows } = await db.query<RunRow>(
     `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL RETURNING config, started_at = now() AS first`,
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL RETURNING config, started_at = now() AS first`,
     [runId],
   );
   if (rows.length === 0) return 'finished';
@@ -80,21 +90,26 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   // The built-in search is a statement on PGlite's one connection: searching a batch at once would queue
   // every request behind the whole batch, and gains nothing there.
   const oneSearchAtATime = db.kind === 'pglite' && config.search_target.kind === 'builtin';
-  let after = 0;
+  // Batches go in entry order, so a slice goes on after the last result stored. Only another worker
+  // on the same run leaves entries without a result below that: the end checks, and looks once more.
+  let after = await lastStoredEntry(db, runId);
+  let lookedFromStart = after === 0;
   let failuresInARow = 0;
 
   while (true) {
     if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline)) return 'more';
-    const batch = await db.query<PendingEntry>(
-      `SELECT e.entry_id, e.input FROM experiment_run_entries e
-       WHERE e.run_id = $1 AND e.entry_id > $2
-         AND NOT EXISTS (SELECT 1 FROM experiment_run_results r WHERE r.run_id = $1 AND r.entry_id = e.entry_id)
-       ORDER BY e.entry_id LIMIT $3`,
-      [runId, after, batchSize],
-    );
+    const batch = await pendingBatch(db, runId, after, batchSize);
     if (batch.rows.length === 0) {
-      if (await finishRun(db, runId)) await logRun(db, options.log, runId, 'ended');
-      return 'finished';
+      if (batch.scannedTo === undefined) {
+        if (!lookedFromStart && !(await allStored(db, runId))) {
+          [after, lookedFromStart] = [0, true];
+          continue;
+        }
+        if (await finishRun(db, runId)) await logRun(db, options.log, runId, 'ended');
+        return 'finished';
+      }
+      after = batch.scannedTo;
+      continue;
     }
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
     const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
@@ -120,6 +135,43 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
       return 'finished';
     }
   }
+}
+
+/** Run entries one query looks through for ones without a result: a few tens of ms on PGlite, however far the run is. */
+const SCAN_WINDOW = 500;
+
+async function lastStoredEntry(db: Database, runId: number): Promise<number> {
+  const { rows } = await db.query<{ last: string | number | null }>(
+    'SELECT max(entry_id) AS last FROM experiment_run_results WHERE run_id = $1',
+    [runId],
+  );
+  return Number(rows[0].last ?? 0);
+}
+
+/** Every entry has its result: the progress counts results as they are stored. */
+async function allStored(db: Database, runId: number): Promise<boolean> {
+  const { rows } = await db.query<{ done: boolean }>('SELECT progress_done >= progress_total AS done FROM experiment_runs WHERE id = $1', [
+    runId,
+  ]);
+  return rows[0]?.done ?? true;
+}
+
+/**
+ * The next entries after `after` that have no result yet, up to `batchSize`, looking through at most
+ * SCAN_WINDOW entries; `scannedTo` says where to look next when that window had none. The inputs of
+ * entries already done are not read.
+ */
+async function pendingBatch(db: Database, runId: number, after: number, batchSize: number) {
+  const { rows } = await db.query<{ entry_id: number; input: string | null }>(
+    `WITH w AS (SELECT entry_id, input FROM experiment_run_entries WHERE run_id = $1 AND entry_id > $2 ORDER BY entry_id LIMIT $3)
+     SELECT w.entry_id,
+       CASE WHEN EXISTS (SELECT 1 FROM experiment_run_results r WHERE r.run_id = $1 AND r.entry_id = w.entry_id) THEN NULL ELSE w.input END AS input
+     FROM w ORDER BY w.entry_id`,
+    [runId, after, SCAN_WINDOW],
+  );
+  const pending = rows.filter((row): row is PendingEntry => row.input !== null).slice(0, batchSize);
+  const scannedTo = rows.length === 0 ? undefined : Number(rows[rows.length - 1].entry_id);
+  return { rows: pending, scannedTo };
 }
 
 /** Processes a run to its end in this process (tests, the demo seed, benchmarks). */
