@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { copyStatement, type Database, type Queryable } from './database';
 import { typeParsers } from './type-parsers';
 import { makeOwnerOnly } from './owner-only';
@@ -42,6 +43,8 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<Database 
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     parsers: typeParsers,
+    // The entry search's trigram index (migration 008).
+    extensions: { pg_trgm },
   });
   if (options.dataDir) await makeOwnerOnly(options.dataDir);
   return {

@@ -1,11 +1,12 @@
 /** Golden sets as the API shows them: with the counts of their queries and judgements. */
 import type { Queryable } from '../db/database';
+import { judgementCountSql } from '../db/row-counts';
 import { HttpError, notFound } from '../errors';
 import type { GoldenSet } from '../schemas/golden-sets';
 
 export const COUNTED_COLUMNS = `g.id, g.name, g.description, g.market, g.created_at, g.updated_at,
   (SELECT count(DISTINCT query_key)::int FROM golden_set_judgements j WHERE j.golden_set_id = g.id) AS query_count,
-  (SELECT count(*)::int FROM golden_set_judgements j WHERE j.golden_set_id = g.id) AS judgement_count`;
+  ${judgementCountSql('g.id')} AS judgement_count`;
 
 export async function loadGoldenSet(db: Queryable, id: number): Promise<GoldenSet> {
   const { rows } = await db.query<GoldenSet>(`SELECT ${COUNTED_COLUMNS} FROM golden_sets g WHERE g.id = $1`, [id]);

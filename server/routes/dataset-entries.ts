@@ -2,19 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, Queryable } from '../db/database';
 import { HttpError, notFound } from '../errors';
-import {
-  EntryContentSchema,
-  EntryListQuerySchema,
-  EntrySchema,
-  NewEntrySchema,
-  type DatasetEntry,
-  type EntryListQuery,
-} from '../schemas/entries';
+import { EntryContentSchema, EntryListQuerySchema, EntrySchema, NewEntrySchema, type DatasetEntry } from '../schemas/entries';
 import { ErrorSchema } from '../schemas/errors';
 import { ListOf } from '../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../schemas/shared';
 import { describeEntry } from './entry-description';
-import { pageWindow } from './page-window';
+import { entryListPage } from './entry-list';
 
 type Metadata = DatasetEntry['input_metadata'];
 /** As stored: an entry without a description shows the start of its input instead. */
@@ -37,26 +30,6 @@ async function findEntry(db: Queryable, id: number) {
   return toEntry(rows[0]);
 }
 
-/** The WHERE clause of a filtered list and its parameters, numbered from `first`. */
-function entryFilter(query: EntryListQuery, first: number): { where: string; params: unknown[] } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const next = (value: unknown) => `$${first + params.push(value) - 1}`;
-  if (query.in_dataset !== undefined) {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.in_dataset)} AND m.dataset_entry_id = e.id)`,
-    );
-  }
-  if (query.not_in_dataset !== undefined) {
-    conditions.push(
-      `NOT EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${next(query.not_in_dataset)} AND m.dataset_entry_id = e.id)`,
-    );
-  }
-  const search = query.search?.trim();
-  if (search) conditions.push(`strpos(lower(e.input), lower(${next(search)})) > 0`);
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
-}
-
 /** Both drivers take JSON text for a jsonb parameter; objects would be serialised differently. */
 const jsonParam = (value: Metadata) => (value === null ? null : JSON.stringify(value));
 
@@ -72,23 +45,17 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
     '/dataset-entries/',
     {
       schema: {
-        summary: 'List dataset entries with their datasets, newest first; optionally in / not in a dataset, or containing a text',
+        summary:
+          'List dataset entries with their datasets, newest (highest id) first; optionally in / not in a dataset, or containing a text',
         tags: ['dataset entries'],
         querystring: EntryListQuerySchema,
         response: { 200: ListOf(EntrySchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
-      const filter = entryFilter(request.query, 3);
-      const counted = entryFilter(request.query, 1);
-      const [page, total] = await Promise.all([
-        db.query<EntryRow>(`${SELECT_ENTRIES} ${filter.where} ORDER BY e.created_at DESC, e.id DESC LIMIT $1 OFFSET $2`, [
-          ...pageWindow(request.query),
-          ...filter.params,
-        ]),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM dataset_entries e ${counted.where}`, counted.params),
-      ]);
-      reply.header('X-Total-Count', total.rows[0].total);
+      const { ids, total } = await entryListPage(db, request.query);
+      const page = await db.query<EntryRow>(`${SELECT_ENTRIES} WHERE e.id = ANY($1::bigint[]) ORDER BY e.id DESC`, [ids]);
+      reply.header('X-Total-Count', total);
       return page.rows.map(toEntry);
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
+import { datasetEntryCountSql } from '../db/row-counts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database-errors';
 import { HttpError, notFound } from '../errors';
 import {
@@ -49,7 +50,7 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
         // Counted only for the page's rows, each through the mappings' primary key (dataset_id first).
         db.query<DatasetRow>(
           `SELECT ${COLUMNS},
-             (SELECT count(*)::int FROM dataset_entry_mappings m WHERE m.dataset_id = datasets.id) AS entry_count
+             ${datasetEntryCountSql('datasets.id')} AS entry_count
            FROM datasets WHERE ${matches} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
           [search, ...pageWindow(request.query)],
         ),

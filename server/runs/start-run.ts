@@ -1,9 +1,11 @@
 /**
- * Starting a run: check the experiment can run here, copy its dataset's entries, queue it — one
- * transaction, so a run exists only with its entries and its job.
+ * Starting a run: check the experiment can run here, create the run and queue it, in one short
+ * transaction, so a run exists only with its job. Its worker copies the dataset's entries
+ * (copy-run-entries.ts): copying them here made every request wait on PGlite.
  */
 import Ajv from 'ajv';
 import type { Database } from '../db/database';
+import { rowCount } from '../db/row-counts';
 import { HttpError, notFound } from '../errors';
 import { RunConfigSchema, type StoredRunConfig } from '../schemas/run-config';
 import { configProblems, withDefaults, type RunConfig } from './experiment-config';
@@ -52,22 +54,17 @@ export async function startRun(db: Database, queue: RunQueue, experimentId: numb
     const problems = await configProblems(tx, config);
     if (problems.length > 0) throw new HttpError(409, `Experiment '${experiment.name}' cannot run: ${problems.join('; ')}`, { problems });
 
-    const created = await tx.query<{ id: number }>(
-      `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation)
-       VALUES ($1, $2, $3::text[], 'pending', $4::jsonb, $5) RETURNING id`,
-      [experimentId, experiment.script_name, distinctTags, JSON.stringify(config), experiment.cost],
-    );
-    const runId = Number(created.rows[0].id);
-    const entries = await tx.query(
-      `INSERT INTO experiment_run_entries (run_id, entry_id, input)
-       SELECT $1, e.id, e.input FROM dataset_entry_mappings m JOIN dataset_entries e ON e.id = m.dataset_entry_id
-       WHERE m.dataset_id = $2`,
-      [runId, experiment.dataset_id],
-    );
-    if (entries.rowCount === 0) {
+    // The dataset's size now (its kept count), for the progress; the copy sets the exact total.
+    const entries = await rowCount(tx, 'dataset', experiment.dataset_id);
+    if (entries === 0) {
       throw new HttpError(409, `Experiment '${experiment.name}' cannot run: its dataset '${experiment.dataset_name}' has no entries.`);
     }
-    await tx.query('UPDATE experiment_runs SET progress_total = $2 WHERE id = $1', [runId, entries.rowCount]);
+    const created = await tx.query<{ id: number }>(
+      `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total, copying_from_dataset_id)
+       VALUES ($1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7) RETURNING id`,
+      [experimentId, experiment.script_name, distinctTags, JSON.stringify(config), experiment.cost, entries, experiment.dataset_id],
+    );
+    const runId = Number(created.rows[0].id);
     await queue.enqueue(tx, runId);
     return (await tx.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId])).rows[0];
   });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { pageKeys } from '../../db/page-keys';
+import { rowCount } from '../../db/row-counts';
 import { HttpError, notFound } from '../../errors';
 import { importCatalogue, type CatalogueFormat } from '../../search/catalogue-import';
 import { countMatches, searchProducts } from '../../search/builtin-search';
@@ -98,12 +100,20 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
           countMatches(db, search),
         ]);
       } else {
-        const [page, total] = await Promise.all([
-          db.query<Product>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY product_id COLLATE "C" LIMIT $1 OFFSET $2`, [limit, offset]),
-          db.query<{ total: number }>('SELECT count(*)::int AS total FROM products'),
-        ]);
+        count = await rowCount(db, 'products');
+        const ids = await pageKeys<string>(db, {
+          select: 'SELECT product_id AS key FROM products',
+          params: [],
+          order: [['product_id COLLATE "C"', 'ASC']],
+          limit,
+          offset,
+          total: count,
+        });
+        const page = await db.query<Product>(
+          `SELECT ${PRODUCT_COLUMNS} FROM products WHERE product_id = ANY($1::text[]) ORDER BY product_id COLLATE "C"`,
+          [ids],
+        );
         results = page.rows;
-        count = total.rows[0].total;
       }
       reply.header('X-Total-Count', count);
       return { count, results };

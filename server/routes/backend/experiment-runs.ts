@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { pageKeys } from '../../db/page-keys';
 import { notFound } from '../../errors';
 import { cancelRun } from '../../runs/cancel-run';
 import { logRun } from '../../runs/run-log';
@@ -131,15 +132,30 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       const { runId } = request.params;
       const run = await db.query('SELECT 1 FROM experiment_runs WHERE id = $1', [runId]);
       if (run.rows.length === 0) throw notFound('Experiment run', runId);
-      const [page, total] = await Promise.all([
-        db.query<ExperimentRunResult>(
-          `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results
-           WHERE run_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-          [...pageWindow(request.query), runId],
-        ),
-        db.query<{ total: number }>('SELECT count(*)::int AS total FROM experiment_run_results WHERE run_id = $1', [runId]),
-      ]);
-      reply.header('X-Total-Count', total.rows[0].total);
+      const { rows: counted } = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM experiment_run_results WHERE run_id = $1',
+        [runId],
+      );
+      const total = Number(counted[0].total);
+      const [limit, offset] = pageWindow(request.query);
+      // The page's ids from the (run, newest) index alone, then their rows: a deep page reads no skipped result.
+      const ids = await pageKeys(db, {
+        select: 'SELECT id AS key FROM experiment_run_results WHERE run_id = $1',
+        params: [runId],
+        order: [
+          ['created_at', 'DESC'],
+          ['id', 'DESC'],
+        ],
+        limit,
+        offset,
+        total,
+      });
+      const page = await db.query<ExperimentRunResult>(
+        `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results
+         WHERE id = ANY($1::bigint[]) ORDER BY created_at DESC, id DESC`,
+        [ids],
+      );
+      reply.header('X-Total-Count', total);
       return page.rows;
     },
   );

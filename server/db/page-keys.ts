@@ -1,0 +1,35 @@
+/**
+ * The keys of one page of a long list, read from an index alone and from whichever end of the list is
+ * nearer: no page skips more than half the rows, and skipped rows are never read whole. The caller
+ * then reads only those keys' rows. Needs the list's exact total.
+ */
+import type { Queryable } from './database';
+
+export interface PageKeysQuery {
+  /** `SELECT <key> AS key FROM …` without ORDER BY: the key column and the rows it picks. */
+  select: string;
+  params: unknown[];
+  /** The list's order, first to last: columns with their direction (the key last, to make it total). */
+  order: ReadonlyArray<readonly [column: string, direction: 'ASC' | 'DESC']>;
+  limit: number;
+  offset: number;
+  total: number;
+}
+
+const flipped = (direction: 'ASC' | 'DESC') => (direction === 'ASC' ? 'DESC' : 'ASC');
+
+export async function pageKeys<K = string | number>(db: Queryable, query: PageKeysQuery): Promise<K[]> {
+  const { select, params, order, limit, offset, total } = query;
+  if (offset >= total) return [];
+  const fromLast = offset > total / 2;
+  const skip = fromLast ? Math.max(0, total - offset - limit) : offset;
+  const take = fromLast ? Math.min(limit, total - offset) : limit;
+  const orderBy = order.map(([column, direction]) => `${column} ${fromLast ? flipped(direction) : direction}`).join(', ');
+  const { rows } = await db.query<{ key: K }>(`${select} ORDER BY ${orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+    ...params,
+    take,
+    skip,
+  ]);
+  const keys = rows.map((row) => row.key);
+  return fromLast ? keys.reverse() : keys;
+}
