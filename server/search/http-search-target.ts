@@ -148,6 +148,11 @@ export class HttpSearchTarget implements SearchTarget {
       const id = readJsonPointer(hit, config.product_id);
       if (id === undefined || id === null || id === '')
         throw new Error(`Search target hit at index ${index} has no product_id at ${where(config.product_id)}`);
+      // JSON.parse rounds an integer beyond 2^53: it would score a product the service never returned.
+      if (typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id))
+        throw new Error(
+          `Search target hit at index ${index} has a product_id at ${where(config.product_id)} too large to read exactly as a JSON number; return it as a string`,
+        );
       const productId = optionalText(id);
       if (productId === undefined)
         throw new Error(

@@ -363,6 +363,26 @@ describe('HttpSearchTarget against a local service', () => {
       );
     });
 
+    it('reads numeric product ids, but refuses one JSON would round (beyond 2^53) rather than score another product', async () => {
+      handler = (_, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end('{"hits":{"hits":[{"_id":42},{"_id":9007199254740993}]}}');
+      };
+      await expect(new HttpSearchTarget(es()).search('q', 1)).resolves.toEqual([{ product_id: '42' }]);
+      await expect(new HttpSearchTarget(es()).search('q', 3)).rejects.toThrow(
+        'Search target hit at index 1 has a product_id at /_id too large to read exactly as a JSON number; return it as a string',
+      );
+    });
+
+    it('reads a hit from an answer nested far deeper than the JSON the API accepts', async () => {
+      const deep = `${'{"x":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+      handler = (_, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(`{"hits":{"hits":[{"_id":"p1","_source":${deep}}]}}`);
+      };
+      await expect(new HttpSearchTarget(es()).search('q', 3)).resolves.toEqual([{ product_id: 'p1' }]);
+    });
+
     it('refuses an answer larger than 20 MiB, announced or streamed', async () => {
       const big = Buffer.alloc(MAX_RESPONSE_BYTES + 1, 0x20);
       handler = (_, response) => {
