@@ -71,6 +71,7 @@ export async function buildApp(
     const details = error instanceof HttpError ? error.details : undefined;
     // A stopped upload's client may still be sending: end the connection rather than read the rest.
     if (status === 408) reply.header('connection', 'close');
+    if (status === 503) reply.header('retry-after', '5');
     return reply.code(status).send(errorBody(status, message, details));
   });
   addSecurityHeaders(app, config);

@@ -10,7 +10,14 @@ const clientErrors: Record<string, { status: number; message: string }> = {
   '40P01': { status: 409, message: 'Another change to the same data was saved at the same moment; try again' },
 };
 
+/** pg-pool's message when no connection came free (or none could be made) within connectionTimeoutMillis. */
+const POOL_WAIT_TIMED_OUT = 'timeout exceeded when trying to connect';
+
 export function translateDatabaseError(error: unknown): HttpError | undefined {
+  // Overload is not the request's fault, nor a defect: the client should come back shortly.
+  if ((error as Error)?.message === POOL_WAIT_TIMED_OUT) {
+    return new HttpError(503, 'The database is busy (every connection in use for 10 s); try again in a few seconds');
+  }
   const code = (error as { code?: unknown })?.code;
   const known = typeof code === 'string' ? clientErrors[code] : undefined;
   return known && new HttpError(known.status, known.message);

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
   /** Fastify's logger (none by default), e.g. `{ level: 'info', stream }` to read what the app logs. */
   logger?: AppDependencies['logger'];
+  /** What the app is given instead of the test database itself (to make some of its calls fail). */
+  appDatabase?: (db: Database) => Database;
 }
 
 /** The production app (same buildApp, same config reader) on a fresh database, trusting a test issuer. */
@@ -36,7 +38,12 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_CLIENT_ID: 'test-console', ...env });
   const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
   await runQueue?.startWorker();
-  const app = await buildApp(config, { db, runQueue, logger: options.logger ?? false, requestLogging: false });
+  const app = await buildApp(config, {
+    db: options.appDatabase?.(db) ?? db,
+    runQueue,
+    logger: options.logger ?? false,
+    requestLogging: false,
+  });
   await app.ready();
   return {
     app,
