@@ -6,6 +6,7 @@ import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
 import { targetHostWarnings } from './search/target-hosts';
+import { surviveLostConnectionRejections } from './db/connection-loss';
 
 async function main() {
   const config = readConfig();
@@ -20,6 +21,7 @@ async function main() {
     warn: (fields: object, message: string) => app?.log.warn(fields, message),
   };
   const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message), slice: { log: runLog } });
+  if (db.kind === 'postgres') surviveLostConnectionRejections((message) => app?.log.warn(message));
   app = await buildApp(config, {
     db,
     logger: { level: config.logging.level },

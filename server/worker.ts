@@ -7,6 +7,7 @@ import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/open';
 import { PgBossRunQueue } from './runs/pg-boss-run-queue';
 import { targetHostWarnings } from './search/target-hosts';
+import { surviveLostConnectionRejections } from './db/connection-loss';
 
 async function main() {
   const config = readConfig();
@@ -18,6 +19,7 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const log = (message: string, error?: unknown) => console.error(`${new Date().toISOString()} ${message}`, error ?? '');
   const say = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
+  surviveLostConnectionRejections(say);
   const queue = await PgBossRunQueue.open(
     db,
     { ...config.runs, log },
