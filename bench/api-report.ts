@@ -1,0 +1,139 @@
+// What the API benchmark (bench/api.ts) prints for one backend: each figure beside its target
+// (issue 13, 2-core machine), the missed ones marked.
+import type { UploadResult } from './upload-measure';
+import type { RawCopyResult } from './api-copy';
+import type { MixResult, RequestKind, SweepStep } from './api-mix';
+
+export interface BackendReport {
+  backend: 'pglite' | 'postgres';
+  connections: number;
+  rows: number;
+  mappings: number;
+  upload: UploadResult;
+  rawCopy: RawCopyResult;
+  kinds: RequestKind[];
+  mix: MixResult;
+  sweep: SweepStep[];
+  loadRssPeakMb: number;
+}
+
+interface Targets {
+  requestsPerSecond?: number;
+  p99Ms: number;
+  pageMs: number;
+  searchMs: number;
+  rssMb?: number;
+  uploadToCopy: number;
+}
+
+/** Issue 13's targets: PostgreSQL with 50 concurrent clients, PGlite with 10. */
+const TARGETS: Record<BackendReport['backend'], Targets> = {
+  postgres: { requestsPerSecond: 1000, p99Ms: 50, pageMs: 100, searchMs: 100, rssMb: 300, uploadToCopy: 0.8 },
+  pglite: { p99Ms: 200, pageMs: 300, searchMs: 300, uploadToCopy: 0.8 },
+};
+
+const int = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/** Prints the report; answers the targets missed. */
+export function printReport(r: BackendReport): string[] {
+  const t = TARGETS[r.backend];
+  const missed: string[] = [];
+  const check = (label: string, ok: boolean) => {
+    if (!ok) missed.push(label);
+    return verdict(ok);
+  };
+  console.log(`\n===== ${r.backend}: ${int(r.rows)} entries, ${int(r.mappings)} mappings =====`);
+
+  const ratio = r.rawCopy.seconds / r.upload.seconds;
+  console.log(`Bulk upload (HTTP, streamed multipart): ${r.upload.seconds.toFixed(2)} s = ${int(r.rows / r.upload.seconds)} rows/s`);
+  console.log(
+    `Raw COPY of the same rows into the same tables: ${r.rawCopy.seconds.toFixed(2)} s = ${int(r.rows / r.rawCopy.seconds)} rows/s ` +
+      `(${int(r.rawCopy.entries)} entries, ${int(r.rawCopy.mappings)} mappings; ${r.rawCopy.how})`,
+  );
+  console.log(
+    `Upload speed / raw COPY speed (raw COPY s / upload s): ${ratio.toFixed(2)}   target ≥ ${t.uploadToCopy}: ${check('upload ≥ 0.8 × raw COPY', ratio >= t.uploadToCopy)}`,
+  );
+
+  const all: number[] = [];
+  const rows = r.mix.kinds.map((k, i) => {
+    const sorted = [...k.latencies].sort((a, b) => a - b);
+    for (const v of k.latencies) all.push(v);
+    const failed = [...k.failures.values()].reduce((a, b) => a + b, 0);
+    const statuses = [...k.failures].map(([status, n]) => `${n}×${status}`).join(' ');
+    return [
+      k.name,
+      `${r.kinds[i].weight}%`,
+      int(sorted.length),
+      (sorted.length / r.mix.seconds).toFixed(1),
+      ms(percentile(sorted, 50)),
+      ms(percentile(sorted, 99)),
+      ms(sorted.at(-1) ?? NaN),
+      failed ? `${failed} (${statuses})` : '0',
+    ];
+  });
+  all.sort((a, b) => a - b);
+  const failures = r.mix.kinds.reduce((sum, k) => sum + [...k.failures.values()].reduce((a, b) => a + b, 0), 0);
+  console.log(
+    `\nMix: ${r.connections} concurrent clients for ${r.mix.seconds.toFixed(1)} s (autocannon, one request in flight per client)`,
+  );
+  for (const [i, kind] of r.kinds.entries()) console.log(`  ${kind.name}: e.g. GET ${r.mix.examples[i]}`);
+  table(['request kind', 'share', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-200'], rows);
+  const rps = all.length / r.mix.seconds;
+  const p99 = percentile(all, 99);
+  console.log(
+    `Overall: ${int(all.length)} requests, ${rps.toFixed(1)} req/s` +
+      (t.requestsPerSecond
+        ? `   target ≥ ${int(t.requestsPerSecond)}: ${check(`≥ ${t.requestsPerSecond} req/s`, rps >= t.requestsPerSecond)}`
+        : '   (no target)'),
+  );
+  console.log(
+    `         p50 ${ms(percentile(all, 50))} ms, p99 ${ms(p99)} ms   target < ${t.p99Ms} ms: ${check(`p99 < ${t.p99Ms} ms`, p99 < t.p99Ms)}`,
+  );
+  const errorsOk = failures === 0 && r.mix.errors === 0;
+  console.log(
+    `         non-200 answers ${failures}, socket errors ${r.mix.errors} (timeouts ${r.mix.timeouts})   must be 0: ${check('no errors', errorsOk)}`,
+  );
+  for (const sample of r.mix.failureSamples) console.log(`         e.g. ${sample}`);
+
+  console.log(
+    `\nOne request at a time (no other load), ${Math.max(0, ...r.sweep.map((step) => step.times.length))} times each (once when over 5 s); the target is judged on the median:`,
+  );
+  table(
+    ['request', 'times ms', 'median ms', 'target', 'verdict'],
+    r.sweep.map((step) => {
+      const isSearch = step.name.includes('search');
+      const limit = isSearch ? t.searchMs : t.pageMs;
+      const m = median(step.times);
+      return [step.name, step.times.map(ms).join(' / '), ms(m), `< ${limit} ms`, check(`${step.name} < ${limit} ms`, m < limit)];
+    }),
+  );
+
+  const rssPeak = Math.max(r.loadRssPeakMb, r.upload.peakMb);
+  console.log(
+    `\nServer RSS peak: ${rssPeak} MB (upload ${r.upload.peakMb} MB, load ${r.loadRssPeakMb} MB)` +
+      (t.rssMb ? `   target < ${t.rssMb} MB: ${check(`RSS < ${t.rssMb} MB`, rssPeak < t.rssMb)}` : '   (no target)'),
+  );
+  console.log(missed.length ? `${r.backend}: ${missed.length} target(s) MISSED: ${missed.join('; ')}` : `${r.backend}: every target met`);
+  return missed;
+}
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
