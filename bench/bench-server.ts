@@ -2,6 +2,7 @@
 // run by the benchmark so it can mint valid tokens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -99,4 +100,30 @@ export async function withScratchDatabase<T>(label: string, work: (url: string) 
     await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => console.error(`could not drop ${name}:`, error));
     await admin.end();
   }
+}
+
+/** VmRSS and VmHWM of a process, in bytes (Linux /proc). */
+export async function memory(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; `stop` answers the peak seen, in bytes. */
+export function sampleRss(pid: number, everyMs = 100) {
+  let peak = 0;
+  const take = () =>
+    memory(pid).then(
+      (m) => (peak = Math.max(peak, m.rss)),
+      () => peak,
+    );
+  void take();
+  const timer = setInterval(take, everyMs);
+  return {
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await take();
+      return peak;
+    },
+  };
 }

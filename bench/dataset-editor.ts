@@ -1,14 +1,17 @@
-// Dataset editor with 10,000 entries in Chromium (issue 4): the time from a filter keystroke to the painted
-// result, and from a row click to the painted selection. Target: median under 16 ms.
-// Starts the real server on an empty database, signs in for real, creates the entries through the API.
-//   npm run bench:editor [-- --entries 10000 --samples 40]
+// Dataset editor in Chromium with a million entries (issues 4 and 13): how long the editor takes to open
+// (both lists showing rows), the time from a filter keystroke to the painted result, and from a row click
+// to the painted selection. Targets: opens in under 1 s; keystroke and click medians under 16 ms (issue 4)
+// and keystroke p95 under 50 ms (issue 13).
+// Starts the real server (PGlite) on an empty database, signs in for real, and bulk-uploads the entries:
+// every other one in the edited dataset, so both sides hold half.
+//   npm run bench:editor [-- --entries 1000000 --samples 40]
 import { launchChromium } from '../test/browser/chromium';
 import { serviceClient, signIn } from '../test/browser/console-session';
 import { startServer } from '../test/browser/server-process';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
-const entryCount = Number(args.get('entries') ?? 10_000);
+const entryCount = Number(args.get('entries') ?? 1_000_000);
 const samples = Number(args.get('samples') ?? 40);
 const password = 'bench-editor-password';
 const words = ['sofa', 'lamp', 'table', 'rug', 'chair', 'bed', 'desk', 'shelf', 'mirror', 'stool'];
@@ -23,7 +26,9 @@ const summary = (name: string, values: number[]) =>
   `${name}: median ${median(values).toFixed(1)} ms, p95 ${p95(values).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (${values.length} samples)`;
 
 async function main() {
-  const server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password, DEMO_DATA: 'false', LOG_LEVEL: 'warn' } });
+  const server = await startServer({
+    env: { CONSOLE_ADMIN_PASSWORD: password, DEMO_DATA: 'false', LOG_LEVEL: 'warn', UPLOAD_LIMIT_MB: '1000' },
+  });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -31,30 +36,34 @@ async function main() {
     const api = serviceClient(server.url, token);
 
     const started = Date.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < entryCount) {
-          const n = next++;
-          const input = `${colours[n % colours.length]} ${words[Math.floor(n / colours.length) % words.length]} query ${n}`;
-          const { status } = await api('POST', 'dataset-entries/', { input });
-          if (status !== 201) throw new Error(`creating entry ${n} answered ${status}`);
-        }
-      }),
-    );
-    console.log(`created ${entryCount} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const { data: dataset } = await api<{ id: number }>('POST', 'datasets/', { name: 'Benchmark', description: 'Editor benchmark' });
+    const rows = ['input,datasets'];
+    for (let n = 0; n < entryCount; n += 1) {
+      const input = `${colours[n % colours.length]} ${words[Math.floor(n / colours.length) % words.length]} query ${n}`;
+      rows.push(`${input},${n % 2 === 0 ? 'Benchmark' : 'Elsewhere'}`);
+    }
+    const form = new FormData();
+    form.append('file', new Blob([rows.join('\n')], { type: 'text/csv' }), 'entries.csv');
+    const uploaded = await fetch(`${server.url}/api/service/dataset-entries/bulk-upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (uploaded.status !== 200) throw new Error(`the bulk upload answered ${uploaded.status}: ${await uploaded.text()}`);
+    console.log(`uploaded ${entryCount.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const { data: datasets } = await api<Array<{ id: number; name: string }>>('GET', 'datasets/?search=Benchmark');
+    const dataset = datasets.find((d) => d.name === 'Benchmark')!;
 
-    await page.goto(`${server.url}/datasets/${dataset.id}/edit`);
+    // Opening: from navigation until both lists show rows (their first window; the rest loads behind).
     const available = page.locator('section', { has: page.getByRole('heading', { name: /^Available Entries/ }) });
-    await available.getByRole('heading', { name: `Available Entries (${entryCount})` }).waitFor();
-    // Wait until every window is loaded (the note about more rows disappears).
-    await page.waitForFunction(
-      () => !document.body.textContent?.includes('scroll down for more') && !document.body.textContent?.includes('Loading more'),
-      undefined,
-      { timeout: 120_000 },
-    );
-    await available.getByRole('option').first().waitFor();
+    const included = page.locator('section', { has: page.getByRole('heading', { name: /^Included Entries/ }) });
+    const opens: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const begin = performance.now();
+      await page.goto(`${server.url}/datasets/${dataset.id}/edit`);
+      await available.getByRole('option').first().waitFor({ timeout: 60_000 });
+      await included.getByRole('option').first().waitFor({ timeout: 60_000 });
+      opens.push(performance.now() - begin);
+    }
 
     // In the page: time from the event to the frame after it was painted (rAF, then a task after the paint).
     await page.evaluate(() => {
@@ -87,17 +96,23 @@ async function main() {
     }
     await filter.fill('');
     const clicks: number[] = [];
-    const rows = available.getByRole('option');
+    const options = available.getByRole('option');
     for (let i = 0; clicks.length < samples; i += 1) {
-      const row = rows.nth(i % 8);
+      const row = options.nth(i % 8);
       clicks.push(await measure('click', () => row.click()));
     }
-    console.log(`Dataset editor with ${entryCount} entries in Chromium`);
+    console.log(`Dataset editor with ${entryCount.toLocaleString('en')} entries in Chromium (PGlite)`);
+    console.log(`  ${summary('opening (both lists showing rows)', opens)}`);
     console.log(`  ${summary('filter keystroke → painted result', keystrokes)}`);
     console.log(`  ${summary('row click → painted selection', clicks)}`);
-    const ok = median(keystrokes) < 16 && median(clicks) < 16;
-    console.log(ok ? '  within the 16 ms target' : '  OVER the 16 ms target');
-    if (!ok) process.exitCode = 1;
+    const misses = [
+      median(opens) >= 1000 && 'opening median under 1 s',
+      median(keystrokes) >= 16 && 'keystroke median under 16 ms',
+      p95(keystrokes) >= 50 && 'keystroke p95 under 50 ms',
+      median(clicks) >= 16 && 'click median under 16 ms',
+    ].filter(Boolean);
+    console.log(misses.length === 0 ? '  every target met' : `  MISSED: ${misses.join('; ')}`);
+    if (misses.length > 0) process.exitCode = 1;
   } finally {
     await browser.close();
     await server.stop();
