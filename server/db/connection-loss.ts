@@ -12,8 +12,10 @@ const LOST_MESSAGE = /^Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE/;
 
 export function isConnectionLoss(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (typeof code === 'string' && (LOST_CODE.test(code) || LOST_MESSAGE.test(code))) ||
-    (typeof message === 'string' && LOST_MESSAGE.test(message));
+  return (
+    (typeof code === 'string' && (LOST_CODE.test(code) || LOST_MESSAGE.test(code))) ||
+    (typeof message === 'string' && LOST_MESSAGE.test(message))
+  );
 }
 
 /** Any other unhandled rejection still ends the process, as Node's default does. */
