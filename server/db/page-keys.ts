@@ -1,7 +1,8 @@
 /**
  * The keys of one page of a long list, read from an index alone and from whichever end of the list is
  * nearer: no page skips more than half the rows, and skipped rows are never read whole. The caller
- * then reads only those keys' rows. Needs the list's exact total.
+ * then reads only those keys' rows. Without the list's exact total (a capped search count), pages are
+ * read from the start.
  */
 import type { Queryable } from './database';
 
@@ -13,15 +14,16 @@ export interface PageKeysQuery {
   order: ReadonlyArray<readonly [column: string, direction: 'ASC' | 'DESC']>;
   limit: number;
   offset: number;
-  total: number;
+  /** The exact total, or undefined when it is not known. */
+  total: number | undefined;
 }
 
 const flipped = (direction: 'ASC' | 'DESC') => (direction === 'ASC' ? 'DESC' : 'ASC');
 
 export async function pageKeys<K = string | number>(db: Queryable, query: PageKeysQuery): Promise<K[]> {
   const { select, params, order, limit, offset, total } = query;
-  if (offset >= total) return [];
-  const fromLast = offset > total / 2;
+  if (total !== undefined && offset >= total) return [];
+  const fromLast = total !== undefined && offset > total / 2;
   const skip = fromLast ? Math.max(0, total - offset - limit) : offset;
   const take = fromLast ? Math.min(limit, total - offset) : limit;
   const orderBy = order.map(([column, direction]) => `${column} ${fromLast ? flipped(direction) : direction}`).join(', ');

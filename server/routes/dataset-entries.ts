@@ -8,6 +8,7 @@ import { ListOf } from '../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../schemas/shared';
 import { describeEntry } from './entry-description';
 import { entryListPage } from './entry-list';
+import { sendTotal } from './total-headers';
 
 type Metadata = DatasetEntry['input_metadata'];
 /** As stored: an entry without a description shows the start of its input instead. */
@@ -53,9 +54,9 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
       },
     },
     async (request, reply) => {
-      const { ids, total } = await entryListPage(db, request.query);
+      const { ids, ...total } = await entryListPage(db, request.query);
       const page = await db.query<EntryRow>(`${SELECT_ENTRIES} WHERE e.id = ANY($1::bigint[]) ORDER BY e.id DESC`, [ids]);
-      reply.header('X-Total-Count', total);
+      sendTotal(reply, total);
       return page.rows.map(toEntry);
     },
   );

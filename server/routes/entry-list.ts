@@ -1,18 +1,19 @@
 /**
  * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list:
- * the total comes from the kept counts (migration 008) unless a search needs counting, the page's ids
+ * the total comes from the kept counts (migration 008) unless a filter needs counting (then up to
+ * db/capped-count.ts's cap), the page's ids
  * come from an index alone (the mappings' key for a dataset's entries; db/page-keys.ts), and only
  * those ids' rows and datasets are then read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
+import { cappedCount, exactTotal, type ListTotal } from '../db/capped-count';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
 
-export interface EntryListPage {
+export interface EntryListPage extends ListTotal {
   ids: number[];
-  total: number;
 }
 
 /** `%`, `_` and `\` in a search are text to find, not LIKE's wildcards. */
@@ -40,26 +41,31 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
   if (search) conditions.push(`e.input ILIKE ${param(likePattern(search))}`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
-  const total = await totalOf(db, query, search, `SELECT count(*)::int AS total FROM ${source} ${where}`, params);
+  const { total, capped } = await totalOf(db, query, search, `SELECT 1 FROM ${source} ${where}`, params);
   const ids = await pageKeys(db, {
     select: `SELECT ${id} AS key FROM ${source} ${where}`,
     params,
     order: [[id, 'DESC']],
     limit,
     offset,
-    total,
+    total: capped ? undefined : total,
   });
-  return { ids: ids.map(Number), total };
+  return { ids: ids.map(Number), total, capped };
 }
 
 /** Unfiltered and per-dataset totals are kept counts; a search (or both dataset filters) is counted. */
-async function totalOf(db: Queryable, query: EntryListQuery, search: string | undefined, countSql: string, params: unknown[]) {
+async function totalOf(
+  db: Queryable,
+  query: EntryListQuery,
+  search: string | undefined,
+  matching: string,
+  params: unknown[],
+): Promise<ListTotal> {
   const { in_dataset: inDataset, not_in_dataset: notInDataset } = query;
   if (search === undefined && !(inDataset !== undefined && notInDataset !== undefined)) {
-    if (inDataset !== undefined) return rowCount(db, 'dataset', inDataset);
+    if (inDataset !== undefined) return exactTotal(await rowCount(db, 'dataset', inDataset));
     const all = await rowCount(db, 'entries');
-    return notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset));
+    return exactTotal(notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset)));
   }
-  const { rows } = await db.query<{ total: number }>(countSql, params);
-  return Number(rows[0].total);
+  return cappedCount(db, matching, params);
 }

@@ -11,7 +11,15 @@ export const PageQuerySchema = Type.Object(pageProperties, { additionalPropertie
 export type PageQuery = Static<typeof PageQuerySchema>;
 
 export const TotalCountHeader = {
-  'X-Total-Count': { type: 'integer', description: 'How many items all pages hold together' },
+  'X-Total-Count': {
+    type: 'integer',
+    description: 'How many items all pages hold together; with X-Total-Count-Capped, at least this many',
+  },
+  'X-Total-Count-Capped': {
+    type: 'string',
+    enum: ['true'],
+    description: 'Sent when a search matched more than 10,000 items: counting stopped there (X-Total-Count is 10000)',
+  },
 } as const;
 
 /** A page as a JSON array, the total in X-Total-Count. */

@@ -22,6 +22,8 @@ export type EntryList = {
   rows: EntryRow[];
   /** How many entries match the server-side query (X-Total-Count). */
   total: number;
+  /** `total` is a lower bound: the server stopped counting the search's matches there ("10,000+"). */
+  capped: boolean;
   /** How many entries the list holds, whatever the filter (the heading's n). */
   count: number;
   /** What the person typed. */
@@ -39,7 +41,10 @@ export const toRow = (entry: Pick<DatasetEntry, 'id' | 'input'>): EntryRow => ({
   key: entry.input.toLowerCase(),
 });
 
-export const emptyList = (): EntryList => ({ rows: [], total: 0, count: 0, filter: '', query: '', ...noSelection() });
+export const emptyList = (): EntryList => ({ rows: [], total: 0, capped: false, count: 0, filter: '', query: '', ...noSelection() });
+
+/** The server holds rows of this list that are not loaded yet. */
+export const hasMoreRows = (list: Pick<EntryList, 'rows' | 'total' | 'capped'>) => list.rows.length < list.total || list.capped;
 
 /** Spec §2: the rows whose input contains the filter, ignoring case. */
 export function visibleRows(list: Pick<EntryList, 'rows' | 'filter'>): EntryRow[] {
@@ -53,19 +58,27 @@ export const visibleIds = (list: EntryList) => visibleRows(list).map((row) => ro
 export function withWindow(list: EntryList, page: EntryWindow): EntryList {
   const rows = page.items.map(toRow);
   const loaded = new Set(rows.map((row) => row.id));
-  return { ...list, ...keepLoaded(list, loaded), rows, total: page.total ?? rows.length, count: page.count, query: filterKey(list.filter) };
+  return {
+    ...list,
+    ...keepLoaded(list, loaded),
+    rows,
+    total: page.total ?? rows.length,
+    capped: page.capped ?? false,
+    count: page.count,
+    query: filterKey(list.filter),
+  };
 }
 
 /** The next window, appended; rows already loaded (moved meanwhile) are not repeated. */
 export function withMoreRows(list: EntryList, page: EntryWindow): EntryList {
   const known = new Set(list.rows.map((row) => row.id));
   const rows = [...list.rows, ...page.items.filter((entry) => !known.has(entry.id)).map(toRow)];
-  return { ...list, rows, total: page.total ?? rows.length, count: page.count };
+  return { ...list, rows, total: page.total ?? rows.length, capped: page.capped ?? false, count: page.count };
 }
 
 /** The loaded rows hold every match of the typed filter: no need to ask the server. */
 export function isAnsweredLocally(list: EntryList): boolean {
-  return list.rows.length >= list.total && filterKey(list.filter).includes(filterKey(list.query));
+  return !hasMoreRows(list) && filterKey(list.filter).includes(filterKey(list.query));
 }
 
 /** The optimistic move: rows leave one list and join the other at once, totals follow. */

@@ -6,8 +6,11 @@ export type { DatasetEntry } from '../../server/schemas/entries';
 /** What the console sends to create or replace an entry (spec §7). */
 export type { EntryContent as EntryBody } from '../../server/schemas/entries';
 
-/** One page of a list and the exact total the server counted (X-Total-Count), when it sent one. */
-export type Page<T> = { items: T[]; total: number | null };
+/**
+ * One page of a list and the total the server counted (X-Total-Count), when it sent one: exact, or with
+ * `capped` (X-Total-Count-Capped) a lower bound, where the server stopped counting a search's matches.
+ */
+export type Page<T> = { items: T[]; total: number | null; capped?: boolean };
 
 export type PageRequest = { page: number; pageSize: number };
 

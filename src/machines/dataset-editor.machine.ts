@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Dataset } from '../domain/evaluation-service-types';
 import {
   emptyList,
+  hasMoreRows,
   isAnsweredLocally,
   moveRows,
   otherSide,
@@ -79,10 +80,10 @@ export const datasetEditorMachine = setup({
     isFilterAnsweredLocally: ({ context }, params: { side: Side; text: string }) =>
       isAnsweredLocally({ ...context[params.side], filter: params.text }),
     hasMoreRows: ({ context }, params: { side: Side; expected: Side }) =>
-      params.side === params.expected && context[params.side].rows.length < context[params.side].total,
+      params.side === params.expected && hasMoreRows(context[params.side]),
     shouldPrefetch: ({ context }, params: { side: Side }) => {
       const list = context[params.side];
-      return list.rows.length < list.total && list.rows.length < PREFETCH_LIMIT;
+      return hasMoreRows(list) && list.rows.length < PREFETCH_LIMIT;
     },
     hasAvailableSelection: ({ context }) => context.available.selected.size > 0,
     hasIncludedSelection: ({ context }) => context.included.selected.size > 0,

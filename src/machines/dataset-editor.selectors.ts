@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { filterKey, visibleRows, type EntryRow, type Side } from '../domain/dataset-membership';
+import { filterKey, hasMoreRows, visibleRows, type EntryRow, type Side } from '../domain/dataset-membership';
 import { MOVE_CHUNK_SIZE, moveProgressText } from '../domain/entry-moves';
 import type { datasetEditorMachine } from './dataset-editor.machine';
 
@@ -67,6 +67,12 @@ export function createMatchCountSelector(side: Side) {
     const list = snapshot.context[side];
     const key = filterKey(list.filter);
     if (key === '') return null;
-    return key === list.query && list.rows.length < list.total ? list.total : visible(snapshot).length;
+    return key === list.query && hasMoreRows(list) ? list.total : visible(snapshot).length;
   };
 }
+
+/** The match count is a lower bound ("10,000+"): the server stopped counting this filter's matches. */
+export const selectIsMatchCountCapped = (side: Side) => (snapshot: DatasetEditorSnapshot) => {
+  const list = snapshot.context[side];
+  return list.capped && filterKey(list.filter) === list.query;
+};

@@ -6,8 +6,8 @@ import { messageOf } from '../domain/error-message';
 import { hasNoRouteId } from '../domain/route-id';
 
 // Spec §4 and §9: every paged table. Loading, loaded, an empty page, or failed (with the server's message).
-// 'Has more pages' only when a full page of 20 came back (and, when the server sent the total, the page is not
-// the last); Previous only after page 1. The page and the list's filter (a search, a dataset) live in the
+// 'Has more pages' only when a full page of 20 came back (and, when the server sent the exact total, the page is
+// not the last: a capped total, "10,000+", is only a lower bound); Previous only after page 1. The page and the list's filter (a search, a dataset) live in the
 // address (`?search=…&page=n`): the machine writes them with `showPage` and hears Back/Forward through
 // `listenForRoute`. A changed filter starts again at page 1.
 // Deletes go through a confirm-modal child (`confirmDelete`) handed this list as its reload target; whatever
@@ -15,7 +15,7 @@ import { hasNoRouteId } from '../domain/route-id';
 
 export const PAGE_SIZE = 20;
 
-export type PageResult<Item> = { items: Item[]; total: number | null };
+export type PageResult<Item> = { items: Item[]; total: number | null; capped?: boolean };
 
 /** The list's filter as the address holds it, by query parameter name (absent when not set). */
 export type ListFilter = Record<string, string>;
@@ -27,6 +27,8 @@ export type PagedListContext = {
   filter: ListFilter;
   items: unknown[];
   total: number | null;
+  /** The server stopped counting at `total` (a search matching more than 10,000). */
+  capped: boolean;
   error: string | null;
 };
 
@@ -94,8 +96,8 @@ export const pagedListMachine = setup({
   },
   guards: {
     hasNoRouteId,
-    hasNextPage: ({ context: { items, page, pageSize, total } }) =>
-      items.length === pageSize && (total === null || page * pageSize < total),
+    hasNextPage: ({ context: { items, page, pageSize, total, capped } }) =>
+      items.length === pageSize && (total === null || capped || page * pageSize < total),
     isAfterFirstPage: ({ context }) => context.page > 1,
     isEmptyPage: (_, params: { items: unknown[] }) => params.items.length === 0,
     isOtherAddress: ({ context }, params: { page: number; filter: ListFilter }) =>
@@ -112,7 +114,12 @@ export const pagedListMachine = setup({
       page: 1,
       filter: withFilter(context.filter, params.name, params.value),
     })),
-    assignPage: assign((_, params: PageResult<unknown>) => ({ items: params.items, total: params.total, error: null })),
+    assignPage: assign((_, params: PageResult<unknown>) => ({
+      items: params.items,
+      total: params.total,
+      capped: params.capped ?? false,
+      error: null,
+    })),
     assignError: assign((_, params: { error: unknown }) => ({ items: [], error: messageOf(params.error) })),
   },
 }).createMachine({
@@ -124,6 +131,7 @@ export const pagedListMachine = setup({
     filter: input.filter ?? {},
     items: [],
     total: null,
+    capped: false,
     error: null,
   }),
   invoke: [

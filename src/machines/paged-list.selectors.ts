@@ -17,9 +17,11 @@ export function selectListView(snapshot: PagedListSnapshot): PagedListView {
 export const selectItems = <Item>(snapshot: PagedListSnapshot) => snapshot.context.items as Item[];
 export const selectPage = (snapshot: PagedListSnapshot) => snapshot.context.page;
 export const selectTotal = (snapshot: PagedListSnapshot) => snapshot.context.total;
-/** How many pages there are, when the server sent the total (an empty list is one page). */
+/** The total is a lower bound ("10,000+"): the server stopped counting there. */
+export const selectTotalIsCapped = (snapshot: PagedListSnapshot) => snapshot.context.capped;
+/** How many pages there are, when the server sent the exact total (an empty list is one page). */
 export const selectPageCount = ({ context }: PagedListSnapshot) =>
-  context.total === null ? null : Math.max(1, Math.ceil(context.total / context.pageSize));
+  context.total === null || context.capped ? null : Math.max(1, Math.ceil(context.total / context.pageSize));
 export const selectIsFiltered = (snapshot: PagedListSnapshot) => Object.keys(snapshot.context.filter).length > 0;
 /** One filter's value, '' when not set. */
 export const selectFilterValue = (name: string) => (snapshot: PagedListSnapshot) => snapshot.context.filter[name] ?? '';

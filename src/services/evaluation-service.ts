@@ -33,7 +33,8 @@ export type EvaluationService = ReturnType<typeof createEvaluationService>;
 export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) {
   async function page<T>(path: string, query: Record<string, string | number | undefined>): Promise<Page<T>> {
     const response = await explained(api.raw<T[]>(path, { query }));
-    return { items: response._data ?? [], total: totalOf(response.headers) };
+    const capped = response.headers.get('X-Total-Count-Capped') === 'true';
+    return { items: response._data ?? [], total: totalOf(response.headers), ...(capped ? { capped } : {}) };
   }
 
   const calls = {
@@ -113,8 +114,14 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
         // The heading counts the whole side; a searched window's total counts only the matches.
         request.search ? calls.listEntries({ page: 1, pageSize: 1, ...side }) : undefined,
       ]);
-      const total = window.total ?? window.items.length;
-      return { ...window, total, count: all ? (all.total ?? total) : total };
+      const before = (request.page - 1) * request.pageSize;
+      // A capped total ("10,000+") is a lower bound until a window comes back short: then it is exact.
+      const end = window.items.length < request.pageSize ? before + window.items.length : undefined;
+      const capped = window.capped === true && end === undefined;
+      const total = window.capped
+        ? (end ?? Math.max(window.total ?? 0, before + window.items.length))
+        : (window.total ?? window.items.length);
+      return { items: window.items, total, ...(capped ? { capped } : {}), count: all ? (all.total ?? total) : total };
     },
 
     /** Adds the entries to the dataset or removes them in one array call (the editor sends chunks, entry-moves.ts). */

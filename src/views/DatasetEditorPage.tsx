@@ -3,8 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
-import type { Side } from '../domain/dataset-membership';
-import { formatCount } from '../domain/format-count';
+import { hasMoreRows, type Side } from '../domain/dataset-membership';
+import { formatCount, formatTotal } from '../domain/format-count';
 import { listboxCommand } from '../domain/listbox-keys';
 import {
   createActiveOptionSelector,
@@ -18,6 +18,7 @@ import {
   selectEditorView,
   selectIsListLoading,
   selectIsLoadingMore,
+  selectIsMatchCountCapped,
   selectIsPending,
   selectList,
   selectMoveProgress,
@@ -124,6 +125,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
       visible: createVisibleRowsSelector(side),
       active: createActiveOptionSelector(side),
       matching: createMatchCountSelector(side),
+      matchingCapped: selectIsMatchCountCapped(side),
       canSelectAll: selectCanSelectAllMatching(side),
       loading: selectIsListLoading(side),
       loadingMore: selectIsLoadingMore(side),
@@ -134,6 +136,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   const visible = useSelector(editor, selectors.visible);
   const activeId = useSelector(editor, selectors.active);
   const matching = useSelector(editor, selectors.matching);
+  const matchingCapped = useSelector(editor, selectors.matchingCapped);
   const canSelectAll = useSelector(editor, selectors.canSelectAll);
   const loading = useSelector(editor, selectors.loading);
   const loadingMore = useSelector(editor, selectors.loadingMore);
@@ -142,7 +145,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   const headingId = useId();
 
   const emptyText = list.filter.trim() !== '' ? 'No matching entries' : text.empty;
-  const notLoaded = list.total - list.rows.length;
+  const notLoaded = hasMoreRows(list);
 
   function onListKeyDown(event: KeyboardEvent) {
     const command = listboxCommand(event, activeId);
@@ -154,7 +157,8 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelTitle}>
-        {text.title} ({matching === null ? formatCount(list.count) : `${formatCount(matching)} of ${formatCount(list.count)}`})
+        {text.title} (
+        {matching === null ? formatCount(list.count) : `${formatTotal(matching, matchingCapped)} of ${formatCount(list.count)}`})
       </h2>
       <input
         type="search"
@@ -182,11 +186,11 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
           onNearEnd={() => editor.send({ type: 'user.loadMore', side })}
         />
       )}
-      {!loading && notLoaded > 0 && (
+      {!loading && notLoaded && (
         <p className={styles.note} aria-live="polite">
           {loadingMore
             ? 'Loading more...'
-            : `Showing ${formatCount(list.rows.length)} of ${formatCount(list.total)}; scroll down for more.`}
+            : `Showing ${formatCount(list.rows.length)} of ${formatTotal(list.total, list.capped)}; scroll down for more.`}
         </p>
       )}
       <div className={styles.panelActions}>
@@ -205,7 +209,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
             className={button({ tone: 'secondary' })}
             onClick={() => editor.send({ type: 'user.selectAllMatching', side })}
           >
-            Select all matching ({formatCount(matching ?? 0)})
+            Select all matching ({formatTotal(matching ?? 0, matchingCapped)})
           </button>
         )}
       </div>

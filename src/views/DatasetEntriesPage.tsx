@@ -6,6 +6,7 @@ import { selectConfirmDelete, selectFilterValue, selectIsFiltered } from '../mac
 import { selectData } from '../machines/resource.selectors';
 import type { DatasetEntry, DatasetRef } from '../domain/evaluation-service-types';
 import { formatDateTime } from '../domain/format-date';
+import { entryTotal } from '../domain/format-count';
 import { AddEntryDialog } from './AddEntryDialog';
 import { BulkUploadDialog } from './BulkUploadDialog';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -81,7 +82,7 @@ export function DatasetEntriesPage() {
         empty={(page) =>
           filtered ? 'No dataset entries match the filters.' : page === 1 ? 'No dataset entries yet.' : 'No dataset entries on this page.'
         }
-        counted={(total) => (total === 1 ? '1 entry' : `${total} entries`)}
+        counted={entryTotal}
       >
         {(entries) => (
           <TableCard>

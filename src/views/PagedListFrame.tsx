@@ -11,6 +11,7 @@ import {
   selectPage,
   selectPageCount,
   selectTotal,
+  selectTotalIsCapped,
 } from '../machines/paged-list.selectors';
 import { Pager } from './Pager';
 import { button } from './ui/button.css';
@@ -20,13 +21,13 @@ export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 
 // Every paged table: 'Loading...', the failure as red text above the table
 // (spec §8) with Try again, the empty text, or the rows; then the pager. With `counted`, the server's total
-// above the table and 'Page x of y'.
+// above the table and 'Page x of y' (only 'Page x' when the total is a lower bound, "10,000+").
 export function PagedListFrame<Item>(props: {
   list: PagedListRef;
   failure(error: string | null): string;
   empty(page: number): string;
-  /** The total as the list words it ('45 entries'), when the list shows it. */
-  counted?(total: number): string;
+  /** The total as the list words it ('45 entries'); `capped`: at least that many. */
+  counted?(total: number, capped: boolean): string;
   children(items: Item[], page: number): ReactNode;
 }) {
   const { list } = props;
@@ -38,6 +39,7 @@ export function PagedListFrame<Item>(props: {
   const canPrevious = useSelector(list, selectCanGoPrevious);
   const total = useSelector(list, selectTotal);
   const pageCount = useSelector(list, selectPageCount);
+  const capped = useSelector(list, selectTotalIsCapped);
   const counted = props.counted && total !== null && view !== 'loading' && view !== 'failed';
 
   return (
@@ -62,7 +64,7 @@ export function PagedListFrame<Item>(props: {
           {props.empty(page)}
         </p>
       )}
-      {counted && <p className={statusMessage}>{props.counted!(total)}</p>}
+      {counted && <p className={statusMessage}>{props.counted!(total, capped)}</p>}
       {view === 'loaded' && props.children(items, page)}
       {view !== 'loading' && (
         <Pager

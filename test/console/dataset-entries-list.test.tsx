@@ -127,6 +127,19 @@ describe('Dataset Entries list', () => {
     expect((screen.getByRole('searchbox', { name: 'Search entries' }) as HTMLInputElement).value).toBe('sofa');
   });
 
+  it('shows a search the server stopped counting as "10,000+ entries", with Next past page 500', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/dataset-entries?search=oak&page=500', <DatasetEntriesPage />);
+    await services.settle('listEntries', { output: { items: entries, total: 10_000, capped: true } });
+    expect(screen.getByText('10,000+ entries')).toBeTruthy();
+    // No "of N": the number of pages is not known.
+    expect(screen.getByText('Page 500')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(services.last('listEntries').input).toEqual({ page: 501, pageSize: 20, search: 'oak', inDataset: undefined });
+    await services.settle('listEntries', { output: { items: entries.slice(0, 5), total: 10_000, capped: true } });
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("opens with the address's search, dataset and page, and says when nothing matches", async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/dataset-entries?search=red&dataset=4&page=2', <DatasetEntriesPage />);

@@ -131,6 +131,23 @@ describe('evaluation service: what the screens call', () => {
     ]);
   });
 
+  it('keeps a capped search total ("10,000+") as a lower bound until a window comes back short', async () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+    stubServer((request) => {
+      const params = new URL(request.url).searchParams;
+      if (!params.has('search')) return Response.json([{ id: 1 }], { headers: { 'X-Total-Count': '50000' } });
+      const page = Number(params.get('page'));
+      // Windows of 1,000: full up to the 12th, 300 rows in the 13th.
+      return Response.json(rows(page < 13 ? 1000 : 300), { headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': 'true' } });
+    });
+    const window = (page: number) => service().entryWindow({ datasetId: 7, side: 'available', search: 'oak', page, pageSize: 1000 });
+    await expect(window(1)).resolves.toMatchObject({ total: 10_000, capped: true, count: 50_000 });
+    await expect(window(12)).resolves.toMatchObject({ total: 12_000, capped: true });
+    const last = await window(13);
+    expect(last).toMatchObject({ total: 12_300, count: 50_000 });
+    expect(last.capped).toBeUndefined();
+  });
+
   it('saves an entry’s links: creates the added ones, then deletes the removed ones', async () => {
     const requests = stubServer((request) => Response.json(request.method === 'POST' ? { created: 1 } : { deleted: 1 }));
     await service().saveEntryLinks(7, [1, 2], [1, 3]);
