@@ -175,6 +175,25 @@ export async function sweep(server: BenchServer, token: string, totalEntries: nu
   return steps;
 }
 
+export interface KindCost {
+  name: string;
+  weight: number;
+  /** One request at a time, each a path of its own drawn as the mix draws them. */
+  times: number[];
+}
+
+/** Each kind of the mix alone, one request at a time: what the load's throughput is made of. */
+export async function timeKinds(server: BenchServer, token: string, kinds: RequestKind[], seed: number, repeats = 5): Promise<KindCost[]> {
+  const random = seededRandom(seed);
+  const costs: KindCost[] = [];
+  for (const kind of kinds) {
+    const times: number[] = [];
+    for (let i = 0; i < repeats; i++) times.push((await getChecked(server, token, kind.path(random))).ms);
+    costs.push({ name: kind.name, weight: kind.weight, times });
+  }
+  return costs;
+}
+
 /** GET with the token: its time and X-Total-Count; any answer but 200 throws. */
 export async function getChecked(server: BenchServer, token: string, path: string): Promise<{ ms: number; total: string | null }> {
   const started = performance.now();

@@ -2,7 +2,7 @@
 // (issue 13, 2-core machine), the missed ones marked.
 import type { UploadResult } from './upload-measure';
 import type { RawCopyResult } from './api-copy';
-import type { MixResult, RequestKind, SweepStep } from './api-mix';
+import type { KindCost, MixResult, RequestKind, SweepStep } from './api-mix';
 
 export interface BackendReport {
   backend: 'pglite' | 'postgres';
@@ -14,6 +14,7 @@ export interface BackendReport {
   kinds: RequestKind[];
   mix: MixResult;
   sweep: SweepStep[];
+  kindCosts: KindCost[];
   loadRssPeakMb: number;
 }
 
@@ -119,6 +120,18 @@ export function printReport(r: BackendReport): string[] {
       const m = median(step.times);
       return [step.name, step.times.map(ms).join(' / '), ms(m), `< ${limit} ms`, check(`${step.name} < ${limit} ms`, m < limit)];
     }),
+  );
+
+  console.log('\nEach kind of the mix alone, one request at a time (5 paths each, drawn as the mix draws them):');
+  table(
+    ['request kind', 'share', 'times ms', 'median ms'],
+    r.kindCosts.map((kind) => [kind.name, `${kind.weight}%`, kind.times.map(ms).join(' / '), ms(median(kind.times))]),
+  );
+  const weights = r.kindCosts.reduce((sum, kind) => sum + kind.weight, 0);
+  const meanMs = r.kindCosts.reduce((sum, kind) => sum + (kind.weight * median(kind.times)) / weights, 0);
+  console.log(
+    `         weighted by the mix: ${ms(meanMs)} ms a request, so one client at a time gets ${(1000 / meanMs).toFixed(0)} req/s` +
+      ' (the load adds the second core and overlaps the database with Node, at best)',
   );
 
   const rssPeak = Math.max(r.loadRssPeakMb, r.upload.peakMb);

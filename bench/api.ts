@@ -19,7 +19,7 @@ import { writeBenchmarkCsv, type GeneratedCsv } from './generate-csv';
 import { benchBackends, sampleRss, startBenchServer, stopBenchServer, withScratchDatabase, type BenchBackend } from './bench-server';
 import { measureUpload, mb } from './upload-measure';
 import { apiCaller, positive } from './run-setup';
-import { getChecked, requestKinds, runMix, sweep, waitUntilIdle } from './api-mix';
+import { getChecked, requestKinds, runMix, sweep, timeKinds, waitUntilIdle } from './api-mix';
 import { rawCopyPGlite, rawCopyPostgres, type RawCopyResult } from './api-copy';
 import { printReport, type BackendReport } from './api-report';
 
@@ -119,8 +119,9 @@ async function benchBackend(
     const drained = await waitUntilIdle(server, token);
     console.log(`${backend}: single requests, one at a time (after ${(drained / 1000).toFixed(1)} s for the mix's last requests to end)…`);
     const steps = await sweep(server, token, total);
+    const kindCosts = await timeKinds(server, token, kinds, MIX_SEED + 2);
     const loadRssPeakMb = mb(await rss.stop());
-    report = { backend, connections, rows: csv.rows, mappings: csv.mappings, upload, kinds, mix, sweep: steps, loadRssPeakMb };
+    report = { backend, connections, rows: csv.rows, mappings: csv.mappings, upload, kinds, mix, sweep: steps, kindCosts, loadRssPeakMb };
   } finally {
     await stopBenchServer(server.child);
   }
