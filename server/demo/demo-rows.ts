@@ -1,6 +1,7 @@
 /** Writes that the parts of the demo seeding share. */
 import type { Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
+import { storeQueryCount } from '../golden-sets/golden-set-records';
 import { demoResult } from './demo-results';
 import type { WandsQuery } from './wands-queries';
 
@@ -24,4 +25,5 @@ export async function insertGeneratedJudgements(tx: Queryable, goldenSetId: numb
       judgements.map((j) => j[2]),
     ],
   );
+  await storeQueryCount(tx, goldenSetId);
 }

@@ -10,6 +10,7 @@ import { rejection, stopWhenFull, syntaxProblem, type FileWording } from '../imp
 import { LineSplitter } from '../import/text-lines';
 import { readUpload } from '../import/upload-reader';
 import { MAX_RECORD_CHARS } from '../schemas/limits';
+import { storeQueryCount } from './golden-set-records';
 import {
   DuplicateFinder,
   readCsvHeader,
@@ -128,6 +129,7 @@ export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: 
   }
   if (problems.length > 0) throw rejection(problems, wording);
   await writer.flush();
+  await storeQueryCount(tx, id);
   return id;
 }
 
