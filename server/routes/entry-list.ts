@@ -1,14 +1,13 @@
 /**
- * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list:
- * the total comes from the kept counts (migration 008) unless a filter needs counting (then up to
- * db/capped-count.ts's cap), the page's ids
- * come from an index alone (the mappings' key for a dataset's entries; db/page-keys.ts), and only
- * those ids' rows and datasets are then read.
+ * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list.
+ * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone (the
+ * mappings' key for a dataset's entries; db/page-keys.ts). Searched, up to 10,000 matching ids are read
+ * once, counted and cut into the page (db/capped-count.ts). Only the page's rows and datasets are read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
-import { cappedCount, exactTotal, type ListTotal } from '../db/capped-count';
+import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-count';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
 
@@ -41,31 +40,30 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
   if (search) conditions.push(`e.input ILIKE ${param(likePattern(search))}`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
-  const { total, capped } = await totalOf(db, query, search, `SELECT 1 FROM ${source} ${where}`, params);
-  const ids = await pageKeys(db, {
-    select: `SELECT ${id} AS key FROM ${source} ${where}`,
-    params,
-    order: [[id, 'DESC']],
-    limit,
-    offset,
-    total: capped ? undefined : total,
-  });
-  return { ids: ids.map(Number), total, capped };
+  const select = `SELECT ${id} AS key FROM ${source} ${where}`;
+  const order = [[id, 'DESC']] as const;
+  const kept = keptTotal(query, search);
+  if (kept !== undefined) {
+    const total = await kept(db);
+    return { ids: (await pageKeys(db, { select, params, order, limit, offset, total })).map(Number), total, capped: false };
+  }
+  const matches = await matchesWithinCap<number | string>(db, select, params);
+  if (matches === undefined) {
+    // More than the cap match: the page is read in order from the start (a common word is met early).
+    const ids = await pageKeys(db, { select, params, order, limit, offset, total: undefined });
+    return { ids: ids.map(Number), total: COUNT_CAP, capped: true };
+  }
+  const newestFirst = matches.map(Number).sort((a, b) => b - a);
+  return { ids: newestFirst.slice(offset, offset + limit), total: newestFirst.length, capped: false };
 }
 
-/** Unfiltered and per-dataset totals are kept counts; a search (or both dataset filters) is counted. */
-async function totalOf(
-  db: Queryable,
-  query: EntryListQuery,
-  search: string | undefined,
-  matching: string,
-  params: unknown[],
-): Promise<ListTotal> {
+/** Unfiltered and per-dataset totals are kept counts; undefined when the list must be counted (a search, or both dataset filters). */
+function keptTotal(query: EntryListQuery, search: string | undefined): ((db: Queryable) => Promise<number>) | undefined {
   const { in_dataset: inDataset, not_in_dataset: notInDataset } = query;
-  if (search === undefined && !(inDataset !== undefined && notInDataset !== undefined)) {
-    if (inDataset !== undefined) return exactTotal(await rowCount(db, 'dataset', inDataset));
+  if (search !== undefined || (inDataset !== undefined && notInDataset !== undefined)) return undefined;
+  if (inDataset !== undefined) return (db) => rowCount(db, 'dataset', inDataset);
+  return async (db) => {
     const all = await rowCount(db, 'entries');
-    return exactTotal(notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset)));
-  }
-  return cappedCount(db, matching, params);
+    return notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset));
+  };
 }
