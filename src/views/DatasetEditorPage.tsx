@@ -209,7 +209,7 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
             className={button({ tone: 'secondary' })}
             onClick={() => editor.send({ type: 'user.selectAllMatching', side })}
           >
-            Select all matching ({formatTotal(matching ?? 0, matchingCapped)})
+            Select all matching ({formatCount(visible.length)})
           </button>
         )}
       </div>

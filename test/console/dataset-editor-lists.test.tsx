@@ -109,6 +109,30 @@ describe('dataset editor lists from the keyboard', () => {
   });
 });
 
+describe('a filter with more matches on the server than loaded', () => {
+  it('counts all matches in the heading, "10,000+" when the server stopped counting, and selects only the loaded ones', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/datasets/7/edit', <DatasetEditorPage id={7} />);
+    await services.settle('findDataset', { output: sofas });
+    await services.settle('entryWindow', { output: { items: [], total: 0, count: 0 } }, { side: 'included' });
+    await services.settle('entryWindow', { output: { items: [entry(1)], total: 50_000, count: 50_000 } }, { side: 'available', page: 1 });
+    const section = screen.getByRole('heading', { name: /^Available Entries/ }).closest('section')!;
+    fireEvent.change(within(section).getByPlaceholderText('Filter available entries...'), { target: { value: 'entry' } });
+    const matches = Array.from({ length: 1000 }, (_, i) => entry(i + 1)); // one full window
+    await services.settle(
+      'entryWindow',
+      { output: { items: matches, total: 10_000, capped: true, count: 50_000 } },
+      { side: 'available', search: 'entry' },
+    );
+    expect(within(section).getByRole('heading').textContent).toBe('Available Entries (10,000+ of 50,000)');
+    // Past the loaded rows the editor goes on loading: a capped total is only a lower bound.
+    expect(services.last('entryWindow').input).toMatchObject({ side: 'available', search: 'entry', page: 2 });
+    expect(within(section).getByText('Loading more...')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Select all matching (1,000)' }));
+    expect(within(section).getByRole('button', { name: 'Add Selected (1,000)' })).toBeTruthy();
+  });
+});
+
 describe('moving thousands of entries', () => {
   /** 1,200 entries chosen with 'Select all matching' on a filter, and Add pressed. */
   async function addAllMatching() {
