@@ -2,12 +2,12 @@
  * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list.
  * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone (the
  * mappings' key for a dataset's entries; db/page-keys.ts). Searched, up to 10,000 matching ids are read
- * once, counted and cut into the page (db/capped-count.ts). Only the page's rows and datasets are read.
+ * once, counted and cut into the page (db/capped-matches.ts). Only the page's rows and datasets are read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
-import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-count';
+import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ListTotal } from '../db/capped-count';
+import type { ListTotal } from '../db/capped-matches';
 
 /** X-Total-Count, and X-Total-Count-Capped when counting stopped at the cap (schemas/paging.ts). */
 export function sendTotal(reply: FastifyReply, { total, capped }: ListTotal): void {

@@ -14,8 +14,6 @@ export interface ListTotal {
   capped: boolean;
 }
 
-export const exactTotal = (total: number): ListTotal => ({ total, capped: false });
-
 /**
  * The keys of up to COUNT_CAP matches, in no order (`select` is `SELECT <key> AS key FROM … WHERE …`), or
  * undefined when more match. Unordered, the database may find them the cheapest way (a trigram bitmap);
