@@ -1,5 +1,5 @@
 /**
- * A search's total is counted up to 10,000 (server/db/capped-count.ts): past that the API says
+ * A search's total is counted up to 10,000 (server/db/capped-matches.ts): past that the API says
  * "at least 10,000" with X-Total-Count-Capped, and every page is still served, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
