@@ -1,5 +1,5 @@
-import { lazy, Suspense, use, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, use, useEffect, type ComponentType } from 'react';
+import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { parseRouteId } from './domain/route-id';
 import { AuthActorContext, type AuthActorRef } from './views/auth-actor-context';
 import { LoginPage } from './views/LoginPage';
@@ -8,28 +8,27 @@ import { RequireAuth } from './views/RequireAuth';
 import { Shell } from './views/Shell';
 import { DocumentTitle } from './views/ui/DocumentTitle';
 import { statusMessage } from './views/ui/status.css';
+import { screenChunk, type Screen } from './views/screen-chunk';
 
 // Each screen is its own chunk: /login loads only the sign-in code (see bench/bundle-size.ts).
-const DashboardPage = lazy(() => import('./views/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const DatasetsPage = lazy(() => import('./views/DatasetsPage').then((m) => ({ default: m.DatasetsPage })));
-const DatasetEditorPage = lazy(() => import('./views/DatasetEditorPage').then((m) => ({ default: m.DatasetEditorPage })));
-const DatasetEntriesPage = lazy(() => import('./views/DatasetEntriesPage').then((m) => ({ default: m.DatasetEntriesPage })));
-const EntryEditorPage = lazy(() => import('./views/EntryEditorPage').then((m) => ({ default: m.EntryEditorPage })));
-const GoldenSetsPage = lazy(() => import('./views/GoldenSetsPage').then((m) => ({ default: m.GoldenSetsPage })));
-const EvaluationsPage = lazy(() => import('./views/EvaluationsPage').then((m) => ({ default: m.EvaluationsPage })));
-const EvaluationDetailPage = lazy(() => import('./views/EvaluationDetailPage').then((m) => ({ default: m.EvaluationDetailPage })));
-const TestCasePage = lazy(() => import('./views/TestCasePage').then((m) => ({ default: m.TestCasePage })));
-const ExperimentsPage = lazy(() => import('./views/ExperimentsPage').then((m) => ({ default: m.ExperimentsPage })));
-const EvaluationScriptsPage = lazy(() => import('./views/EvaluationScriptsPage').then((m) => ({ default: m.EvaluationScriptsPage })));
-const EvaluationScriptPage = lazy(() => import('./views/EvaluationScriptPage').then((m) => ({ default: m.EvaluationScriptPage })));
-const ScriptExperimentsPage = lazy(() => import('./views/ScriptExperimentsPage').then((m) => ({ default: m.ScriptExperimentsPage })));
-const ScriptExperimentsWithoutId = lazy(() =>
-  import('./views/ScriptExperimentsPage').then((m) => ({ default: m.ScriptExperimentsWithoutId })),
-);
-const ExperimentRunsPage = lazy(() => import('./views/ExperimentRunsPage').then((m) => ({ default: m.ExperimentRunsPage })));
-const RunResultsPage = lazy(() => import('./views/RunResultsPage').then((m) => ({ default: m.RunResultsPage })));
-const RunResultDetailsRoute = lazy(() => import('./views/RunResultDetailsPage').then((m) => ({ default: m.RunResultDetailsRoute })));
-const NotFoundPage = lazy(() => import('./views/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const DashboardPage = screenChunk(() => import('./views/DashboardPage').then((m) => m.DashboardPage));
+const DatasetsPage = screenChunk(() => import('./views/DatasetsPage').then((m) => m.DatasetsPage));
+const DatasetEditorPage = screenChunk(() => import('./views/DatasetEditorPage').then((m) => m.DatasetEditorPage));
+const DatasetEntriesPage = screenChunk(() => import('./views/DatasetEntriesPage').then((m) => m.DatasetEntriesPage));
+const EntryEditorPage = screenChunk(() => import('./views/EntryEditorPage').then((m) => m.EntryEditorPage));
+const GoldenSetsPage = screenChunk(() => import('./views/GoldenSetsPage').then((m) => m.GoldenSetsPage));
+const EvaluationsPage = screenChunk(() => import('./views/EvaluationsPage').then((m) => m.EvaluationsPage));
+const EvaluationDetailPage = screenChunk(() => import('./views/EvaluationDetailPage').then((m) => m.EvaluationDetailPage));
+const TestCasePage = screenChunk(() => import('./views/TestCasePage').then((m) => m.TestCasePage));
+const ExperimentsPage = screenChunk(() => import('./views/ExperimentsPage').then((m) => m.ExperimentsPage));
+const EvaluationScriptsPage = screenChunk(() => import('./views/EvaluationScriptsPage').then((m) => m.EvaluationScriptsPage));
+const EvaluationScriptPage = screenChunk(() => import('./views/EvaluationScriptPage').then((m) => m.EvaluationScriptPage));
+const ScriptExperimentsPage = screenChunk(() => import('./views/ScriptExperimentsPage').then((m) => m.ScriptExperimentsPage));
+const ScriptExperimentsWithoutId = screenChunk(() => import('./views/ScriptExperimentsPage').then((m) => m.ScriptExperimentsWithoutId));
+const ExperimentRunsPage = screenChunk(() => import('./views/ExperimentRunsPage').then((m) => m.ExperimentRunsPage));
+const RunResultsPage = screenChunk(() => import('./views/RunResultsPage').then((m) => m.RunResultsPage));
+const RunResultDetailsRoute = screenChunk(() => import('./views/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
+const NotFoundPage = screenChunk(() => import('./views/NotFoundPage').then((m) => m.NotFoundPage));
 
 const loading = (
   <p className={statusMessage} role="status">
@@ -71,6 +70,7 @@ export function App({ auth, logic }: { auth: AuthActorRef; logic: LogicSource })
       <Switch>
         <Route path="/login">{titled('Log In', LoginPage)}</Route>
         <Route>
+          <PreloadScreen source={logic} />
           <RequireAuth>
             <Shell>
               <Suspense fallback={loading}>
@@ -84,20 +84,51 @@ export function App({ auth, logic }: { auth: AuthActorRef; logic: LogicSource })
   );
 }
 
+/** The screens reached by path alone, in the order their paths are matched (spec §2). */
+type ScreenRoute = { path: string; title: string } & (
+  { screen: Screen<object>; withId?: false } | { screen: Screen<{ id: number | null }>; withId: true }
+);
+
+const screenRoutes: readonly ScreenRoute[] = [
+  { path: '/', title: 'Dashboard', screen: DashboardPage },
+  { path: '/datasets', title: 'Datasets', screen: DatasetsPage },
+  { path: '/datasets/:id/edit', title: 'Edit Dataset', screen: DatasetEditorPage, withId: true },
+  { path: '/dataset-entries', title: 'Dataset Entries', screen: DatasetEntriesPage },
+  { path: '/dataset-entries/:id/edit', title: 'Edit Dataset Entry', screen: EntryEditorPage, withId: true },
+  { path: '/golden-sets', title: 'Golden Sets', screen: GoldenSetsPage },
+  { path: '/evaluations', title: 'Evaluations', screen: EvaluationsPage },
+  // The separate evaluation backend's screens (spec §2); a missing or malformed id has its own text.
+  { path: '/experiments', title: 'Experiments', screen: ExperimentsPage },
+  { path: '/evaluation-scripts', title: 'Evaluation Scripts', screen: EvaluationScriptsPage },
+  { path: '/evaluation-scripts/experiments', title: 'Script Experiments', screen: ScriptExperimentsWithoutId },
+  { path: '/evaluation-scripts/:id/experiments', title: 'Script Experiments', screen: ScriptExperimentsPage, withId: true },
+  { path: '/evaluation-scripts/:id', title: 'Evaluation Script', screen: EvaluationScriptPage, withId: true },
+  { path: '/experiment-runs/:id?', title: 'Experiment Runs', screen: ExperimentRunsPage, withId: true },
+  { path: '/experiment-run-results/:id?', title: 'Run Results', screen: RunResultsPage, withId: true },
+  { path: '/experiment-run-result-details/:id?', title: 'Run Result Details', screen: RunResultDetailsRoute, withId: true },
+];
+
+/**
+ * While sign-in is checked, the screen of the address and the screens' logic already load: the screen
+ * then shows at once, without a Suspense fallback and React's 300 ms hold on what replaces one.
+ */
+function PreloadScreen({ source }: { source: LogicSource }) {
+  const { parser } = useRouter();
+  const [path] = useLocation();
+  useEffect(() => {
+    if (typeof source === 'function') void source().catch(() => undefined);
+    screenRoutes.find((route) => matchRoute(parser, route.path, path)[0])?.screen.preload();
+  }, [parser, path, source]);
+  return null;
+}
+
 export function Screens({ source }: { source: LogicSource }) {
   // The loader caches its promise, so use() sees the same one on every render.
   const logic = typeof source === 'function' ? use(source()) : source;
   return (
     <LogicContext.Provider value={logic}>
       <Switch>
-        <Route path="/">{titled('Dashboard', DashboardPage)}</Route>
-        <Route path="/datasets">{titled('Datasets', DatasetsPage)}</Route>
-        <Route path="/datasets/:id/edit">{titledWithRouteId('Edit Dataset', DatasetEditorPage)}</Route>
-        <Route path="/dataset-entries">{titled('Dataset Entries', DatasetEntriesPage)}</Route>
-        <Route path="/dataset-entries/:id/edit">{titledWithRouteId('Edit Dataset Entry', EntryEditorPage)}</Route>
-        <Route path="/golden-sets">{titled('Golden Sets', GoldenSetsPage)}</Route>
         {/* Spec §2's sample-data screens: fixtures, no call; their ids are the samples' keys, not parsed. */}
-        <Route path="/evaluations">{titled('Evaluations', EvaluationsPage)}</Route>
         <Route path="/evaluations/:id">
           {(params) => (
             <>
@@ -114,20 +145,11 @@ export function Screens({ source }: { source: LogicSource }) {
             </>
           )}
         </Route>
-
-        {/* ---- Placeholders: screens wired by other work (issue owners replace these). ---- */}
-        {/* ---- end of placeholders ---- */}
-
-        {/* The separate evaluation backend's screens (spec §2); a missing or malformed id has its own text. */}
-        <Route path="/experiments">{titled('Experiments', ExperimentsPage)}</Route>
-        <Route path="/evaluation-scripts">{titled('Evaluation Scripts', EvaluationScriptsPage)}</Route>
-        <Route path="/evaluation-scripts/experiments">{titled('Script Experiments', ScriptExperimentsWithoutId)}</Route>
-        <Route path="/evaluation-scripts/:id/experiments">{titledWithRouteId('Script Experiments', ScriptExperimentsPage)}</Route>
-        <Route path="/evaluation-scripts/:id">{titledWithRouteId('Evaluation Script', EvaluationScriptPage)}</Route>
-        <Route path="/experiment-runs/:id?">{titledWithRouteId('Experiment Runs', ExperimentRunsPage)}</Route>
-        <Route path="/experiment-run-results/:id?">{titledWithRouteId('Run Results', RunResultsPage)}</Route>
-        <Route path="/experiment-run-result-details/:id?">{titledWithRouteId('Run Result Details', RunResultDetailsRoute)}</Route>
-
+        {screenRoutes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {route.withId ? titledWithRouteId(route.title, route.screen) : titled(route.title, route.screen)}
+          </Route>
+        ))}
         <Route>{titled('Page not found', NotFoundPage)}</Route>
       </Switch>
     </LogicContext.Provider>

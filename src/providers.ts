@@ -8,6 +8,7 @@ import { createAuthClient, type AuthClient } from './services/auth-client';
 import { createBrowserRouter } from './services/browser-router';
 import { loadRuntimeConfig, type RuntimeConfig } from './services/runtime-config';
 import type { ConsoleLogic } from './views/logic-context';
+import { readable } from './domain/readable-promise';
 
 type Runtime = { config: RuntimeConfig; auth: AuthClient };
 
@@ -69,13 +70,16 @@ let consoleLogic: Promise<ConsoleLogic> | undefined;
 
 /** The screens' machines bound to the real services, built once; a failed load is not cached. */
 export function loadConsoleLogic(): Promise<ConsoleLogic> {
-  consoleLogic ??= Promise.all([loadRuntime(), import('./logic/console-logic'), import('./services/console-services')]).then(
-    ([{ config }, { createConsoleLogic }, { createConsoleServices }]) =>
-      createConsoleLogic({ ...createConsoleServices(config, session), router: createBrowserRouter() }),
-    (error: unknown) => {
-      consoleLogic = undefined;
-      throw error;
-    },
+  // Readable by React's use() once loaded: App preloads it while sign-in is checked (App.tsx, PreloadScreen).
+  consoleLogic ??= readable(
+    Promise.all([loadRuntime(), import('./logic/console-logic'), import('./services/console-services')]).then(
+      ([{ config }, { createConsoleLogic }, { createConsoleServices }]) =>
+        createConsoleLogic({ ...createConsoleServices(config, session), router: createBrowserRouter() }),
+      (error: unknown) => {
+        consoleLogic = undefined;
+        throw error;
+      },
+    ),
   );
   return consoleLogic;
 }
