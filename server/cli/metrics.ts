@@ -1,10 +1,11 @@
 /**
  * Scores a TREC run against TREC qrels with trec_eval's semantics and output format:
  *   npm run metrics -- QRELS RUN [-k 10] [--gain linear|exponential] [--relevant-from 1] [-q] [-c]
- * Prints `measure<TAB>query<TAB>value` lines: per query with -q (in query id order), then `all`.
- * As in trec_eval, only queries with both judgements and results are scored (num_q counts them);
- * with -c, judged queries missing from the run score 0 and count too. Run queries without
- * judgements are ignored.
+ * Prints `measure<TAB>query<TAB>value` lines: per query with -q (in query id order), then `all`; F1_k
+ * comes last, as trec_eval has no such measure. As in trec_eval, only queries with both judgements and
+ * results are scored (num_q counts them); with -c, judged queries missing from the run score 0 and count
+ * too. Run queries without judgements are ignored. A run's results.qrels and results.trec, with -c and
+ * the run's k, gain and relevant-from, give the means the run shows.
  */
 import { parseArgs } from 'node:util';
 import type { Gain } from '../evaluation/metrics';
@@ -67,7 +68,9 @@ function main(): void {
   // trec_eval walks the judged queries in strcmp order (ids are latin1 strings, so < is strcmp).
   const qids = [...qrels.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const summary = new TrecSummary();
-  let noRelevant = 0;
+  // Queries judged only 0 score 0 everywhere; judged only below relevant-from, everywhere but nDCG.
+  let nothingAboveZero = 0;
+  let nothingRelevant = 0;
   let out = '';
   for (const qid of qids) {
     let measures = byQuery.get(qid);
@@ -75,7 +78,10 @@ function main(): void {
       if (!complete) continue;
       measures = trecQueryMeasures(EMPTY_RANKING, qrels.get(qid)!, options);
     }
-    if (measures.numRel === 0) noRelevant++;
+    if (measures.numRel === 0) {
+      if ([...qrels.get(qid)!.values()].some((grade) => grade > 0)) nothingRelevant++;
+      else nothingAboveZero++;
+    }
     summary.add(measures);
     if (perQuery) {
       out += formatQueryLines(qid, measures, options);
@@ -88,7 +94,14 @@ function main(): void {
   if (summary.numQ === 0) fail('no queries with both results and relevance judgements', 7);
   out += summary.format(runId, options);
   process.stdout.write(Buffer.from(out, 'latin1'));
-  if (noRelevant > 0) process.stderr.write(`metrics: ${noRelevant} of ${summary.numQ} queries have no relevant judgement and score 0\n`);
+  const of = `of ${summary.numQ} queries`;
+  if (nothingAboveZero > 0)
+    process.stderr.write(`metrics: ${nothingAboveZero} ${of} have no judgement above 0 and score 0 on every measure\n`);
+  if (nothingRelevant > 0) {
+    process.stderr.write(
+      `metrics: ${nothingRelevant} ${of} have no judgement of ${options.relevantFrom} or more: they score 0 on every measure but nDCG\n`,
+    );
+  }
 }
 
 try {

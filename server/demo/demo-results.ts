@@ -69,7 +69,7 @@ export function demoResult(query: WandsQuery, skill: number, seed: number, versi
   const { commons, missings, leftovers } = compareWithGoldenSet(ids, judgements);
   return {
     input: query.query,
-    status: scores.ndcg >= DEMO_PASS_THRESHOLD ? 'PASS' : 'FAIL',
+    status: scores.notScored ? 'UNJUDGED' : scores.ndcg >= DEMO_PASS_THRESHOLD ? 'PASS' : 'FAIL',
     version,
     test_result: testResultText(scores),
     results: {

@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database';
 import { cleanSearchIndex } from '../search/catalogue-import';
 import { runToCompletion } from '../runs/process-run';
 import type { RunQueue } from '../runs/run-queue';
+import { queryKey } from '../evaluation/query-key';
 import { addTally, tallyOf } from '../runs/run-tally';
 import { startRun } from '../runs/start-run';
 import { seedDemoCatalogue } from './demo-catalogue';
@@ -106,17 +107,22 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         );
         const configuration = { ...config, version: run.version };
         const results = [];
+        const countedKeys = new Set<string>();
         for (const [position, query] of done.entries()) {
           const result = demoResult(query, run.skill, index * 100 + runIndex, run.version);
           if (run.status === 'failed' && position === done.length - 1) {
             Object.assign(result, { status: 'ERROR', test_result: 'Search target timed out after 10 s · run stopped' });
           }
+          // Counted in the means as the worker counts (process-run.ts): scored, once per query key.
+          const key = queryKey(result.input);
+          const counted = (result.status === 'PASS' || result.status === 'FAIL') && !countedKeys.has(key);
+          if (counted) countedKeys.add(key);
           await tx.query(
-            `INSERT INTO experiment_run_results (run_id, experiment_configuration, result, created_at)
-             VALUES ($1, $2::jsonb, $3::jsonb, now() - make_interval(days => $4) + make_interval(secs => $5))`,
-            [created.id, JSON.stringify(configuration), JSON.stringify(result), run.ageDays, position * 5],
+            `INSERT INTO experiment_run_results (run_id, experiment_configuration, result, created_at, query_key, counted)
+             VALUES ($1, $2::jsonb, $3::jsonb, now() - make_interval(days => $4) + make_interval(secs => $5), $6, $7)`,
+            [created.id, JSON.stringify(configuration), JSON.stringify(result), run.ageDays, position * 5, key, counted],
           );
-          results.push(result);
+          results.push({ result, counted });
         }
         const tally = tallyOf(results);
         await addTally(tx, created.id, tally);

@@ -9,7 +9,9 @@
  *   product with grade > 0, best first, cut at k;
  * - P@k divides by k even when fewer than k came back; recall divides by every relevant judged
  *   product; average precision (map) runs over the whole ranking, not just the top k;
- * - a query with no relevant judgement scores 0 everywhere (never NaN) and is marked.
+ * - a query with no judgement above 0 scores 0 everywhere (never NaN) and is marked: it is not scored.
+ *   With relevantFrom above 1, a query judged only below it still has an nDCG (as with trec_eval's -l)
+ *   while P, R, F1, RR and AP are 0.
  */
 
 export type Gain = 'linear' | 'exponential';
@@ -145,8 +147,8 @@ export interface RankingScores {
   relevantReturned: number;
   /** Relevant judged products of the query (recall's denominator). */
   relevantJudged: number;
-  /** Marks a query whose judgements hold nothing relevant: every score is then 0. */
-  noRelevantJudgements: boolean;
+  /** Marks a query whose judgements hold no grade above 0: it is not scored, and every score is 0. */
+  notScored: boolean;
   note: CompletionNote;
 }
 
@@ -173,7 +175,7 @@ export function scoreRanking(ranking: readonly string[], judgements: Judgements,
     returned: ranking.length,
     relevantReturned,
     relevantJudged,
-    noRelevantJudgements: relevantJudged === 0,
+    notScored: idealDcg === 0,
     note: completionNote(Math.min(ranking.length, k), relevantReturned, k),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * trec_eval's measures for one cut-off k, per query and averaged, printed as trec_eval prints them
  * (meas_print_single.c / meas_print_final.c: "%-22s\t%s\t%6.4f", counts as integers).
- * Per query: num_ret, num_rel, num_rel_ret, map, recip_rank, P_k, recall_k, ndcg_cut_k. Summary
- * (`all`): runid, num_q, then the same measures; counts are summed, the others averaged over num_q.
+ * Per query: num_ret, num_rel, num_rel_ret, map, recip_rank, P_k, recall_k, ndcg_cut_k, then F1_k, which
+ * trec_eval lacks (the harmonic mean of P_k and recall_k, as a run shows it; last, so the lines before it
+ * compare with trec_eval's as they are). Summary (`all`): runid, num_q, then the same measures; counts
+ * are summed, the others averaged over num_q.
  */
-import { gainOf, type Gain } from './metrics';
+import { gainOf, harmonicMean, type Gain } from './metrics';
 
 export interface TrecEvalOptions {
   k: number;
@@ -21,6 +23,7 @@ export interface TrecQueryMeasures {
   precision: number;
   recall: number;
   ndcg: number;
+  f1: number;
 }
 
 /** All measures of one query in one pass; `ranking` is already in trec_eval's order. */
@@ -54,15 +57,18 @@ export function trecQueryMeasures(
   positive.sort((a, b) => b - a);
   let idealDcg = 0;
   for (let i = 0; i < Math.min(k, positive.length); i++) idealDcg += gainOf(positive[i], gain) / Math.log2(i + 2);
+  const precision = relInTopK / k;
+  const recall = numRel === 0 ? 0 : relInTopK / numRel;
   return {
     numRet: ranking.length,
     numRel,
     numRelRet,
     map: numRel === 0 ? 0 : precisionSum / numRel,
     recipRank,
-    precision: relInTopK / k,
-    recall: numRel === 0 ? 0 : relInTopK / numRel,
+    precision,
+    recall,
     ndcg: idealDcg > 0 ? dcg / idealDcg : 0,
+    f1: harmonicMean(precision, recall),
   };
 }
 
@@ -85,6 +91,7 @@ export const measureNames = (k: number, gain: Gain) => ({
   precision: `P_${k}`,
   recall: `recall_${k}`,
   ndcg: gain === 'exponential' ? `ndcg_cut_exp_${k}` : `ndcg_cut_${k}`,
+  f1: `F1_${k}`,
 });
 
 const line = (name: string, qid: string, value: string) => `${name.padEnd(22)}\t${qid}\t${value}\n`;
@@ -99,7 +106,8 @@ export function formatQueryLines(qid: string, m: TrecQueryMeasures, { k, gain }:
     line('recip_rank', qid, formatValue(m.recipRank)) +
     line(names.precision, qid, formatValue(m.precision)) +
     line(names.recall, qid, formatValue(m.recall)) +
-    line(names.ndcg, qid, formatValue(m.ndcg))
+    line(names.ndcg, qid, formatValue(m.ndcg)) +
+    line(names.f1, qid, formatValue(m.f1))
   );
 }
 
@@ -113,6 +121,7 @@ export class TrecSummary {
   precision = 0;
   recall = 0;
   ndcg = 0;
+  f1 = 0;
 
   add(m: TrecQueryMeasures): void {
     this.numQ++;
@@ -124,6 +133,7 @@ export class TrecSummary {
     this.precision += m.precision;
     this.recall += m.recall;
     this.ndcg += m.ndcg;
+    this.f1 += m.f1;
   }
 
   format(runId: string, { k, gain }: TrecEvalOptions): string {
@@ -139,7 +149,8 @@ export class TrecSummary {
       line('recip_rank', 'all', mean(this.recipRank)) +
       line(names.precision, 'all', mean(this.precision)) +
       line(names.recall, 'all', mean(this.recall)) +
-      line(names.ndcg, 'all', mean(this.ndcg))
+      line(names.ndcg, 'all', mean(this.ndcg)) +
+      line(names.f1, 'all', mean(this.f1))
     );
   }
 }

@@ -4,7 +4,7 @@
  * one transaction that stores its results and advances the progress together, and the database's
  * (run, entry) key drops a result a resumed or duplicated slice would write twice.
  */
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import type { SearchHit, SearchTarget } from '../search/search-target';
 import type { RunConfig } from './experiment-config';
@@ -52,6 +52,9 @@ interface PendingEntry {
 interface StoredResult {
   entry_id: number;
   result: RunResult;
+  query_key: string;
+  /** Set when stored: it counts in the run's means (run-tally.ts). */
+  counted?: boolean;
 }
 
 class RunStopped extends Error {}
@@ -114,10 +117,14 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
     const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
     const evaluate = async ({ entry_id, input }: PendingEntry): Promise<StoredResult> => {
-      const judged = judgements.get(queryKey(input)) ?? new Map<string, number>();
+      const key = queryKey(input);
+      const judged = judgements.get(key) ?? new Map<string, number>();
       const outcome = await searchWithRetries(target, input, config.k, options);
-      if ('hits' in outcome) return { entry_id: Number(entry_id), result: scoredResult(input, outcome.hits, judged, config, version) };
-      return { entry_id: Number(entry_id), result: failedResult(input, outcome.error, judged, config, version) };
+      const result =
+        'hits' in outcome
+          ? scoredResult(input, outcome.hits, judged, config, version)
+          : failedResult(input, outcome.error, judged, config, version);
+      return { entry_id: Number(entry_id), result, query_key: key };
     };
     let results: StoredResult[];
     try {
@@ -235,16 +242,18 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
     // Locks the run row: a cancel waits for this batch, and this batch sees a cancel that came first.
     const run = await tx.query<{ status: string }>('SELECT status FROM experiment_runs WHERE id = $1 FOR UPDATE', [runId]);
     if (run.rows[0]?.status !== 'running') return false;
+    const counting = await markCounted(tx, runId, results);
     const inserted = await tx.query<{ entry_id: number }>(
-      `INSERT INTO experiment_run_results (run_id, entry_id, experiment_configuration, result)
-       SELECT $1, x.entry_id, $2::jsonb, x.result FROM jsonb_to_recordset($3::jsonb) AS x (entry_id bigint, result jsonb)
+      `INSERT INTO experiment_run_results (run_id, entry_id, experiment_configuration, result, query_key, counted)
+       SELECT $1, x.entry_id, $2::jsonb, x.result, x.query_key, x.counted
+       FROM jsonb_to_recordset($3::jsonb) AS x (entry_id bigint, result jsonb, query_key text, counted boolean)
        ON CONFLICT (run_id, entry_id) DO NOTHING
        RETURNING entry_id`,
-      [runId, JSON.stringify(config), JSON.stringify(results)],
+      [runId, JSON.stringify(config), JSON.stringify(counting)],
     );
     // Only what this batch stored counts: another worker may have stored some of its entries first.
     const storedIds = new Set(inserted.rows.map((r) => Number(r.entry_id)));
-    const tally = tallyOf(results.filter((r) => storedIds.has(r.entry_id)).map((r) => r.result));
+    const tally = tallyOf(counting.filter((r) => storedIds.has(r.entry_id)));
     await addTally(tx, runId, tally);
     const evaluated = storedIds.size - tally.errors;
     await tx.query(
@@ -254,6 +263,24 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
       [runId, inserted.rows.length, evaluated],
     );
     return true;
+  });
+}
+
+/**
+ * Marks the results that count in the means: scored, and the first of their query key in the run. Called
+ * with the run row locked, so the keys already counted cannot change meanwhile.
+ */
+async function markCounted(tx: Queryable, runId: number, results: StoredResult[]): Promise<StoredResult[]> {
+  const scored = results.filter((r) => r.result.status === 'PASS' || r.result.status === 'FAIL');
+  const { rows } = await tx.query<{ query_key: string }>(
+    'SELECT query_key FROM experiment_run_results WHERE run_id = $1 AND counted AND query_key = ANY($2::text[])',
+    [runId, [...new Set(scored.map((r) => r.query_key))]],
+  );
+  const countedKeys = new Set(rows.map((r) => r.query_key));
+  return results.map((r) => {
+    const counted = (r.result.status === 'PASS' || r.result.status === 'FAIL') && !countedKeys.has(r.query_key);
+    if (counted) countedKeys.add(r.query_key);
+    return { ...r, counted };
   });
 }
 

@@ -1,12 +1,13 @@
 /**
  * A run's results as downloadable text, read a page at a time: CSV for spreadsheets (formula-safe),
- * and a TREC run whose query ids are the golden set's TREC export's, so `npm run metrics` over the
- * set's qrels and this file gives the run's own numbers.
+ * and, for the results that count in its means, a TREC run with the qrels and queries it was scored
+ * against, so `npm run metrics -- results.qrels results.trec -c` prints the run's own means. Query ids are
+ * the golden set's TREC export's where it still judges the query.
  */
 import type { Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import { trecQueryIds } from '../golden-sets/export-judgements';
-import { csvCell } from '../import/spreadsheet-cells';
+import { csvCell, spreadsheetSafe } from '../import/spreadsheet-cells';
 import type { RunResult } from './run-result';
 
 const PAGE_ROWS = 1000;
@@ -14,14 +15,15 @@ const PAGE_ROWS = 1000;
 interface ResultRow {
   id: number;
   entry_id: number | null;
+  query_key: string | null;
   result: RunResult;
 }
 
-async function* resultPages(db: Queryable, runId: number): AsyncGenerator<ResultRow[]> {
+async function* resultPages(db: Queryable, runId: number, only: '' | 'AND counted' = ''): AsyncGenerator<ResultRow[]> {
   let after = 0;
   for (;;) {
     const { rows } = await db.query<ResultRow>(
-      'SELECT id, entry_id, result FROM experiment_run_results WHERE run_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+      `SELECT id, entry_id, query_key, result FROM experiment_run_results WHERE run_id = $1 AND id > $2 ${only} ORDER BY id LIMIT $3`,
       [runId, after, PAGE_ROWS],
     );
     if (rows.length > 0) yield rows;
@@ -92,25 +94,62 @@ async function queryIds(db: Queryable, runId: number): Promise<(key: string) => 
   return (key) => judged.get(key)?.qid ?? others.get(key) ?? others.set(key, `q${others.size + 1}`).get(key)!;
 }
 
+/** The results that count in the run's means, each query once (results stored before query keys: the first). */
+async function* countedResults(db: Queryable, runId: number): AsyncGenerator<Array<{ key: string; result: RunResult }>> {
+  const written = new Set<string>();
+  for await (const rows of resultPages(db, runId, 'AND counted')) {
+    const fresh = [];
+    for (const { query_key, result } of rows) {
+      const key = query_key ?? queryKey(result.input ?? '');
+      if (written.has(key)) continue;
+      written.add(key);
+      fresh.push({ key, result });
+    }
+    yield fresh;
+  }
+}
+
+/** trec_eval splits on white space; judged ids have none, so an id with some becomes one no judgement can match. */
+const docnoOf = (productId: string) => productId.replace(/\s+/g, '\u00a0');
+
 /**
- * `qid Q0 docno rank score run-<id>` lines. Scores count down from the number returned, so trec_eval's
- * sort (score descending) keeps the target's order. A query searched twice (two entries with the same
- * input) is written once: trec_eval refuses a document twice in one query.
+ * `qid Q0 docno rank score run-<id>` lines for the results that count in the means. Scores count down from
+ * the number returned, so trec_eval's sort (score descending) keeps the target's order. A query without
+ * hits has no line: with -c it scores 0, as in the run's means.
  */
 export async function* runResultsTrec(db: Queryable, runId: number): AsyncGenerator<string> {
   const qidOf = await queryIds(db, runId);
-  const written = new Set<string>();
-  for await (const rows of resultPages(db, runId)) {
+  for await (const rows of countedResults(db, runId)) {
     const lines: string[] = [];
-    for (const { result } of rows) {
-      const key = queryKey(result.input ?? '');
-      const hits = result.results?.search_results ?? [];
-      if (result.status === 'ERROR' || written.has(key) || hits.length === 0) continue;
-      written.add(key);
+    for (const { key, result } of rows) {
       const qid = qidOf(key);
-      const docnos = [...new Set(hits.map((hit) => hit.product_id))].filter((docno) => !/\s/.test(docno));
+      const docnos = (result.results?.search_results ?? []).map((hit) => docnoOf(hit.product_id));
       docnos.forEach((docno, i) => lines.push(`${qid} Q0 ${docno} ${i + 1} ${docnos.length - i} run-${runId}\n`));
     }
+    if (lines.length > 0) yield lines.join('');
+  }
+}
+
+/**
+ * `qid 0 docid grade` lines: the judgements each counted result was scored against, as the result stored
+ * them (the golden set may have changed since). With runResultsTrec, `npm run metrics -- … -c` prints the
+ * run's means.
+ */
+export async function* runResultsQrels(db: Queryable, runId: number): AsyncGenerator<string> {
+  const qidOf = await queryIds(db, runId);
+  for await (const rows of countedResults(db, runId)) {
+    const lines = rows.flatMap(({ key, result }) =>
+      (result.results?.golden_set ?? []).map(({ product_id, relevance }) => `${qidOf(key)} 0 ${product_id} ${relevance}\n`),
+    );
+    if (lines.length > 0) yield lines.join('');
+  }
+}
+
+/** `qid<TAB>query` lines matching runResultsQrels; formula-safe, as spreadsheets open TSV files too. */
+export async function* runQueriesTsv(db: Queryable, runId: number): AsyncGenerator<string> {
+  const qidOf = await queryIds(db, runId);
+  for await (const rows of countedResults(db, runId)) {
+    const lines = rows.map(({ key, result }) => `${qidOf(key)}\t${spreadsheetSafe((result.input ?? '').trim().replace(/\s+/g, ' '))}\n`);
     if (lines.length > 0) yield lines.join('');
   }
 }

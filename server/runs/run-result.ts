@@ -23,7 +23,7 @@ export interface RunResult {
   };
 }
 
-/** Shown on a query whose judgements hold nothing relevant: it scores 0 and does not count in the means. */
+/** Shown on a query whose judgements hold no grade above 0: it scores 0 and does not count in the means. */
 export const NO_RELEVANT_JUDGEMENTS = 'No relevant judgements';
 
 /** Judged products best grade first, as the details screen lists them. */
@@ -44,12 +44,12 @@ export function scoredResult(input: string, hits: SearchHit[], judgements: Judge
     [`unjudged@${config.k}`]: scores.unjudged,
   };
   const text = testResultText(scores);
-  const status: ResultStatus = scores.noRelevantJudgements ? 'UNJUDGED' : scores.ndcg >= config.pass_threshold ? 'PASS' : 'FAIL';
+  const status: ResultStatus = scores.notScored ? 'UNJUDGED' : scores.ndcg >= config.pass_threshold ? 'PASS' : 'FAIL';
   return {
     input,
     status,
     version,
-    test_result: scores.noRelevantJudgements ? `${text} · ${NO_RELEVANT_JUDGEMENTS}` : text,
+    test_result: scores.notScored ? `${text} · ${NO_RELEVANT_JUDGEMENTS}` : text,
     results: {
       metrics,
       search_results: hits,

@@ -47,9 +47,16 @@ export const RunSummarySchema = Type.Object(
     /** Results whose query the golden set does not judge (no metrics). */
     unjudged: Type.Integer(),
     errors: Type.Integer(),
+    counted: Type.Integer({ description: 'The queries the means are taken over: PASS and FAIL results, each query once' }),
+    repeated: Type.Integer({
+      description: 'PASS and FAIL results left out of the means because an earlier entry of the run has the same query',
+    }),
     mean_metrics: RecordOf(Type.Number()),
   },
-  { description: "Counts of the run's results by status, and each metric's mean over the PASS and FAIL ones" },
+  {
+    description:
+      "Counts of the run's results by status, and each metric's mean over the counted queries: a query is counted once however many entries ask it, and only when the golden set judges it above 0. results.qrels and results.trec hold exactly these queries.",
+  },
 );
 export type RunSummary = Static<typeof RunSummarySchema>;
 

@@ -15,8 +15,9 @@ export type {
 } from '../../server/schemas/results';
 export type { GoldenSet, GoldenSetChanges } from '../../server/schemas/golden-sets';
 
-/** The mean of each metric over a run's results so far, with the counts of its outcomes; `unjudged` only from this server. */
-export type RunSummary = Omit<ServerRunSummary, 'unjudged'> & Partial<Pick<ServerRunSummary, 'unjudged'>>;
+/** The mean of each metric over a run's results so far, with the counts of its outcomes; `unjudged`, `counted` and `repeated` only from this server. */
+type ThisServerOnly = 'unjudged' | 'counted' | 'repeated';
+export type RunSummary = Omit<ServerRunSummary, ThisServerOnly> & Partial<Pick<ServerRunSummary, ThisServerOnly>>;
 
 /** GET experiment-runs/{runId}: one run with its experiment and summary (this server always sends both). */
 export type ExperimentRunDetails = Omit<ServerRunDetails, 'experiment_id' | 'summary'> & { experiment_id: number; summary: RunSummary };
@@ -27,8 +28,8 @@ export type ResultsPage<T> = {
   count?: number;
 };
 
-/** The two files a run's results export to. */
-export const runExportFormats = ['csv', 'trec'] as const;
+/** The files a run's results export to: CSV, and the TREC run, qrels and queries its means are reproduced from. */
+export const runExportFormats = ['csv', 'trec', 'qrels', 'queries'] as const;
 export type RunExportFormat = (typeof runExportFormats)[number];
 
 /** A downloaded file: its bytes and the name the server gave it. */

@@ -5,6 +5,21 @@ export function formatMetric(value: number): string {
   return Number.isFinite(value) ? value.toFixed(3) : '—';
 }
 
+/**
+ * A run's mean to four decimals as `npm run metrics` (and trec_eval, with C's printf) prints it: like
+ * toFixed(4), except that a value exactly halfway rounds to the even digit (1/32 → '0.0312').
+ */
+export function formatMean(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const fixed = value.toFixed(4);
+  if (!(value > 0)) return fixed;
+  const exact = value.toFixed(25);
+  const point = exact.indexOf('.');
+  if (!/^50*$/.test(exact.slice(point + 5))) return fixed;
+  const truncated = exact.slice(0, point + 5);
+  return Number(truncated[truncated.length - 1]) % 2 === 0 ? truncated : fixed;
+}
+
 /** 0.86421 → '86.4%'; a value that is not a finite number shows as a dash. */
 export function formatPercent(value: number): string {
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '—';

@@ -38,6 +38,19 @@ export function formatRunCounts(summary: { results: number; passed: number; fail
   return parts.join(' · ');
 }
 
+/**
+ * Which queries a run's means are taken over, e.g. 'Means over 52 queries: passed or failed, each query
+ * once.', then the results a repeated query left out. Undefined for runs made elsewhere (no count).
+ */
+export function formatMeanBasis(summary: { counted?: number; repeated?: number }): string | undefined {
+  if (summary.counted === undefined) return undefined;
+  const queries = summary.counted === 1 ? '1 query' : `${formatCount(summary.counted)} queries`;
+  const over = `Means over ${queries}: passed or failed, each query once.`;
+  if (!summary.repeated) return over;
+  if (summary.repeated === 1) return `${over} 1 result repeats an earlier entry's query and is left out.`;
+  return `${over} ${formatCount(summary.repeated)} results repeat an earlier entry's query and are left out.`;
+}
+
 /** What the progress panel says about a run in each status. */
 export function runStatusSentence(run: Pick<ExperimentRun, 'id' | 'status'>): string {
   switch (run.status) {

@@ -84,9 +84,11 @@ async function readRefusalAsJson({ response }: { response: FetchResponse<unknown
 const runExportFiles: Record<RunExportFormat, { path: string; fallbackName: (runId: number) => string }> = {
   csv: { path: 'results.csv', fallbackName: (runId) => `run-${runId}-results.csv` },
   trec: { path: 'results.trec', fallbackName: (runId) => `run-${runId}.trec` },
+  qrels: { path: 'results.qrels', fallbackName: (runId) => `run-${runId}.qrels` },
+  queries: { path: 'results.queries.tsv', fallbackName: (runId) => `run-${runId}.queries.tsv` },
 };
 
-/** GET experiment-runs/{runId}/results.csv or results.trec as a file to save. */
+/** GET experiment-runs/{runId}/results.csv, .trec, .qrels or .queries.tsv as a file to save. */
 export function downloadRunResults(api: ApiClient, runId: number, format: RunExportFormat): Promise<DownloadedFile> {
   const { path, fallbackName } = runExportFiles[format];
   return downloadFile(api, `experiment-runs/${encodeURIComponent(runId)}/${path}`, fallbackName(runId));

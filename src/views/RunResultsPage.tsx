@@ -9,11 +9,16 @@ import { selectData, selectResourceView } from '../machines/resource.selectors';
 import type { runResultsPageMachine } from '../machines/run-results-page.machine';
 import { selectExporter, selectList, selectMissing, selectNotFound, selectSummary } from '../machines/run-results-page.selectors';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
-import type { ExperimentRunDetails, ExperimentRunResult, RunExportFormat } from '../domain/evaluation-backend-types';
+import {
+  runExportFormats,
+  type ExperimentRunDetails,
+  type ExperimentRunResult,
+  type RunExportFormat,
+} from '../domain/evaluation-backend-types';
 import { formatDateTime } from '../domain/format-date';
 import { formatConfiguration } from '../domain/format-configuration';
-import { formatMetric, orderedMetrics } from '../domain/format-metric';
-import { formatRunCounts } from '../domain/run-status';
+import { formatMean, orderedMetrics } from '../domain/format-metric';
+import { formatMeanBasis, formatRunCounts } from '../domain/run-status';
 import { runResultStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as backendStyles from './BackendPages.css';
@@ -120,7 +125,7 @@ function ResultsTable({ runId, list }: { runId: number; list: PagedListRef }) {
 
 const selectRun = selectData<ExperimentRunDetails>;
 
-/** The mean of each metric over the run's results so far, three decimals, and how many passed or failed. */
+/** The mean of each metric over the run's counted queries so far, four decimals as `npm run metrics` prints them, and the counts. */
 function RunSummary({ runId, actor }: { runId: number; actor: ActorRefFrom<typeof resourceMachine> }) {
   const view = useSelector(actor, selectResourceView);
   const run = useSelector(actor, selectRun);
@@ -146,12 +151,13 @@ function RunSummary({ runId, actor }: { runId: number; actor: ActorRefFrom<typeo
               {orderedMetrics(run.summary.mean_metrics).map(([name, value]) => (
                 <div key={name} className={styles.metric}>
                   <dt className={styles.term}>{name}</dt>
-                  <dd className={styles.metricValue}>{formatMetric(value)}</dd>
+                  <dd className={styles.metricValue}>{formatMean(value)}</dd>
                 </div>
               ))}
             </dl>
           )}
           <p className={styles.counts}>{formatRunCounts(run.summary)}</p>
+          {formatMeanBasis(run.summary) && <p className={styles.counts}>{formatMeanBasis(run.summary)}</p>}
         </>
       )}
     </section>
@@ -161,6 +167,8 @@ function RunSummary({ runId, actor }: { runId: number; actor: ActorRefFrom<typeo
 const exportLabels: Record<RunExportFormat, { idle: string; busy: string }> = {
   csv: { idle: 'Export CSV', busy: 'Exporting CSV...' },
   trec: { idle: 'Export TREC run', busy: 'Exporting TREC run...' },
+  qrels: { idle: 'Export qrels', busy: 'Exporting qrels...' },
+  queries: { idle: 'Export queries', busy: 'Exporting queries...' },
 };
 
 /** The run's results as a CSV file or a TREC run, fetched with the session's token and saved as a download. */
@@ -173,7 +181,7 @@ function RunExports({ runId, actor }: { runId: number; actor: ActorRefFrom<typeo
   return (
     <div className={styles.exports}>
       <div className={styles.exportButtons}>
-        {(['csv', 'trec'] as const).map((format) => (
+        {runExportFormats.map((format) => (
           <button
             key={format}
             type="button"

@@ -17,7 +17,7 @@ const green = 'rgb(26, 127, 55)';
 const red = 'rgb(180, 35, 24)';
 
 type Experiment = { id: number; name: string };
-type RunDetails = { id: number; status: string; progress: { done: number; total: number }; summary: { results: number } };
+type RunDetails = { id: number; status: string; progress: { done: number; total: number }; summary: { results: number; counted: number } };
 
 /** The evaluation backend as the test's own client, with the signed-in user's token. */
 function backendClient(baseUrl: string, token: string) {
@@ -142,7 +142,8 @@ describe('experiment runs in Chromium', () => {
     await grid.waitFor();
     const names = await grid.getByRole('term').allTextContents();
     expect(names).toContain('ndcg@10');
-    for (const value of await grid.getByRole('definition').allTextContents()) expect(value).toMatch(/^-?\d+\.\d{3}$/);
+    for (const value of await grid.getByRole('definition').allTextContents()) expect(value).toMatch(/^-?\d+\.\d{4}$/);
+    await summary.getByText(new RegExp(`^Means over ${final.summary.counted} quer(y|ies): passed or failed, each query once\\.`)).waitFor();
     expect(await summary.getByText(/^[\d,]+ results? · [\d,]+ passed · [\d,]+ failed/).textContent()).toMatch(
       new RegExp(`^${final.summary.results.toLocaleString('en-US')} results? · `),
     );

@@ -236,6 +236,8 @@ describe('mean metrics of the run above its results', () => {
       passed: 301,
       failed: 179,
       errors: 0,
+      counted: 470,
+      repeated: 10,
       mean_metrics: {
         'ndcg@10': 0.71234,
         'precision@10': 0.4,
@@ -247,7 +249,7 @@ describe('mean metrics of the run above its results', () => {
     },
   };
 
-  it('asks for the run and shows each mean to three decimals, then the counts', async () => {
+  it('asks for the run and shows each mean to four decimals, then the counts and the queries the means are over', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
     expect(services.last('findRun').args).toEqual([12]);
@@ -264,8 +266,13 @@ describe('mean metrics of the run above its results', () => {
       within(grid)
         .getAllByRole('definition')
         .map((value) => value.textContent),
-    ).toEqual(['0.712', '0.400', '0.556', '0.460', '0.800', '0.602']);
+    ).toEqual(['0.7123', '0.4000', '0.5555', '0.4600', '0.8000', '0.6019']);
     expect(within(section).getByText('480 results · 301 passed · 179 failed')).toBeTruthy();
+    expect(
+      within(section).getByText(
+        "Means over 470 queries: passed or failed, each query once. 10 results repeat an earlier entry's query and are left out.",
+      ),
+    ).toBeTruthy();
   });
 
   it('says so when the run has no results yet, and counts errors when there were some', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExperimentRun } from '../../src/domain/evaluation-backend-types';
 import {
   activeRunOf,
+  formatMeanBasis,
   formatRunCounts,
   formatRunProgress,
   isActiveRun,
@@ -61,6 +62,17 @@ describe('run status', () => {
       '5 results · 1 passed · 1 failed · 1 unjudged · 2 errors',
     );
     expect(formatRunCounts({ results: 2, passed: 1, failed: 1, unjudged: 0, errors: 0 })).toBe('2 results · 1 passed · 1 failed');
+  });
+
+  it('says which queries the means are over, and what repeated queries left out', () => {
+    expect(formatMeanBasis({ counted: 52, repeated: 0 })).toBe('Means over 52 queries: passed or failed, each query once.');
+    expect(formatMeanBasis({ counted: 1, repeated: 1 })).toBe(
+      "Means over 1 query: passed or failed, each query once. 1 result repeats an earlier entry's query and is left out.",
+    );
+    expect(formatMeanBasis({ counted: 1200, repeated: 3 })).toBe(
+      "Means over 1,200 queries: passed or failed, each query once. 3 results repeat an earlier entry's query and are left out.",
+    );
+    expect(formatMeanBasis({})).toBeUndefined();
   });
 
   it.each([

@@ -204,7 +204,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       expect(result.test_result.startsWith(testResultText(scores))).toBe(true);
       expect(result.results.golden_set).toHaveLength(judged.size);
       expect(result.version).toBe('builtin search');
-      if (scores.noRelevantJudgements) {
+      if (scores.notScored) {
         expect(result.status).toBe('UNJUDGED');
         expect(result.test_result).toMatch(/No relevant judgements$/);
       } else {

@@ -35,6 +35,7 @@ describe('npm run metrics', () => {
       ['P_3', 'q1', '0.3333'],
       ['recall_3', 'q1', '0.3333'],
       ['ndcg_cut_3', 'q1', '0.4200'],
+      ['F1_3', 'q1', '0.3333'],
       ['num_ret', 'q2', '2'],
       ['num_rel', 'q2', '0'],
       ['num_rel_ret', 'q2', '0'],
@@ -43,6 +44,7 @@ describe('npm run metrics', () => {
       ['P_3', 'q2', '0.0000'],
       ['recall_3', 'q2', '0.0000'],
       ['ndcg_cut_3', 'q2', '0.0000'],
+      ['F1_3', 'q2', '0.0000'],
       ['runid', 'all', 'test'],
       ['num_q', 'all', '2'],
       ['num_ret', 'all', '6'],
@@ -54,8 +56,9 @@ describe('npm run metrics', () => {
       ['P_3', 'all', '0.1667'],
       ['recall_3', 'all', '0.1667'],
       ['ndcg_cut_3', 'all', '0.2100'],
+      ['F1_3', 'all', '0.1667'],
     ]);
-    expect(stderr).toContain('1 of 2 queries have no relevant judgement');
+    expect(stderr).toBe('metrics: 1 of 2 queries have no judgement above 0 and score 0 on every measure\n');
   });
 
   it('averages over every judged query with -c, as trec_eval does', () => {
@@ -73,6 +76,7 @@ describe('npm run metrics', () => {
       ['P_3', 'all', '0.1111'],
       ['recall_3', 'all', '0.1111'],
       ['ndcg_cut_3', 'all', '0.1400'],
+      ['F1_3', 'all', '0.1111'],
     ]);
   });
 
@@ -100,7 +104,24 @@ describe('npm run metrics', () => {
       ['P_3', 'q1', '0.3333'],
       ['recall_3', 'q1', '0.5000'],
       ['ndcg_cut_exp_3', 'q1', '0.3194'],
+      // 2 · (1/3 · 1/2) / (1/3 + 1/2)
+      ['F1_3', 'q1', '0.4000'],
     ]);
+  });
+
+  it('says which queries score 0 on which measures', () => {
+    // From 4, q1 (grades up to 3) has nothing relevant, yet its nDCG stands; q2 is judged only 0.
+    const { stdout, stderr } = metrics(`${fixtures}/qrels.txt`, `${fixtures}/run.txt`, '-k', '3', '-q', '--relevant-from', '4');
+    expect(rows(stdout).filter(([name, qid]) => qid === 'q1' && ['P_3', 'ndcg_cut_3', 'F1_3', 'map'].includes(name))).toEqual([
+      ['map', 'q1', '0.0000'],
+      ['P_3', 'q1', '0.0000'],
+      ['ndcg_cut_3', 'q1', '0.4200'],
+      ['F1_3', 'q1', '0.0000'],
+    ]);
+    expect(stderr).toBe(
+      'metrics: 1 of 2 queries have no judgement above 0 and score 0 on every measure\n' +
+        'metrics: 1 of 2 queries have no judgement of 4 or more: they score 0 on every measure but nDCG\n',
+    );
   });
 
   it('scores a run whose queries are not contiguous exactly like the sorted one', () => {

@@ -7,7 +7,7 @@ import { cancelRun } from '../../runs/cancel-run';
 import { logRun } from '../../runs/run-log';
 import { startRun } from '../../runs/start-run';
 import type { RunQueue } from '../../runs/run-queue';
-import { runResultsCsv, runResultsTrec } from '../../runs/run-exports';
+import { runQueriesTsv, runResultsCsv, runResultsQrels, runResultsTrec } from '../../runs/run-exports';
 import { RUN_COLUMNS } from '../../runs/run-rows';
 import { runSummary } from '../../runs/run-tally';
 import { ErrorSchema } from '../../schemas/errors';
@@ -170,8 +170,20 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     {
       suffix: 'trec',
       type: 'text/plain; charset=utf-8',
-      what: 'a TREC run `qid Q0 docno rank score tag` (query ids of the golden set’s TREC export)',
+      what: 'a TREC run `qid Q0 docno rank score tag` of the results that count in the means, each query once (query ids of the golden set’s TREC export where it judges the query)',
       body: runResultsTrec,
+    },
+    {
+      suffix: 'qrels',
+      type: 'text/plain; charset=utf-8',
+      what: 'TREC qrels `qid 0 docid grade`: the judgements the counted results were scored against; `npm run metrics -- results.qrels results.trec -c` prints the run’s means',
+      body: runResultsQrels,
+    },
+    {
+      suffix: 'queries.tsv',
+      type: 'text/tab-separated-values; charset=utf-8',
+      what: '`qid<TAB>query` lines naming the query ids of results.qrels and results.trec',
+      body: runQueriesTsv,
     },
   ];
   for (const { suffix, type, what, body } of exports) {

@@ -103,14 +103,28 @@ describe('metrics (trec_eval semantics)', () => {
     expect(ndcgAtK(['C', 'A'], judgements, { k: 2 })).toBeCloseTo((3 + 2 / Math.log2(3)) / (3 + 3 / Math.log2(3)), 10);
   });
 
-  it('marks a query with no relevant judgement', () => {
+  it('marks a query with no judgement above 0 as not scored', () => {
     expect(scoreRanking(ranking, new Map([['A', 0]]), { k: 5 })).toMatchObject({
-      noRelevantJudgements: true,
+      notScored: true,
       ndcg: 0,
       recall: 0,
       averagePrecision: 0,
     });
-    expect(scoreRanking(ranking, judgements, { k: 5 }).noRelevantJudgements).toBe(false);
+    expect(scoreRanking(ranking, judgements, { k: 5 }).notScored).toBe(false);
+  });
+
+  it('lets relevant-from change the binary measures, never nDCG, as trec_eval -l does', () => {
+    // Judged only 1: with relevant-from 2 nothing is relevant, yet the grades still make an nDCG.
+    const onlyOnes = new Map([
+      ['A', 1],
+      ['B', 1],
+    ]);
+    const from1 = scoreRanking(['A', 'X', 'B'], onlyOnes, { k: 3, relevantFrom: 1 });
+    const from2 = scoreRanking(['A', 'X', 'B'], onlyOnes, { k: 3, relevantFrom: 2 });
+    expect(from2.ndcg).toBe(from1.ndcg);
+    expect(from2.ndcg).toBeGreaterThan(0);
+    expect(from2).toMatchObject({ notScored: false, precision: 0, recall: 0, f1: 0, reciprocalRank: 0, averagePrecision: 0 });
+    expect(from1.precision).toBeCloseTo(2 / 3, 12);
   });
 
   it('picks the completion note: short page first, then a page without relevants, else complete', () => {
@@ -154,7 +168,8 @@ describe('metrics (trec_eval semantics)', () => {
         recipRank: module.reciprocalRank,
         precision: module.precision,
         recall: module.recall,
-        ndcg: expect.closeTo(module.ndcg, 12),
+        ndcg: module.ndcg,
+        f1: module.f1,
       });
     }
   });
