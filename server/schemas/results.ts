@@ -1,5 +1,7 @@
 /** Spec §3 "Experiment run result": one entry's search, scored. Results made elsewhere may lack any optional part. */
 import { Type, type Static } from 'typebox';
+import { MAX_SEARCH_LENGTH } from './limits';
+import { pageProperties } from './paging';
 import { IdSchema, JsonObject, RecordOf, TimestampSchema } from './shared';
 
 /** One product a search returned (spec §3 "search_results"). */
@@ -46,3 +48,34 @@ export const RunResultSchema = Type.Object({
   result: RunResultOutcomeSchema,
 });
 export type ExperimentRunResult = Static<typeof RunResultSchema>;
+
+export const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
+const STATUS = `(${RESULT_STATUSES.join('|')})`;
+
+/** A run's results to triage: filtered by status and input, sorted by a metric or the input, paged. */
+export const ResultListQuerySchema = Type.Object(
+  {
+    ...pageProperties,
+    status: Type.Optional(
+      Type.String({
+        pattern: `^${STATUS}(,${STATUS})*$`,
+        maxLength: 100,
+        description: 'Only results with one of these statuses, comma-separated: PASS, FAIL, UNJUDGED, ERROR',
+      }),
+    ),
+    search: Type.Optional(
+      Type.String({ maxLength: MAX_SEARCH_LENGTH, description: 'Only results whose input contains this text, ignoring case' }),
+    ),
+    sort: Type.Optional(
+      Type.String({
+        pattern: '^(input|[a-z_]+(@[0-9]+(_exp)?)?)$',
+        maxLength: 64,
+        description:
+          'input, or a metric name of the run (ndcg@10, precision@10, …); results without that metric (errors) come last. Newest first when absent',
+      }),
+    ),
+    order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string', description: 'With sort: asc (the default) or desc' })),
+  },
+  { additionalProperties: false },
+);
+export type ResultListQuery = Static<typeof ResultListQuerySchema>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
-import { pageKeys } from '../../db/page-keys';
 import { notFound } from '../../errors';
 import { cancelRun } from '../../runs/cancel-run';
 import { logRun } from '../../runs/run-log';
@@ -11,8 +10,9 @@ import { runQueriesTsv, runResultsCsv, runResultsQrels, runResultsTrec } from '.
 import { RUN_COLUMNS } from '../../runs/run-rows';
 import { runSummary } from '../../runs/run-tally';
 import { ErrorSchema } from '../../schemas/errors';
-import { ListOf, PageQuerySchema } from '../../schemas/paging';
-import { RunResultSchema, type ExperimentRunResult } from '../../schemas/results';
+import { ListOf } from '../../schemas/paging';
+import { ResultListQuerySchema, RunResultSchema, type ExperimentRunResult } from '../../schemas/results';
+import { resultListPage } from '../../runs/result-list';
 import {
   ExperimentIdParamsSchema,
   RunDetailsSchema,
@@ -26,6 +26,7 @@ import {
 import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
 import { downloadName, sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
+import { sendTotal } from '../total-headers';
 
 async function requireRun(db: Database, runId: number) {
   const { rows } = await db.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
@@ -121,10 +122,11 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     '/experiment-runs/:runId/results',
     {
       schema: {
-        summary: "List a run's results, newest first",
+        summary:
+          "List a run's results, newest first, or filtered by status and input and sorted by a metric or the input (X-Total-Count counts the matches)",
         tags: ['experiment runs'],
         params: RunParamsSchema,
-        querystring: PageQuerySchema,
+        querystring: ResultListQuerySchema,
         response: { 200: ListOf(RunResultSchema), 400: ErrorSchema, 404: ErrorSchema },
       },
     },
@@ -132,31 +134,16 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       const { runId } = request.params;
       const run = await db.query('SELECT 1 FROM experiment_runs WHERE id = $1', [runId]);
       if (run.rows.length === 0) throw notFound('Experiment run', runId);
-      const { rows: counted } = await db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM experiment_run_results WHERE run_id = $1',
-        [runId],
-      );
-      const total = Number(counted[0].total);
       const [limit, offset] = pageWindow(request.query);
-      // The page's ids from the (run, newest) index alone, then their rows: a deep page reads no skipped result.
-      const ids = await pageKeys(db, {
-        select: 'SELECT id AS key FROM experiment_run_results WHERE run_id = $1',
-        params: [runId],
-        order: [
-          ['created_at', 'DESC'],
-          ['id', 'DESC'],
-        ],
-        limit,
-        offset,
-        total,
-      });
+      const { ids, ...total } = await resultListPage(db, runId, request.query, { limit, offset });
       const page = await db.query<ExperimentRunResult>(
-        `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results
-         WHERE id = ANY($1::bigint[]) ORDER BY created_at DESC, id DESC`,
+        `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results WHERE id = ANY($1::bigint[])`,
         [ids],
       );
-      reply.header('X-Total-Count', total);
-      return page.rows;
+      // The page's rows in the order its ids were picked.
+      const byId = new Map(page.rows.map((row) => [Number(row.id), row]));
+      sendTotal(reply, total);
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
   );
 

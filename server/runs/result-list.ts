@@ -1,0 +1,96 @@
+/**
+ * One page of a run's results to triage: filtered by status and by text in the input, sorted by a metric
+ * or the input (newest first by default). Reads the generated status / input / scores columns (migration
+ * 010), never a result's whole JSON, and only the page's rows. A search's matches are counted up to the
+ * cap, as the entries list counts them (db/capped-matches.ts).
+ */
+import type { Queryable } from '../db/database';
+import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
+import { pageKeys } from '../db/page-keys';
+import { HttpError } from '../errors';
+import type { ResultListQuery } from '../schemas/results';
+
+export interface ResultListPage extends ListTotal {
+  ids: number[];
+}
+
+/** `%`, `_` and `\` in a search are text to find, not LIKE's wildcards. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function resultListPage(
+  db: Queryable,
+  runId: number,
+  query: ResultListQuery,
+  window: { limit: number; offset: number },
+): Promise<ResultListPage> {
+  const params: unknown[] = [runId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const conditions = ['run_id = $1'];
+  const statuses = query.status ? [...new Set(query.status.split(','))] : undefined;
+  if (statuses) conditions.push(`status = ANY(${param(statuses)}::text[])`);
+  const search = query.search?.trim() || undefined;
+  if (search) conditions.push(`input ILIKE ${param(likePattern(search))}`);
+  const from = `FROM experiment_run_results WHERE ${conditions.join(' AND ')}`;
+
+  const total = await countMatches(db, from, params, search !== undefined);
+  const order = await sortOrder(db, runId, query, param);
+  const ids = await pageKeys<number | string>(db, {
+    select: `SELECT id AS key ${from}`,
+    params,
+    order,
+    limit: window.limit,
+    offset: window.offset,
+    total: total.capped ? undefined : total.total,
+  });
+  return { ids: ids.map(Number), ...total };
+}
+
+/** Exact, except a search matching more than COUNT_CAP: counting every match would read the whole run. */
+async function countMatches(db: Queryable, from: string, params: unknown[], searched: boolean): Promise<ListTotal> {
+  const limit = searched ? `LIMIT ${COUNT_CAP + 1}` : '';
+  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 ${from} ${limit}) AS matches`, params);
+  const total = Number(rows[0].total);
+  return total > COUNT_CAP && searched ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+type Order = Array<readonly [column: string, direction: 'ASC' | 'DESC']>;
+
+/**
+ * The list's order, first to last, the id last to make it total. A metric's missing values (errors) are
+ * ±Infinity, so they come last either way and reading the list backwards is its exact reverse.
+ */
+async function sortOrder(db: Queryable, runId: number, query: ResultListQuery, param: (value: unknown) => string): Promise<Order> {
+  if (query.sort === undefined) {
+    return [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ];
+  }
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  if (query.sort === 'input') {
+    return [
+      ['input', direction],
+      ['id', direction],
+    ];
+  }
+  await requireMetric(db, runId, query.sort);
+  const missing = direction === 'ASC' ? `'Infinity'` : `'-Infinity'`;
+  return [
+    [`coalesce((scores->>${param(query.sort)})::float8, ${missing})`, direction],
+    ['id', direction],
+  ];
+}
+
+/** A sort by a metric the run's results do not have is a mistake to name, not an arbitrary order. */
+async function requireMetric(db: Queryable, runId: number, name: string): Promise<void> {
+  const { rows } = await db.query<{ known: boolean; names: string[] }>(
+    `SELECT (metric_sums ? $2) OR EXISTS (SELECT 1 FROM experiment_run_results WHERE run_id = $1 AND scores ? $2) AS known,
+       ARRAY(SELECT jsonb_object_keys(metric_sums) ORDER BY 1) AS names
+     FROM experiment_runs WHERE id = $1`,
+    [runId, name],
+  );
+  if (rows[0]?.known) return;
+  const names = rows[0]?.names ?? [];
+  const choices = names.length > 0 ? `input or one of its metrics (${names.join(', ')})` : 'input or one of its metrics';
+  throw new HttpError(400, `querystring.sort must be ${choices} for run ${runId}, got "${name}"`);
+}
