@@ -60,8 +60,19 @@ export const RunSummarySchema = Type.Object(
 );
 export type RunSummary = Static<typeof RunSummarySchema>;
 
-/** One run with the summary of its results. */
-export const RunDetailsSchema = Type.Object({ ...runProperties, summary: Type.Optional(RunSummarySchema) });
+/** One run with the summary of its results, its experiment's name and the configuration it ran with. */
+export const RunDetailsSchema = Type.Object({
+  ...runProperties,
+  summary: Type.Optional(RunSummarySchema),
+  experiment_name: Type.Optional(Type.String({ description: "The run's experiment's name (runs made elsewhere may have none)" })),
+  config: Type.Optional(
+    Type.Unsafe<Record<string, unknown> | null>({
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: "The experiment's configuration when the run started; null for runs made elsewhere",
+    }),
+  ),
+});
 export type ExperimentRunDetails = Static<typeof RunDetailsSchema>;
 
 export const StartRunSchema = Type.Unsafe<{ tags?: string[] } | null>({

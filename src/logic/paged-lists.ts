@@ -76,11 +76,12 @@ export function allRows(fetchPage: (page: PageRequest) => Promise<PageResult<unk
   return ({ page, pageSize }: PageFetch) => fetchPage({ page, pageSize });
 }
 
-/** The page call of a table of one record's rows (a run's results, a script's experiments): it gets the owner too. */
-export function rowsOf(fetchRows: (ownerId: number, page: PageRequest) => Promise<PageResult<unknown>>) {
-  return ({ ownerId, page, pageSize }: PageFetch) => {
+/** The page call of a table of one record's rows (a run's results, a script's experiments): it gets the owner (and the filter) too. */
+export function rowsOf(fetchRows: (ownerId: number, page: PageRequest, filter?: ListFilter) => Promise<PageResult<unknown>>) {
+  return ({ ownerId, page, pageSize, filter }: PageFetch) => {
     // A wiring bug, not a state a person can reach: owned lists are always started with their owner.
     if (ownerId === undefined) throw new Error('a list of one record’s rows was started without its owner');
-    return fetchRows(ownerId, { page, pageSize });
+    // Lists without a filter (most) are asked for just the page.
+    return Object.keys(filter).length > 0 ? fetchRows(ownerId, { page, pageSize }, filter) : fetchRows(ownerId, { page, pageSize });
   };
 }

@@ -6,6 +6,7 @@ import { runProgressMachine } from '../machines/run-progress.machine';
 import { runResultDetailsMachine } from '../machines/run-result-details.machine';
 import { runResultsPageMachine } from '../machines/run-results-page.machine';
 import type { DownloadedFile, ExperimentRun } from '../domain/evaluation-backend-types';
+import { RESULT_FILTER } from '../domain/result-filters';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, rowsOf } from './paged-lists';
 
@@ -28,7 +29,7 @@ export function createRunsLogic({ backend, files, router }: Pick<ConsoleDeps, 'b
     }),
     runResultsPage: runResultsPageMachine.provide({
       actors: {
-        list: pagedList(router, { fetchPage: rowsOf(backend.runResultRows) }),
+        list: pagedList(router, { fetchPage: rowsOf(backend.runResultRows), filterNames: RESULT_FILTER }),
         summary: resourceMachine.provide({
           actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.findRun(input.id)) },
         }),

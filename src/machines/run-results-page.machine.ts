@@ -1,14 +1,22 @@
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { hasNoRouteId } from '../domain/route-id';
 import { fileExportMachine } from './file-export.machine';
-import { pagedListMachine } from './paged-list.machine';
+import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from './paged-list.machine';
+import { RESULT_FILTER } from '../domain/result-filters';
 import { resourceMachine } from './resource.machine';
 
-// Spec §2 /experiment-run-results/{id}: the run's paged results, above them its mean metrics (the one-record
-// machine over the run) and its exports (CSV, TREC run). Nothing here changes data, so nothing reloads.
-// Without a valid run id in the address the page is `notFound` (spec §2 'Invalid experiment run ID').
+// Spec §2 /experiment-run-results/{id}: the run's paged results, filtered by status and input and sorted by a
+// metric or the input (the list's filter, in the address with the page); above them the run (the one-record
+// machine: its experiment, configuration and mean metrics) and its exports. Nothing here changes data, so
+// nothing reloads. Without a valid run id in the address the page is `notFound` (spec §2 'Invalid experiment run ID').
 
-export type RunResultsPageInput = { runId: number | null; page: number };
+export type RunResultsPageInput = { runId: number | null; page: number; filter?: ListFilter };
+
+export const runResultsPageInput = (runId: number | null, search: string): RunResultsPageInput => ({
+  runId,
+  page: pageFromSearch(search),
+  filter: filterFromSearch(search, RESULT_FILTER),
+});
 
 export type RunResultsPageContext = {
   runId: number | null;
@@ -38,7 +46,7 @@ export const runResultsPageMachine = setup({
   id: 'runResultsPage',
   context: ({ input, spawn }) => ({
     runId: input.runId,
-    list: spawn('list', { id: 'list', input: { page: input.page, ownerId: input.runId } }),
+    list: spawn('list', { id: 'list', input: { page: input.page, filter: input.filter, ownerId: input.runId } }),
     summary: spawn('summary', { id: 'summary', syncSnapshot: true, input: { id: input.runId } }),
     exporter: spawn('fileExport', { id: 'exporter' }),
   }),

@@ -102,9 +102,23 @@ export function downloadGoldenSet(api: ApiClient, id: number, format: GoldenSetE
   return downloadFile(api, `golden-sets/${encodeURIComponent(id)}/export.${extension}`, `golden-set-${id}.${extension}`);
 }
 
-/** GET experiment-runs/{runId}/results?page&page_size → an array of run results. */
-export function listRunResults(api: ApiFetch, runId: number, page: number, pageSize: number): Promise<ExperimentRunResult[]> {
-  return api<ExperimentRunResult[]>(`experiment-runs/${encodeURIComponent(runId)}/results`, { query: pageQuery(page, pageSize) });
+/**
+ * GET experiment-runs/{runId}/results?page&page_size with the screen's filter (status, search, sort, order) →
+ * the page, with X-Total-Count (and X-Total-Count-Capped) as the total of the matches.
+ */
+export async function listRunResults(
+  api: ApiClient,
+  runId: number,
+  page: number,
+  pageSize: number,
+  filter: Record<string, string> = {},
+): Promise<Page<ExperimentRunResult>> {
+  const response = await api.raw<ExperimentRunResult[]>(`experiment-runs/${encodeURIComponent(runId)}/results`, {
+    query: { ...filter, ...pageQuery(page, pageSize) },
+  });
+  const total = Number(response.headers.get('X-Total-Count') ?? NaN);
+  const capped = response.headers.get('X-Total-Count-Capped') === 'true';
+  return { items: response._data ?? [], total: Number.isSafeInteger(total) && total >= 0 ? total : null, ...(capped ? { capped } : {}) };
 }
 
 /** GET evaluation-scripts/?page&page_size → {results: scripts}. */
@@ -191,7 +205,8 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
 
     cancelRun: (runId: number) => explained(cancelRun(api, runId)),
 
-    runResultRows: (runId: number, { page, pageSize }: PageRequest) => rows(listRunResults(api, runId, page, pageSize)),
+    runResultRows: (runId: number, { page, pageSize }: PageRequest, filter: Record<string, string> = {}) =>
+      explained(listRunResults(api, runId, page, pageSize, filter)),
 
     /** The run's results as a file; a format it does not offer fails like a refusal. */
     exportRun: (runId: number, format: string) => {

@@ -63,3 +63,18 @@ export const exportError = style({
   margin: 0,
   color: vars.color.danger,
 });
+
+export const breadcrumbs = style({
+  marginBottom: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const configuration = style({
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const configurationLabel = style({
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.sm,
+});

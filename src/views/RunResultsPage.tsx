@@ -3,47 +3,43 @@ import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import type { fileExportMachine } from '../machines/file-export.machine';
 import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../machines/file-export.selectors';
-import { pageFromSearch } from '../machines/paged-list.machine';
 import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
-import type { runResultsPageMachine } from '../machines/run-results-page.machine';
+import { runResultsPageInput, type runResultsPageMachine } from '../machines/run-results-page.machine';
 import { selectExporter, selectList, selectMissing, selectNotFound, selectSummary } from '../machines/run-results-page.selectors';
-import type { PassedRunResult } from '../machines/run-result-details.machine';
 import {
   runExportFormats,
   type ExperimentRunDetails,
   type ExperimentRunResult,
   type RunExportFormat,
 } from '../domain/evaluation-backend-types';
-import { formatDateTime } from '../domain/format-date';
 import { formatConfiguration } from '../domain/format-configuration';
 import { formatMean, orderedMetrics } from '../domain/format-metric';
 import { formatMeanBasis, formatRunCounts } from '../domain/run-status';
-import { runResultStatusTone } from '../domain/status-colours';
+import { runConfiguration } from '../domain/result-filters';
 import { messages } from './backend-messages';
 import * as backendStyles from './BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from './logic-context';
-import { PagedListFrame, type PagedListRef } from './PagedListFrame';
+import { RunResultsTable } from './RunResultsTable';
+import { selectItems } from '../machines/paged-list.selectors';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
-import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
 import { errorMessage } from './ui/status.css';
-import * as table from './ui/table.css';
-import { TableHead } from './ui/TableHead';
-import { TableCard } from './ui/TableCard';
 
-// Spec §2 /experiment-run-results/{id}: the run's paged results; status PASS green, FAIL red, anything
-// else grey (spec §4). The detail button hands the row to the details screen (history state). Above the
-// table, the run's mean metrics and its exports (CSV, TREC run).
+// Spec §2 /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
+// Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
+// not on every row's full height), its mean metrics with the queries they are over, and its exports.
 export function RunResultsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();
-  const page = useActorRef(logic.runResultsPage, { input: { runId: id, page: pageFromSearch(search) } });
+  const page = useActorRef(logic.runResultsPage, { input: runResultsPageInput(id, search) });
   const notFound = useSelector(page, selectNotFound);
   const missing = useSelector(page, selectMissing);
+  const run = useSelector(useSelector(page, selectSummary), selectRun);
   return (
     <div className={pageStyles.page}>
+      {run && <RunBreadcrumbs run={run} />}
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiment Run Results</h1>
       </div>
@@ -59,67 +55,39 @@ export function RunResultsPage({ id }: { id: number | null }) {
   );
 }
 
+function RunBreadcrumbs({ run }: { run: ExperimentRunDetails }) {
+  return (
+    <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+      <Link href="/experiments">Experiments</Link>
+      <span aria-hidden="true"> › </span>
+      <Link href={`/experiment-runs/${run.experiment_id}`}>{run.experiment_name ?? `Experiment ${run.experiment_id}`}</Link>
+      <span aria-hidden="true"> › </span>
+      <span aria-current="page">Run {run.id}</span>
+    </nav>
+  );
+}
+
 function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof runResultsPageMachine> }) {
   const list = useSelector(page, selectList);
   const summary = useSelector(page, selectSummary);
   const exporter = useSelector(page, selectExporter);
+  const run = useSelector(summary, selectRun);
+  const firstRow = useSelector(list, selectItems<ExperimentRunResult>)[0];
+  const configuration = run && runConfiguration(run.config, firstRow?.experiment_configuration);
   return (
     <div>
+      {configuration !== undefined && (
+        <p className={styles.configuration}>
+          <span className={styles.configurationLabel}>Configuration</span>{' '}
+          <code className={backendStyles.code}>{formatConfiguration(configuration)}</code>
+        </p>
+      )}
       <div className={styles.overview}>
         <RunSummary runId={runId} actor={summary} />
         <RunExports runId={runId} actor={exporter} />
       </div>
-      <ResultsTable runId={runId} list={list} />
+      <RunResultsTable runId={runId} list={list} metricNames={run ? Object.keys(run.summary.mean_metrics) : []} />
     </div>
-  );
-}
-
-function ResultsTable({ runId, list }: { runId: number; list: PagedListRef }) {
-  return (
-    <PagedListFrame<ExperimentRunResult>
-      list={list}
-      failure={() => messages.runResults}
-      empty={(page) => (page === 1 ? messages.noRunResultsData : messages.noRunResults)}
-    >
-      {(results, page) => (
-        <TableCard>
-          <table className={table.table} aria-label={`Results of run ${runId}`}>
-            <TableHead columns={['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']} />
-            <tbody>
-              {results.map((row) => {
-                const passed: PassedRunResult = { result: row, runId, page };
-                return (
-                  <tr key={row.id}>
-                    <td className={table.cell}>
-                      <code className={backendStyles.code}>{formatConfiguration(row.experiment_configuration)}</code>
-                    </td>
-                    <td className={table.cell}>{row.result.input}</td>
-                    <td className={table.cell}>
-                      <span className={`${statusBadge} ${statusBadgeTone[runResultStatusTone(row.result.status)]}`}>
-                        {row.result.status}
-                      </span>
-                    </td>
-                    <td className={table.cell}>{row.result.version}</td>
-                    <td className={table.cell}>{row.result.test_result}</td>
-                    <td className={`${table.cell} ${backendStyles.nowrap}`}>{formatDateTime(row.created_at)}</td>
-                    <td className={table.cell}>
-                      <Link
-                        href={`/experiment-run-result-details/${row.id}`}
-                        state={passed}
-                        className={button({ tone: 'secondary', size: 'small' })}
-                        aria-label={`Details of result ${row.id}`}
-                      >
-                        Details
-                      </Link>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableCard>
-      )}
-    </PagedListFrame>
   );
 }
 

@@ -15,6 +15,7 @@ export const messages = {
   noRuns: 'No experiment runs found.',
   noRunResults: 'No experiment run results found.',
   noRunResultsData: 'No results data available for this experiment run.',
+  noMatchingRunResults: 'No results match these filters.',
   noRunResultDetails: 'No run result details found. Please go back and try again.',
   invalidExperimentId: 'Invalid experiment ID',
   invalidRunId: 'Invalid experiment run ID',

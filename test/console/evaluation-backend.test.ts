@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FetchOptions } from 'ofetch';
-import { createApiClient, type ApiFetch } from '../../src/services/api-client';
+import { createApiClient, type ApiClient, type ApiFetch } from '../../src/services/api-client';
 import {
   getScript,
   listExperiments,
@@ -81,12 +81,6 @@ describe('evaluation backend client', () => {
     expect(calls).toEqual([{ path: 'experiment-runs/by_experiment/3' }]);
   });
 
-  it("lists one run's results with the page query", async () => {
-    const { api, calls } = fakeApi([runResult]);
-    await expect(listRunResults(api, 9, 1, 20)).resolves.toEqual([runResult]);
-    expect(calls).toEqual([{ path: 'experiment-runs/9/results', options: { query: { page: 1, page_size: 20 } } }]);
-  });
-
   it('lists scripts and hands back the {results} object', async () => {
     const { api, calls } = fakeApi({ count: 1, results: [script] });
     await expect(listScripts(api, 1, 20)).resolves.toEqual({ count: 1, results: [script] });
@@ -123,7 +117,11 @@ describe('evaluation backend client over the real API client', () => {
   it.each([
     ['experiments', (api: ApiFetch) => listExperiments(api, 2, 20), '/api/backend/experiments/?page=2&page_size=20'],
     ['runs', (api: ApiFetch) => listRunsByExperiment(api, 3), '/api/backend/experiment-runs/by_experiment/3'],
-    ['run results', (api: ApiFetch) => listRunResults(api, 9, 1, 20), '/api/backend/experiment-runs/9/results?page=1&page_size=20'],
+    [
+      'run results',
+      (api: ApiFetch) => listRunResults(api as ApiClient, 9, 1, 20),
+      '/api/backend/experiment-runs/9/results?page=1&page_size=20',
+    ],
     ['scripts', (api: ApiFetch) => listScripts(api, 1, 20), '/api/backend/evaluation-scripts/?page=1&page_size=20'],
     ['one script', (api: ApiFetch) => getScript(api, 1), '/api/backend/evaluation-scripts/1'],
     [
@@ -143,5 +141,34 @@ describe('evaluation backend client over the real API client', () => {
     expect(request.method).toBe('GET');
     expect(request.url).toBe(`https://console.test${expected}`);
     expect(request.headers.get('authorization')).toBe('Bearer user-token');
+  });
+});
+
+describe("a run's results to triage", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the filter with the page and reads the total of the matches', async () => {
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify([runResult]), {
+          headers: { 'content-type': 'application/json', 'x-total-count': '10000', 'x-total-count-capped': 'true' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'user-token', onSignedOut: vi.fn() });
+    const page = await listRunResults(api, 9, 2, 20, { status: 'FAIL,ERROR', search: 'red sofa', sort: 'ndcg@10', order: 'desc' });
+    expect(page).toEqual({ items: [runResult], total: 10000, capped: true });
+    const url = new URL(new Request(fetchMock.mock.calls[0][0], fetchMock.mock.calls[0][1]).url);
+    expect(url.pathname).toBe('/api/backend/experiment-runs/9/results');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: 'FAIL,ERROR',
+      search: 'red sofa',
+      sort: 'ndcg@10',
+      order: 'desc',
+      page: '2',
+      page_size: '20',
+    });
   });
 });

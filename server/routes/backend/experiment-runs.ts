@@ -97,7 +97,17 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     },
     async (request) => {
       const run = await requireRun(db, request.params.runId);
-      return { ...run, summary: (await runSummary(db, request.params.runId)) ?? undefined };
+      const { rows } = await db.query<{ experiment_name: string | null; config: Record<string, unknown> | null }>(
+        'SELECT e.name AS experiment_name, r.config FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id WHERE r.id = $1',
+        [request.params.runId],
+      );
+      const { experiment_name, config } = rows[0] ?? { experiment_name: null, config: null };
+      return {
+        ...run,
+        summary: (await runSummary(db, request.params.runId)) ?? undefined,
+        ...(experiment_name === null ? {} : { experiment_name }),
+        config,
+      };
     },
   );
 
