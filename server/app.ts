@@ -19,6 +19,7 @@ import { mappingRoutes } from './routes/dataset-entry-mappings';
 import { bulkUploadRoutes } from './routes/bulk-upload';
 import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
+import { experimentToolRoutes } from './routes/backend/experiment-tools';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
@@ -124,6 +125,7 @@ export async function buildApp(
       requireBearerToken(api, verify);
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db, runQueue: runs });
+      await api.register(experimentToolRoutes, { db });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(catalogueRoutes, { db, uploads });

@@ -43,6 +43,8 @@ export const RunResultSchema = Type.Object({
   id: IdSchema,
   /** The dataset entry searched, as results.csv names it; this server always answers it, results made elsewhere may lack it. */
   entry_id: Type.Optional(IdSchema),
+  /** The run the result belongs to (answered when one result is read by id). */
+  run_id: Type.Optional(IdSchema),
   experiment_configuration: JsonObject(),
   created_at: TimestampSchema,
   result: RunResultOutcomeSchema,

@@ -27,9 +27,6 @@ const runProperties = {
 export const RunSchema = Type.Object(runProperties);
 export type ExperimentRun = Static<typeof RunSchema>;
 
-/** An experiment's runs, unpaged as spec §7 has it. */
-export const RunsSchema = Type.Array(RunSchema, { headers: TotalCountHeader });
-
 /** Spec §7 lists all of an experiment's runs: no defaults, so only a page or page_size asks for one page. */
 export const RunsPageQuerySchema = Type.Object(
   {
@@ -59,6 +56,11 @@ export const RunSummarySchema = Type.Object(
   },
 );
 export type RunSummary = Static<typeof RunSummarySchema>;
+
+/** An experiment's runs, unpaged as spec §7 has it, each with the summary of its results. */
+export const RunsSchema = Type.Array(Type.Object({ ...runProperties, summary: Type.Optional(RunSummarySchema) }), {
+  headers: TotalCountHeader,
+});
 
 /** One run with the summary of its results, its experiment's name and the configuration it ran with. */
 export const RunDetailsSchema = Type.Object({

@@ -39,6 +39,19 @@ export function readJsonPointer(document: unknown, pointer: string): unknown {
   return value;
 }
 
+/** How much of an answer a pointer mistake shows (try a query): enough to see the document's shape. */
+const RAW_START_LENGTH = 2000;
+
+/** The service answered JSON that the pointers do not fit; `rawStart` is the answer's start (secrets blanked). */
+export class ResponseShapeError extends Error {
+  constructor(
+    message: string,
+    readonly rawStart: string,
+  ) {
+    super(message);
+  }
+}
+
 const where = (pointer: string) => (pointer === '' ? 'the top level' : pointer);
 const optionalText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
@@ -65,8 +78,12 @@ export class HttpSearchTarget implements SearchTarget {
     const request = this.request(query, k);
     const release = await this.limiter.acquire(signal);
     try {
-      const body = await this.send(request, query, signal);
-      return this.hits(body, k);
+      const { value, text } = await this.send(request, query, signal);
+      try {
+        return this.hits(value, k);
+      } catch (error) {
+        throw new ResponseShapeError((error as Error).message, this.redact(text.slice(0, RAW_START_LENGTH)));
+      }
     } finally {
       release();
     }
@@ -106,7 +123,11 @@ export class HttpSearchTarget implements SearchTarget {
   }
 
   /** The parsed JSON body of a successful answer. */
-  private async send({ url, init }: ReturnType<HttpSearchTarget['request']>, query: string, signal?: AbortSignal): Promise<unknown> {
+  private async send(
+    { url, init }: ReturnType<HttpSearchTarget['request']>,
+    query: string,
+    signal?: AbortSignal,
+  ): Promise<{ value: unknown; text: string }> {
     const timeoutMs = this.config.timeout_ms ?? DEFAULT_TIMEOUT_MS;
     // Started once the limiter lets the request go: waiting in the queue is not the service's time.
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -133,7 +154,7 @@ export class HttpSearchTarget implements SearchTarget {
       throw new Error(`${answered} for ${JSON.stringify(query)}${detail}`);
     }
     if (!json) throw new Error(`Search target response is not JSON${describeBody(response, body)}`);
-    return json.value;
+    return { value: json.value, text };
   }
 
   /** The first `k` distinct hits, in the service's order. */

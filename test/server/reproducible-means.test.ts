@@ -126,6 +126,11 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
     expect(run.status).toBe('success');
     // red sofa, coffee table, oak table, zebra rug; the repeat of red sofa is scored but left out.
     expect(run.summary).toMatchObject({ results: INPUTS.length, unjudged: 2, counted: 4, repeated: 1 });
+    // The runs list carries the same summary, for the runs table.
+    const listed = (await call('GET', `/experiment-runs/by_experiment/${run.experiment_id}`)).json<
+      Array<{ id: number; summary: object }>
+    >();
+    expect(listed.find((r) => r.id === run.id)!.summary).toEqual(run.summary);
 
     const dir = await mkdtemp(join(tmpdir(), 'run-means-'));
     for (const file of ['qrels', 'trec', 'queries.tsv']) {

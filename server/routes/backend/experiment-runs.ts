@@ -8,7 +8,7 @@ import { startRun } from '../../runs/start-run';
 import type { RunQueue } from '../../runs/run-queue';
 import { runQueriesTsv, runResultsCsv, runResultsQrels, runResultsTrec } from '../../runs/run-exports';
 import { RUN_COLUMNS } from '../../runs/run-rows';
-import { runSummary } from '../../runs/run-tally';
+import { runSummary, summaryOf, TALLY_COLUMNS, type TallyColumns } from '../../runs/run-tally';
 import { ErrorSchema } from '../../schemas/errors';
 import { ListOf } from '../../schemas/paging';
 import { ResultListQuerySchema, RunResultSchema, type ExperimentRunResult } from '../../schemas/results';
@@ -59,7 +59,8 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     '/experiment-runs/by_experiment/:experimentId',
     {
       schema: {
-        summary: "List an experiment's runs, newest first: all of them (as spec §7 has it), or one page when page or page_size is given",
+        summary:
+          "List an experiment's runs, newest first, each with the summary of its results: all of them (as spec §7 has it), or one page when page or page_size is given",
         tags: ['experiment runs'],
         params: ExperimentIdParamsSchema,
         querystring: RunsPageQuerySchema,
@@ -74,14 +75,18 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       // LIMIT NULL is no limit: every run.
       const [limit, offset] = paged ? pageWindow(request.query) : [null, 0];
       const [page, total] = await Promise.all([
-        db.query<ExperimentRun>(
-          `SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE experiment_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+        db.query<ExperimentRun & TallyColumns>(
+          `SELECT ${RUN_COLUMNS}, ${TALLY_COLUMNS} FROM experiment_runs WHERE experiment_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
           [limit, offset, experimentId],
         ),
         db.query<{ total: number }>('SELECT count(*)::int AS total FROM experiment_runs WHERE experiment_id = $1', [experimentId]),
       ]);
       reply.header('X-Total-Count', total.rows[0].total);
-      return page.rows;
+      // Each run with its summary: the runs table shows every run's means and counts.
+      return page.rows.map(({ results, passed, failed, unjudged, errors, counted, metric_sums, ...run }) => ({
+        ...run,
+        summary: summaryOf({ results, passed, failed, unjudged, errors, counted, metric_sums }),
+      }));
     },
   );
 

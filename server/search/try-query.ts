@@ -1,0 +1,38 @@
+/**
+ * One query through a search target as configured (saved or not), for the experiment form: the hits as a
+ * run would store them, each with the golden set's grade, and the time taken. A search that fails is an
+ * answer too, with the message a run's ERROR result would carry and, when a JSON pointer did not fit the
+ * service's answer, the start of that answer.
+ */
+import type { Queryable } from '../db/database';
+import { queryKey } from '../evaluation/query-key';
+import { storableHits } from '../runs/storable-hits';
+import type { SearchTargetFactory } from '../runs/search-targets';
+import type { TryQuery, TryResult } from '../schemas/search-try';
+import { ResponseShapeError } from './http-search-target';
+
+export async function tryQuery(db: Queryable, createTarget: SearchTargetFactory, request: TryQuery): Promise<TryResult> {
+  const grades = request.golden_set_id === undefined ? undefined : await gradesOf(db, request.golden_set_id, request.query);
+  const judged = grades === undefined ? {} : { judged: [...grades.values()].filter((grade) => grade > 0).length };
+  const started = performance.now();
+  try {
+    const target = createTarget(request.search_target, db);
+    const stored = storableHits(await target.search(request.query, request.k ?? 10));
+    const elapsed_ms = Math.round(performance.now() - started);
+    if ('error' in stored) return { hits: [], elapsed_ms, ...judged, problem: { message: stored.error } };
+    const hits = stored.hits.map((hit, index) => ({ rank: index + 1, ...hit, grade: grades?.get(hit.product_id) ?? null }));
+    return { hits, elapsed_ms, ...judged };
+  } catch (error) {
+    const elapsed_ms = Math.round(performance.now() - started);
+    const raw = error instanceof ResponseShapeError ? { raw: error.rawStart } : {};
+    return { hits: [], elapsed_ms, ...judged, problem: { message: (error as Error).message, ...raw } };
+  }
+}
+
+async function gradesOf(db: Queryable, goldenSetId: number, query: string): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ product_id: string; grade: number }>(
+    'SELECT product_id, grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2',
+    [goldenSetId, queryKey(query)],
+  );
+  return new Map(rows.map((row) => [row.product_id, Number(row.grade)]));
+}

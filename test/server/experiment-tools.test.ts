@@ -1,0 +1,196 @@
+// Issue 14's workbench calls: try a query through a target as configured, a golden set's coverage of a
+// dataset, one run result by id.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { multipart } from './helpers/multipart';
+
+const API = '/api/backend';
+
+const CATALOGUE = ['product_id,name', 'p1,Red velvet sofa', 'p2,Blue sofa', 'p3,Red armchair', 'p4,Oak coffee table'].join('\n');
+const JUDGEMENTS = ['query,product_id,relevance', 'red sofa,p1,3', 'red sofa,p2,1', 'coffee table,p4,2', 'floor lamp,p7,0'].join('\n');
+
+/** A search service of the test's own: hits under /data/items as {sku, title}; it echoes the x-api-key header. */
+async function startService(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const q = new URL(request.url!, 'http://x').searchParams.get('q') ?? '';
+    response.setHeader('content-type', 'application/json');
+    response.end(
+      JSON.stringify({
+        echo: request.headers['x-api-key'] ?? null,
+        data: {
+          items: q.includes('sofa') ? [{ sku: 'p2', title: 'Blue sofa' }, { sku: 'p9' }, { sku: 'p1', title: 'Red velvet sofa' }] : [],
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/search?q={query}&n={k}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(backends)('experiment workbench calls (%s)', (backend) => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  let goldenSetId: number;
+  let service: Awaited<ReturnType<typeof startService>>;
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
+
+  async function upload(url: string, parts: Parameters<typeof multipart>[0]) {
+    const form = await multipart(parts);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}${url}`,
+      payload: form.payload,
+      headers: { ...headers, 'content-type': form.contentType },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json<{ id: number }>();
+  }
+
+  beforeAll(async () => {
+    process.env.SEARCH_TARGET_TRY_KEY = 'try-secret-value';
+    t = await startTestApp(backend);
+    headers = await t.auth();
+    service = await startService();
+    await upload('/catalogue/import', [['file', { file: CATALOGUE }]]);
+    goldenSetId = (
+      await upload('/golden-sets/', [
+        ['name', 'Tools set'],
+        ['file', { file: JUDGEMENTS }],
+      ])
+    ).id;
+  }, 60_000);
+  afterAll(async () => {
+    delete process.env.SEARCH_TARGET_TRY_KEY;
+    await service?.close();
+    await t?.close();
+  });
+
+  const http = (overrides: object = {}) => ({
+    kind: 'http',
+    url: service.url,
+    hits: '/data/items',
+    product_id: '/sku',
+    name: '/title',
+    ...overrides,
+  });
+
+  it('tries the built-in search: ranked hits, each with its grade, and the time taken', async () => {
+    const response = await call('POST', '/search-targets/try', {
+      search_target: { kind: 'builtin' },
+      query: '  Red SOFA ',
+      k: 3,
+      golden_set_id: goldenSetId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.judged).toBe(2);
+    expect(body.elapsed_ms).toBeGreaterThanOrEqual(0);
+    expect(body.problem).toBeUndefined();
+    expect(body.hits.map((hit: { rank: number }) => hit.rank)).toEqual(body.hits.map((_: unknown, i: number) => i + 1));
+    const p1 = body.hits.find((hit: { product_id: string }) => hit.product_id === 'p1');
+    expect(p1).toMatchObject({ name: 'Red velvet sofa', grade: 3 });
+    const unjudged = body.hits.find((hit: { product_id: string }) => !['p1', 'p2'].includes(hit.product_id));
+    if (unjudged) expect(unjudged.grade).toBeNull();
+  });
+
+  it('tries an HTTP target as configured, unsaved: the hits as parsed, in the service’s order, graded', async () => {
+    const response = await call('POST', '/search-targets/try', { search_target: http(), query: 'red sofa', golden_set_id: goldenSetId });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().hits).toEqual([
+      { rank: 1, product_id: 'p2', name: 'Blue sofa', grade: 1 },
+      { rank: 2, product_id: 'p9', grade: null },
+      { rank: 3, product_id: 'p1', name: 'Red velvet sofa', grade: 3 },
+    ]);
+  });
+
+  it('shows the start of the answer and the pointer that failed, with secrets blanked', async () => {
+    const response = await call('POST', '/search-targets/try', {
+      search_target: http({ hits: '/results', headers: { 'x-api-key': '{env:SEARCH_TARGET_TRY_KEY}' } }),
+      query: 'red sofa',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { hits, problem } = response.json();
+    expect(hits).toEqual([]);
+    expect(problem.message).toBe('Search target response has no array at /results');
+    expect(problem.raw.startsWith('{"echo":"[redacted]","data":{"items":[{"sku":"p2"')).toBe(true);
+    expect(response.body).not.toContain('try-secret-value');
+
+    const wrongId = await call('POST', '/search-targets/try', { search_target: http({ product_id: '/id' }), query: 'sofa' });
+    expect(wrongId.json().problem.message).toBe('Search target hit at index 0 has no product_id at /id');
+    expect(wrongId.json().problem.raw).toContain('"sku":"p2"');
+  });
+
+  it('says what keeps a target from answering, as a run would', async () => {
+    const missing = await call('POST', '/search-targets/try', {
+      search_target: http({ headers: { authorization: 'Bearer {env:SEARCH_TARGET_NOT_SET}' } }),
+      query: 'sofa',
+    });
+    expect(missing.json().problem).toEqual({
+      message: 'Search target header authorization refers to {env:SEARCH_TARGET_NOT_SET}, which is not set',
+    });
+    const unreachable = await call('POST', '/search-targets/try', {
+      search_target: http({ url: 'http://127.0.0.1:9/search?q={query}', timeout_ms: 1000 }),
+      query: 'sofa',
+    });
+    expect(unreachable.json().problem.message).toMatch(/^Search target could not be reached: /);
+  });
+
+  it('refuses a malformed target or an unknown golden set with a 400 naming the field', async () => {
+    const noUrl = await call('POST', '/search-targets/try', { search_target: { kind: 'http', hits: '', product_id: '/id' }, query: 'x' });
+    expect(noUrl.statusCode).toBe(400);
+    expect(noUrl.json().message).toContain('url');
+    const noQuery = await call('POST', '/search-targets/try', { search_target: { kind: 'builtin' }, query: '' });
+    expect(noQuery.statusCode).toBe(400);
+    expect(noQuery.json().message).toContain('query');
+    const unknownSet = await call('POST', '/search-targets/try', {
+      search_target: { kind: 'builtin' },
+      query: 'sofa',
+      golden_set_id: 999999,
+    });
+    expect(unknownSet.statusCode).toBe(400);
+    expect(unknownSet.json().message).toBe('body.golden_set_id: golden set 999999 does not exist');
+  });
+
+  it("counts a dataset's queries once each and lists those the golden set does not judge above 0", async () => {
+    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Coverage', '') RETURNING id`);
+    const datasetId = Number(dataset.rows[0].id);
+    for (const input of ['red sofa', ' Red  Sofa', 'floor lamp', 'armchair', 'coffee table']) {
+      const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
+      await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entry.rows[0].id]);
+    }
+    const response = await call('GET', `/golden-sets/${goldenSetId}/coverage?dataset_id=${datasetId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ queries: 4, judged: 2, not_judged: ['floor lamp', 'armchair'] });
+    expect((await call('GET', `/golden-sets/999999/coverage?dataset_id=${datasetId}`)).statusCode).toBe(404);
+    const noDataset = await call('GET', `/golden-sets/${goldenSetId}/coverage?dataset_id=999999`);
+    expect(noDataset.statusCode).toBe(400);
+    expect(noDataset.json().message).toContain('dataset_id');
+    expect((await call('GET', `/golden-sets/${goldenSetId}/coverage`)).statusCode).toBe(400);
+  });
+
+  it('reads one run result by id, with its run', async () => {
+    const run = await t.db.query<{ id: number }>(
+      `WITH d AS (INSERT INTO datasets (name, description) VALUES ('One', '') RETURNING id),
+            s AS (SELECT id FROM evaluation_scripts LIMIT 1),
+            x AS (INSERT INTO experiments (name, evaluation_script_id, dataset_id, description) SELECT 'One', s.id, d.id, '' FROM s, d RETURNING id)
+       INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) SELECT id, 'x', 'success' FROM x RETURNING id`,
+    );
+    const runId = Number(run.rows[0].id);
+    const stored = await t.db.query<{ id: number }>(
+      `INSERT INTO experiment_run_results (run_id, entry_id, result) VALUES ($1, 5, '{"input": "red sofa", "status": "FAIL"}') RETURNING id`,
+      [runId],
+    );
+    const id = Number(stored.rows[0].id);
+    const response = await call('GET', `/experiment-run-results/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id, run_id: runId, entry_id: 5, result: { input: 'red sofa', status: 'FAIL' } });
+    const missing = await call('GET', '/experiment-run-results/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Experiment run result 999999 not found');
+  });
+});
