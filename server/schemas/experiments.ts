@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { RunConfigSchema } from './run-config';
-import { IdSchema, JsonObject, TimestampSchema } from './shared';
+import { IdSchema, JsonObject, Nullable, TimestampSchema } from './shared';
 
 const experimentProperties = {
   id: IdSchema,
@@ -21,6 +21,19 @@ export type Experiment = Static<typeof ExperimentSchema>;
 export const ExperimentWithConfigSchema = Type.Object({ ...experimentProperties, config: Type.Optional(JsonObject()) });
 export type ExperimentWithConfig = Static<typeof ExperimentWithConfigSchema>;
 
+/** One experiment as its runs page shows it: with the names of what it uses and what keeps it from running. */
+export const ExperimentDetailsSchema = Type.Object({
+  ...experimentProperties,
+  config: Type.Optional(JsonObject()),
+  dataset_name: Type.String(),
+  evaluation_script_name: Type.String(),
+  golden_set_name: Nullable(Type.String({ description: "The configured golden set's name; null when none is configured or it is gone" })),
+  run_blockers: Type.Array(Type.String(), {
+    description: "Why 'Run experiment' would be refused now, one sentence each; empty when it can run",
+  }),
+});
+export type ExperimentDetails = Static<typeof ExperimentDetailsSchema>;
+
 const nameSchema = Type.String({ maxLength: MAX_NAME_LENGTH });
 const descriptionSchema = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
 
@@ -37,7 +50,13 @@ export const NewExperimentSchema = Type.Object(
 export type NewExperiment = Static<typeof NewExperimentSchema>;
 
 export const ExperimentChangesSchema = Type.Object(
-  { name: Type.Optional(nameSchema), description: Type.Optional(descriptionSchema), config: Type.Optional(RunConfigSchema) },
+  {
+    name: Type.Optional(nameSchema),
+    description: Type.Optional(descriptionSchema),
+    config: Type.Optional(RunConfigSchema),
+    dataset_id: Type.Optional(IdSchema),
+    evaluation_script_id: Type.Optional(IdSchema),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export type ExperimentChanges = Static<typeof ExperimentChangesSchema>;

@@ -286,7 +286,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     const noConfig = await call('POST', `/experiments/${bare.id}/runs`);
     expect(noConfig.statusCode).toBe(409);
     expect(noConfig.json().message).toBe(
-      `Experiment 'No config' has no run configuration: set its search_target and golden_set_id (PATCH /api/backend/experiments/${bare.id}).`,
+      `Experiment 'No config' has no run configuration: set its search target and golden set (Edit on its runs page, or PATCH /api/backend/experiments/${bare.id}).`,
     );
 
     const external = (

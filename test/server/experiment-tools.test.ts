@@ -194,3 +194,59 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     expect(missing.json().message).toBe('Experiment run result 999999 not found');
   });
 });
+
+describe.each(backends)('an experiment for its runs page (%s)', (backend) => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    headers = await t.auth();
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('names what it uses and says what keeps it from running, until it can; its dataset and script can change', async () => {
+    const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
+    const scriptId = Number(script.rows[0].id);
+    const empty = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Empty', '') RETURNING id`);
+    const created = await call('POST', '/experiments/', {
+      name: 'Fresh',
+      evaluation_script_id: scriptId,
+      dataset_id: Number(empty.rows[0].id),
+    });
+    const id = created.json().id;
+    const fresh = (await call('GET', `/experiments/${id}`)).json();
+    expect(fresh).toMatchObject({ dataset_name: 'Empty', evaluation_script_name: 'Golden set relevance', golden_set_name: null });
+    expect(fresh.run_blockers).toEqual([
+      `Experiment 'Fresh' has no run configuration: set its search target and golden set (Edit on its runs page, or PATCH /api/backend/experiments/${id}).`,
+      "Experiment 'Fresh' cannot run: its dataset 'Empty' has no entries.",
+    ]);
+    // Starting a run is refused with the first of them.
+    const refused = await call('POST', `/experiments/${id}/runs`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(fresh.run_blockers[0]);
+
+    const set = await t.db.query<{ id: number }>(
+      `INSERT INTO golden_sets (name, description, market) VALUES ('Set A', '', 'US') RETURNING id`,
+    );
+    const full = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Full', '') RETURNING id`);
+    const entry = await t.db.query<{ id: number }>(`INSERT INTO dataset_entries (input) VALUES ('sofa') RETURNING id`);
+    await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [
+      full.rows[0].id,
+      entry.rows[0].id,
+    ]);
+    const changed = await call('PATCH', `/experiments/${id}`, {
+      dataset_id: Number(full.rows[0].id),
+      config: { search_target: { kind: 'builtin' }, golden_set_id: Number(set.rows[0].id) },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const ready = (await call('GET', `/experiments/${id}`)).json();
+    expect(ready).toMatchObject({ dataset_name: 'Full', golden_set_name: 'Set A', run_blockers: [] });
+
+    const noDataset = await call('PATCH', `/experiments/${id}`, { dataset_id: 999999 });
+    expect(noDataset.statusCode).toBe(400);
+    expect(noDataset.json().message).toBe('body.dataset_id: dataset 999999 does not exist');
+  });
+});

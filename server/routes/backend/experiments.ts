@@ -5,8 +5,10 @@ import { isForeignKeyViolation } from '../../db/database-errors';
 import { HttpError, notFound } from '../../errors';
 import { checkHttpTargetConfig } from '../../search/http-target-config';
 import { ErrorSchema } from '../../schemas/errors';
+import { EXPERIMENT_FACTS, EXPERIMENT_FACTS_FROM, runBlockers, type ExperimentFacts } from '../../runs/run-blockers';
 import {
   ExperimentChangesSchema,
+  ExperimentDetailsSchema,
   ExperimentSchema,
   ExperimentWithConfigSchema,
   NewExperimentSchema,
@@ -96,16 +98,23 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
     '/experiments/:id',
     {
       schema: {
-        summary: 'Get one experiment with its run configuration',
+        summary: 'Get one experiment with its run configuration, the names of what it uses, and what keeps it from running',
         tags: ['experiments'],
         params: IdParamsSchema,
-        response: { 200: ExperimentWithConfigSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: ExperimentDetailsSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
-      const { rows } = await db.query<ExperimentWithConfig>(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1`, [request.params.id]);
+      const { rows } = await db.query<ExperimentWithConfig & ExperimentFacts & { golden_set_name: string | null }>(
+        `SELECT ${EXPERIMENT_FACTS}, e.evaluation_script_id, e.description, e.created_at, e.updated_at,
+           (SELECT g.name FROM golden_sets g WHERE g.id::text = e.config->>'golden_set_id') AS golden_set_name
+         FROM ${EXPERIMENT_FACTS_FROM} WHERE e.id = $1`,
+        [request.params.id],
+      );
       if (rows.length === 0) throw notFound('Experiment', request.params.id);
-      return rows[0];
+      const { engine: _engine, script_name, ...experiment } = rows[0];
+      const { blockers } = await runBlockers(db, rows[0]);
+      return { ...experiment, evaluation_script_name: script_name, run_blockers: blockers.map((blocker) => blocker.message) };
     },
   );
 
@@ -113,7 +122,8 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
     '/experiments/:id',
     {
       schema: {
-        summary: "Change an experiment's name, description or run configuration (runs already started keep theirs)",
+        summary:
+          "Change an experiment's name, description, dataset, evaluation script or run configuration (runs already started keep theirs)",
         tags: ['experiments'],
         params: IdParamsSchema,
         body: ExperimentChangesSchema,
@@ -122,16 +132,36 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
     },
     async (request) => {
       const { id } = request.params;
-      const { name, description, config } = request.body;
+      const { name, description, config, dataset_id: datasetId, evaluation_script_id: scriptId } = request.body;
       await checkConfig(db, config);
-      const { rows } = await db.query<ExperimentWithConfig>(
-        `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
-           config = coalesce($4::jsonb, config), updated_at = now()
-         WHERE id = $1 RETURNING ${WITH_CONFIG}`,
-        [id, name === undefined ? null : requireText(name, 'name'), description?.trim() ?? null, config ? JSON.stringify(config) : null],
-      );
-      if (rows.length === 0) throw notFound('Experiment', id);
-      return rows[0];
+      try {
+        const { rows } = await db.query<ExperimentWithConfig>(
+          `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
+             config = coalesce($4::jsonb, config), dataset_id = coalesce($5, dataset_id),
+             evaluation_script_id = coalesce($6, evaluation_script_id), updated_at = now()
+           WHERE id = $1 RETURNING ${WITH_CONFIG}`,
+          [
+            id,
+            name === undefined ? null : requireText(name, 'name'),
+            description?.trim() ?? null,
+            config ? JSON.stringify(config) : null,
+            datasetId ?? null,
+            scriptId ?? null,
+          ],
+        );
+        if (rows.length === 0) throw notFound('Experiment', id);
+        return rows[0];
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        const named = [
+          ...(scriptId === undefined ? [] : [[`body.evaluation_script_id`, `evaluation script ${scriptId}`]]),
+          ...(datasetId === undefined ? [] : [[`body.dataset_id`, `dataset ${datasetId}`]]),
+        ];
+        throw new HttpError(
+          400,
+          `${named.map(([field]) => field).join(' or ')}: ${named.map(([, what]) => what).join(' or ')} does not exist`,
+        );
+      }
     },
   );
 }
