@@ -21,6 +21,8 @@ const EvaluationsPage = screenChunk(() => import('./views/EvaluationsPage').then
 const EvaluationDetailPage = screenChunk(() => import('./views/EvaluationDetailPage').then((m) => m.EvaluationDetailPage));
 const TestCasePage = screenChunk(() => import('./views/TestCasePage').then((m) => m.TestCasePage));
 const ExperimentsPage = screenChunk(() => import('./views/ExperimentsPage').then((m) => m.ExperimentsPage));
+const NewExperimentPage = screenChunk(() => import('./views/ExperimentFormPage').then((m) => m.NewExperimentPage));
+const EditExperimentPage = screenChunk(() => import('./views/ExperimentFormPage').then((m) => m.EditExperimentPage));
 const EvaluationScriptsPage = screenChunk(() => import('./views/EvaluationScriptsPage').then((m) => m.EvaluationScriptsPage));
 const EvaluationScriptPage = screenChunk(() => import('./views/EvaluationScriptPage').then((m) => m.EvaluationScriptPage));
 const ScriptExperimentsPage = screenChunk(() => import('./views/ScriptExperimentsPage').then((m) => m.ScriptExperimentsPage));
@@ -99,6 +101,8 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/evaluations', title: 'Evaluations', screen: EvaluationsPage },
   // The separate evaluation backend's screens (spec §2); a missing or malformed id has its own text.
   { path: '/experiments', title: 'Experiments', screen: ExperimentsPage },
+  { path: '/experiments/new', title: 'New Experiment', screen: NewExperimentPage },
+  { path: '/experiments/:id/edit', title: 'Edit Experiment', screen: EditExperimentPage, withId: true },
   { path: '/evaluation-scripts', title: 'Evaluation Scripts', screen: EvaluationScriptsPage },
   { path: '/evaluation-scripts/experiments', title: 'Script Experiments', screen: ScriptExperimentsWithoutId },
   { path: '/evaluation-scripts/:id/experiments', title: 'Script Experiments', screen: ScriptExperimentsPage, withId: true },

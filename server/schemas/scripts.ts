@@ -11,6 +11,8 @@ export const ScriptSchema = Type.Object({
   script_class: Type.String(),
   script_module: Type.String(),
   output_schema: JsonObject(),
+  /** This server runs the script's experiments (the built-in 'Golden set relevance'); others are run elsewhere. */
+  runs_here: Type.Optional(Type.Boolean({ description: 'Whether this server can run experiments that use the script' })),
 });
 export type EvaluationScript = Static<typeof ScriptSchema>;
 

@@ -8,3 +8,13 @@ export class RefusalError extends Error {}
 export function messageOf(error: unknown, fallback: string = FALLBACK_ERROR_MESSAGE): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** The server's 400 for a form: its message and details (the problems of a search target), to put beside fields. */
+export class InvalidInputError extends Error {
+  constructor(
+    message: string,
+    readonly details?: { problems?: unknown },
+  ) {
+    super(message);
+  }
+}

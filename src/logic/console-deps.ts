@@ -3,6 +3,7 @@ import type { Router } from '../domain/router';
 import type { DashboardCounts } from '../services/dashboard-counts';
 import type { EvaluationBackend } from '../services/evaluation-backend';
 import type { EvaluationService } from '../services/evaluation-service';
+import type { ExperimentWorkbench } from '../services/experiment-workbench';
 import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
 /** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
@@ -11,6 +12,8 @@ export type ConsoleDeps = {
   service: EvaluationService;
   /** The separate evaluation backend (spec §7): scripts, experiments, runs, golden sets. */
   backend: EvaluationBackend;
+  /** The experiment workbench's calls (issue 14): the experiment form, try a query, coverage. */
+  workbench: ExperimentWorkbench;
   counts: DashboardCounts;
   /** Spec §2's evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };

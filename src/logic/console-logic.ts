@@ -7,6 +7,7 @@ import { createEvaluationsLogic } from './evaluations-logic';
 import { createExperimentsLogic } from './experiments-logic';
 import { createGoldenSetsLogic } from './golden-sets-logic';
 import { createRunsLogic } from './runs-logic';
+import { createWorkbenchLogic } from './workbench-logic';
 
 /** Every screen's machine bound to the services and the router: what App hands to the views. */
 export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
@@ -18,5 +19,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createExperimentsLogic(deps),
     ...createRunsLogic(deps),
     ...createGoldenSetsLogic(deps),
+    ...createWorkbenchLogic(deps),
   };
 }

@@ -3,6 +3,7 @@ import { createDashboardCounts } from './dashboard-counts';
 import { saveBlob } from './download-file';
 import { createEvaluationBackend } from './evaluation-backend';
 import { createEvaluationService } from './evaluation-service';
+import { createExperimentWorkbench } from './experiment-workbench';
 import type { RuntimeConfig } from './runtime-config';
 import { loadSampleEvaluation } from './sample-evaluations';
 import { createCsvUploader, createFormPoster } from './upload-csv';
@@ -15,6 +16,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
   return {
     service,
     backend,
+    workbench: createExperimentWorkbench(clients.evaluationBackend, service),
     counts: createDashboardCounts(service, backend),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },

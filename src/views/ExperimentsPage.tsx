@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { selectFilter, selectList, selectListScriptId } from '../machines/experiments-page.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import { scriptFromSearch } from '../machines/script-filter.machine';
@@ -35,6 +35,9 @@ export function ExperimentsPage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiments</h1>
+        <Link href="/experiments/new" className={button({ tone: 'primary' })}>
+          New Experiment
+        </Link>
         <div className={styles.filter}>
           <label htmlFor={selectId} className={styles.filterLabel}>
             Filter by Script

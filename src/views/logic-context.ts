@@ -1,10 +1,12 @@
 import { createContext, useContext } from 'react';
+import type { coverageMachine } from '../machines/coverage.machine';
 import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
 import type { datasetEntriesPageMachine } from '../machines/dataset-entries-page.machine';
 import type { datasetsPageMachine } from '../machines/datasets-page.machine';
 import type { entryEditorMachine } from '../machines/entry-editor.machine';
 import type { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
+import type { experimentFormMachine } from '../machines/experiment-form.machine';
 import type { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import type { experimentsPageMachine } from '../machines/experiments-page.machine';
 import type { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
@@ -36,6 +38,10 @@ export type ConsoleLogic = {
   runResultDetails: typeof runResultDetailsMachine;
   /** Golden sets (issue 7), on the evaluation backend: the list, upload, rename and exports. */
   goldenSetsPage: typeof goldenSetsPageMachine;
+  /** The experiment form (issue 14): new or edit, with Try a query and the golden set's coverage. */
+  experimentForm: typeof experimentFormMachine;
+  /** A golden set's coverage of a dataset, for a pair chosen elsewhere. */
+  coverage: typeof coverageMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -9,8 +9,10 @@ import { ScriptChangesSchema, ScriptSchema, type EvaluationScript } from '../../
 import { IdParamsSchema } from '../../schemas/shared';
 import { pageWindow } from '../page-window';
 import { EXPERIMENT_COLUMNS } from './experiments';
+import { GOLDEN_SET_RELEVANCE } from '../../runs/run-blockers';
 
-const SCRIPT_COLUMNS = 'id, name, description, cost_per_evaluation, script_class, script_module, output_schema';
+const SCRIPT_COLUMNS = `id, name, description, cost_per_evaluation, script_class, script_module, output_schema,
+  coalesce(engine = '${GOLDEN_SET_RELEVANCE}', false) AS runs_here`;
 
 export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -37,6 +37,7 @@ export function fakeDeps() {
   const deps: ConsoleDeps = {
     service: waiting(),
     backend: waiting(),
+    workbench: waiting(),
     counts: waiting(),
     samples: waiting(),
     files: { save: (file) => void saved.push(file) },
