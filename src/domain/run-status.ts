@@ -17,7 +17,7 @@ export function activeRunOf(runs: readonly ExperimentRun[]): ExperimentRun | nul
 }
 
 /** A list's rows with the watched run's fresher copy in place of its row (the list reloads only when it ends). */
-export function withLatestRun(runs: readonly ExperimentRun[], latest: ExperimentRun | null): ExperimentRun[] {
+export function withLatestRun<Run extends ExperimentRun>(runs: readonly Run[], latest: ExperimentRun | null): Run[] {
   if (!latest) return [...runs];
   return runs.map((run) => (run.id === latest.id ? { ...run, ...latest } : run));
 }

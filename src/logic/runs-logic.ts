@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { coverageMachine } from '../machines/coverage.machine';
 import { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
 import { resourceMachine } from '../machines/resource.machine';
@@ -11,16 +12,28 @@ import type { ConsoleDeps } from './console-deps';
 import { pagedList, rowsOf } from './paged-lists';
 
 // Spec §2 /experiment-runs to /experiment-run-result-details on the evaluation backend.
-export function createRunsLogic({ backend, files, router }: Pick<ConsoleDeps, 'backend' | 'files' | 'router'>) {
+export function createRunsLogic({ backend, workbench, files, router }: Pick<ConsoleDeps, 'backend' | 'workbench' | 'files' | 'router'>) {
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
       actors: {
         runList: resourceMachine.provide({
           actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.runsOfExperiment(input.id)) },
         }),
+        experiment: resourceMachine.provide({
+          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => workbench.findExperiment(input.id)) },
+        }),
+        coverage: coverageMachine.provide({
+          actors: {
+            fetchCoverage: fromPromise(({ input }: { input: { goldenSetId: number; datasetId: number } }) =>
+              workbench.coverage(input.goldenSetId, input.datasetId),
+            ),
+          },
+        }),
         runProgress: runProgressMachine.provide({
           actors: {
-            startRun: fromPromise(({ input }: { input: { experimentId: number } }) => backend.startRun(input.experimentId)),
+            startRun: fromPromise(({ input }: { input: { experimentId: number; tags: string[] } }) =>
+              backend.startRun(input.experimentId, input.tags),
+            ),
             fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => backend.getRun(input.runId)),
             cancelRun: fromPromise(({ input }: { input: { runId: number } }) => backend.cancelRun(input.runId)),
           },

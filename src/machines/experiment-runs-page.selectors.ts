@@ -9,3 +9,6 @@ export const selectRunProgress = (snapshot: ExperimentRunsPageSnapshot) => snaps
 export const selectNotFound = (snapshot: ExperimentRunsPageSnapshot) => snapshot.hasTag('notFound');
 /** The server has no record of that id: the page says so and shows no actions. */
 export const selectMissing = (snapshot: ExperimentRunsPageSnapshot) => snapshot.hasTag('missing');
+export const selectExperiment = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.experiment;
+export const selectPageCoverage = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.coverage;
+export const selectTrendMetric = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.trendMetric;

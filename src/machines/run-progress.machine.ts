@@ -5,8 +5,9 @@ import { notProvided } from './not-provided';
 import { sendReload, type ReloadInput } from './reload';
 import { messageOf } from '../domain/error-message';
 import { hasNoRouteId } from '../domain/route-id';
+import { tagsOf } from '../domain/run-tags';
 
-// /experiment-runs/{id}: 'Run experiment' starts a run of the experiment, then the run is watched (polled
+// /experiment-runs/{id}: 'Run experiment' starts a run of the experiment (with the tags typed beside it), then the run is watched (polled
 // about once a second) until it ends in success, failed or cancelled; 'Cancel run' asks the server to stop
 // it. A run the list already shows as pending or running is watched the same way (`list.foundActiveRun`).
 // One run at a time: Run experiment waits until the watched run has ended. Its reload target (the
@@ -23,10 +24,13 @@ export type RunProgressContext = RunProgressInput & {
   pollError: string | null;
   /** Why the run could not be cancelled (e.g. it had just finished). */
   cancelError: string | null;
+  /** The tags typed for the next run, comma-separated. */
+  tagsText: string;
 };
 
 export type RunProgressEvent =
   | { type: 'user.startRun' }
+  | { type: 'user.changeTags'; text: string }
   | { type: 'user.cancelRun' }
   /** After a failed poll: ask now rather than at the next retry. */
   | { type: 'user.retry' }
@@ -46,7 +50,7 @@ export const runProgressMachine = setup({
     tags: {} as 'starting' | 'watching' | 'cancelling' | 'stalled',
   },
   actors: {
-    startRun: fromPromise<ExperimentRun, { experimentId: number }>(notProvided('startRun')),
+    startRun: fromPromise<ExperimentRun, { experimentId: number; tags: string[] }>(notProvided('startRun')),
     fetchRun: fromPromise<ExperimentRun, { runId: number }>(notProvided('fetchRun')),
     cancelRun: fromPromise<ExperimentRun, { runId: number }>(notProvided('cancelRun')),
   },
@@ -77,7 +81,9 @@ export const runProgressMachine = setup({
     startError: null,
     pollError: null,
     cancelError: null,
+    tagsText: '',
   }),
+  on: { 'user.changeTags': { actions: assign({ tagsText: ({ event }) => event.text }) } },
   initial: 'checkingId',
   states: {
     checkingId: {
@@ -99,10 +105,10 @@ export const runProgressMachine = setup({
       invoke: {
         id: 'startRun',
         src: 'startRun',
-        input: ({ context }) => ({ experimentId: context.experimentId! }),
+        input: ({ context }) => ({ experimentId: context.experimentId!, tags: tagsOf(context.tagsText) }),
         onDone: {
           target: 'watching',
-          actions: [{ type: 'watchRun', params: ({ event }) => ({ run: event.output }) }, 'sendReload'],
+          actions: [{ type: 'watchRun', params: ({ event }) => ({ run: event.output }) }, 'sendReload', assign({ tagsText: '' })],
         },
         onError: { target: 'startFailed', actions: { type: 'assignStartError', params: ({ event }) => ({ error: event.error }) } },
       },

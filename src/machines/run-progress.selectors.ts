@@ -16,3 +16,4 @@ export const selectCancelError = (snapshot: RunProgressSnapshot) => snapshot.con
 export const selectCanStartRun = (snapshot: RunProgressSnapshot) => snapshot.can({ type: 'user.startRun' });
 export const selectCanCancelRun = (snapshot: RunProgressSnapshot) => snapshot.can({ type: 'user.cancelRun' });
 export const selectCanRetry = (snapshot: RunProgressSnapshot) => snapshot.can({ type: 'user.retry' });
+export const selectTagsText = (snapshot: RunProgressSnapshot) => snapshot.context.tagsText;

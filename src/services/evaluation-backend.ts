@@ -6,6 +6,7 @@ import type { FormPoster } from './upload-csv';
 import type { GoldenSetUpload } from '../domain/golden-set-upload';
 import type { Page, PageRequest } from '../domain/evaluation-service-types';
 import { createScriptNameCache, withScriptNames, type ExperimentRow } from '../domain/script-names';
+import type { ListedRun } from '../domain/workbench-types';
 import {
   goldenSetExportFormats,
   runExportFormats,
@@ -34,9 +35,9 @@ export function listExperiments(api: ApiFetch, page: number, pageSize: number): 
   return api<Experiment[]>('experiments/', { query: pageQuery(page, pageSize) });
 }
 
-/** GET experiment-runs/by_experiment/{experimentId} → every run of one experiment (unpaged, spec §7). */
-export function listRunsByExperiment(api: ApiFetch, experimentId: number): Promise<ExperimentRun[]> {
-  return api<ExperimentRun[]>(`experiment-runs/by_experiment/${encodeURIComponent(experimentId)}`);
+/** GET experiment-runs/by_experiment/{experimentId} → every run of one experiment (unpaged, spec §7), each with its summary. */
+export function listRunsByExperiment(api: ApiFetch, experimentId: number): Promise<ListedRun[]> {
+  return api<ListedRun[]>(`experiment-runs/by_experiment/${encodeURIComponent(experimentId)}`);
 }
 
 /** POST experiments/{experimentId}/runs → 202 with the new run (pending); 409 when the experiment cannot run. */
@@ -196,7 +197,7 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
     /** The experiment's runs, or null when the server has no such experiment. */
     runsOfExperiment: (experimentId: number) => foundOrNull(listRunsByExperiment(api, experimentId)),
 
-    startRun: (experimentId: number) => explained(startRun(api, experimentId)),
+    startRun: (experimentId: number, tags: string[] = []) => explained(startRun(api, experimentId, tags.length > 0 ? tags : undefined)),
 
     getRun: (runId: number) => explained(getRun(api, runId)),
 

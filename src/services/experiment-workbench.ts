@@ -10,7 +10,6 @@ import type {
   ExperimentDetails,
   ExperimentWithConfig,
   FormOptions,
-  ListedRun,
   NewExperiment,
   TryQuery,
   TryResult,
@@ -45,10 +44,6 @@ export function createExperimentWorkbench(api: ApiFetch, service: Pick<Evaluatio
     explained(api<Coverage>(`golden-sets/${encodeURIComponent(goldenSetId)}/coverage`, { query: { dataset_id: datasetId } }));
   return {
     findExperiment,
-
-    /** Its runs, each with its summary, or null when there is no such experiment. */
-    runsWithSummaries: (experimentId: number) =>
-      foundOrNull(api<ListedRun[]>(`experiment-runs/by_experiment/${encodeURIComponent(experimentId)}`)),
 
     /** The coverage of the experiment's dataset by its golden set; null when it has no golden set yet. */
     experimentCoverage: async (experimentId: number): Promise<Coverage | null> => {

@@ -1,18 +1,30 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectMissing, selectNotFound, selectRunList, selectRunProgress } from '../machines/experiment-runs-page.selectors';
+import {
+  selectExperiment,
+  selectMissing,
+  selectNotFound,
+  selectPageCoverage,
+  selectRunList,
+  selectRunProgress,
+  selectTrendMetric,
+} from '../machines/experiment-runs-page.selectors';
 import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
 import { selectWatchedRun } from '../machines/run-progress.selectors';
-import type { ExperimentRun } from '../domain/evaluation-backend-types';
 import { formatDateTime } from '../domain/format-date';
+import { formatMean } from '../domain/format-metric';
+import { meanOf, outcomesText, TREND_METRICS, TREND_LABELS } from '../domain/run-trend';
+import type { ExperimentDetails, ListedRun } from '../domain/workbench-types';
 import { withLatestRun } from '../domain/run-status';
 import { experimentRunStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as styles from './ExperimentRunsPage.css';
 import { useLogic } from './logic-context';
+import { ExperimentOverview } from './ExperimentOverview';
 import { RunProgressPanel, type RunProgressRef } from './RunProgressPanel';
+import { RunTrendChart } from './RunTrendChart';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
@@ -21,11 +33,14 @@ import * as table from './ui/table.css';
 import { TableHead } from './ui/TableHead';
 import { TableCard } from './ui/TableCard';
 
-const selectRuns = selectData<ExperimentRun[]>;
+const selectRuns = selectData<ListedRun[]>;
+const selectExperimentData = selectData<ExperimentDetails>;
 
 // Spec §2 /experiment-runs/{id} (id is an experiment): every run of the experiment (one unpaged call,
-// spec §7); status success green, failed red, anything else grey (spec §4). Above the table, Run experiment
-// and the live progress of the run being watched; a failed run's error under its status.
+// spec §7); status success green, failed red, anything else grey (spec §4). Above the table, the experiment
+// (issue 14: what it uses, its coverage, Edit), Run experiment with its tags — enabled only when it can run —
+// the live progress of the run being watched, and a trend of a mean over the runs; a failed run's error
+// under its status, each run's means and outcomes beside it.
 export function ExperimentRunsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });
@@ -33,6 +48,11 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
   const missing = useSelector(page, selectMissing);
   const list = useSelector(page, selectRunList);
   const progress = useSelector(page, selectRunProgress);
+  const experiment = useSelector(page, selectExperiment);
+  const coverage = useSelector(page, selectPageCoverage);
+  const trendMetric = useSelector(page, selectTrendMetric);
+  const blockers = useSelector(experiment, selectExperimentData)?.run_blockers;
+  const runs = useSelector(list, selectRuns);
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
@@ -46,10 +66,15 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
           {notFound ? messages.invalidExperimentId : messages.experimentNotFound}
         </p>
       ) : (
-        <>
-          <RunProgressPanel progress={progress} />
+        <div className={styles.sections}>
+          <ExperimentOverview experiment={experiment} coverage={coverage} />
+          {/* Until the experiment has loaded, whether it can run is not known: the server decides on a click. */}
+          <RunProgressPanel progress={progress} blocked={(blockers ?? []).length > 0} />
+          {runs && runs.length > 0 && (
+            <RunTrendChart runs={runs} metric={trendMetric} onChoose={(metric) => page.send({ type: 'user.chooseTrendMetric', metric })} />
+          )}
           <RunsTable experimentId={id} list={list} progress={progress} />
-        </>
+        </div>
       )}
     </div>
   );
@@ -91,7 +116,19 @@ function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<type
       return (
         <TableCard>
           <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
-            <TableHead columns={['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions']} />
+            <TableHead
+              columns={[
+                'Script Name',
+                'Tags',
+                'Status',
+                ...TREND_METRICS.map((metric) => TREND_LABELS[metric]),
+                'Outcomes',
+                'Total Cost',
+                'Created At',
+                'Updated At',
+                'Actions',
+              ]}
+            />
             <tbody>
               {runs.map((run) => (
                 <tr key={run.id}>
@@ -101,6 +138,15 @@ function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<type
                     <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
                     {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
                   </td>
+                  {TREND_METRICS.map((metric) => {
+                    const mean = meanOf(run.summary, metric);
+                    return (
+                      <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean?.name}>
+                        {mean ? formatMean(mean.value) : '—'}
+                      </td>
+                    );
+                  })}
+                  <td className={table.cell}>{outcomesText(run.summary)}</td>
                   <td className={table.cell}>{run.total_cost}</td>
                   <td className={table.cell}>{formatDateTime(run.created_at)}</td>
                   <td className={table.cell}>{formatDateTime(run.updated_at)}</td>

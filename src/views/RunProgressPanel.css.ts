@@ -66,3 +66,11 @@ export const retry = style({
   flexWrap: 'wrap',
   gap: vars.space.sm,
 });
+
+export const tags = style({
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  font: 'inherit',
+  minWidth: '16rem',
+});

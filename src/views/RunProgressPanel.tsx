@@ -13,6 +13,7 @@ import {
   selectIsWatching,
   selectPollError,
   selectStartError,
+  selectTagsText,
   selectWatchedRun,
 } from '../machines/run-progress.selectors';
 import type { ExperimentRun } from '../domain/evaluation-backend-types';
@@ -22,23 +23,32 @@ import { button } from './ui/button.css';
 
 export type RunProgressRef = ActorRefFrom<typeof runProgressMachine>;
 
-// Above the runs table: 'Run experiment' ('Starting...' while the server is asked), the server's reason
-// when a run cannot start, and the watched run's live progress with 'Cancel run'; once it ends, how.
-export function RunProgressPanel({ progress }: { progress: RunProgressRef }) {
+// Above the runs table: 'Run experiment' ('Starting...' while the server is asked) with optional tags for
+// the run, disabled while the experiment cannot run (its card says why); the server's reason when a run
+// cannot start, and the watched run's live progress with 'Cancel run'; once it ends, how.
+export function RunProgressPanel({ progress, blocked = false }: { progress: RunProgressRef; blocked?: boolean }) {
   const starting = useSelector(progress, selectIsStarting);
   const canStart = useSelector(progress, selectCanStartRun);
   const startError = useSelector(progress, selectStartError);
   const run = useSelector(progress, selectWatchedRun);
   const watching = useSelector(progress, selectIsWatching);
   const ended = useSelector(progress, selectHasEnded);
+  const tagsText = useSelector(progress, selectTagsText);
 
   return (
     <div className={styles.controls}>
       <div className={styles.actions}>
+        <input
+          className={styles.tags}
+          aria-label="Tags for the run"
+          placeholder="Tags (optional), e.g. nightly, v2"
+          value={tagsText}
+          onChange={(event) => progress.send({ type: 'user.changeTags', text: event.target.value })}
+        />
         <button
           type="button"
           className={button({ tone: 'primary' })}
-          disabled={!canStart}
+          disabled={!canStart || blocked}
           aria-busy={starting}
           onClick={() => progress.send({ type: 'user.startRun' })}
         >

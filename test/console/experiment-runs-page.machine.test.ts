@@ -93,7 +93,7 @@ describe('resource machine: reload from a parent', () => {
 describe('experiment runs page machine', () => {
   function start(delays: { pollInterval?: number } = {}) {
     const fetchRuns = deferredActor<unknown, { id: number }>();
-    const startRun = deferredActor<ExperimentRun, { experimentId: number }>();
+    const startRun = deferredActor<ExperimentRun, { experimentId: number; tags: string[] }>();
     const fetchRun = deferredActor<ExperimentRun, { runId: number }>();
     const actor = createActor(
       experimentRunsPageMachine.provide({
@@ -138,7 +138,7 @@ describe('experiment runs page machine', () => {
     fetchRuns.calls[0].resolve([run(9, 'success')]);
     await flush();
     progress().send({ type: 'user.startRun' });
-    expect(startRun.calls[0].input).toEqual({ experimentId: 4 });
+    expect(startRun.calls[0].input).toEqual({ experimentId: 4, tags: [] });
     startRun.calls[0].resolve(run(10, 'pending'));
     await flush();
     expect(fetchRuns.calls).toHaveLength(2);

@@ -76,7 +76,7 @@ function expectScreen(state: ResourceSnapshot) {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Script Name', 'Tags', 'Status', 'Total Cost', 'Created At', 'Updated At', 'Actions']);
+    ).toEqual(['Script Name', 'Tags', 'Status', 'nDCG', 'P', 'R', 'F1', 'Outcomes', 'Total Cost', 'Created At', 'Updated At', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       within(rows[0])
@@ -86,6 +86,12 @@ function expectScreen(state: ResourceSnapshot) {
       'Golden set relevance',
       'baseline, nightly',
       'success',
+      // A run without a summary (made elsewhere) has no means or outcomes to show.
+      '—',
+      '—',
+      '—',
+      '—',
+      '',
       '0.012',
       'Nov 22, 2026, 3:04 PM',
       'Nov 22, 2026, 3:29 PM',

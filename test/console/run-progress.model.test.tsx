@@ -232,7 +232,7 @@ describe('run progress on /experiment-runs/{id}', () => {
         if (changed) listFetches += 1;
         expect(services.calls('runsOfExperiment')).toBe(listFetches);
         if (changed) await services.settle('runsOfExperiment', { output: serverRuns(known) });
-        if (event.type === 'xstate.done.actor.startRun') expect(services.last('startRun').args).toEqual([4]);
+        if (event.type === 'xstate.done.actor.startRun') expect(services.last('startRun').args).toEqual([4, []]);
         // The pause before a poll, or after a failed one, ends in exactly one poll of the watched run.
         if (state.matches({ watching: 'polling' }) && !previous.matches({ watching: 'polling' })) {
           expect(services.calls('getRun')).toBe(polls + 1);

@@ -1,0 +1,62 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import type { coverageMachine } from '../machines/coverage.machine';
+import type { resourceMachine } from '../machines/resource.machine';
+import { selectData } from '../machines/resource.selectors';
+import { scoringSummary, targetSummary } from '../domain/target-summary';
+import type { ExperimentDetails, RunConfig } from '../domain/workbench-types';
+import * as backendStyles from './BackendPages.css';
+import { CoverageSummary } from './CoverageSummary';
+import * as styles from './ExperimentRunsPage.css';
+import { button } from './ui/button.css';
+
+const selectExperimentData = selectData<ExperimentDetails>;
+
+// Issue 14: the runs page opens with its experiment — what it searches and scores against, and how — the
+// golden set's coverage of its dataset, and Edit. What keeps it from running is said here too.
+export function ExperimentOverview(props: {
+  experiment: ActorRefFrom<typeof resourceMachine>;
+  coverage: ActorRefFrom<typeof coverageMachine>;
+}) {
+  const experiment = useSelector(props.experiment, selectExperimentData);
+  if (!experiment) return null;
+  const config = experiment.config as Partial<RunConfig> | undefined;
+  return (
+    <section className={backendStyles.card} aria-label="Experiment">
+      <div className={styles.overviewHeading}>
+        <h2 className={styles.experimentName}>{experiment.name}</h2>
+        <Link href={`/experiments/${experiment.id}/edit`} className={button({ tone: 'secondary', size: 'small' })}>
+          Edit
+        </Link>
+      </div>
+      {experiment.description && <p className={styles.description}>{experiment.description}</p>}
+      <dl className={backendStyles.details}>
+        <dt>Dataset</dt>
+        <dd>
+          <Link href={`/datasets/${experiment.dataset_id}/edit`}>{experiment.dataset_name}</Link>
+        </dd>
+        <dt>Golden set</dt>
+        <dd>{experiment.golden_set_name ?? '—'}</dd>
+        <dt>Search target</dt>
+        <dd>{targetSummary(config)}</dd>
+        <dt>Scoring</dt>
+        <dd>{scoringSummary(config)}</dd>
+        <dt>Script</dt>
+        <dd>{experiment.evaluation_script_name}</dd>
+      </dl>
+      <CoverageSummary coverage={props.coverage} />
+      {experiment.run_blockers.length > 0 && (
+        <div className={styles.blockers} role="note" aria-label="Why it cannot run">
+          <p>It cannot run yet:</p>
+          <ul>
+            {experiment.run_blockers.map((blocker) => (
+              <li key={blocker}>{blocker}</li>
+            ))}
+          </ul>
+          <Link href={`/experiments/${experiment.id}/edit`}>Edit the experiment</Link>
+        </div>
+      )}
+    </section>
+  );
+}
