@@ -10,6 +10,14 @@ export const ProductSchema = Type.Object({
   image_url: Nullable(Type.String()),
   attributes: JsonObject(),
   score: Type.Optional(Type.Number({ description: 'With `search`: the ts_rank_cd score the results are ordered by' })),
+  grade: Type.Optional(
+    Nullable(
+      Type.Integer({
+        description:
+          'With `search` and `golden_set_id`: the golden set’s grade of the product for the search’s query key; null when not judged',
+      }),
+    ),
+  ),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });
@@ -26,6 +34,12 @@ export const ProductListQuerySchema = Type.Object(
       Type.String({
         maxLength: MAX_SEARCH_LENGTH,
         description: 'Built-in search (websearch syntax: words, "a phrase", -excluded, or): ranked matches only',
+      }),
+    ),
+    golden_set_id: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'With `search`: each product carries the grade this golden set gives it for the search text (as a run looks it up)',
       }),
     ),
   },

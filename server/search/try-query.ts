@@ -5,14 +5,14 @@
  * service's answer, the start of that answer.
  */
 import type { Queryable } from '../db/database';
-import { queryKey } from '../evaluation/query-key';
+import { gradesOfQuery } from '../golden-sets/query-grades';
 import { storableHits } from '../runs/storable-hits';
 import type { SearchTargetFactory } from '../runs/search-targets';
 import type { TryQuery, TryResult } from '../schemas/search-try';
 import { ResponseShapeError } from './http-search-target';
 
 export async function tryQuery(db: Queryable, createTarget: SearchTargetFactory, request: TryQuery): Promise<TryResult> {
-  const grades = request.golden_set_id === undefined ? undefined : await gradesOf(db, request.golden_set_id, request.query);
+  const grades = request.golden_set_id === undefined ? undefined : await gradesOfQuery(db, request.golden_set_id, request.query);
   const judged = grades === undefined ? {} : { judged: [...grades.values()].filter((grade) => grade > 0).length };
   const started = performance.now();
   try {
@@ -27,12 +27,4 @@ export async function tryQuery(db: Queryable, createTarget: SearchTargetFactory,
     const raw = error instanceof ResponseShapeError ? { raw: error.rawStart } : {};
     return { hits: [], elapsed_ms, ...judged, problem: { message: (error as Error).message, ...raw } };
   }
-}
-
-async function gradesOf(db: Queryable, goldenSetId: number, query: string): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ product_id: string; grade: number }>(
-    'SELECT product_id, grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2',
-    [goldenSetId, queryKey(query)],
-  );
-  return new Map(rows.map((row) => [row.product_id, Number(row.grade)]));
 }

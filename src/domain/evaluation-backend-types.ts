@@ -38,3 +38,5 @@ export type DownloadedFile = { blob: Blob; filename: string };
 /** The three files a golden set exports to: its judgements as CSV or TREC qrels, and the qrels' queries (qid, text). */
 export const goldenSetExportFormats = ['csv', 'qrels', 'queries'] as const;
 export type GoldenSetExportFormat = (typeof goldenSetExportFormats)[number];
+
+export type { CatalogueImportCounts, Product } from '../../server/schemas/catalogue';

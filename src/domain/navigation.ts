@@ -1,10 +1,12 @@
-// Spec §2 shell: the sidebar's six entries, and which entry a screen belongs to.
+// Spec §2 shell: the sidebar's six entries (and issue 14's Catalogue beside Golden Sets), and which entry a
+// screen belongs to.
 
 export const navigation = [
   { label: 'Dashboard', href: '/' },
   { label: 'Datasets', href: '/datasets' },
   { label: 'Dataset Entries', href: '/dataset-entries' },
   { label: 'Golden Sets', href: '/golden-sets' },
+  { label: 'Catalogue', href: '/catalogue' },
   { label: 'Experiments', href: '/experiments' },
   { label: 'Evaluation Scripts', href: '/evaluation-scripts' },
 ] as const;

@@ -1,5 +1,6 @@
 import type { DownloadedFile } from '../domain/evaluation-backend-types';
 import type { Router } from '../domain/router';
+import type { Catalogue } from '../services/catalogue';
 import type { DashboardCounts } from '../services/dashboard-counts';
 import type { EvaluationBackend } from '../services/evaluation-backend';
 import type { EvaluationService } from '../services/evaluation-service';
@@ -14,6 +15,8 @@ export type ConsoleDeps = {
   backend: EvaluationBackend;
   /** The experiment workbench's calls (issue 14): the experiment form, try a query, coverage. */
   workbench: ExperimentWorkbench;
+  /** The evaluation backend's product catalogue (issue 14): products, the built-in search, the import. */
+  catalogue: Catalogue;
   counts: DashboardCounts;
   /** Spec §2's evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };

@@ -1,4 +1,5 @@
 import type { ConsoleLogic } from '../views/logic-context';
+import { createCatalogueLogic } from './catalogue-logic';
 import type { ConsoleDeps } from './console-deps';
 import { createDashboardLogic } from './dashboard-logic';
 import { createDatasetsLogic } from './datasets-logic';
@@ -20,5 +21,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createRunsLogic(deps),
     ...createGoldenSetsLogic(deps),
     ...createWorkbenchLogic(deps),
+    ...createCatalogueLogic(deps),
   };
 }

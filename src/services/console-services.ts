@@ -1,4 +1,5 @@
 import { createApiClients, type ApiSession } from './api-client';
+import { createCatalogue } from './catalogue';
 import { createDashboardCounts } from './dashboard-counts';
 import { saveBlob } from './download-file';
 import { createEvaluationBackend } from './evaluation-backend';
@@ -12,11 +13,13 @@ import { createCsvUploader, createFormPoster } from './upload-csv';
 export function createConsoleServices(config: RuntimeConfig, session: ApiSession) {
   const clients = createApiClients(config, session);
   const service = createEvaluationService(clients.evaluationService, createCsvUploader(config.evaluationServiceUrl, session));
-  const backend = createEvaluationBackend(clients.evaluationBackend, config.evaluationBackendUrl, createFormPoster(session));
+  const postForm = createFormPoster(session);
+  const backend = createEvaluationBackend(clients.evaluationBackend, config.evaluationBackendUrl, postForm);
   return {
     service,
     backend,
     workbench: createExperimentWorkbench(clients.evaluationBackend, service),
+    catalogue: createCatalogue(clients.evaluationBackend, config.evaluationBackendUrl, postForm),
     counts: createDashboardCounts(service, backend),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },

@@ -157,6 +157,8 @@ export async function deleteGoldenSet(api: ApiFetch, id: number): Promise<void> 
 /** Every script for a dropdown is read in pages this big, up to this many pages. */
 const OPTIONS_PAGE_SIZE = 20;
 const OPTIONS_MAX_PAGES = 50;
+/** Golden sets come from this server only (issue 7), whose pages go up to 1,000: one call for most. */
+const GOLDEN_SET_OPTIONS_PAGE_SIZE = 200;
 
 export type EvaluationBackend = ReturnType<typeof createEvaluationBackend>;
 
@@ -219,6 +221,17 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
     goldenSetRows: async ({ page, pageSize }: PageRequest): Promise<Page<GoldenSet>> => {
       const { count, results } = await explained(listGoldenSets(api, page, pageSize));
       return { items: results, total: count };
+    },
+
+    /** Every golden set as a choice of a picker (id and name): page by page until a short page. */
+    goldenSetOptions: async (): Promise<Array<Pick<GoldenSet, 'id' | 'name'>>> => {
+      const options: Array<Pick<GoldenSet, 'id' | 'name'>> = [];
+      for (let page = 1; page <= OPTIONS_MAX_PAGES; page += 1) {
+        const { results } = await explained(listGoldenSets(api, page, GOLDEN_SET_OPTIONS_PAGE_SIZE));
+        options.push(...results.map(({ id, name }) => ({ id, name })));
+        if (results.length < GOLDEN_SET_OPTIONS_PAGE_SIZE) break;
+      }
+      return options;
     },
 
     /** How many golden sets there are: the list's total. */

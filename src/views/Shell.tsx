@@ -4,7 +4,7 @@ import { currentEntry, navigation } from '../domain/navigation';
 import * as styles from './Shell.css';
 import { TopBar } from './TopBar';
 
-// Spec §2 shell: a fixed 16rem sidebar with the product title and six entries (the current one
+// Spec §2 shell: a fixed 16rem sidebar with the product title and its entries (the current one
 // highlighted, nested screens under their section), the top bar with the user menu, and the main area.
 export function Shell({ children }: { children: ReactNode }) {
   const [path] = useLocation();

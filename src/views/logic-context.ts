@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { cataloguePageMachine } from '../machines/catalogue-page.machine';
 import type { coverageMachine } from '../machines/coverage.machine';
 import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
@@ -11,6 +12,7 @@ import type { experimentRunsPageMachine } from '../machines/experiment-runs-page
 import type { experimentsPageMachine } from '../machines/experiments-page.machine';
 import type { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
+import type { productDetailsMachine } from '../machines/product-details.machine';
 import type { resourceMachine } from '../machines/resource.machine';
 import type { runResultDetailsMachine } from '../machines/run-result-details.machine';
 import type { runResultsPageMachine } from '../machines/run-results-page.machine';
@@ -42,6 +44,9 @@ export type ConsoleLogic = {
   experimentForm: typeof experimentFormMachine;
   /** A golden set's coverage of a dataset, for a pair chosen elsewhere. */
   coverage: typeof coverageMachine;
+  /** The catalogue (issue 14): products and the built-in search graded by a golden set, the import, one product. */
+  cataloguePage: typeof cataloguePageMachine;
+  productDetails: typeof productDetailsMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -15,6 +15,8 @@ describe('document titles', () => {
     ['/dataset-entries', 'Dataset Entries · Search Evaluation Console'],
     ['/dataset-entries/3/edit', 'Edit Dataset Entry · Search Evaluation Console'],
     ['/golden-sets', 'Golden Sets · Search Evaluation Console'],
+    ['/catalogue', 'Catalogue · Search Evaluation Console'],
+    ['/catalogue/products/P-1', 'Product · Search Evaluation Console'],
     ['/evaluations', 'Evaluations · Search Evaluation Console'],
     ['/experiments', 'Experiments · Search Evaluation Console'],
     ['/evaluation-scripts', 'Evaluation Scripts · Search Evaluation Console'],

@@ -30,7 +30,7 @@ function signedInConsole(path: string) {
 }
 
 describe('shell', () => {
-  it('has the product title and the six entries, the current one marked', async () => {
+  it('has the product title and the entries (the six of the spec and the Catalogue), the current one marked', async () => {
     signedInConsole('/datasets/3/edit');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('heading', { level: 1 }).textContent).toBe('Search Evaluation Console');
@@ -40,6 +40,7 @@ describe('shell', () => {
       ['Datasets', '/datasets'],
       ['Dataset Entries', '/dataset-entries'],
       ['Golden Sets', '/golden-sets'],
+      ['Catalogue', '/catalogue'],
       ['Experiments', '/experiments'],
       ['Evaluation Scripts', '/evaluation-scripts'],
     ]);
@@ -72,6 +73,8 @@ describe('shell', () => {
     ['/experiment-run-results/12', '/experiments'],
     ['/experiment-run-result-details/31', '/experiments'],
     ['/experiment-runs-old', undefined],
+    ['/catalogue', '/catalogue'],
+    ['/catalogue/products/P-1', '/catalogue'],
   ])('%s belongs to %s', (path, entry) => {
     expect(currentEntry(path)).toBe(entry);
   });

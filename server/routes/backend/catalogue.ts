@@ -6,6 +6,7 @@ import { rowCount } from '../../db/row-counts';
 import { HttpError, notFound } from '../../errors';
 import { importCatalogue, type CatalogueFormat } from '../../search/catalogue-import';
 import { countMatches, searchProducts } from '../../search/builtin-search';
+import { gradesOfQuery } from '../../golden-sets/query-grades';
 import {
   CatalogueFormSchema,
   CatalogueImportCountsSchema,
@@ -83,14 +84,20 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
     {
       schema: {
         summary: 'List products by product_id, or search them',
-        description: 'Without `search`: every product in product_id order. With `search`: the built-in search, best first.',
+        description:
+          'Without `search`: every product in product_id order. With `search`: the built-in search, best first; with ' +
+          '`golden_set_id` too, each product carries the grade that golden set gives it for the search text (null: not judged).',
         tags: ['catalogue'],
         querystring: ProductListQuerySchema,
         response: { 200: ProductPageSchema, 400: ErrorSchema },
       },
     },
     async (request, reply) => {
-      const { search } = request.query;
+      const { search, golden_set_id: goldenSetId } = request.query;
+      if (goldenSetId !== undefined) {
+        const found = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [goldenSetId]);
+        if (found.rows.length === 0) throw new HttpError(400, `querystring.golden_set_id: golden set ${goldenSetId} does not exist`);
+      }
       const [limit, offset] = pageWindow(request.query);
       let count: number;
       let results: Product[];
@@ -99,6 +106,11 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
           searchProducts<Product>(db, search, { limit, offset, columns: 'description, attributes, created_at, updated_at' }),
           countMatches(db, search),
         ]);
+        if (goldenSetId !== undefined) {
+          // What the built-in target returns, graded as a run would grade it: by the search text's query key.
+          const grades = await gradesOfQuery(db, goldenSetId, search);
+          results = results.map((product) => ({ ...product, grade: grades.get(product.product_id) ?? null }));
+        }
       } else {
         count = await rowCount(db, 'products');
         const ids = await pageKeys<string>(db, {

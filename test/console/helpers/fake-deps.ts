@@ -38,6 +38,7 @@ export function fakeDeps() {
     service: waiting(),
     backend: waiting(),
     workbench: waiting(),
+    catalogue: waiting(),
     counts: waiting(),
     samples: waiting(),
     files: { save: (file) => void saved.push(file) },

@@ -1,0 +1,40 @@
+import { fromPromise } from 'xstate';
+import { CATALOGUE_FILTER, cataloguePageMachine } from '../machines/catalogue-page.machine';
+import { importProductsMachine, type ImportInput } from '../machines/import-products.machine';
+import { productDetailsMachine } from '../machines/product-details.machine';
+import { resourceMachine } from '../machines/resource.machine';
+import { parseRouteId } from '../domain/route-id';
+import type { ConsoleDeps } from './console-deps';
+import { pagedList } from './paged-lists';
+
+export const CATALOGUE_PATH = '/catalogue';
+
+// Issue 14 /catalogue and /catalogue/products/{productId}, on the evaluation backend.
+export function createCatalogueLogic({ catalogue, backend, router }: Pick<ConsoleDeps, 'catalogue' | 'backend' | 'router'>) {
+  return {
+    cataloguePage: cataloguePageMachine.provide({
+      actors: {
+        list: pagedList(router, {
+          // A golden set in the address that is not an id is no choice, as an unknown dataset is on the entries page.
+          fetchPage: ({ page, pageSize, filter }) =>
+            catalogue.productRows({ page, pageSize }, { search: filter.search, goldenSetId: parseRouteId(filter.golden_set) ?? undefined }),
+          filterNames: CATALOGUE_FILTER,
+        }),
+        goldenSetOptions: resourceMachine.provide({
+          actors: { fetchResource: fromPromise<unknown, { id: number }>(() => backend.goldenSetOptions()) },
+        }),
+        importProducts: importProductsMachine.provide({
+          actors: {
+            importProducts: fromPromise(({ input, signal }: { input: ImportInput; signal: AbortSignal }) =>
+              catalogue.importProducts(input.file, input.format, { signal, onProgress: input.reportProgress }),
+            ),
+          },
+        }),
+      },
+    }),
+    productDetails: productDetailsMachine.provide({
+      actors: { fetchProduct: fromPromise(({ input }: { input: { productId: string } }) => catalogue.findProduct(input.productId)) },
+      actions: { goBack: () => router.back(CATALOGUE_PATH) },
+    }),
+  };
+}
