@@ -4,13 +4,13 @@
  * one transaction that stores its results and advances the progress together, and the database's
  * (run, entry) key drops a result a resumed or duplicated slice would write twice.
  */
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import type { SearchHit, SearchTarget } from '../search/search-target';
 import type { RunConfig } from './experiment-config';
 import { failedResult, scoredResult, type RunResult } from './run-result';
 import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
-import { addTally, tallyOf } from './run-tally';
+import { addTally, markCounted, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
 import { storableHits } from './storable-hits';
 import { copyRunEntries } from './copy-run-entries';
@@ -53,8 +53,6 @@ interface StoredResult {
   entry_id: number;
   result: RunResult;
   query_key: string;
-  /** Set when stored: it counts in the run's means (run-tally.ts). */
-  counted?: boolean;
 }
 
 class RunStopped extends Error {}
@@ -263,24 +261,6 @@ async function storeResults(db: Database, runId: number, config: RunConfig, resu
       [runId, inserted.rows.length, evaluated],
     );
     return true;
-  });
-}
-
-/**
- * Marks the results that count in the means: scored, and the first of their query key in the run. Called
- * with the run row locked, so the keys already counted cannot change meanwhile.
- */
-async function markCounted(tx: Queryable, runId: number, results: StoredResult[]): Promise<StoredResult[]> {
-  const scored = results.filter((r) => r.result.status === 'PASS' || r.result.status === 'FAIL');
-  const { rows } = await tx.query<{ query_key: string }>(
-    'SELECT query_key FROM experiment_run_results WHERE run_id = $1 AND counted AND query_key = ANY($2::text[])',
-    [runId, [...new Set(scored.map((r) => r.query_key))]],
-  );
-  const countedKeys = new Set(rows.map((r) => r.query_key));
-  return results.map((r) => {
-    const counted = (r.result.status === 'PASS' || r.result.status === 'FAIL') && !countedKeys.has(r.query_key);
-    if (counted) countedKeys.add(r.query_key);
-    return { ...r, counted };
   });
 }
 

@@ -87,3 +87,25 @@ export async function runSummary(db: Queryable, runId: number): Promise<RunSumma
   const { rows } = await db.query<TallyColumns>(`SELECT ${TALLY_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
   return rows.length === 0 ? null : summaryOf(rows[0]);
 }
+
+/**
+ * Marks the results that count in the means: scored, and the first of their query key in the run. Called
+ * with the run row locked, so the keys already counted cannot change meanwhile.
+ */
+export async function markCounted<R extends { query_key: string; result: { status?: string } }>(
+  tx: Queryable,
+  runId: number,
+  results: R[],
+): Promise<Array<R & { counted: boolean }>> {
+  const scored = results.filter((r) => r.result.status === 'PASS' || r.result.status === 'FAIL');
+  const { rows } = await tx.query<{ query_key: string }>(
+    'SELECT query_key FROM experiment_run_results WHERE run_id = $1 AND counted AND query_key = ANY($2::text[])',
+    [runId, [...new Set(scored.map((r) => r.query_key))]],
+  );
+  const countedKeys = new Set(rows.map((r) => r.query_key));
+  return results.map((r) => {
+    const counted = (r.result.status === 'PASS' || r.result.status === 'FAIL') && !countedKeys.has(r.query_key);
+    if (counted) countedKeys.add(r.query_key);
+    return { ...r, counted };
+  });
+}
