@@ -51,6 +51,13 @@ export const RunResultSchema = Type.Object({
 });
 export type ExperimentRunResult = Static<typeof RunResultSchema>;
 
+/** One result read by id: with the catalogue's names of its judged products, by product id (those it knows). */
+export const RunResultWithNamesSchema = Type.Object({
+  ...RunResultSchema.properties,
+  product_names: RecordOf(Type.String()),
+});
+export type RunResultWithNames = Static<typeof RunResultWithNamesSchema>;
+
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
 const STATUS = `(${RESULT_STATUSES.join('|')})`;
 

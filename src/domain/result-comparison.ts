@@ -31,13 +31,3 @@ export function resultMatch(productId: string, comparison: ReferenceComparison):
 export function referenceMatch(productId: string, comparison: ReferenceComparison): Extract<ProductMatch, 'common' | 'missing'> {
   return comparison.commons.includes(productId) ? 'common' : 'missing';
 }
-
-/**
- * A golden-set product of a run result, by the server's own comparison: common when returned and
- * relevant, missing when relevant and not returned, else judged not relevant (a grade below the
- * experiment's relevance cut, such as 0), which is neither.
- */
-export function goldenSetMatch(productId: string, comparison: ReferenceComparison): 'common' | 'missing' | 'irrelevant' {
-  if (comparison.commons.includes(productId)) return 'common';
-  return comparison.missings.includes(productId) ? 'missing' : 'irrelevant';
-}

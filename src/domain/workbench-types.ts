@@ -5,9 +5,19 @@ import type { CoverageAnswer } from '../../server/schemas/coverage';
 import type { TryQuery, TryResult } from '../../server/schemas/search-try';
 import type { HttpTargetConfig, StoredRunConfig } from '../../server/schemas/run-config';
 import type { ExperimentRun } from '../../server/schemas/runs';
+import type { RunResultWithNames } from '../../server/schemas/results';
 import type { RunSummary } from './evaluation-backend-types';
 
-export type { ExperimentDetails, ExperimentWithConfig, NewExperiment, ExperimentChanges, TryQuery, TryResult, HttpTargetConfig };
+export type {
+  ExperimentDetails,
+  ExperimentWithConfig,
+  NewExperiment,
+  ExperimentChanges,
+  TryQuery,
+  TryResult,
+  HttpTargetConfig,
+  RunResultWithNames,
+};
 export type Coverage = CoverageAnswer;
 export type RunConfig = StoredRunConfig;
 

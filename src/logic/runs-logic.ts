@@ -53,6 +53,7 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
       },
     }),
     runResultDetails: runResultDetailsMachine.provide({
+      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
       actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
     }),
   };

@@ -7,3 +7,7 @@ export const selectIsMissing = (snapshot: RunResultDetailsSnapshot) => snapshot.
 export const selectMetricsOpen = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('metricsOpen');
 export const selectPassed = (snapshot: RunResultDetailsSnapshot) => snapshot.context.passed;
 export const selectCanGoBack = (snapshot: RunResultDetailsSnapshot) => snapshot.can({ type: 'user.back' });
+export const selectIsLoading = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('loading');
+export const selectIsFailed = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('failed');
+export const selectError = (snapshot: RunResultDetailsSnapshot) => snapshot.context.error;
+export const selectNames = (snapshot: RunResultDetailsSnapshot) => snapshot.context.names ?? {};

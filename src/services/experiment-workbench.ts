@@ -3,7 +3,7 @@ import type { ApiFetch } from './api-client';
 import { explained, failureMessage, foundOrNull } from './failure-message';
 import type { EvaluationService } from './evaluation-service';
 import { InvalidInputError } from '../domain/error-message';
-import type { EvaluationScript, ExperimentRunResult, GoldenSet } from '../domain/evaluation-backend-types';
+import type { EvaluationScript, GoldenSet } from '../domain/evaluation-backend-types';
 import type {
   Coverage,
   ExperimentChanges,
@@ -11,6 +11,7 @@ import type {
   ExperimentWithConfig,
   FormOptions,
   NewExperiment,
+  RunResultWithNames,
   TryQuery,
   TryResult,
 } from '../domain/workbench-types';
@@ -62,9 +63,8 @@ export function createExperimentWorkbench(api: ApiFetch, service: Pick<Evaluatio
 
     tryQuery: (request: TryQuery) => validated(api<TryResult>('search-targets/try', { method: 'POST', body: request })),
 
-    /** One run result (a details screen opened from an address), or null when there is none. */
-    findRunResult: (id: number) =>
-      foundOrNull(api<ExperimentRunResult & { run_id?: number }>(`experiment-run-results/${encodeURIComponent(id)}`)),
+    /** One run result with its judged products' catalogue names (a details screen), or null when there is none. */
+    findRunResult: (id: number) => foundOrNull(api<RunResultWithNames>(`experiment-run-results/${encodeURIComponent(id)}`)),
 
     /** Every dataset, evaluation script and golden set, by name, for the form's pickers. */
     formOptions: async (): Promise<FormOptions> => {

@@ -83,3 +83,11 @@ export const productName = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.sm,
 });
+
+/** The returned products and the golden set side by side on a wide screen, as the test case page lays them out. */
+export const comparison = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(24rem, 100%), 1fr))',
+  gap: vars.space.lg,
+  alignItems: 'start',
+});

@@ -2,12 +2,21 @@ import { useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { PassedRunResult } from '../machines/run-result-details.machine';
-import { selectCanGoBack, selectIsMissing, selectMetricsOpen, selectPassed } from '../machines/run-result-details.selectors';
+import {
+  selectCanGoBack,
+  selectError,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsMissing,
+  selectMetricsOpen,
+  selectNames,
+  selectPassed,
+} from '../machines/run-result-details.selectors';
 import type { RunResultDetails, SearchResultProduct } from '../domain/evaluation-backend-types';
 import { formatDateTime } from '../domain/format-date';
 import { formatMetric, orderedMetrics } from '../domain/format-metric';
 import { readPassedRunResult } from '../domain/passed-run-result';
-import { goldenSetMatch, resultMatch } from '../domain/result-comparison';
+import { judgedProducts, LEGEND, returnedProducts, ROLE_LABELS } from '../domain/result-products';
 import { runResultStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as styles from './RunResultDetailsPage.css';
@@ -15,21 +24,25 @@ import { useLogic } from './logic-context';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
-import { errorMessage } from './ui/status.css';
+import { errorMessage, statusMessage } from './ui/status.css';
 
-/** The route: the row arrives as the browser history's state, put there by the results table. */
+/** The route: the row arrives as the browser history's state, put there by the results table; else it is fetched by id. */
 export function RunResultDetailsRoute({ id }: { id: number | null }) {
   const state: unknown = useHistoryState();
   const passed = readPassedRunResult(state, id);
-  return <RunResultDetailsPage key={`${id}:${passed ? 'passed' : 'missing'}`} passed={passed} />;
+  return <RunResultDetailsPage key={`${id}:${passed ? 'passed' : 'fetched'}`} passed={passed} resultId={id} />;
 }
 
 // Spec §2 /experiment-run-result-details/{id}: the passed row's metrics (a grid that folds away), the
 // legend, the search results (image and name) and the golden set (product id and relevance), framed
 // by how each relates to the other list.
-export function RunResultDetailsPage({ passed }: { passed: PassedRunResult | null }) {
+export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunResult | null; resultId: number | null }) {
   const logic = useLogic();
-  const actor = useActorRef(logic.runResultDetails, { input: { passed } });
+  const actor = useActorRef(logic.runResultDetails, { input: { passed, resultId } });
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectIsFailed);
+  const error = useSelector(actor, selectError);
+  const names = useSelector(actor, selectNames);
   const missing = useSelector(actor, selectIsMissing);
   const metricsOpen = useSelector(actor, selectMetricsOpen);
   const row = useSelector(actor, selectPassed);
@@ -46,7 +59,20 @@ export function RunResultDetailsPage({ passed }: { passed: PassedRunResult | nul
           </button>
         )}
       </div>
-      {missing || !row ? (
+      {loading ? (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      ) : failed ? (
+        <div>
+          <p className={errorMessage} role="alert">
+            {error}
+          </p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : missing || !row ? (
         <p className={errorMessage} role="alert">
           {messages.noRunResultDetails}
         </p>
@@ -94,61 +120,54 @@ export function RunResultDetailsPage({ passed }: { passed: PassedRunResult | nul
             )}
           </section>
 
-          <Products results={row.result.result.results ?? {}} />
+          <Products results={row.result.result.results ?? {}} names={names} />
         </>
       )}
     </div>
   );
 }
 
-const legend = [
-  { match: 'common', text: 'Common: returned and in the golden set' },
-  { match: 'leftover', text: 'Leftover: returned, not in the golden set' },
-  { match: 'missing', text: 'Missing: in the golden set, not returned' },
-  { match: 'irrelevant', text: 'Judged not relevant' },
-] as const;
-
-function Products({ results }: { results: RunResultDetails }) {
-  const comparison = { commons: results.commons ?? [], missings: results.missings ?? [], leftovers: results.leftovers ?? [] };
+function Products({ results, names }: { results: RunResultDetails; names: Record<string, string> }) {
   return (
     <>
       <ul className={styles.legend} aria-label="Legend">
-        {legend.map(({ match, text }) => (
-          <li key={match}>
-            <span className={`${styles.swatch} ${styles.matchBorder[match]}`} aria-hidden="true" />
+        {LEGEND.map(({ role, text }) => (
+          <li key={role}>
+            <span className={`${styles.swatch} ${styles.matchBorder[role]}`} aria-hidden="true" />
             {text}
           </li>
         ))}
       </ul>
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>Search Results Products</h2>
-        <ol className={styles.products} aria-label="Search Results Products">
-          {(results.search_results ?? []).map((product) => {
-            const match = resultMatch(product.product_id, comparison);
-            return (
-              <li key={product.product_id} className={`${styles.product} ${styles.matchBorder[match]}`} data-match={match}>
+      <div className={styles.comparison}>
+        <section className={styles.section}>
+          <h2 className={styles.sectionTitle}>Search Results Products</h2>
+          <ol className={styles.products} aria-label="Search Results Products">
+            {returnedProducts(results).map(({ rank, product, role, grade }) => (
+              <li key={product.product_id} className={`${styles.product} ${styles.matchBorder[role]}`} data-match={role}>
+                <p className={styles.productMeta}>
+                  #{rank} · {ROLE_LABELS[role]} · {grade}
+                </p>
                 <ProductImage product={product} />
                 <p className={styles.productName}>{product.name ?? product.product_id}</p>
                 <p className={styles.productMeta}>{product.product_id}</p>
               </li>
-            );
-          })}
-        </ol>
-      </section>
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>Golden Set Products</h2>
-        <ul className={styles.products} aria-label="Golden Set Products">
-          {(results.golden_set ?? []).map((product) => {
-            const match = goldenSetMatch(product.product_id, comparison);
-            return (
-              <li key={product.product_id} className={`${styles.product} ${styles.matchBorder[match]}`} data-match={match}>
-                <p className={styles.productName}>{product.product_id}</p>
+            ))}
+          </ol>
+        </section>
+        <section className={styles.section}>
+          <h2 className={styles.sectionTitle}>Golden Set Products</h2>
+          <ul className={styles.products} aria-label="Golden Set Products">
+            {judgedProducts(results, names).map(({ product, name, role }) => (
+              <li key={product.product_id} className={`${styles.product} ${styles.matchBorder[role]}`} data-match={role}>
+                <p className={styles.productMeta}>{ROLE_LABELS[role]}</p>
+                <p className={styles.productName}>{name ?? product.product_id}</p>
+                {name !== undefined && <p className={styles.productMeta}>{product.product_id}</p>}
                 <p className={styles.productMeta}>Relevance: {product.relevance}</p>
               </li>
-            );
-          })}
-        </ul>
-      </section>
+            ))}
+          </ul>
+        </section>
+      </div>
     </>
   );
 }

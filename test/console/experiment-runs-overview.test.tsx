@@ -89,7 +89,7 @@ describe('/experiment-runs/{id} with its experiment', () => {
 
   it('draws the trend of the chosen mean over the runs, oldest first, each point a link to its run', async () => {
     const services = await openPage(experiment);
-    const chart = screen.getByRole('img', { name: 'Mean nDCG by run' });
+    const chart = screen.getByRole('group', { name: 'Mean nDCG by run' });
     const points = within(chart).getAllByRole('link');
     expect(points.map((point) => [point.getAttribute('aria-label'), point.getAttribute('href')])).toEqual([
       ['Run 11: ndcg@5 0.5000', '/experiment-run-results/11'],
@@ -97,7 +97,7 @@ describe('/experiment-runs/{id} with its experiment', () => {
     ]);
     fireEvent.change(screen.getByRole('combobox', { name: /Trend of/ }), { target: { value: 'f1' } });
     expect(
-      within(screen.getByRole('img', { name: 'Mean F1 by run' }))
+      within(screen.getByRole('group', { name: 'Mean F1 by run' }))
         .getAllByRole('link')[0]
         .getAttribute('aria-label'),
     ).toBe('Run 11: f1@5 0.0312');

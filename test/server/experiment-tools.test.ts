@@ -182,13 +182,17 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     );
     const runId = Number(run.rows[0].id);
     const stored = await t.db.query<{ id: number }>(
-      `INSERT INTO experiment_run_results (run_id, entry_id, result) VALUES ($1, 5, '{"input": "red sofa", "status": "FAIL"}') RETURNING id`,
+      `INSERT INTO experiment_run_results (run_id, entry_id, result)
+       VALUES ($1, 5, '{"input": "red sofa", "status": "FAIL", "results": {"golden_set": [{"product_id": "p1", "relevance": 3}, {"product_id": "p404", "relevance": 1}]}}')
+       RETURNING id`,
       [runId],
     );
     const id = Number(stored.rows[0].id);
     const response = await call('GET', `/experiment-run-results/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, run_id: runId, entry_id: 5, result: { input: 'red sofa', status: 'FAIL' } });
+    // The catalogue's names of the judged products it knows.
+    expect(response.json().product_names).toEqual({ p1: 'Red velvet sofa' });
     const missing = await call('GET', '/experiment-run-results/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Experiment run result 999999 not found');

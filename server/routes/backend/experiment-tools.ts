@@ -6,7 +6,7 @@ import { coverage } from '../../golden-sets/coverage';
 import { createSearchTarget, type SearchTargetFactory } from '../../runs/search-targets';
 import { CoverageQuerySchema, CoverageSchema } from '../../schemas/coverage';
 import { ErrorSchema } from '../../schemas/errors';
-import { RunResultSchema, type ExperimentRunResult } from '../../schemas/results';
+import { RunResultWithNamesSchema, type ExperimentRunResult } from '../../schemas/results';
 import { TryQuerySchema, TryResultSchema } from '../../schemas/search-try';
 import { IdParamsSchema } from '../../schemas/shared';
 import { tryQuery } from '../../search/try-query';
@@ -65,10 +65,10 @@ export async function experimentToolRoutes(
     '/experiment-run-results/:id',
     {
       schema: {
-        summary: 'Get one run result by id (its details screen opened from an address)',
+        summary: "Get one run result by id (its details screen opened from an address), with the catalogue's names of its judged products",
         tags: ['experiment runs'],
         params: IdParamsSchema,
-        response: { 200: RunResultSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: RunResultWithNamesSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
@@ -77,7 +77,13 @@ export async function experimentToolRoutes(
         [request.params.id],
       );
       if (rows.length === 0) throw notFound('Experiment run result', request.params.id);
-      return rows[0];
+      // The catalogue's names of the judged products: those the search did not return have no name otherwise.
+      const judged = (rows[0].result.results?.golden_set ?? []).map((product) => product.product_id);
+      const names = await db.query<{ product_id: string; name: string }>(
+        'SELECT product_id, name FROM products WHERE product_id = ANY($1::text[])',
+        [judged],
+      );
+      return { ...rows[0], product_names: Object.fromEntries(names.rows.map((row) => [row.product_id, row.name])) };
     },
   );
 }

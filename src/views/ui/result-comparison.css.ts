@@ -16,6 +16,9 @@ export const sectionTitle = style({
 
 export const term = style({
   color: vars.color.textMuted,
+  // Long metric names (`average_precision`, `ndcg@10_exp`) wrap inside their card instead of spilling out.
+  overflowWrap: 'anywhere',
+  minWidth: 0,
 });
 
 export const definition = style({
@@ -23,6 +26,7 @@ export const definition = style({
 });
 
 export const metric = style({
+  minWidth: 0,
   padding: vars.space.sm,
   backgroundColor: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
