@@ -10,13 +10,11 @@ import { rowCount } from '../db/row-counts';
 import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
+import { containsPattern } from '../db/like-pattern';
 
 export interface EntryListPage extends ListTotal {
   ids: number[];
 }
-
-/** `%`, `_` and `\` in a search are text to find, not LIKE's wildcards. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function entryListPage(db: Queryable, query: EntryListQuery): Promise<EntryListPage> {
   const [limit, offset] = pageWindow(query);
@@ -37,7 +35,7 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
       `NOT EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${param(query.not_in_dataset)} AND m.dataset_entry_id = ${id})`,
     );
   }
-  if (search) conditions.push(`e.input ILIKE ${param(likePattern(search))}`);
+  if (search) conditions.push(`e.input ILIKE ${param(containsPattern(search))}`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
   const select = `SELECT ${id} AS key FROM ${source} ${where}`;

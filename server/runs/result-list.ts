@@ -9,13 +9,11 @@ import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
 import { pageKeys } from '../db/page-keys';
 import { HttpError } from '../errors';
 import type { ResultListQuery } from '../schemas/results';
+import { containsPattern } from '../db/like-pattern';
 
 export interface ResultListPage extends ListTotal {
   ids: number[];
 }
-
-/** `%`, `_` and `\` in a search are text to find, not LIKE's wildcards. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function resultListPage(
   db: Queryable,
@@ -29,7 +27,7 @@ export async function resultListPage(
   const statuses = query.status ? [...new Set(query.status.split(','))] : undefined;
   if (statuses) conditions.push(`status = ANY(${param(statuses)}::text[])`);
   const search = query.search?.trim() || undefined;
-  if (search) conditions.push(`input ILIKE ${param(likePattern(search))}`);
+  if (search) conditions.push(`input ILIKE ${param(containsPattern(search))}`);
   const from = `FROM experiment_run_results WHERE ${conditions.join(' AND ')}`;
 
   const total = await countMatches(db, from, params, search !== undefined);
