@@ -19,15 +19,11 @@ export function meanOf(summary: RunSummary | undefined, metric: TrendMetric): { 
   return entry && { name: entry[0], value: entry[1] };
 }
 
-/** '8 passed · 2 failed · 1 not scored · 0 errors'. */
+/** The runs table's outcomes column: its heading, and '8 / 2 / 1 / 0' under it. */
+export const OUTCOMES_HEADING = 'Passed / Failed / Not scored / Errors';
 export function outcomesText(summary: RunSummary | undefined): string {
   if (!summary) return '';
-  const parts = [`${formatCount(summary.passed)} passed`, `${formatCount(summary.failed)} failed`];
-  parts.push(
-    `${formatCount(summary.unjudged ?? 0)} not scored`,
-    `${formatCount(summary.errors)} ${summary.errors === 1 ? 'error' : 'errors'}`,
-  );
-  return parts.join(' · ');
+  return [summary.passed, summary.failed, summary.unjudged ?? 0, summary.errors].map(formatCount).join(' / ');
 }
 
 export type TrendPoint = { runId: number; x: number; y: number; value: number; label: string };

@@ -11,10 +11,14 @@ const hostOf = (url: string) => {
 
 /** 'Built-in catalogue search', or 'HTTP POST es.example.com: hits /hits/hits, id /_source/sku'; '—' without one. */
 export function targetSummary(config: Partial<RunConfig> | undefined): string {
-  const target = config?.search_target;
-  if (!target) return '—';
-  if (target.kind === 'builtin') return 'Built-in catalogue search';
-  return `HTTP ${target.method ?? 'GET'} ${hostOf(target.url)}: hits ${target.hits || '(the answer)'}, id ${target.product_id}`;
+  const target: unknown = config?.search_target;
+  if (target === undefined || target === null) return '—';
+  // Configurations written elsewhere may name their target another way ("bm25-baseline"): shown as they are.
+  if (typeof target !== 'object') return String(target);
+  const { kind, method, url, hits, product_id: productId } = target as Record<string, unknown>;
+  if (kind === 'builtin') return 'Built-in catalogue search';
+  if (kind !== 'http' || typeof url !== 'string') return JSON.stringify(target);
+  return `HTTP ${method ?? 'GET'} ${hostOf(url)}: hits ${hits || '(the answer)'}, id ${productId}`;
 }
 
 /** 'k 10 · linear gain · passes at nDCG ≥ 0.5 · relevant from grade 1', defaults filled in as a run fills them. */

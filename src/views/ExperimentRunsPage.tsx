@@ -15,7 +15,7 @@ import { selectData, selectResourceView } from '../machines/resource.selectors';
 import { selectWatchedRun } from '../machines/run-progress.selectors';
 import { formatDateTime } from '../domain/format-date';
 import { formatMean } from '../domain/format-metric';
-import { meanOf, outcomesText, TREND_METRICS, TREND_LABELS } from '../domain/run-trend';
+import { meanOf, OUTCOMES_HEADING, outcomesText, TREND_METRICS, TREND_LABELS } from '../domain/run-trend';
 import type { ExperimentDetails, ListedRun } from '../domain/workbench-types';
 import { withLatestRun } from '../domain/run-status';
 import { experimentRunStatusTone } from '../domain/status-colours';
@@ -122,7 +122,7 @@ function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<type
                 'Tags',
                 'Status',
                 ...TREND_METRICS.map((metric) => TREND_LABELS[metric]),
-                'Outcomes',
+                OUTCOMES_HEADING,
                 'Total Cost',
                 'Created At',
                 'Updated At',
@@ -146,7 +146,7 @@ function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<type
                       </td>
                     );
                   })}
-                  <td className={table.cell}>{outcomesText(run.summary)}</td>
+                  <td className={`${table.cell} ${styles.mean}`}>{outcomesText(run.summary)}</td>
                   <td className={table.cell}>{run.total_cost}</td>
                   <td className={table.cell}>{formatDateTime(run.created_at)}</td>
                   <td className={table.cell}>{formatDateTime(run.updated_at)}</td>

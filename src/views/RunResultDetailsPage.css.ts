@@ -35,7 +35,7 @@ export const toggle = style({
 
 export const metrics = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))',
   gap: vars.space.sm,
   margin: 0,
 });

@@ -26,7 +26,7 @@ export const summaryTitle = style({
 
 export const metrics = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))',
   gap: vars.space.sm,
   margin: 0,
 });

@@ -40,10 +40,13 @@ export const oneLine = style([
   code,
   {
     display: 'block',
-    maxWidth: '18rem',
+    maxWidth: '12rem',
     overflow: 'hidden',
     whiteSpace: 'nowrap',
     textOverflow: 'ellipsis',
     selectors: { '&:focus': { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
   },
 ]);
+
+/** The test result reads on a few lines rather than one word per line. */
+export const testResult = style({ minWidth: '14rem' });

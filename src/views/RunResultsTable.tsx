@@ -98,7 +98,7 @@ export function RunResultsTable({ runId, list, metricNames }: { runId: number; l
                         </span>
                       </td>
                       <td className={table.cell}>{row.result.version}</td>
-                      <td className={table.cell}>{row.result.test_result}</td>
+                      <td className={`${table.cell} ${styles.testResult}`}>{row.result.test_result}</td>
                       <td className={`${table.cell} ${backendStyles.nowrap}`}>{formatDateTime(row.created_at)}</td>
                       <td className={table.cell}>
                         <Link

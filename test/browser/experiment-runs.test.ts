@@ -83,7 +83,7 @@ describe('experiment runs in Chromium', () => {
       'P',
       'R',
       'F1',
-      'Outcomes',
+      'Passed / Failed / Not scored / Errors',
       'Total Cost',
       'Created At',
       'Updated At',

@@ -76,7 +76,20 @@ function expectScreen(state: ResourceSnapshot) {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Script Name', 'Tags', 'Status', 'nDCG', 'P', 'R', 'F1', 'Outcomes', 'Total Cost', 'Created At', 'Updated At', 'Actions']);
+    ).toEqual([
+      'Script Name',
+      'Tags',
+      'Status',
+      'nDCG',
+      'P',
+      'R',
+      'F1',
+      'Passed / Failed / Not scored / Errors',
+      'Total Cost',
+      'Created At',
+      'Updated At',
+      'Actions',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       within(rows[0])

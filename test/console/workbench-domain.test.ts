@@ -3,6 +3,7 @@ import { coverageSentence, notJudgedHeading } from '../../src/domain/coverage-te
 import { draftFromExperiment, emptyDraft, experimentRequest, fieldProblems } from '../../src/domain/experiment-draft';
 import { datasetChoices, scriptRunsElsewhere } from '../../src/domain/form-choices';
 import { selectedStatuses, sortOptions, toggledStatus } from '../../src/domain/result-filters';
+import { scoringSummary, targetSummary } from '../../src/domain/target-summary';
 import { gradeLabel, triedSummary } from '../../src/domain/tried-hits';
 import { tryRequest } from '../../src/domain/try-request';
 import type { ExperimentDetails, FormOptions } from '../../src/domain/workbench-types';
@@ -143,5 +144,13 @@ describe('the workbench texts', () => {
       'recall@10',
       'f1@10',
     ]);
+  });
+
+  it('sums up a target and its scoring, including configurations written elsewhere', () => {
+    expect(targetSummary({ search_target: { kind: 'builtin' } })).toBe('Built-in catalogue search');
+    expect(targetSummary(experiment.config as never)).toBe('HTTP POST es.example.com: hits /hits/hits, id /_source/sku');
+    expect(targetSummary({ search_target: 'bm25-baseline' } as never)).toBe('bm25-baseline');
+    expect(targetSummary(undefined)).toBe('—');
+    expect(scoringSummary(experiment.config as never)).toBe('k 20 · exponential gain · passes at nDCG ≥ 0.7 · relevant from grade 2');
   });
 });
