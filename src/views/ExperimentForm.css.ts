@@ -65,3 +65,7 @@ export const raw = style({
   backgroundColor: vars.color.background,
   border: `1px solid ${vars.color.border}`,
 });
+
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const queryInput = style({ flex: '1 1 20rem' });

@@ -20,7 +20,7 @@ export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<type
   return (
     <section className={styles.section} aria-label="Try a query">
       <div className={styles.wide}>
-        <h2 className={styles.legend}>Try a query</h2>
+        <h2 className={styles.panelTitle}>Try a query</h2>
         <p className={styles.hint}>Sends one query through the search target as configured above, saved or not.</p>
       </div>
       <div className={`${styles.field} ${styles.wide}`}>
@@ -30,7 +30,7 @@ export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<type
         <div className={styles.actions}>
           <input
             id="try-query-text"
-            className={styles.control}
+            className={`${styles.control} ${styles.queryInput}`}
             value={query}
             onChange={(event) => tryQuery.send({ type: 'user.queryChanged', query: event.target.value })}
             onKeyDown={(event) => {
