@@ -18,8 +18,8 @@ import {
 import { formatFileSize, progressPercent, templateCsvHref, templateTokens, uploadSummary } from '../domain/csv-file';
 import * as styles from './BulkUploadDialog.css';
 import { Modal } from './ui/Modal';
+import { UploadDialogButtons } from './ui/UploadDialogButtons';
 import * as modal from './ui/modal.css';
-import { button } from './ui/button.css';
 import { errorMessage } from './ui/status.css';
 import { problemList } from './ui/problem-list.css';
 
@@ -143,33 +143,16 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
           )}
         </div>
       )}
-      <div className={modal.buttons}>
-        {view === 'uploading' ? (
-          <button
-            type="button"
-            className={button({ tone: 'secondary' })}
-            disabled={!canCancelUpload}
-            onClick={() => actor.send({ type: 'user.cancelUpload' })}
-          >
-            Cancel
-          </button>
-        ) : (
-          <button type="button" className={button({ tone: 'secondary' })} disabled={!canClose} onClick={close}>
-            {view === 'complete' ? 'Close' : 'Cancel'}
-          </button>
-        )}
-        {view !== 'complete' && (
-          <button
-            type="button"
-            className={button({ tone: 'primary' })}
-            disabled={!canUpload}
-            aria-busy={view === 'uploading'}
-            onClick={() => actor.send({ type: 'user.upload' })}
-          >
-            {view === 'uploading' ? 'Uploading...' : 'Upload'}
-          </button>
-        )}
-      </div>
+      <UploadDialogButtons
+        view={view}
+        canCancelUpload={canCancelUpload}
+        canClose={canClose}
+        canUpload={canUpload}
+        labels={{ idle: 'Upload', busy: 'Uploading...' }}
+        onCancelUpload={() => actor.send({ type: 'user.cancelUpload' })}
+        onClose={close}
+        onUpload={() => actor.send({ type: 'user.upload' })}
+      />
     </Modal>
   );
 }
