@@ -72,7 +72,7 @@ module.exports = {
       comment:
         'Storage and domain code (db, bulk, golden-sets, runs, search, evaluation) sit below the HTTP routes; shared limits live below both.',
       severity: 'error',
-      from: { path: '^server/(db|bulk|golden-sets|runs|search|evaluation)/' },
+      from: { path: '^server/(db|bulk|golden-sets|runs|search|evaluation|comparisons)/' },
       to: { path: '^server/routes/' },
     },
     {

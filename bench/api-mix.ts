@@ -1,7 +1,7 @@
 // The requests the console makes, as request kinds for the API benchmark (bench/api.ts): the mix
 // driven by autocannon with many concurrent clients, timed per kind, and the one-at-a-time sweep.
 import autocannon from 'autocannon';
-import { seededRandom } from '../server/demo/random';
+import { seededRandom } from '../server/evaluation/seeded-random';
 import type { BenchServer } from './bench-server';
 
 type Random = ReturnType<typeof seededRandom>;

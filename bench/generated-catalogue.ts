@@ -1,7 +1,7 @@
 /** The benchmarks' generated product catalogue: seeded, so every machine builds the same one. */
 import { writeFile } from 'node:fs/promises';
 import { copyField } from '../server/import/copy-text';
-import { seededRandom } from '../server/demo/random';
+import { seededRandom } from '../server/evaluation/seeded-random';
 import { readWandsQueries } from '../server/demo/wands-queries';
 
 export const COLOURS = [

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestIssuer } from '../test/server/helpers/test-issuer';
 import { copyField } from '../server/import/copy-text';
-import { seededRandom } from '../server/demo/random';
+import { seededRandom } from '../server/evaluation/seeded-random';
 import type { BenchServer } from './bench-server';
 import { COLOURS, MATERIALS, STYLES, writeCatalogue } from './generated-catalogue';
 

@@ -20,6 +20,7 @@ import { bulkUploadRoutes } from './routes/bulk-upload';
 import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
 import { experimentToolRoutes } from './routes/backend/experiment-tools';
+import { runComparisonRoutes } from './routes/backend/run-comparisons';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
@@ -126,6 +127,7 @@ export async function buildApp(
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(experimentToolRoutes, { db });
+      await api.register(runComparisonRoutes, { db });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(catalogueRoutes, { db, uploads });

@@ -1,5 +1,5 @@
 import { compareWithGoldenSet, metricsRecord, scoreRanking, testResultText } from '../evaluation/metrics';
-import { seededRandom } from './random';
+import { seededRandom } from '../evaluation/seeded-random';
 import type { WandsQuery } from './wands-queries';
 
 export const DEMO_K = 10;

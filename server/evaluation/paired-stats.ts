@@ -5,14 +5,9 @@
  * losses. Pure. The Student t distribution comes from the regularized incomplete beta function
  * (Numerical Recipes' continued fraction), good to ~1e-10, far finer than the 4 decimals shown.
  */
-import { seededRandom } from '../demo/random';
+import { signFlipPValues, TIE_EPSILON } from './sign-flips';
 
-/** Differences this close to 0 are ties: metrics summed in another order differ in their last bits. */
-export const TIE_EPSILON = 1e-12;
-/** Up to this many non-zero differences the randomization test enumerates every sign flip (2^n). */
-export const EXACT_LIMIT = 16;
-export const PERMUTATIONS = 10_000;
-const SEED = 20_261_124;
+export { EXACT_LIMIT, PERMUTATIONS, TIE_EPSILON } from './sign-flips';
 
 export interface PairedComparison {
   n: number;
@@ -26,22 +21,37 @@ export interface PairedComparison {
   losses: number;
 }
 
-export function comparePaired(deltas: readonly number[]): PairedComparison {
-  const n = deltas.length;
-  const wins = deltas.filter((d) => d > TIE_EPSILON).length;
-  const losses = deltas.filter((d) => d < -TIE_EPSILON).length;
-  const base = { n, wins, losses, ties: n - wins - losses };
-  if (n === 0) return { ...base, meanDelta: 0, ci95: null, pValueT: null, pValueRandomization: null };
-  const mean = deltas.reduce((sum, d) => sum + d, 0) / n;
-  const t = pairedT(deltas, mean);
-  return { ...base, meanDelta: mean, ...t, pValueRandomization: randomizationP(deltas) };
+/** The comparison of each metric's differences; the randomization tests share one pass (sign-flips.ts). */
+export function comparePairedMetrics(metrics: ReadonlyArray<ArrayLike<number>>): PairedComparison[] {
+  const pValues = signFlipPValues(metrics);
+  return metrics.map((deltas, i) => ({ ...describePaired(deltas), pValueRandomization: deltas.length === 0 ? null : pValues[i] }));
 }
 
-function pairedT(deltas: readonly number[], mean: number): Pick<PairedComparison, 'ci95' | 'pValueT'> {
+export function comparePaired(deltas: ArrayLike<number>): PairedComparison {
+  return comparePairedMetrics([deltas])[0];
+}
+
+function describePaired(deltas: ArrayLike<number>): Omit<PairedComparison, 'pValueRandomization'> {
+  const n = deltas.length;
+  let [wins, losses, total] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const d = deltas[i];
+    total += d;
+    if (d > TIE_EPSILON) wins++;
+    else if (d < -TIE_EPSILON) losses++;
+  }
+  const base = { n, wins, losses, ties: n - wins - losses };
+  if (n === 0) return { ...base, meanDelta: 0, ci95: null, pValueT: null };
+  const mean = total / n;
+  return { ...base, meanDelta: mean, ...pairedT(deltas, mean) };
+}
+
+function pairedT(deltas: ArrayLike<number>, mean: number): Pick<PairedComparison, 'ci95' | 'pValueT'> {
   const n = deltas.length;
   if (n < 2) return { ci95: null, pValueT: null };
-  const variance = deltas.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
-  const se = Math.sqrt(variance / n);
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (deltas[i] - mean) ** 2;
+  const se = Math.sqrt(squares / (n - 1) / n);
   if (!(se > 0)) return { ci95: null, pValueT: Math.abs(mean) > TIE_EPSILON ? 0 : 1 };
   const df = n - 1;
   const margin = studentTQuantile(0.975, df) * se;
@@ -65,35 +75,9 @@ export function studentTQuantile(probability: number, df: number): number {
   return (low + high) / 2;
 }
 
-/**
- * Two-sided sign-flip test: the share of sign assignments whose mean is at least as far from 0 as the
- * observed one. Exact over all 2^n flips of the non-zero differences up to EXACT_LIMIT of them; else
- * PERMUTATIONS random flips from a fixed seed, (hits + 1) / (PERMUTATIONS + 1), the same answer every time.
- */
+/** The sign-flip test of one metric's differences (sign-flips.ts tests several at once). */
 export function randomizationP(deltas: readonly number[]): number {
-  const nonZero = deltas.filter((d) => Math.abs(d) > TIE_EPSILON);
-  if (nonZero.length === 0) return 1;
-  const observed = Math.abs(nonZero.reduce((sum, d) => sum + d, 0));
-  // A relative margin, so a flip summing to the observed total in another order still counts.
-  const atLeast = (sum: number) => Math.abs(sum) >= observed - 1e-9 * Math.max(1, observed);
-  if (nonZero.length <= EXACT_LIMIT) {
-    let hits = 0;
-    const total = 2 ** nonZero.length;
-    for (let mask = 0; mask < total; mask++) {
-      let sum = 0;
-      for (let i = 0; i < nonZero.length; i++) sum += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-      if (atLeast(sum)) hits++;
-    }
-    return hits / total;
-  }
-  const random = seededRandom(SEED);
-  let hits = 0;
-  for (let p = 0; p < PERMUTATIONS; p++) {
-    let sum = 0;
-    for (const d of nonZero) sum += random.next() < 0.5 ? -d : d;
-    if (atLeast(sum)) hits++;
-  }
-  return (hits + 1) / (PERMUTATIONS + 1);
+  return signFlipPValues([deltas])[0];
 }
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9). */

@@ -1,7 +1,7 @@
 // Issue 14 "Triage a run's results": GET experiment-runs/{id}/results filtered by status and input,
 // sorted by a metric or the input, every page the rows a plain query over all results gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../server/demo/random';
+import { seededRandom } from '../../server/evaluation/seeded-random';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 
 const API = '/api/backend';

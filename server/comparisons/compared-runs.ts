@@ -1,0 +1,65 @@
+/**
+ * The two runs of a comparison, checked: both exist, both have finished, they can pair their queries
+ * (the same dataset or the same golden set) and they share at least one metric.
+ */
+import type { Queryable } from '../db/database';
+import { HttpError, notFound } from '../errors';
+import type { ComparedRun } from '../schemas/comparisons';
+
+export interface ComparedRunRow extends ComparedRun {
+  metric_names: string[];
+  updated_at: Date | string;
+}
+
+export const ACTIVE_STATUSES = ['pending', 'running'];
+
+/** The columns of ComparedRun, from experiment_runs r joined to experiments e. */
+export const COMPARED_RUN_COLUMNS = `r.id, r.experiment_id, e.name AS experiment_name, r.status, r.tags, r.created_at,
+  r.evaluation_script_name, e.dataset_id,
+  CASE WHEN jsonb_typeof(r.config->'golden_set_id') = 'number' THEN (r.config->>'golden_set_id')::numeric::bigint END AS golden_set_id`;
+
+export async function comparedRuns(db: Queryable, baselineId: number, candidateId: number) {
+  if (baselineId === candidateId) {
+    throw new HttpError(400, `querystring.candidate must be another run than the baseline, got ${candidateId} for both`);
+  }
+  const { rows } = await db.query<ComparedRunRow>(
+    `SELECT ${COMPARED_RUN_COLUMNS}, r.updated_at,
+       CASE WHEN r.metric_sums <> '{}'::jsonb THEN ARRAY(SELECT jsonb_object_keys(r.metric_sums))
+         ELSE ARRAY(SELECT jsonb_object_keys(x.scores) FROM experiment_run_results x
+                    WHERE x.run_id = r.id AND x.counted AND jsonb_typeof(x.scores) = 'object' LIMIT 1) END AS metric_names
+     FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id WHERE r.id = ANY($1::bigint[])`,
+    [[baselineId, candidateId]],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const [baseline, candidate] = [baselineId, candidateId].map((id) => {
+    const run = byId.get(id);
+    if (!run) throw notFound('Experiment run', id);
+    if (ACTIVE_STATUSES.includes(run.status)) throw new HttpError(409, `Run ${id} is ${run.status}: compare it once it has finished`);
+    return run;
+  });
+  const sameDataset = baseline.dataset_id !== null && baseline.dataset_id === candidate.dataset_id;
+  const sameGoldenSet = baseline.golden_set_id !== null && baseline.golden_set_id === candidate.golden_set_id;
+  if (!sameDataset && !sameGoldenSet) {
+    throw new HttpError(409, `Runs ${baselineId} and ${candidateId} share neither a dataset nor a golden set: their queries do not pair`);
+  }
+  const metrics = orderMetrics(baseline.metric_names.filter((name) => candidate.metric_names.includes(name) && isCompared(name)));
+  if (metrics.length === 0) throw new HttpError(409, `Runs ${baselineId} and ${candidateId} have no metric in common to compare`);
+  return { baseline, candidate, metrics };
+}
+
+/** The API's view of a run: without the columns only the comparison needs. */
+export function publicRun({ metric_names: _names, updated_at: _updated, ...run }: ComparedRunRow): ComparedRun {
+  return run;
+}
+
+const FAMILIES = ['ndcg@', 'precision@', 'recall@', 'f1@', 'reciprocal_rank', 'average_precision'];
+
+const familyOf = (name: string) => FAMILIES.findIndex((prefix) => name.startsWith(prefix));
+
+/** The quality measures; a run's tally also keeps dcg@k, idcg@k and unjudged@k, which are not compared. */
+const isCompared = (name: string) => familyOf(name) !== -1;
+
+/** nDCG, P, R, F1, RR, AP, as the issue lists them; within one, by name (ndcg@10 before ndcg@10_exp). */
+export function orderMetrics(names: string[]): string[] {
+  return [...names].sort((a, b) => familyOf(a) - familyOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+}

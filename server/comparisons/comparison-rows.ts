@@ -1,0 +1,111 @@
+/**
+ * The per-query rows of a comparison: filtered, searched, ordered and cut to a page. Pure. The order by
+ * a metric's delta is sorted once per comparison and kept, so paging or filtering the same comparison
+ * again is a scan of the kept order, not another sort of 100,000 pairs.
+ */
+import { TIE_EPSILON } from '../evaluation/paired-stats';
+import type { ComparisonFilter, ComparisonRow } from '../schemas/comparisons';
+import type { PairedQueries, RunScores } from './paired-queries';
+
+export interface RowsQuery {
+  metric: number;
+  filter: ComparisonFilter;
+  search?: string;
+  order: 'asc' | 'desc';
+}
+
+const kept = new WeakMap<PairedQueries, Map<string, Int32Array>>();
+const lowered = new WeakMap<RunScores, string[]>();
+
+/** The matching rows in order: pair indexes, or for the only_* filters indexes into that run. */
+export function matchingRows(paired: PairedQueries, { metric, filter, search, order }: RowsQuery): Int32Array {
+  const needle = search?.trim().toLowerCase() || undefined;
+  const contains = (scores: RunScores, i: number) => needle === undefined || lowerInputs(scores)[i].includes(needle);
+  if (filter === 'only_baseline' || filter === 'only_candidate') {
+    const [indexes, scores] =
+      filter === 'only_baseline' ? [paired.onlyBaseline, paired.baseline] : [paired.onlyCandidate, paired.candidate];
+    const sorted = Int32Array.from(indexes).sort((a, b) => compareText(scores.keys[a], scores.keys[b]) || scores.ids[a] - scores.ids[b]);
+    return sorted.filter((i) => contains(scores, i));
+  }
+  const deltas = paired.deltas[metric];
+  const wanted: Record<typeof filter, (d: number) => boolean> = {
+    paired: () => true,
+    regressions: (d) => d < -TIE_EPSILON,
+    improvements: (d) => d > TIE_EPSILON,
+    unchanged: (d) => Math.abs(d) <= TIE_EPSILON,
+  };
+  const keep = wanted[filter];
+  return byDelta(paired, metric, order).filter((k) => keep(deltas[k]) && contains(paired.baseline, paired.pairs.baseline[k]));
+}
+
+/** The rows as the API answers them. */
+export function comparisonRows(paired: PairedQueries, query: RowsQuery, indexes: ArrayLike<number>): ComparisonRow[] {
+  const rows: ComparisonRow[] = [];
+  const { baseline, candidate } = paired;
+  const one = (scores: RunScores, i: number) => ({ id: scores.ids[i], value: scores.columns[query.metric][i] });
+  for (let n = 0; n < indexes.length; n++) {
+    const index = indexes[n];
+    if (query.filter === 'only_baseline') {
+      const b = one(baseline, index);
+      rows.push({
+        query: baseline.inputs[index],
+        baseline_result_id: b.id,
+        candidate_result_id: null,
+        baseline: b.value,
+        candidate: null,
+        delta: null,
+      });
+    } else if (query.filter === 'only_candidate') {
+      const c = one(candidate, index);
+      rows.push({
+        query: candidate.inputs[index],
+        baseline_result_id: null,
+        candidate_result_id: c.id,
+        baseline: null,
+        candidate: c.value,
+        delta: null,
+      });
+    } else {
+      const [i, j] = [paired.pairs.baseline[index], paired.pairs.candidate[index]];
+      const [b, c] = [one(baseline, i), one(candidate, j)];
+      rows.push({
+        query: baseline.inputs[i],
+        baseline_result_id: b.id,
+        candidate_result_id: c.id,
+        baseline: b.value,
+        candidate: c.value,
+        delta: paired.deltas[query.metric][index],
+      });
+    }
+  }
+  return rows;
+}
+
+/** Pair indexes by delta (regressions first for asc), equal deltas by query key then baseline result id. */
+function byDelta(paired: PairedQueries, metric: number, order: 'asc' | 'desc'): Int32Array {
+  const cache = kept.get(paired) ?? new Map<string, Int32Array>();
+  kept.set(paired, cache);
+  const name = `${metric}:${order}`;
+  const cached = cache.get(name);
+  if (cached) return cached;
+  const deltas = paired.deltas[metric];
+  const { keys, ids } = paired.baseline;
+  const at = paired.pairs.baseline;
+  const sign = order === 'asc' ? 1 : -1;
+  // Deltas within TIE_EPSILON are equal, as they are for the filters.
+  const compareDelta = (a: number, b: number) => (Math.abs(deltas[a] - deltas[b]) <= TIE_EPSILON ? 0 : sign * (deltas[a] - deltas[b]));
+  const sorted = Int32Array.from(deltas, (_, k) => k).sort(
+    (a, b) => compareDelta(a, b) || compareText(keys[at[a]], keys[at[b]]) || ids[at[a]] - ids[at[b]],
+  );
+  cache.set(name, sorted);
+  return sorted;
+}
+
+function lowerInputs(scores: RunScores): string[] {
+  const cached = lowered.get(scores) ?? scores.inputs.map((input) => input.toLowerCase());
+  lowered.set(scores, cached);
+  return cached;
+}
+
+/** Code-point order: the same on every machine, unlike localeCompare. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

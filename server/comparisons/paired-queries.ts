@@ -1,0 +1,103 @@
+/**
+ * Two runs' scored queries paired by query key, and each metric's statistics over the pairs. Pure: the
+ * loading is in run-scores.ts. Columns rather than an object per query: two runs of 100,000 queries stay
+ * a few typed arrays.
+ */
+import { comparePairedMetrics, TIE_EPSILON } from '../evaluation/paired-stats';
+import type { MetricComparison } from '../schemas/comparisons';
+
+/** One run's counted results: the query of each, its result id and one column per metric. */
+export interface RunScores {
+  ids: number[];
+  keys: string[];
+  inputs: string[];
+  /** columns[m][i]: metric m of result i. */
+  columns: Float64Array[];
+}
+
+export interface PairedQueries {
+  metrics: string[];
+  baseline: RunScores;
+  candidate: RunScores;
+  /** Index into baseline and candidate of each pair. */
+  pairs: { baseline: Int32Array; candidate: Int32Array };
+  onlyBaseline: Int32Array;
+  onlyCandidate: Int32Array;
+  /** deltas[m][k]: candidate − baseline of metric m in pair k. */
+  deltas: Float64Array[];
+}
+
+export function pairQueries(metrics: string[], baseline: RunScores, candidate: RunScores): PairedQueries {
+  const inCandidate = new Map<string, number>();
+  candidate.keys.forEach((key, i) => inCandidate.set(key, i));
+  const [pairedBaseline, pairedCandidate, onlyBaseline]: number[][] = [[], [], []];
+  const paired = new Set<number>();
+  baseline.keys.forEach((key, i) => {
+    const j = inCandidate.get(key);
+    if (j === undefined) onlyBaseline.push(i);
+    else {
+      pairedBaseline.push(i);
+      pairedCandidate.push(j);
+      paired.add(j);
+    }
+  });
+  const onlyCandidate = candidate.keys.map((_, j) => j).filter((j) => !paired.has(j));
+  const deltas = metrics.map((_, m) =>
+    Float64Array.from(pairedBaseline, (i, k) => candidate.columns[m][pairedCandidate[k]] - baseline.columns[m][i]),
+  );
+  return {
+    metrics,
+    baseline,
+    candidate,
+    pairs: { baseline: Int32Array.from(pairedBaseline), candidate: Int32Array.from(pairedCandidate) },
+    onlyBaseline: Int32Array.from(onlyBaseline),
+    onlyCandidate: Int32Array.from(onlyCandidate),
+    deltas,
+  };
+}
+
+/** Each metric's means over the pairs, the mean difference's interval and p-values, wins / ties / losses. */
+export function metricComparisons(paired: PairedQueries): MetricComparison[] {
+  const stats = comparePairedMetrics(paired.deltas);
+  return paired.metrics.map((name, m) => {
+    const baselineMean = meanOver(paired.baseline.columns[m], paired.pairs.baseline);
+    const candidateMean = meanOver(paired.candidate.columns[m], paired.pairs.candidate);
+    const { meanDelta, ci95, pValueT, pValueRandomization, wins, ties, losses } = stats[m];
+    return {
+      name,
+      baseline_mean: baselineMean,
+      candidate_mean: candidateMean,
+      delta: meanDelta,
+      relative_delta: baselineMean === 0 ? null : meanDelta / baselineMean,
+      ci95,
+      p_value_t: pValueT,
+      p_value_randomization: pValueRandomization,
+      wins,
+      ties,
+      losses,
+    };
+  });
+}
+
+function meanOver(column: Float64Array, indexes: Int32Array): number {
+  if (indexes.length === 0) return 0;
+  let sum = 0;
+  for (const i of indexes) sum += column[i];
+  return sum / indexes.length;
+}
+
+export const BIN_WIDTH = 0.05;
+const BINS = 40;
+
+/** A metric's non-zero deltas in 40 bins of 0.05 over [-1, 1] (the last bin holds 1), and how many are 0. */
+export function deltaHistogram(deltas: Float64Array): { bins: Array<{ from: number; to: number; count: number }>; unchanged: number } {
+  const counts = new Array<number>(BINS).fill(0);
+  let unchanged = 0;
+  for (const d of deltas) {
+    if (Math.abs(d) <= TIE_EPSILON) unchanged++;
+    else counts[Math.min(BINS - 1, Math.max(0, Math.floor((d + 1) / BIN_WIDTH + 1e-9)))]++;
+  }
+  // Bounds from integers, so they print as -0.95, not -0.9500000000000001.
+  const bound = (i: number) => Math.round((i * BIN_WIDTH - 1) * 100) / 100;
+  return { bins: counts.map((count, i) => ({ from: bound(i), to: bound(i + 1), count })), unchanged };
+}
