@@ -4,6 +4,7 @@
  * again is a scan of the kept order, not another sort of 100,000 pairs.
  */
 import { TIE_EPSILON } from '../evaluation/paired-stats';
+import { queryKey } from '../evaluation/query-key';
 import type { ComparisonFilter, ComparisonRow } from '../schemas/comparisons';
 import type { PairedQueries, RunScores } from './paired-queries';
 
@@ -15,12 +16,12 @@ export interface RowsQuery {
 }
 
 const kept = new WeakMap<PairedQueries, Map<string, Int32Array>>();
-const lowered = new WeakMap<RunScores, string[]>();
 
 /** The matching rows in order: pair indexes, or for the only_* filters indexes into that run. */
 export function matchingRows(paired: PairedQueries, { metric, filter, search, order }: RowsQuery): Int32Array {
-  const needle = search?.trim().toLowerCase() || undefined;
-  const contains = (scores: RunScores, i: number) => needle === undefined || lowerInputs(scores)[i].includes(needle);
+  // Query keys are the queries lower-cased with white space collapsed: the search text is made the same.
+  const needle = search === undefined ? undefined : queryKey(search) || undefined;
+  const contains = (scores: RunScores, i: number) => needle === undefined || scores.keys[i].includes(needle);
   if (filter === 'only_baseline' || filter === 'only_candidate') {
     const [indexes, scores] =
       filter === 'only_baseline' ? [paired.onlyBaseline, paired.baseline] : [paired.onlyCandidate, paired.candidate];
@@ -38,8 +39,21 @@ export function matchingRows(paired: PairedQueries, { metric, filter, search, or
   return byDelta(paired, metric, order).filter((k) => keep(deltas[k]) && contains(paired.baseline, paired.pairs.baseline[k]));
 }
 
-/** The rows as the API answers them. */
-export function comparisonRows(paired: PairedQueries, query: RowsQuery, indexes: ArrayLike<number>): ComparisonRow[] {
+/** The result ids whose query text the rows show: the baseline's, or the candidate's for only_candidate. */
+export function shownResultIds(paired: PairedQueries, query: RowsQuery, indexes: ArrayLike<number>): number[] {
+  return Array.from(indexes, (index) => {
+    if (query.filter === 'only_candidate') return paired.candidate.ids[index];
+    return paired.baseline.ids[query.filter === 'only_baseline' ? index : paired.pairs.baseline[index]];
+  });
+}
+
+/** The rows as the API answers them, with each query's text as its result has it (`queries`, by result id). */
+export function comparisonRows(
+  paired: PairedQueries,
+  query: RowsQuery,
+  indexes: ArrayLike<number>,
+  queries: ReadonlyMap<number, string>,
+): ComparisonRow[] {
   const rows: ComparisonRow[] = [];
   const { baseline, candidate } = paired;
   const one = (scores: RunScores, i: number) => ({ id: scores.ids[i], value: scores.columns[query.metric][i] });
@@ -48,7 +62,7 @@ export function comparisonRows(paired: PairedQueries, query: RowsQuery, indexes:
     if (query.filter === 'only_baseline') {
       const b = one(baseline, index);
       rows.push({
-        query: baseline.inputs[index],
+        query: queries.get(b.id) ?? '',
         baseline_result_id: b.id,
         candidate_result_id: null,
         baseline: b.value,
@@ -58,7 +72,7 @@ export function comparisonRows(paired: PairedQueries, query: RowsQuery, indexes:
     } else if (query.filter === 'only_candidate') {
       const c = one(candidate, index);
       rows.push({
-        query: candidate.inputs[index],
+        query: queries.get(c.id) ?? '',
         baseline_result_id: null,
         candidate_result_id: c.id,
         baseline: null,
@@ -69,7 +83,7 @@ export function comparisonRows(paired: PairedQueries, query: RowsQuery, indexes:
       const [i, j] = [paired.pairs.baseline[index], paired.pairs.candidate[index]];
       const [b, c] = [one(baseline, i), one(candidate, j)];
       rows.push({
-        query: baseline.inputs[i],
+        query: queries.get(b.id) ?? '',
         baseline_result_id: b.id,
         candidate_result_id: c.id,
         baseline: b.value,
@@ -99,12 +113,6 @@ function byDelta(paired: PairedQueries, metric: number, order: 'asc' | 'desc'): 
   );
   cache.set(name, sorted);
   return sorted;
-}
-
-function lowerInputs(scores: RunScores): string[] {
-  const cached = lowered.get(scores) ?? scores.inputs.map((input) => input.toLowerCase());
-  lowered.set(scores, cached);
-  return cached;
 }
 
 /** Code-point order: the same on every machine, unlike localeCompare. */

@@ -6,11 +6,10 @@
 import { comparePairedMetrics, TIE_EPSILON } from '../evaluation/paired-stats';
 import type { MetricComparison } from '../schemas/comparisons';
 
-/** One run's counted results: the query of each, its result id and one column per metric. */
+/** One run's counted results: the query key of each, its result id and one column per metric. */
 export interface RunScores {
   ids: number[];
   keys: string[];
-  inputs: string[];
   /** columns[m][i]: metric m of result i. */
   columns: Float64Array[];
 }
@@ -57,8 +56,8 @@ export function pairQueries(metrics: string[], baseline: RunScores, candidate: R
 }
 
 /** Each metric's means over the pairs, the mean difference's interval and p-values, wins / ties / losses. */
-export function metricComparisons(paired: PairedQueries): MetricComparison[] {
-  const stats = comparePairedMetrics(paired.deltas);
+export async function metricComparisons(paired: PairedQueries): Promise<MetricComparison[]> {
+  const stats = await comparePairedMetrics(paired.deltas);
   return paired.metrics.map((name, m) => {
     const baselineMean = meanOver(paired.baseline.columns[m], paired.pairs.baseline);
     const candidateMean = meanOver(paired.candidate.columns[m], paired.pairs.candidate);

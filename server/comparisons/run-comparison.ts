@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
+import { startSignFlipWorkers } from '../evaluation/sign-flip-pool';
 import type { MetricComparison } from '../schemas/comparisons';
 import type { ComparedRunRow } from './compared-runs';
 import { metricComparisons, pairQueries, type PairedQueries, type RunScores } from './paired-queries';
@@ -38,36 +39,47 @@ export function createComparisonCache(db: Queryable) {
 }
 
 async function compareRuns(db: Queryable, baselineId: number, candidateId: number, metrics: string[]): Promise<RunComparisonData> {
+  startSignFlipWorkers(metrics.length);
   const [baseline, candidate] = await Promise.all([runScores(db, baselineId, metrics), runScores(db, candidateId, metrics)]);
   const paired = pairQueries(metrics, baseline, candidate);
-  return { paired, metrics: metricComparisons(paired) };
+  return { paired, metrics: await metricComparisons(paired) };
 }
 
 /**
- * A run's counted results (scored, each query once), with the given metrics read from the generated
- * scores column. Results stored before query keys were kept get theirs from the input, as the worker
- * makes it; a result without one of the metrics is left out.
+ * A run's counted results (scored, each query once) with the given metrics. The scores come as JSON
+ * text, parsed here: extracting six fields in SQL costs more than the whole row, the embedded database
+ * most. Results stored before query keys were kept get theirs from the input, as the worker makes it;
+ * a result without one of the metrics is left out.
  */
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
-  const columns = metrics.map((_, m) => `(scores->>$${m + 2})::float8 AS m${m}`).join(', ');
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT id, query_key, input, ${columns} FROM experiment_run_results WHERE run_id = $1 AND counted ORDER BY id`,
-    [runId, ...metrics],
+  const { rows } = await db.query<{ id: number; query_key: string | null; input: string | null; scores: string | null }>(
+    `SELECT id, query_key, CASE WHEN query_key IS NULL THEN input END AS input, scores::text AS scores
+     FROM experiment_run_results WHERE run_id = $1 AND counted ORDER BY id`,
+    [runId],
   );
-  const scores: RunScores = { ids: [], keys: [], inputs: [], columns: [] };
+  const scores: RunScores = { ids: [], keys: [], columns: [] };
   const values: number[][] = metrics.map(() => []);
   const seen = new Set<string>();
   for (const row of rows) {
-    const input = typeof row.input === 'string' ? row.input : '';
-    const key = typeof row.query_key === 'string' ? row.query_key : queryKey(input);
-    const metricValues = metrics.map((_, m) => row[`m${m}`]);
+    const key = row.query_key ?? queryKey(row.input ?? '');
+    const parsed = (row.scores === null ? {} : JSON.parse(row.scores)) as Record<string, unknown>;
+    const metricValues = metrics.map((name) => parsed[name]);
     if (seen.has(key) || metricValues.some((value) => typeof value !== 'number')) continue;
     seen.add(key);
-    scores.ids.push(Number(row.id));
+    scores.ids.push(row.id);
     scores.keys.push(key);
-    scores.inputs.push(input);
     metricValues.forEach((value, m) => values[m].push(value as number));
   }
   scores.columns = values.map((column) => Float64Array.from(column));
   return scores;
+}
+
+/** The query text of results, by id: only the rows a page or a download shows are read. */
+export async function queryTexts(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number; input: string | null }>(
+    'SELECT id, input FROM experiment_run_results WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.input ?? '']));
 }

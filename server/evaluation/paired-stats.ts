@@ -5,7 +5,7 @@
  * losses. Pure. The Student t distribution comes from the regularized incomplete beta function
  * (Numerical Recipes' continued fraction), good to ~1e-10, far finer than the 4 decimals shown.
  */
-import { signFlipPValues, TIE_EPSILON } from './sign-flips';
+import { signFlipPValues, signFlipPValuesInWorkers, TIE_EPSILON } from './sign-flips';
 
 export { EXACT_LIMIT, PERMUTATIONS, TIE_EPSILON } from './sign-flips';
 
@@ -21,14 +21,17 @@ export interface PairedComparison {
   losses: number;
 }
 
-/** The comparison of each metric's differences; the randomization tests share one pass (sign-flips.ts). */
-export function comparePairedMetrics(metrics: ReadonlyArray<ArrayLike<number>>): PairedComparison[] {
-  const pValues = signFlipPValues(metrics);
-  return metrics.map((deltas, i) => ({ ...describePaired(deltas), pValueRandomization: deltas.length === 0 ? null : pValues[i] }));
+export function comparePaired(deltas: ArrayLike<number>): PairedComparison {
+  return withRandomization([deltas], signFlipPValues([deltas]))[0];
 }
 
-export function comparePaired(deltas: ArrayLike<number>): PairedComparison {
-  return comparePairedMetrics([deltas])[0];
+/** The comparison of each metric's differences, the randomization tests run in worker threads (sign-flips.ts). */
+export async function comparePairedMetrics(metrics: ReadonlyArray<ArrayLike<number>>): Promise<PairedComparison[]> {
+  return withRandomization(metrics, await signFlipPValuesInWorkers(metrics));
+}
+
+function withRandomization(metrics: ReadonlyArray<ArrayLike<number>>, pValues: number[]): PairedComparison[] {
+  return metrics.map((deltas, i) => ({ ...describePaired(deltas), pValueRandomization: deltas.length === 0 ? null : pValues[i] }));
 }
 
 function describePaired(deltas: ArrayLike<number>): Omit<PairedComparison, 'pValueRandomization'> {

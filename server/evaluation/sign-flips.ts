@@ -2,29 +2,36 @@
  * The two-sided paired randomization test (sign flips) for several metrics at once: the share of sign
  * assignments of the non-zero differences whose sum is at least as far from 0 as the observed one. Exact
  * over all 2^n assignments up to EXACT_LIMIT differences; else PERMUTATIONS random assignments from a
- * fixed seed, (hits + 1) / (PERMUTATIONS + 1), the same answer every time.
- *
- * Sampled naively, 10,000 assignments of 100,000 differences are 10^9 additions per metric. Here the
- * differences go in blocks of 8: a block's 256 possible signed sums are tabulated once, and each
- * assignment adds one table entry per block, chosen by a random byte — 8 times fewer additions, and the
- * 2 KB table stays in the CPU's cache while all 10,000 assignments read it. The metrics share the random
- * bytes, so each metric's answer is the one it gets alone.
+ * fixed seed, (hits + 1) / (PERMUTATIONS + 1), the same answer every time. The sampled sums come from
+ * sign-flip-sums.mjs, here or in worker threads (sign-flip-pool.ts).
  */
-import { uint32Stream } from './seeded-random';
+import { PERMUTATIONS, sampledSums } from './sign-flip-sums.mjs';
+import { sampledSumsInWorkers } from './sign-flip-pool';
 
+export { PERMUTATIONS };
 /** Differences this close to 0 are ties: metrics summed in another order differ in their last bits. */
 export const TIE_EPSILON = 1e-12;
 /** Up to this many non-zero differences the test enumerates every sign assignment (2^n). */
 export const EXACT_LIMIT = 16;
-export const PERMUTATIONS = 10_000;
-const SEED = 20_261_124;
-const BLOCK = 8;
 
 /** The p-value of each metric's differences; 1 when none of them differs from 0. */
 export function signFlipPValues(metrics: ReadonlyArray<ArrayLike<number>>): number[] {
+  const { nonZero, sampled } = prepare(metrics);
+  return pValues(nonZero, sampled, sampledSums(sampled.map((i) => nonZero[i])));
+}
+
+/** The same answers, the sampling done in worker threads: the event loop stays free meanwhile. */
+export async function signFlipPValuesInWorkers(metrics: ReadonlyArray<ArrayLike<number>>): Promise<number[]> {
+  const { nonZero, sampled } = prepare(metrics);
+  return pValues(nonZero, sampled, await sampledSumsInWorkers(sampled.map((i) => nonZero[i])));
+}
+
+function prepare(metrics: ReadonlyArray<ArrayLike<number>>) {
   const nonZero = metrics.map(nonZeroOf);
-  const sampled = nonZero.map((_, i) => i).filter((i) => nonZero[i].length > EXACT_LIMIT);
-  const sums = sampledSums(sampled.map((i) => nonZero[i]));
+  return { nonZero, sampled: nonZero.map((_, i) => i).filter((i) => nonZero[i].length > EXACT_LIMIT) };
+}
+
+function pValues(nonZero: Float64Array[], sampled: number[], sums: Float64Array[]): number[] {
   return nonZero.map((d, i) => {
     if (d.length === 0) return 1;
     const reaches = atLeast(d);
@@ -59,58 +66,4 @@ function exactP(deltas: Float64Array, reaches: (sum: number) => boolean): number
     if (reaches(sum)) hits++;
   }
   return hits / total;
-}
-
-/** For each metric, the sum of its differences under each of the PERMUTATIONS random sign assignments. */
-function sampledSums(metrics: Float64Array[]): Float64Array[] {
-  const sums = metrics.map(() => new Float64Array(PERMUTATIONS));
-  const blocks = Math.max(0, ...metrics.map((d) => Math.ceil(d.length / BLOCK)));
-  const next = uint32Stream(SEED);
-  const bytes = new Uint8Array(PERMUTATIONS);
-  const table = new Float64Array(1 << BLOCK);
-  for (let block = 0; block < blocks; block++) {
-    for (let p = 0; p < PERMUTATIONS; p += 4) {
-      const r = next();
-      bytes[p] = r;
-      bytes[p + 1] = r >>> 8;
-      bytes[p + 2] = r >>> 16;
-      bytes[p + 3] = r >>> 24;
-    }
-    for (let m = 0; m < metrics.length; m++) {
-      const deltas = metrics[m];
-      if (block * BLOCK >= deltas.length) continue;
-      fillTable(table, deltas, block * BLOCK);
-      addEntries(sums[m], table, bytes);
-    }
-  }
-  return sums;
-}
-
-/** sum[p] += table[bytes[p]] for every p, unrolled by 8 (PERMUTATIONS is a multiple of 8): twice as fast in V8. */
-function addEntries(sum: Float64Array, table: Float64Array, bytes: Uint8Array): void {
-  for (let p = 0; p < PERMUTATIONS; p += 8) {
-    sum[p] += table[bytes[p]];
-    sum[p + 1] += table[bytes[p + 1]];
-    sum[p + 2] += table[bytes[p + 2]];
-    sum[p + 3] += table[bytes[p + 3]];
-    sum[p + 4] += table[bytes[p + 4]];
-    sum[p + 5] += table[bytes[p + 5]];
-    sum[p + 6] += table[bytes[p + 6]];
-    sum[p + 7] += table[bytes[p + 7]];
-  }
-}
-
-/** table[mask] = Σ ±d over the block, + where mask's bit is set: each entry one addition from a smaller one. */
-function fillTable(table: Float64Array, deltas: Float64Array, start: number): void {
-  const d = new Float64Array(BLOCK);
-  let negated = 0;
-  for (let j = 0; j < BLOCK; j++) {
-    d[j] = start + j < deltas.length ? deltas[start + j] : 0;
-    negated -= d[j];
-  }
-  table[0] = negated;
-  for (let mask = 1; mask < table.length; mask++) {
-    const low = mask & -mask;
-    table[mask] = table[mask ^ low] + 2 * d[31 - Math.clz32(low)];
-  }
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
-import { comparisonRows, matchingRows, type RowsQuery } from '../../comparisons/comparison-rows';
+import { comparisonRows, matchingRows, shownResultIds, type RowsQuery } from '../../comparisons/comparison-rows';
 import { ACTIVE_STATUSES, COMPARED_RUN_COLUMNS, comparedRuns, publicRun } from '../../comparisons/compared-runs';
 import { deltaHistogram } from '../../comparisons/paired-queries';
-import { createComparisonCache } from '../../comparisons/run-comparison';
+import { createComparisonCache, queryTexts } from '../../comparisons/run-comparison';
 import { csvCell } from '../../import/spreadsheet-cells';
 import {
   ComparableRunsSchema,
@@ -60,6 +60,8 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db
       const { baseline, candidate, metric, data, rows } = await open(request.query);
       const matching = matchingRows(data.paired, rows);
       const [limit, offset] = pageWindow(request.query);
+      const page = matching.subarray(offset, offset + limit);
+      const queries = await queryTexts(db, shownResultIds(data.paired, rows, page));
       reply.header('X-Total-Count', matching.length);
       return {
         baseline: publicRun(baseline),
@@ -70,7 +72,7 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db
         metric,
         metrics: data.metrics,
         histogram: deltaHistogram(data.paired.deltas[rows.metric]),
-        results: comparisonRows(data.paired, rows, matching.subarray(offset, offset + limit)),
+        results: comparisonRows(data.paired, rows, page, queries),
       };
     },
   );
@@ -97,7 +99,9 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db
       async function* lines() {
         yield `\uFEFF${['query', 'baseline_result_id', 'candidate_result_id', 'baseline', 'candidate', 'delta'].join(',')}\r\n`;
         for (let start = 0; start < matching.length; start += CSV_ROWS_PER_CHUNK) {
-          yield comparisonRows(data.paired, rows, matching.subarray(start, start + CSV_ROWS_PER_CHUNK))
+          const chunk = matching.subarray(start, start + CSV_ROWS_PER_CHUNK);
+          const queries = await queryTexts(db, shownResultIds(data.paired, rows, chunk));
+          yield comparisonRows(data.paired, rows, chunk, queries)
             .map((row) => {
               // Numbers as numbers: only the query is text a spreadsheet could take for a formula.
               const numbers = [row.baseline_result_id, row.candidate_result_id, row.baseline, row.candidate, row.delta];

@@ -1,7 +1,7 @@
 // The randomization test's shortcut (tables of 8 differences' signed sums) must give what flipping each
 // sign does, and its 10,000 sampled flips must estimate the exact p.
 import { describe, expect, it } from 'vitest';
-import { EXACT_LIMIT, PERMUTATIONS, signFlipPValues } from '../../../server/evaluation/sign-flips';
+import { EXACT_LIMIT, PERMUTATIONS, signFlipPValues, signFlipPValuesInWorkers } from '../../../server/evaluation/sign-flips';
 import { seededRandom, uint32Stream } from '../../../server/evaluation/seeded-random';
 import { deltaHistogram } from '../../../server/comparisons/paired-queries';
 
@@ -68,6 +68,19 @@ describe('sign-flip test', () => {
     expect(signFlipPValues(metrics)).toEqual(metrics.map((deltas) => signFlipPValues([deltas])[0]));
     expect(signFlipPValues(metrics)[1]).toBe(1);
     expect(signFlipPValues([metrics[2]])[0]).toBe(exactP(metrics[2]));
+  });
+
+  it('answers the same in worker threads, however the metrics are shared out', async () => {
+    const metrics = [
+      differences(5000, 0.01),
+      differences(300, 0.02),
+      [0, 0],
+      differences(10, 0.3),
+      differences(2000, -0.01),
+      differences(40, 0),
+    ];
+    expect(await signFlipPValuesInWorkers(metrics)).toEqual(signFlipPValues(metrics));
+    expect(await signFlipPValuesInWorkers(metrics.slice(1, 2))).toEqual(signFlipPValues(metrics.slice(1, 2)));
   });
 });
 
