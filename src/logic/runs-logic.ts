@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { comparePairMachine } from '../machines/compare-pair.machine';
 import { coverageMachine } from '../machines/coverage.machine';
 import { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
@@ -55,6 +56,9 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
     runResultDetails: runResultDetailsMachine.provide({
       actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
       actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
+    }),
+    comparePair: comparePairMachine.provide({
+      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
     }),
   };
 }
