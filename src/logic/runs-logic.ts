@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { comparePairMachine } from '../machines/compare-pair.machine';
+import { compareSelectionMachine } from '../machines/compare-selection.machine';
 import { coverageMachine } from '../machines/coverage.machine';
 import { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
@@ -14,6 +15,7 @@ import { pagedList, rowsOf } from './paged-lists';
 
 // Spec §2 /experiment-runs to /experiment-run-result-details on the evaluation backend.
 export function createRunsLogic({ backend, workbench, files, router }: Pick<ConsoleDeps, 'backend' | 'workbench' | 'files' | 'router'>) {
+  const navigateTo = (_: unknown, { path }: { path: string }) => router.navigate(path);
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
       actors: {
@@ -39,6 +41,7 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
             cancelRun: fromPromise(({ input }: { input: { runId: number } }) => backend.cancelRun(input.runId)),
           },
         }),
+        compareSelection: compareSelectionMachine.provide({ actions: { navigateTo } }),
       },
     }),
     runResultsPage: runResultsPageMachine.provide({
@@ -55,7 +58,7 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
     }),
     runResultDetails: runResultDetailsMachine.provide({
       actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
-      actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
+      actions: { navigateTo },
     }),
     comparePair: comparePairMachine.provide({
       actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
