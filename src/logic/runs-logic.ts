@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { comparableRunsMachine, type ComparableRunsFetch } from '../machines/comparable-runs.machine';
 import { comparePairMachine } from '../machines/compare-pair.machine';
 import { compareSelectionMachine } from '../machines/compare-selection.machine';
 import { coverageMachine } from '../machines/coverage.machine';
@@ -53,6 +54,14 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
         fileExport: fileExportMachine.provide({
           actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportRun(input.id, input.format)) },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
+        }),
+        comparableRuns: comparableRunsMachine.provide({
+          actors: {
+            fetchComparableRuns: fromPromise(({ input }: { input: ComparableRunsFetch }) =>
+              backend.comparableRuns(input.runId, { page: input.page, pageSize: input.pageSize }),
+            ),
+          },
+          actions: { navigateTo },
         }),
       },
     }),
