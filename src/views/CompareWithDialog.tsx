@@ -37,7 +37,7 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
   const close = () => actor.send({ type: 'user.close' });
   return (
     <Modal title="Compare with…" onCancel={close}>
-      <p className={styles.lead}>Finished runs that share this run’s dataset or golden set, newest first. The older run is the baseline.</p>
+      <p className={styles.lead}>Finished runs that share this run's dataset or golden set, newest first. The older run is the baseline.</p>
       {loading && (
         <p className={statusMessage} role="status">
           Loading...
@@ -53,7 +53,7 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
           </button>
         </div>
       )}
-      {none && <p className={styles.lead}>No other finished run shares this run’s dataset or golden set.</p>}
+      {none && <p className={styles.lead}>No other finished run shares this run's dataset or golden set.</p>}
       {runs.length > 0 && (
         <ul className={styles.runs} aria-label="Comparable runs">
           {runs.map((run) => (
