@@ -31,7 +31,8 @@ export type PairMissing = {
   otherRank: number | null;
 };
 
-export type PairSide = { rows: PairRow[]; missings: PairMissing[] };
+/** One side: its ranked rows, its missings, and how many of its rows are common (returned and judged relevant). */
+export type PairSide = { rows: PairRow[]; missings: PairMissing[]; commons: number };
 
 export type MetricDelta = { name: string; baseline: number | null; candidate: number | null; delta: number | null };
 
@@ -84,7 +85,7 @@ function side(
       otherRank: otherRanks.get(productId) ?? null,
     };
   });
-  return { rows, missings };
+  return { rows, missings, commons: rows.filter((row) => row.role === 'common').length };
 }
 
 /**

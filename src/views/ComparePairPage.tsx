@@ -121,6 +121,10 @@ function Pair({ baseline, candidate, metric }: { baseline: RunResultWithNames; c
           return (
             <section key={side} className={styles.section} aria-label={sideTitle(side, result)}>
               <h2 className={styles.sectionTitle}>{sideTitle(side, result)}</h2>
+              <p className={styles.note}>
+                {sides[side].commons} common · {sides[side].missings.length} missing ·{' '}
+                <Link href={`/experiment-run-result-details/${result.id}`}>Details of result {result.id}</Link>
+              </p>
               <RankedList title={sideTitle(side, result)} rows={sides[side].rows} />
               <Missings side={side} other={other} missings={sides[side].missings} />
             </section>

@@ -130,6 +130,19 @@ function expectPage(state: Snapshot) {
   expect(within(crumbs).getByRole('link', { name: 'Run 3 vs Run 5' }).getAttribute('href')).toBe(
     '/compare?baseline=3&candidate=5&metric=ndcg%4010',
   );
+  // Each side's counts, and a way to its result's own details.
+  for (const [side, id] of [
+    ['Baseline · Run 3', 7],
+    ['Candidate · Run 5', 9],
+  ] as const) {
+    const region = screen.getByRole('region', { name: side });
+    expect(within(region).getByText(/common ·/).textContent).toBe(`2 common · 1 missing · Details of result ${id}`);
+    expect(
+      within(region)
+        .getByRole('link', { name: `Details of result ${id}` })
+        .getAttribute('href'),
+    ).toBe(`/experiment-run-result-details/${id}`);
+  }
   const baselineList = screen.getByRole('table', { name: 'Baseline · Run 3 results' });
   const candidateList = screen.getByRole('table', { name: 'Candidate · Run 5 results' });
   // Rank, the catalogue's name (the search's, else the id), role and grade, and the move from baseline to candidate.

@@ -70,6 +70,7 @@ describe('one query’s two lists', () => {
       [5, 'E', 'dropped'],
     ]);
     expect(sides.dropped.map((row) => row.productId)).toEqual(['D', 'E']);
+    expect([sides.baseline.commons, sides.candidate.commons]).toEqual([2, 3]);
   });
 
   it('grades each side by its own golden set, unjudged when it has no grade, with the role the details screen gives', () => {
@@ -113,7 +114,11 @@ describe('one query’s two lists', () => {
   });
 
   it('handles results without lists (an error, a result made elsewhere)', () => {
-    expect(pairSides({}, {})).toEqual({ baseline: { rows: [], missings: [] }, candidate: { rows: [], missings: [] }, dropped: [] });
+    expect(pairSides({}, {})).toEqual({
+      baseline: { rows: [], missings: [], commons: 0 },
+      candidate: { rows: [], missings: [], commons: 0 },
+      dropped: [],
+    });
     const onlyCandidate = pairSides({}, { search_results: hits('A') });
     expect(onlyCandidate.candidate.rows.map((row) => [row.move.text, row.grade])).toEqual([['new', 'unjudged']]);
   });
