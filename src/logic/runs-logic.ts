@@ -1,4 +1,7 @@
 import { fromPromise } from 'xstate';
+import { comparableRunsMachine, type ComparableRunsFetch } from '../machines/comparable-runs.machine';
+import { comparePairMachine } from '../machines/compare-pair.machine';
+import { compareSelectionMachine } from '../machines/compare-selection.machine';
 import { coverageMachine } from '../machines/coverage.machine';
 import { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
@@ -13,6 +16,7 @@ import { pagedList, rowsOf } from './paged-lists';
 
 // Spec §2 /experiment-runs to /experiment-run-result-details on the evaluation backend.
 export function createRunsLogic({ backend, workbench, files, router }: Pick<ConsoleDeps, 'backend' | 'workbench' | 'files' | 'router'>) {
+  const navigateTo = (_: unknown, { path }: { path: string }) => router.navigate(path);
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
       actors: {
@@ -38,6 +42,7 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
             cancelRun: fromPromise(({ input }: { input: { runId: number } }) => backend.cancelRun(input.runId)),
           },
         }),
+        compareSelection: compareSelectionMachine.provide({ actions: { navigateTo } }),
       },
     }),
     runResultsPage: runResultsPageMachine.provide({
@@ -50,11 +55,22 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
           actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportRun(input.id, input.format)) },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
         }),
+        comparableRuns: comparableRunsMachine.provide({
+          actors: {
+            fetchComparableRuns: fromPromise(({ input }: { input: ComparableRunsFetch }) =>
+              backend.comparableRuns(input.runId, { page: input.page, pageSize: input.pageSize }),
+            ),
+          },
+          actions: { navigateTo },
+        }),
       },
     }),
     runResultDetails: runResultDetailsMachine.provide({
       actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
-      actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
+      actions: { navigateTo },
+    }),
+    comparePair: comparePairMachine.provide({
+      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
     }),
   };
 }

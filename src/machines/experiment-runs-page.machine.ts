@@ -2,6 +2,7 @@ import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xst
 import { hasNoRouteId } from '../domain/route-id';
 import type { ExperimentRun } from '../domain/evaluation-backend-types';
 import { activeRunOf } from '../domain/run-status';
+import { compareSelectionMachine } from './compare-selection.machine';
 import { coverageMachine } from './coverage.machine';
 import { resourceMachine } from './resource.machine';
 import { runProgressMachine } from './run-progress.machine';
@@ -16,6 +17,7 @@ import type { ExperimentDetails } from '../domain/workbench-types';
 // the server has no such experiment (its runs call answers 404) it is `missing`, showing no actions.
 // Issue 14: above them the experiment itself (what it uses, what keeps it from running) and, once it has
 // loaded, its golden set's coverage of its dataset; beside the runs, a trend of one mean metric.
+// Issue 15: two finished runs checked in the table are compared (the compare-selection flow).
 
 export type ExperimentRunsPageInput = { experimentId: number | null };
 
@@ -27,6 +29,7 @@ export type ExperimentRunsPageContext = {
   runProgress: ActorRefFrom<typeof runProgressMachine>;
   experiment: ActorRefFrom<typeof resourceMachine>;
   coverage: ActorRefFrom<typeof coverageMachine>;
+  compareSelection: ActorRefFrom<typeof compareSelectionMachine>;
   /** The mean metric the trend chart draws. */
   trendMetric: TrendMetric;
 };
@@ -56,6 +59,7 @@ export const experimentRunsPageMachine = setup({
     runProgress: runProgressMachine,
     experiment: resourceMachine,
     coverage: coverageMachine,
+    compareSelection: compareSelectionMachine,
   },
   guards: {
     hasNoRouteId,
@@ -89,6 +93,7 @@ export const experimentRunsPageMachine = setup({
       runProgress: spawn('runProgress', { id: 'runProgress', input: { experimentId: input.experimentId, reloadTarget: runList } }),
       experiment: spawn('experiment', { id: 'experiment', syncSnapshot: true, input: { id: input.experimentId } }),
       coverage: spawn('coverage', { id: 'coverage', input: { goldenSetId: null, datasetId: null } }),
+      compareSelection: spawn('compareSelection', { id: 'compareSelection' }),
       trendMetric: TREND_METRICS[0],
     };
   },

@@ -12,3 +12,4 @@ export const selectMissing = (snapshot: ExperimentRunsPageSnapshot) => snapshot.
 export const selectExperiment = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.experiment;
 export const selectPageCoverage = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.coverage;
 export const selectTrendMetric = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.trendMetric;
+export const selectCompareSelection = (snapshot: ExperimentRunsPageSnapshot) => snapshot.context.compareSelection;

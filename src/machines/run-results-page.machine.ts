@@ -1,5 +1,6 @@
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { hasNoRouteId } from '../domain/route-id';
+import { comparableRunsMachine } from './comparable-runs.machine';
 import { fileExportMachine } from './file-export.machine';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from './paged-list.machine';
 import { RESULT_FILTER } from '../domain/result-filters';
@@ -9,6 +10,7 @@ import { resourceMachine } from './resource.machine';
 // metric or the input (the list's filter, in the address with the page); above them the run (the one-record
 // machine: its experiment, configuration and mean metrics) and its exports. Nothing here changes data, so
 // nothing reloads. Without a valid run id in the address the page is `notFound` (spec §2 'Invalid experiment run ID').
+// Issue 15: "Compare with…" opens the dialog of the runs this one can be compared with (comparable-runs).
 
 export type RunResultsPageInput = { runId: number | null; page: number; filter?: ListFilter };
 
@@ -23,6 +25,7 @@ export type RunResultsPageContext = {
   list: ActorRefFrom<typeof pagedListMachine>;
   summary: ActorRefFrom<typeof resourceMachine>;
   exporter: ActorRefFrom<typeof fileExportMachine>;
+  comparer: ActorRefFrom<typeof comparableRunsMachine>;
 };
 
 export const runResultsPageMachine = setup({
@@ -37,6 +40,7 @@ export const runResultsPageMachine = setup({
     list: pagedListMachine,
     summary: resourceMachine,
     fileExport: fileExportMachine,
+    comparableRuns: comparableRunsMachine,
   },
   guards: {
     hasNoRouteId,
@@ -49,6 +53,7 @@ export const runResultsPageMachine = setup({
     list: spawn('list', { id: 'list', input: { page: input.page, filter: input.filter, ownerId: input.runId } }),
     summary: spawn('summary', { id: 'summary', syncSnapshot: true, input: { id: input.runId } }),
     exporter: spawn('fileExport', { id: 'exporter' }),
+    comparer: spawn('comparableRuns', { id: 'comparer' }),
   }),
   initial: 'checkingId',
   states: {

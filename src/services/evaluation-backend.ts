@@ -1,6 +1,7 @@
 import type { FetchResponse } from 'ofetch';
 import type { ApiClient, ApiFetch } from './api-client';
 import { filenameFromContentDisposition } from './download-file';
+import { listComparableRuns } from './comparable-runs';
 import { explained, foundOrNull } from './failure-message';
 import type { FormPoster } from './upload-csv';
 import type { GoldenSetUpload } from '../domain/golden-set-upload';
@@ -207,6 +208,9 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
     findRun: (runId: number) => foundOrNull(getRun(api, runId)),
 
     cancelRun: (runId: number) => explained(cancelRun(api, runId)),
+
+    /** Issue 15: a page of the finished runs the run can be compared with, newest first. */
+    comparableRuns: (runId: number, { page, pageSize }: PageRequest) => explained(listComparableRuns(api, runId, page, pageSize)),
 
     runResultRows: (runId: number, { page, pageSize }: PageRequest, filter: Record<string, string> = {}) =>
       explained(listRunResults(api, runId, page, pageSize, filter)),

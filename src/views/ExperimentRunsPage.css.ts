@@ -37,3 +37,8 @@ export const chartAxis = style({ stroke: vars.color.border });
 export const chartLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
 
 export const mean = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+
+/** Compare (issue 15) above the runs table, with what it will compare in words. */
+export const compareBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, marginBottom: vars.space.sm });
+
+export const compareHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

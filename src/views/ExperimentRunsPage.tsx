@@ -1,7 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
+import type { compareSelectionMachine } from '../machines/compare-selection.machine';
+import { selectCanCompare, selectCompareHint, selectIsFull, selectSelectedIds } from '../machines/compare-selection.selectors';
 import {
+  selectCompareSelection,
   selectExperiment,
   selectMissing,
   selectNotFound,
@@ -17,7 +20,7 @@ import { formatDateTime } from '../domain/format-date';
 import { formatMean } from '../domain/format-metric';
 import { meanOf, OUTCOMES_HEADING, outcomesText, TREND_METRICS, TREND_LABELS } from '../domain/run-trend';
 import type { ExperimentDetails, ListedRun } from '../domain/workbench-types';
-import { withLatestRun } from '../domain/run-status';
+import { isActiveRun, withLatestRun } from '../domain/run-status';
 import { experimentRunStatusTone } from '../domain/status-colours';
 import { messages } from './backend-messages';
 import * as styles from './ExperimentRunsPage.css';
@@ -40,7 +43,8 @@ const selectExperimentData = selectData<ExperimentDetails>;
 // spec §7); status success green, failed red, anything else grey (spec §4). Above the table, the experiment
 // (issue 14: what it uses, its coverage, Edit), Run experiment with its tags — enabled only when it can run —
 // the live progress of the run being watched, and a trend of a mean over the runs; a failed run's error
-// under its status, each run's means and outcomes beside it.
+// under its status, each run's means and outcomes beside it. Issue 15: a finished run's checkbox chooses it
+// for Compare (two at most), which opens the comparison with the older run as the baseline.
 export function ExperimentRunsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });
@@ -51,6 +55,7 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
   const experiment = useSelector(page, selectExperiment);
   const coverage = useSelector(page, selectPageCoverage);
   const trendMetric = useSelector(page, selectTrendMetric);
+  const selection = useSelector(page, selectCompareSelection);
   const blockers = useSelector(experiment, selectExperimentData)?.run_blockers;
   const runs = useSelector(list, selectRuns);
   return (
@@ -73,15 +78,24 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
           {runs && runs.length > 0 && (
             <RunTrendChart runs={runs} metric={trendMetric} onChoose={(metric) => page.send({ type: 'user.chooseTrendMetric', metric })} />
           )}
-          <RunsTable experimentId={id} list={list} progress={progress} />
+          <RunsTable experimentId={id} list={list} progress={progress} selection={selection} />
         </div>
       )}
     </div>
   );
 }
 
-function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<typeof resourceMachine>; progress: RunProgressRef }) {
-  const { experimentId, list: actor } = props;
+function RunsTable(props: {
+  experimentId: number | null;
+  list: ActorRefFrom<typeof resourceMachine>;
+  progress: RunProgressRef;
+  selection: ActorRefFrom<typeof compareSelectionMachine>;
+}) {
+  const { experimentId, list: actor, selection } = props;
+  const selected = useSelector(selection, selectSelectedIds);
+  const full = useSelector(selection, selectIsFull);
+  const canCompare = useSelector(selection, selectCanCompare);
+  const hint = useSelector(selection, selectCompareHint);
   const view = useSelector(actor, selectResourceView);
   const loaded = useSelector(actor, selectRuns);
   // The watched run's row shows its latest poll; the list itself reloads when the run starts and ends.
@@ -114,56 +128,84 @@ function RunsTable(props: { experimentId: number | null; list: ActorRefFrom<type
       );
     case 'loaded':
       return (
-        <TableCard>
-          <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
-            <TableHead
-              columns={[
-                'Script Name',
-                'Tags',
-                'Status',
-                ...TREND_METRICS.map((metric) => TREND_LABELS[metric]),
-                OUTCOMES_HEADING,
-                'Total Cost',
-                'Created At',
-                'Updated At',
-                'Actions',
-              ]}
-            />
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.id}>
-                  <td className={table.cell}>{run.evaluation_script_name}</td>
-                  <td className={table.cell}>{run.tags.join(', ')}</td>
-                  <td className={table.cell}>
-                    <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
-                    {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
-                  </td>
-                  {TREND_METRICS.map((metric) => {
-                    const mean = meanOf(run.summary, metric);
-                    return (
-                      <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean?.name}>
-                        {mean ? formatMean(mean.value) : '—'}
-                      </td>
-                    );
-                  })}
-                  <td className={`${table.cell} ${styles.mean}`}>{outcomesText(run.summary)}</td>
-                  <td className={table.cell}>{run.total_cost}</td>
-                  <td className={table.cell}>{formatDateTime(run.created_at)}</td>
-                  <td className={table.cell}>{formatDateTime(run.updated_at)}</td>
-                  <td className={table.cell}>
-                    <Link
-                      href={`/experiment-run-results/${run.id}`}
-                      className={button({ tone: 'secondary', size: 'small' })}
-                      aria-label={`Details of run ${run.id}`}
-                    >
-                      Details
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableCard>
+        <div>
+          <div className={styles.compareBar}>
+            <button
+              type="button"
+              className={button({ tone: 'secondary' })}
+              disabled={!canCompare}
+              onClick={() => selection.send({ type: 'user.compare' })}
+            >
+              Compare
+            </button>
+            <span className={styles.compareHint} aria-live="polite">
+              {hint}
+            </span>
+          </div>
+          <TableCard>
+            <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
+              <TableHead
+                columns={[
+                  'Compare',
+                  'Script Name',
+                  'Tags',
+                  'Status',
+                  ...TREND_METRICS.map((metric) => TREND_LABELS[metric]),
+                  OUTCOMES_HEADING,
+                  'Total Cost',
+                  'Created At',
+                  'Updated At',
+                  'Actions',
+                ]}
+              />
+              <tbody>
+                {runs.map((run) => (
+                  <tr key={run.id}>
+                    <td className={table.cell}>
+                      {/* Only a finished run can be compared; a third waits until one of the two is unchecked. */}
+                      {!isActiveRun(run) && (
+                        <input
+                          type="checkbox"
+                          aria-label={`Select run ${run.id} to compare`}
+                          checked={selected.includes(run.id)}
+                          disabled={full && !selected.includes(run.id)}
+                          onChange={() => selection.send({ type: 'user.toggleRun', run: { id: run.id, created_at: run.created_at } })}
+                        />
+                      )}
+                    </td>
+                    <td className={table.cell}>{run.evaluation_script_name}</td>
+                    <td className={table.cell}>{run.tags.join(', ')}</td>
+                    <td className={table.cell}>
+                      <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
+                      {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
+                    </td>
+                    {TREND_METRICS.map((metric) => {
+                      const mean = meanOf(run.summary, metric);
+                      return (
+                        <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean?.name}>
+                          {mean ? formatMean(mean.value) : '—'}
+                        </td>
+                      );
+                    })}
+                    <td className={`${table.cell} ${styles.mean}`}>{outcomesText(run.summary)}</td>
+                    <td className={table.cell}>{run.total_cost}</td>
+                    <td className={table.cell}>{formatDateTime(run.created_at)}</td>
+                    <td className={table.cell}>{formatDateTime(run.updated_at)}</td>
+                    <td className={table.cell}>
+                      <Link
+                        href={`/experiment-run-results/${run.id}`}
+                        className={button({ tone: 'secondary', size: 'small' })}
+                        aria-label={`Details of run ${run.id}`}
+                      >
+                        Details
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
+        </div>
       );
   }
 }

@@ -6,7 +6,14 @@ import { selectCanExport, selectExportError, selectExportingFormat, selectSavedA
 import type { resourceMachine } from '../machines/resource.machine';
 import { selectData, selectResourceView } from '../machines/resource.selectors';
 import { runResultsPageInput, type runResultsPageMachine } from '../machines/run-results-page.machine';
-import { selectExporter, selectList, selectMissing, selectNotFound, selectSummary } from '../machines/run-results-page.selectors';
+import {
+  selectComparer,
+  selectExporter,
+  selectList,
+  selectMissing,
+  selectNotFound,
+  selectSummary,
+} from '../machines/run-results-page.selectors';
 import {
   runExportFormats,
   type ExperimentRunDetails,
@@ -15,13 +22,14 @@ import {
 } from '../domain/evaluation-backend-types';
 import { formatConfiguration } from '../domain/format-configuration';
 import { formatMean, orderedMetrics } from '../domain/format-metric';
-import { formatMeanBasis, formatRunCounts } from '../domain/run-status';
+import { formatMeanBasis, formatRunCounts, isActiveRun } from '../domain/run-status';
 import { runConfiguration } from '../domain/result-filters';
 import { messages } from './backend-messages';
 import * as backendStyles from './BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from './logic-context';
 import { RunResultsTable } from './RunResultsTable';
+import { CompareWithDialog } from './CompareWithDialog';
 import { selectItems } from '../machines/paged-list.selectors';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
@@ -30,6 +38,7 @@ import { errorMessage } from './ui/status.css';
 // Spec §2 /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
 // not on every row's full height), its mean metrics with the queries they are over, and its exports.
+// Issue 15: a finished run's "Compare with…" opens the dialog of the runs it can be compared with.
 export function RunResultsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();
@@ -37,12 +46,23 @@ export function RunResultsPage({ id }: { id: number | null }) {
   const notFound = useSelector(page, selectNotFound);
   const missing = useSelector(page, selectMissing);
   const run = useSelector(useSelector(page, selectSummary), selectRun);
+  const comparer = useSelector(page, selectComparer);
   return (
     <div className={pageStyles.page}>
       {run && <RunBreadcrumbs run={run} />}
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiment Run Results</h1>
+        {run && !isActiveRun(run) && !notFound && !missing && (
+          <button
+            type="button"
+            className={button({ tone: 'secondary' })}
+            onClick={() => comparer.send({ type: 'user.open', run: { id: run.id, created_at: run.created_at } })}
+          >
+            Compare with…
+          </button>
+        )}
       </div>
+      <CompareWithDialog actor={comparer} />
       {notFound || missing ? (
         <p className={errorMessage} role="alert">
           {notFound ? messages.invalidRunId : messages.runNotFound}

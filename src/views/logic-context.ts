@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { cataloguePageMachine } from '../machines/catalogue-page.machine';
+import type { comparePairMachine } from '../machines/compare-pair.machine';
 import type { coverageMachine } from '../machines/coverage.machine';
 import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
@@ -38,6 +39,8 @@ export type ConsoleLogic = {
   /** A run's results, its mean metrics and its exports (CSV, TREC run). */
   runResultsPage: typeof runResultsPageMachine;
   runResultDetails: typeof runResultDetailsMachine;
+  /** One query's two run results side by side (issue 15). */
+  comparePair: typeof comparePairMachine;
   /** Golden sets (issue 7), on the evaluation backend: the list, upload, rename and exports. */
   goldenSetsPage: typeof goldenSetsPageMachine;
   /** The experiment form (issue 14): new or edit, with Try a query and the golden set's coverage. */

@@ -83,7 +83,8 @@ describe('evaluation-backend screens in Chromium', () => {
     await runs.getByRole('row').nth(3).waitFor();
     const runRows = runs.getByRole('row');
     expect(await runRows.count()).toBe(4);
-    const statuses = await runRows.locator('td:nth-child(3) span').allTextContents();
+    // The status after the Compare checkbox and the script.
+    const statuses = await runRows.locator('td:nth-child(4) span').allTextContents();
     expect(statuses.sort()).toEqual(['failed', 'success', 'success']);
     for (const [status, expected] of [
       ['success', green],
@@ -91,7 +92,7 @@ describe('evaluation-backend screens in Chromium', () => {
     ] as const) {
       expect(await colour(runs.getByText(status, { exact: true }).first(), 'backgroundColor')).toBe(expected);
     }
-    expect(await runRows.filter({ hasText: 'hotfix' }).locator('td').nth(1).textContent()).toBe('hotfix');
+    expect(await runRows.filter({ hasText: 'hotfix' }).locator('td').nth(2).textContent()).toBe('hotfix');
     expect(await runRows.filter({ hasText: 'baseline, nightly' }).count()).toBe(1);
     await expectNoSeriousViolations();
 

@@ -123,7 +123,7 @@ describe('experiment workbench in Chromium', () => {
     const row = runs.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of run ${runId}` }) });
     await row.getByText('workbench').waitFor();
     // The run's means in its row, and its point on the trend.
-    expect(await row.getByRole('cell').nth(3).textContent()).toMatch(/^\d\.\d{4}$/);
+    expect(await row.getByRole('cell').nth(4).textContent()).toMatch(/^\d\.\d{4}$/);
     await page
       .getByRole('group', { name: 'Mean nDCG by run' })
       .getByRole('link', { name: new RegExp(`^Run ${runId}: ndcg@10 `) })

@@ -83,7 +83,7 @@ describe('/experiment-runs/{id} with its experiment', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     // Means to 4 decimals as npm run metrics prints them (1/32 rounds to even).
-    expect(cells.slice(3, 8)).toEqual(['0.6123', '0.4000', '0.5000', '0.0312', '8 / 2 / 1 / 1']);
+    expect(cells.slice(4, 9)).toEqual(['0.6123', '0.4000', '0.5000', '0.0312', '8 / 2 / 1 / 1']);
     expect((screen.getByRole('button', { name: 'Run experiment' }) as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -77,6 +77,7 @@ function expectScreen(state: ResourceSnapshot) {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual([
+      'Compare',
       'Script Name',
       'Tags',
       'Status',
@@ -96,6 +97,7 @@ function expectScreen(state: ResourceSnapshot) {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
+      '',
       'Golden set relevance',
       'baseline, nightly',
       'success',
@@ -113,6 +115,12 @@ function expectScreen(state: ResourceSnapshot) {
     const badges = rows.map((row) => within(row).getByText(/^(success|failed|running)$/).className);
     // Three different tone classes: green, red, grey (their colours are checked in the browser test).
     expect(new Set(badges).size).toBe(3);
+    // A finished run (success or failed) can be chosen to compare; a running one cannot.
+    expect(rows.map((row) => within(row).queryByRole('checkbox')?.getAttribute('aria-label') ?? null)).toEqual([
+      'Select run 1 to compare',
+      'Select run 2 to compare',
+      null,
+    ]);
     expect(within(rows[1]).getByRole('link', { name: 'Details of run 2' }).getAttribute('href')).toBe('/experiment-run-results/2');
   }
 }

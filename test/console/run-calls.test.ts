@@ -3,6 +3,7 @@ import { createApiClient } from '../../src/services/api-client';
 import { cancelRun, downloadRunResults, getRun, startRun } from '../../src/services/evaluation-backend';
 import { type ExperimentRunDetails } from '../../src/domain/evaluation-backend-types';
 import { failureMessage } from '../../src/services/failure-message';
+import { listComparableRuns } from '../../src/services/comparable-runs';
 
 // The experiment-run calls of the evaluation backend over the real API client: method, path, body and
 // bearer token as the server expects them; the server's message on a refusal; the exports as files.
@@ -92,5 +93,33 @@ describe('experiment-run calls', () => {
     const { api } = serve(() => Response.json({ error: 'Not Found', message: 'Experiment run 99 not found' }, { status: 404 }));
     const error = await downloadRunResults(api, 99, 'csv').catch((failure: unknown) => failure);
     expect(failureMessage(error)).toBe('Experiment run 99 not found');
+  });
+});
+
+describe('comparable runs (issue 15)', () => {
+  const row = {
+    id: 30,
+    experiment_id: 5,
+    experiment_name: 'Semantic rerank',
+    status: 'success',
+    tags: ['v2'],
+    created_at: '2026-11-29T15:04:00Z',
+    evaluation_script_name: 'Golden set relevance',
+  };
+
+  it('asks GET experiment-runs/{id}/comparable-runs for a page and reads its runs and X-Total-Count', async () => {
+    const { api, request } = serve(() => Response.json({ runs: [row] }, { headers: { 'X-Total-Count': '12' } }));
+    await expect(listComparableRuns(api, 9, 2, 10)).resolves.toEqual({ items: [row], total: 12 });
+    const sent = request();
+    expect([sent.method, sent.url, sent.headers.get('authorization')]).toEqual([
+      'GET',
+      'https://console.test/api/backend/experiment-runs/9/comparable-runs?page=2&page_size=10',
+      'Bearer user-token',
+    ]);
+  });
+
+  it('has no total without the header', async () => {
+    const { api } = serve(() => Response.json({ runs: [] }));
+    await expect(listComparableRuns(api, 9, 1, 10)).resolves.toEqual({ items: [], total: null });
   });
 });
