@@ -32,6 +32,7 @@ const ScriptExperimentsWithoutId = screenChunk(() => import('./views/ScriptExper
 const ExperimentRunsPage = screenChunk(() => import('./views/ExperimentRunsPage').then((m) => m.ExperimentRunsPage));
 const RunResultsPage = screenChunk(() => import('./views/RunResultsPage').then((m) => m.RunResultsPage));
 const RunResultDetailsRoute = screenChunk(() => import('./views/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
+const ComparePage = screenChunk(() => import('./views/ComparePage').then((m) => m.ComparePage));
 const NotFoundPage = screenChunk(() => import('./views/NotFoundPage').then((m) => m.NotFoundPage));
 
 const loading = (
@@ -115,6 +116,8 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/experiment-runs/:id?', title: 'Experiment Runs', screen: ExperimentRunsPage, withId: true },
   { path: '/experiment-run-results/:id?', title: 'Run Results', screen: RunResultsPage, withId: true },
   { path: '/experiment-run-result-details/:id?', title: 'Run Result Details', screen: RunResultDetailsRoute, withId: true },
+  // Issue 15: two runs by the ids in the query (?baseline=A&candidate=B), read by the page with its other choices.
+  { path: '/compare', title: 'Compare Runs', screen: ComparePage },
 ];
 
 /**

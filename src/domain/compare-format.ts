@@ -104,3 +104,22 @@ export function filterCounts(comparison: RunComparison): Record<ComparisonFilter
     only_candidate: comparison.only_candidate,
   };
 }
+
+/** 'BM25 · Run 12': the run's experiment and number, as the page names each side. */
+export const runName = (run: { id: number; experiment_name: string }): string => `${run.experiment_name} · Run ${run.id}`;
+
+const NO_ROWS: Record<ComparisonFilter, string> = {
+  paired: 'The runs have no query in common.',
+  regressions: 'No query got worse.',
+  improvements: 'No query got better.',
+  unchanged: 'No query scored the same in both runs.',
+  only_baseline: 'No query is only in the baseline.',
+  only_candidate: 'No query is only in the candidate.',
+};
+
+/** What an empty page of rows says: no match for the search, nothing of this filter, or a page past the last. */
+export function noRowsText(filter: ComparisonFilter, search: string, page: number): string {
+  if (page > 1) return 'No queries on this page.';
+  if (search) return `No query matches “${search}” here.`;
+  return NO_ROWS[filter];
+}

@@ -7,7 +7,16 @@ import { scaleLinear } from 'd3';
 import type { DeltaBin } from './comparison-types';
 import { counted, formatCount } from './format-count';
 
-export type HistogramBar = { x: number; y: number; width: number; height: number; count: number; label: string };
+/** A bar left of 0 holds regressions, right of it improvements. */
+export type HistogramBar = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  count: number;
+  label: string;
+  tone: 'regression' | 'improvement';
+};
 export type HistogramTick = { position: number; label: string };
 
 export type DeltaHistogram = {
@@ -56,6 +65,7 @@ export function deltaHistogram(bins: readonly DeltaBin[], unchanged: number, met
       height: floorY - y(bin.count),
       count: bin.count,
       label: binLabel(bin),
+      tone: bin.to <= 0 ? ('regression' as const) : ('improvement' as const),
     }));
   const xTicks = [-1, -0.5, 0, 0.5, 1].map((value) => ({ position: x(value), label: signed(value, 1) }));
   const yTicks = y
