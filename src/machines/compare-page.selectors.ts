@@ -17,6 +17,9 @@ export const selectError = (snapshot: ComparePageSnapshot) => (snapshot.hasTag('
 export const selectTotal = (snapshot: ComparePageSnapshot) => snapshot.context.total;
 export const selectPageCount = ({ context }: ComparePageSnapshot) =>
   context.total === null ? null : Math.max(1, Math.ceil(context.total / context.pageSize));
+/** The order is by delta: rows only one run has have none (the server lists them by query text). */
+export const selectOrderApplies = ({ context }: ComparePageSnapshot) =>
+  context.address.filter !== 'only_baseline' && context.address.filter !== 'only_candidate';
 export const selectCanGoNext = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.nextPage' });
 export const selectCanGoPrevious = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.previousPage' });
 export const selectCanRetry = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.retry' });

@@ -32,6 +32,18 @@ export const paired = style({ margin: 0, fontWeight: vars.fontWeight.bold });
 
 export const unpaired = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
+/** A button that reads as a link: it only changes what the table below lists. */
+export const listLink = style({
+  marginLeft: vars.space.sm,
+  padding: 0,
+  border: 0,
+  background: 'none',
+  color: vars.color.accent,
+  font: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});
+
 export const exports = style({ display: 'grid', justifyItems: 'end', gap: vars.space.xs });
 
 export const exportNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

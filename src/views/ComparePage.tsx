@@ -62,7 +62,7 @@ export function ComparePage() {
       )}
       {comparison && (
         <>
-          <ComparedRuns comparison={comparison} />
+          <ComparedRuns page={page} comparison={comparison} />
           <CompareSummary comparison={comparison} />
           <CompareQueries page={page} comparison={comparison} />
         </>
@@ -71,7 +71,8 @@ export function ComparePage() {
   );
 }
 
-function ComparedRuns({ comparison }: { comparison: RunComparison }) {
+function ComparedRuns({ page, comparison }: { page: ComparePageRef; comparison: RunComparison }) {
+  const show = (filter: 'only_baseline' | 'only_candidate') => page.send({ type: 'user.filterChosen', filter });
   return (
     <section className={styles.runs} aria-label="Compared runs">
       <dl className={styles.runList}>
@@ -79,7 +80,19 @@ function ComparedRuns({ comparison }: { comparison: RunComparison }) {
         <RunTerm role="Candidate" run={comparison.candidate} />
       </dl>
       <p className={styles.paired}>{pairedText(comparison.paired)}</p>
-      <p className={styles.unpaired}>{unpairedText(comparison)}</p>
+      <p className={styles.unpaired}>
+        <span>{unpairedText(comparison)}</span>
+        {comparison.only_baseline > 0 && (
+          <button type="button" className={styles.listLink} onClick={() => show('only_baseline')}>
+            List those only in the baseline
+          </button>
+        )}
+        {comparison.only_candidate > 0 && (
+          <button type="button" className={styles.listLink} onClick={() => show('only_candidate')}>
+            List those only in the candidate
+          </button>
+        )}
+      </p>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import {
   selectCanGoNext,
   selectCanGoPrevious,
   selectIsLoading,
+  selectOrderApplies,
   selectPageCount,
   selectTotal,
   type ComparePageRef,
@@ -36,6 +37,7 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
   const pageCount = useSelector(page, selectPageCount);
   const canNext = useSelector(page, selectCanGoNext);
   const canPrevious = useSelector(page, selectCanGoPrevious);
+  const orderApplies = useSelector(page, selectOrderApplies);
   const counts = filterCounts(comparison);
   const metric = address.metric || comparison.metric;
 
@@ -79,6 +81,8 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
           <select
             className={backendStyles.select}
             value={address.order}
+            disabled={!orderApplies}
+            title={orderApplies ? undefined : 'Queries only one run has are listed by query text.'}
             onChange={(event) => page.send({ type: 'user.orderChosen', order: event.target.value as ComparisonOrder })}
           >
             {COMPARISON_ORDERS.map((order) => (

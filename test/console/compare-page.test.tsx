@@ -101,6 +101,19 @@ describe('a comparison', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Details: red sofa' }).getAttribute('href')).toBe('/experiment-run-result-details/7');
     expect(screen.getByText('2 queries')).toBeTruthy();
+    // Listed by query text: the order by delta does not apply.
+    expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('lists the queries only one run has from the line that counts them', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: answer() });
+    expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'List those only in the candidate' }));
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=only_candidate');
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'only_candidate' });
+    expect(screen.getByRole('button', { name: 'List those only in the baseline' })).toBeTruthy();
   });
 
   it('marks only the significant p-value, in words too', async () => {
