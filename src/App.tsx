@@ -33,6 +33,7 @@ const ExperimentRunsPage = screenChunk(() => import('./views/ExperimentRunsPage'
 const RunResultsPage = screenChunk(() => import('./views/RunResultsPage').then((m) => m.RunResultsPage));
 const RunResultDetailsRoute = screenChunk(() => import('./views/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
 const ComparePairRoute = screenChunk(() => import('./views/ComparePairPage').then((m) => m.ComparePairRoute));
+const ComparePage = screenChunk(() => import('./views/ComparePage').then((m) => m.ComparePage));
 const NotFoundPage = screenChunk(() => import('./views/NotFoundPage').then((m) => m.NotFoundPage));
 
 const loading = (
@@ -118,6 +119,8 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/experiment-run-result-details/:id?', title: 'Run Result Details', screen: RunResultDetailsRoute, withId: true },
   // Issue 15: one query of two runs side by side; its result ids (and metric) are in the query string.
   { path: '/compare/pair', title: 'Compare a Query', screen: ComparePairRoute },
+  // Issue 15: two runs by the ids in the query (?baseline=A&candidate=B), read by the page with its other choices.
+  { path: '/compare', title: 'Compare Runs', screen: ComparePage },
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { DashboardCounts } from '../services/dashboard-counts';
 import type { EvaluationBackend } from '../services/evaluation-backend';
 import type { EvaluationService } from '../services/evaluation-service';
 import type { ExperimentWorkbench } from '../services/experiment-workbench';
+import type { RunComparisons } from '../services/run-comparisons';
 import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
 /** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
@@ -18,6 +19,8 @@ export type ConsoleDeps = {
   /** The evaluation backend's product catalogue (issue 14): products, the built-in search, the import. */
   catalogue: Catalogue;
   counts: DashboardCounts;
+  /** Two finished runs compared query by query (issue 15), and that comparison as CSV. */
+  comparisons: RunComparisons;
   /** Spec §2's evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */

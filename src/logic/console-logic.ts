@@ -1,5 +1,6 @@
 import type { ConsoleLogic } from '../views/logic-context';
 import { createCatalogueLogic } from './catalogue-logic';
+import { createCompareLogic } from './compare-logic';
 import type { ConsoleDeps } from './console-deps';
 import { createDashboardLogic } from './dashboard-logic';
 import { createDatasetsLogic } from './datasets-logic';
@@ -22,5 +23,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createGoldenSetsLogic(deps),
     ...createWorkbenchLogic(deps),
     ...createCatalogueLogic(deps),
+    ...createCompareLogic(deps),
   };
 }

@@ -8,13 +8,14 @@ import { messageOf } from '../domain/error-message';
 // server's reason in red and any export may be tried again. It serves a run's results (CSV, TREC run) and
 // a golden set's judgements (CSV, TREC qrels, TREC queries): src/logic binds what each one fetches.
 
-/** What to export: whose file, in which format. */
-export type FileExportRequest = { id: number; format: string };
+/** What to export: whose file, in which format, and (a comparison of two runs) with which query parameters. */
+export type FileExportRequest = { id: number; format: string; query?: Readonly<Record<string, string>> };
 
 export type FileExportContext = {
   /** The thing being exported, or the last one asked for. */
   id: number | null;
   format: string | null;
+  query: Readonly<Record<string, string>> | undefined;
   /** The name the last saved file got. */
   savedAs: string | null;
   error: string | null;
@@ -24,7 +25,10 @@ export type FileExportEvent = { type: 'user.export' } & FileExportRequest;
 
 const exportTransition = {
   target: 'exporting',
-  actions: { type: 'startExport', params: ({ event }: { event: FileExportEvent }) => ({ id: event.id, format: event.format }) },
+  actions: {
+    type: 'startExport',
+    params: ({ event }: { event: FileExportEvent }) => ({ id: event.id, format: event.format, query: event.query }),
+  },
 } as const;
 
 export const fileExportMachine = setup({
@@ -39,13 +43,19 @@ export const fileExportMachine = setup({
   actions: {
     /** Hands the file to the browser as a download (an object URL and a temporary link). */
     saveFile: notProvided<DownloadedFile>('saveFile'),
-    startExport: assign((_, params: FileExportRequest) => ({ id: params.id, format: params.format, savedAs: null, error: null })),
+    startExport: assign((_, params: FileExportRequest) => ({
+      id: params.id,
+      format: params.format,
+      query: params.query,
+      savedAs: null,
+      error: null,
+    })),
     assignSaved: assign((_, params: { filename: string }) => ({ savedAs: params.filename })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
   },
 }).createMachine({
   id: 'fileExport',
-  context: { id: null, format: null, savedAs: null, error: null },
+  context: { id: null, format: null, query: undefined, savedAs: null, error: null },
   initial: 'idle',
   states: {
     idle: {
@@ -56,7 +66,7 @@ export const fileExportMachine = setup({
       invoke: {
         id: 'fetchExport',
         src: 'fetchExport',
-        input: ({ context }) => ({ id: context.id!, format: context.format! }),
+        input: ({ context }) => ({ id: context.id!, format: context.format!, ...(context.query ? { query: context.query } : {}) }),
         onDone: {
           target: 'saved',
           actions: [

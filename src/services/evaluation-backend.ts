@@ -63,7 +63,7 @@ export function cancelRun(api: ApiFetch, runId: number): Promise<ExperimentRun> 
  * GET a file with the bearer token (so no token in a URL), byte for byte (a CSV's BOM included), named by its
  * Content-Disposition or else by `fallbackName`.
  */
-async function downloadFile(api: ApiClient, path: string, fallbackName: string): Promise<DownloadedFile> {
+export async function downloadFile(api: ApiClient, path: string, fallbackName: string): Promise<DownloadedFile> {
   const response = await api.raw<Blob, 'blob'>(path, { responseType: 'blob', onResponseError: readRefusalAsJson });
   return {
     blob: response._data ?? new Blob([], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }),

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { cataloguePageMachine } from '../machines/catalogue-page.machine';
 import type { comparePairMachine } from '../machines/compare-pair.machine';
+import type { comparePageMachine } from '../machines/compare-page.machine';
 import type { coverageMachine } from '../machines/coverage.machine';
 import type { dashboardMachine } from '../machines/dashboard.machine';
 import type { datasetEditorMachine } from '../machines/dataset-editor.machine';
@@ -50,6 +51,8 @@ export type ConsoleLogic = {
   /** The catalogue (issue 14): products and the built-in search graded by a golden set, the import, one product. */
   cataloguePage: typeof cataloguePageMachine;
   productDetails: typeof productDetailsMachine;
+  /** Two finished runs compared query by query (issue 15), with the comparison's CSV. */
+  comparePage: typeof comparePageMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -40,6 +40,7 @@ export function fakeDeps() {
     workbench: waiting(),
     catalogue: waiting(),
     counts: waiting(),
+    comparisons: waiting(),
     samples: waiting(),
     files: { save: (file) => void saved.push(file) },
     router: memory.router,

@@ -1,0 +1,36 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { comparePageMachine, type ComparePageEvent, type ComparisonFetch } from '../machines/compare-page.machine';
+import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
+import { COMPARE_PATH } from '../domain/compare-address';
+import type { ComparisonPage } from '../domain/comparison-types';
+import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import type { ConsoleDeps } from './console-deps';
+
+// Issue 15: comparing two runs, bound to the run-comparisons calls and the address bar.
+export function createCompareLogic({ comparisons, files, router }: Pick<ConsoleDeps, 'comparisons' | 'files' | 'router'>) {
+  return {
+    comparePage: comparePageMachine.provide({
+      actors: {
+        fetchComparison: fromPromise<ComparisonPage, ComparisonFetch>(({ input }) =>
+          comparisons.compareRuns(input.params, { page: input.page, pageSize: input.pageSize }),
+        ),
+        // Back, Forward and links that stay on this page; leaving it unmounts the page.
+        listenForRoute: fromCallback<ComparePageEvent>(({ sendBack }) =>
+          router.subscribe(() => {
+            if (router.path() === COMPARE_PATH) sendBack({ type: 'route.changed', search: router.search() });
+          }),
+        ),
+        fileExport: fileExportMachine.provide({
+          actors: {
+            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => comparisons.exportComparison(input.query ?? {})),
+          },
+          actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
+        }),
+      },
+      actions: {
+        navigateTo: (_, { search }: { search: string }) => router.navigate(`${COMPARE_PATH}${search}`),
+        replaceWith: (_, { search }: { search: string }) => router.replace(`${COMPARE_PATH}${search}`),
+      },
+    }),
+  };
+}

@@ -1,0 +1,26 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { comparePageMachine } from './compare-page.machine';
+
+export type ComparePageSnapshot = SnapshotFrom<typeof comparePageMachine>;
+export type ComparePageRef = ActorRefFrom<typeof comparePageMachine>;
+
+/** Why the address cannot be compared, or null. */
+export const selectProblem = (snapshot: ComparePageSnapshot) => (snapshot.hasTag('invalid') ? snapshot.context.problem : null);
+/** What the address chose: the runs, metric, filter, search, order and page. */
+export const selectAddress = (snapshot: ComparePageSnapshot) => snapshot.context.address;
+/** The last comparison the server answered (kept while the next one loads). */
+export const selectComparison = (snapshot: ComparePageSnapshot) => snapshot.context.comparison;
+export const selectIsLoading = (snapshot: ComparePageSnapshot) => snapshot.hasTag('busy');
+/** The server's refusal or the failure, shown as the page's error. */
+export const selectError = (snapshot: ComparePageSnapshot) => (snapshot.hasTag('failed') ? snapshot.context.error : null);
+/** The rows of the filter and search: X-Total-Count. */
+export const selectTotal = (snapshot: ComparePageSnapshot) => snapshot.context.total;
+export const selectPageCount = ({ context }: ComparePageSnapshot) =>
+  context.total === null ? null : Math.max(1, Math.ceil(context.total / context.pageSize));
+/** The order is by delta: rows only one run has have none (the server lists them by query text). */
+export const selectOrderApplies = ({ context }: ComparePageSnapshot) =>
+  context.address.filter !== 'only_baseline' && context.address.filter !== 'only_candidate';
+export const selectCanGoNext = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.nextPage' });
+export const selectCanGoPrevious = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.previousPage' });
+export const selectCanRetry = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.retry' });
+export const selectExporter = (snapshot: ComparePageSnapshot) => snapshot.context.exporter;
