@@ -4,7 +4,7 @@
  * each side's missings, and each metric of both with its delta. Tells *why* a query regressed. Pure.
  */
 import type { RunResultDetails, SearchResultProduct } from './evaluation-backend-types';
-import { formatMetric, orderedMetrics } from './format-metric';
+import { orderedMetrics } from './format-metric';
 import { returnedProducts, type ProductRole } from './result-products';
 
 export type MoveKind = 'up' | 'down' | 'same' | 'new' | 'dropped';
@@ -117,15 +117,9 @@ export function metricDeltas(baseline: Record<string, number> = {}, candidate: R
 }
 
 /** A delta to three decimals with its sign: '+0.021', '-0.490', '0.000'; none (a side lacks it) is a dash. */
-export function formatDelta(delta: number | null): string {
-  if (delta === null) return '—';
-  const text = formatMetric(Math.abs(delta));
-  if (text === '0.000') return text;
-  return `${delta > 0 ? '+' : '-'}${text}`;
-}
-
 /** Whether a delta reads as better, worse or no change; counts of unjudged products are no score to improve. */
 export function deltaTone(name: string, delta: number | null): 'better' | 'worse' | 'neutral' {
-  if (delta === null || name.startsWith('unjudged') || formatDelta(delta) === '0.000') return 'neutral';
+  // Below half the last of the 4 decimals shown, a delta reads 0.0000: no change.
+  if (delta === null || name.startsWith('unjudged') || Math.abs(delta) < 0.00005) return 'neutral';
   return delta > 0 ? 'better' : 'worse';
 }

@@ -63,3 +63,6 @@ export const note = style({ margin: `${vars.space.sm} 0`, color: vars.color.text
 export const warning = style({ margin: `0 0 ${vars.space.md}`, color: vars.color.warning });
 
 export const metrics = style({ maxWidth: '48rem' });
+
+/** Metric names read from the left, as in the comparison's summary. */
+export const metricName = style({ textAlign: 'left' });

@@ -13,8 +13,9 @@ import {
   type SideProblem,
 } from '../machines/compare-pair.selectors';
 import { compareHref, readComparePairSearch } from '../domain/compare-links';
-import { formatMetric } from '../domain/format-metric';
-import { deltaTone, formatDelta, metricDeltas, pairSides, type PairMissing, type PairRow } from '../domain/rank-moves';
+import { formatMean } from '../domain/format-metric';
+import { formatDelta, metricLabel } from '../domain/compare-format';
+import { deltaTone, metricDeltas, pairSides, type PairMissing, type PairRow } from '../domain/rank-moves';
 import { LEGEND, ROLE_LABELS } from '../domain/result-products';
 import type { RunResultWithNames } from '../domain/workbench-types';
 import * as styles from './ComparePairPage.css';
@@ -207,12 +208,12 @@ function Metrics({ baseline, candidate, metric }: { baseline: RunResultWithNames
                   className={row.name === metric ? styles.chosen : undefined}
                   aria-current={row.name === metric || undefined}
                 >
-                  <th scope="row" className={table.cell}>
-                    {row.name}
+                  <th scope="row" className={`${table.cell} ${styles.metricName}`} title={row.name}>
+                    {metricLabel(row.name)}
                     {row.name === metric && <span className={styles.chosenMark}>(compared)</span>}
                   </th>
-                  <td className={`${table.cell} ${styles.number}`}>{row.baseline === null ? '—' : formatMetric(row.baseline)}</td>
-                  <td className={`${table.cell} ${styles.number}`}>{row.candidate === null ? '—' : formatMetric(row.candidate)}</td>
+                  <td className={`${table.cell} ${styles.number}`}>{row.baseline === null ? '—' : formatMean(row.baseline)}</td>
+                  <td className={`${table.cell} ${styles.number}`}>{row.candidate === null ? '—' : formatMean(row.candidate)}</td>
                   <td className={`${table.cell} ${styles.number} ${styles.delta[deltaTone(row.name, row.delta)]}`}>
                     {formatDelta(row.delta)}
                   </td>

@@ -15,9 +15,11 @@ export const chosen = style({ backgroundColor: vars.color.selected });
 
 export const significant = style({ fontWeight: vars.fontWeight.bold });
 
+// Under its p-value, not beside it: the nine columns then fit a laptop's width.
 export const significantLabel = style({
-  display: 'inline-block',
-  marginLeft: vars.space.xs,
+  display: 'block',
+  width: 'fit-content',
+  marginTop: '2px',
   padding: `0 ${vars.space.xs}`,
   borderRadius: vars.radius.sm,
   backgroundColor: vars.color.accent,

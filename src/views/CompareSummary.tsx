@@ -39,7 +39,7 @@ export function CompareSummary({ comparison }: { comparison: RunComparison }) {
       {comparison.metrics.length === 0 ? (
         <p className={styles.note}>The runs have no metric in common.</p>
       ) : (
-        <TableCard>
+        <TableCard label="Summary table">
           <table className={table.table} aria-labelledby="compare-summary-title">
             <TableHead columns={COLUMNS} />
             <tbody>

@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { seriousAccessibilityViolations, signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// Issue 15 end to end, in the built console against the real server and its demo data: two finished runs
+// of one experiment chosen on its runs page, their comparison (summary with significance, the per-query
+// deltas worst first, the histogram), a filter kept in the address, the CSV export, the worst regression
+// opened side by side with both ranked lists, and "Compare with…" from a run's page.
+const password = 'run-comparison-browser-test-password';
+const EXPERIMENT = 'BM25 baseline';
+
+type Experiment = { id: number; name: string };
+type Run = { id: number; status: string; created_at: string };
+type Comparison = {
+  paired: number;
+  metrics: Array<{ name: string; baseline_mean: number; p_value_t: number | null; wins: number; ties: number; losses: number }>;
+  results: Array<{ query: string; baseline_result_id: number; candidate_result_id: number; delta: number }>;
+};
+
+describe('run comparison in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token = '';
+  let experiment: Experiment;
+  let baseline: Run;
+  let candidate: Run;
+  const problems: string[] = [];
+
+  const backend = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    browser = await launchChromium();
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
+    });
+    ({ token } = await signIn(page, server.url, password));
+    const experiments = await backend<Experiment[]>('experiments/?page=1&page_size=100');
+    experiment = experiments.find((e) => e.name === EXPERIMENT)!;
+    const runs = await backend<Run[]>(`experiment-runs/by_experiment/${experiment.id}`);
+    // Newest first: the two finished successfully are the older baseline and the newer candidate.
+    [candidate, baseline] = runs.filter((run) => run.status === 'success');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('compares two runs chosen on the runs page: the summary, the worst regressions first, the histogram', async () => {
+    await page.goto(`${server.url}/experiment-runs/${experiment.id}`);
+    const compare = page.getByRole('button', { name: 'Compare', exact: true });
+    await compare.waitFor();
+    expect(await compare.isDisabled()).toBe(true);
+    await page.getByLabel(`Select run ${candidate.id} to compare`).check();
+    await page.getByLabel(`Select run ${baseline.id} to compare`).check();
+    await compare.click();
+    await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}(&|$)`));
+    await page.getByRole('heading', { name: 'Compare runs' }).waitFor();
+
+    const expected = await backend<Comparison>(`run-comparisons/?baseline=${baseline.id}&candidate=${candidate.id}&page_size=5`);
+    await page.getByText(`Over ${expected.paired} paired queries`).waitFor();
+    const summary = page.getByRole('table', { name: 'Summary' });
+    const ndcg = summary.getByRole('row').filter({ hasText: 'nDCG@10' });
+    const { baseline_mean, wins, ties, losses, p_value_t } = expected.metrics[0];
+    await expect.poll(() => ndcg.innerText()).toContain(baseline_mean.toFixed(4));
+    expect(await ndcg.innerText()).toContain(`${wins} / ${ties} / ${losses}`);
+    // The demo's candidate is better by design: a significant difference is marked in words, not colour alone.
+    if (p_value_t !== null && p_value_t < 0.05) expect(await ndcg.innerText()).toContain('significant');
+
+    // Per query, worst first: the page's first rows are the API's.
+    const rows = page.getByRole('table', { name: /queries by ndcg@10/i }).getByRole('row');
+    await expect.poll(() => rows.nth(1).innerText()).toContain(expected.results[0].query);
+    const histogram = page.getByRole('img', { name: /Histogram of the per-query nDCG@10 deltas/ });
+    expect(await histogram.getAttribute('aria-label')).toMatch(/\d+ changed queries \(\d+ worse, \d+ better\)/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('keeps the filter in the address, so a reload shows the same rows, and exports them as CSV', async () => {
+    await page.getByRole('combobox', { name: /^Show/ }).selectOption('regressions');
+    await page.waitForURL(/filter=regressions/);
+    const regressions = await backend<Comparison>(
+      `run-comparisons/?baseline=${baseline.id}&candidate=${candidate.id}&filter=regressions&page_size=1000`,
+    );
+    await page.reload();
+    const rows = page.getByRole('table', { name: /queries by ndcg@10/i }).getByRole('row');
+    await expect.poll(() => rows.count()).toBe(Math.min(20, regressions.results.length) + 1);
+    expect(await rows.nth(1).innerText()).toContain(regressions.results[0].query);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('query,baseline_result_id,candidate_result_id,baseline,candidate,delta');
+    // The filter's rows, every one, not one page.
+    expect(lines).toHaveLength(regressions.results.length + 1);
+  });
+
+  it('opens the worst regression side by side: both ranked lists with grades and moves', async () => {
+    const worst = (
+      await backend<Comparison>(`run-comparisons/?baseline=${baseline.id}&candidate=${candidate.id}&filter=regressions&page_size=1`)
+    ).results[0];
+    await page
+      .getByRole('link', { name: `Side by side: ${worst.query}` })
+      .first()
+      .click();
+    await page.waitForURL(/\/compare\/pair\?/);
+    expect(new URL(page.url()).searchParams.get('baseline_result')).toBe(String(worst.baseline_result_id));
+    await page.getByRole('heading', { name: `Query: ${worst.query}` }).waitFor();
+    const baselineList = page.getByRole('table', { name: new RegExp(`Baseline · Run ${baseline.id} results`) });
+    const candidateList = page.getByRole('table', { name: new RegExp(`Candidate · Run ${candidate.id} results`) });
+    await baselineList.waitFor();
+    expect(await baselineList.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await candidateList.getByRole('row').count()).toBeGreaterThan(1);
+    // Each product of the candidate's list shows how it moved from the baseline's.
+    expect(await candidateList.innerText()).toMatch(/↑\d|↓\d|new|=/);
+    expect(await page.getByRole('table', { name: 'Metrics' }).innerText()).toContain('nDCG@10');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Back to the comparison it came from.
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: `Run ${baseline.id} vs Run ${candidate.id}` })
+      .click();
+    await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}`));
+  });
+
+  it("offers the runs it can be compared with from a run's page", async () => {
+    await page.goto(`${server.url}/experiment-run-results/${candidate.id}`);
+    await page.getByRole('button', { name: 'Compare with…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compare with…' });
+    await dialog
+      .getByRole('list', { name: 'Comparable runs' })
+      .getByRole('button', { name: new RegExp(`^Run ${baseline.id} `) })
+      .click();
+    await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}(&|$)`));
+    await page.getByRole('heading', { name: 'Compare runs' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
