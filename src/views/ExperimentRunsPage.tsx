@@ -128,7 +128,7 @@ function RunsTable(props: {
       );
     case 'loaded':
       return (
-        <div>
+        <div className={styles.runsBlock}>
           <div className={styles.compareBar}>
             <button
               type="button"

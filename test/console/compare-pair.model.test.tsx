@@ -183,8 +183,8 @@ function expectPage(state: Snapshot) {
   ).toEqual(['Metric', 'Baseline · Run 3', 'Candidate · Run 5', 'Delta']);
   // The compared metric first and marked; each delta signed.
   expect(cellTexts(metrics)).toEqual([
-    ['ndcg@10(compared)', '0.610', '0.120', '-0.490'],
-    ['precision@10', '0.200', '0.300', '+0.100'],
+    ['nDCG@10(compared)', '0.6100', '0.1200', '−0.4900'],
+    ['P@10', '0.2000', '0.3000', '+0.1000'],
   ]);
 }
 
@@ -265,7 +265,7 @@ describe('the /compare/pair route', () => {
     await settle(7, { output: baseline });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Query: red sofa');
     const chosen = within(screen.getByRole('table', { name: 'Metrics' })).getByRole('row', { current: true });
-    expect(chosen.textContent).toBe('precision@10(compared)0.2000.300+0.100');
+    expect(chosen.textContent).toBe('P@10(compared)0.20000.3000+0.1000');
     expect(screen.getByRole('link', { name: 'Run 3 vs Run 5' }).getAttribute('href')).toBe(
       '/compare?baseline=3&candidate=5&metric=precision%4010',
     );
