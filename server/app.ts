@@ -21,6 +21,8 @@ import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
 import { experimentToolRoutes } from './routes/backend/experiment-tools';
 import { runComparisonRoutes } from './routes/backend/run-comparisons';
+import { judgementRoutes } from './routes/backend/judgements';
+import { runJudgingRoutes } from './routes/backend/run-judging';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
@@ -128,6 +130,8 @@ export async function buildApp(
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(experimentToolRoutes, { db });
       await api.register(runComparisonRoutes, { db });
+      await api.register(judgementRoutes, { db });
+      await api.register(runJudgingRoutes, { db, runQueue: runs });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(catalogueRoutes, { db, uploads });

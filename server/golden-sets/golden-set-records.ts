@@ -4,13 +4,23 @@ import { judgementCountSql } from '../db/row-counts';
 import { HttpError, notFound } from '../errors';
 import type { GoldenSet } from '../schemas/golden-sets';
 
+// The scale's labels run to max_grade: stored ones first, then "Grade n" (up to grade 100 for odd old sets).
 export const COUNTED_COLUMNS = `g.id, g.name, g.description, g.market, g.created_at, g.updated_at, g.query_count,
-  ${judgementCountSql('g.id')} AS judgement_count`;
+  ${judgementCountSql('g.id')} AS judgement_count, g.grade_counts, g.version, g.changed_at,
+  json_build_object('max_grade', g.max_grade, 'labels', g.grade_labels
+    || ARRAY(SELECT 'Grade ' || n FROM generate_series(cardinality(g.grade_labels), least(g.max_grade, 100)) AS n)) AS scale`;
 
-/** Stores the set's distinct queries (migration 009), once its judgements are written: one count, not one per read. */
+/**
+ * Stores the set's distinct queries (migration 009) and its judgements per grade (011) once its
+ * judgements are written in bulk: one count, not one per read. Single changes adjust them instead
+ * (judgement-changes.ts).
+ */
 export async function storeQueryCount(tx: Queryable, goldenSetId: number): Promise<void> {
   await tx.query(
-    `UPDATE golden_sets SET query_count = (SELECT count(DISTINCT query_key) FROM golden_set_judgements WHERE golden_set_id = $1)
+    `UPDATE golden_sets SET
+       query_count = (SELECT count(DISTINCT query_key) FROM golden_set_judgements WHERE golden_set_id = $1),
+       grade_counts = (SELECT coalesce(jsonb_object_agg(grade::text, n), '{}'::jsonb)
+                       FROM (SELECT grade, count(*) AS n FROM golden_set_judgements WHERE golden_set_id = $1 GROUP BY grade) AS per_grade)
      WHERE id = $1`,
     [goldenSetId],
   );

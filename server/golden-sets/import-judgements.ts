@@ -62,6 +62,8 @@ export interface NewGoldenSet {
   name: string;
   description: string;
   market: string;
+  /** Set at upload: a grade above max_grade is a row's problem. Else 0 to the file's highest grade, at least 3. */
+  scale?: { max_grade: number; labels: string[] };
 }
 
 export type JudgementSource =
@@ -69,17 +71,27 @@ export type JudgementSource =
 
 /** Creates the golden set and its judgements in `tx`; returns the new id. */
 export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: JudgementSource): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>('INSERT INTO golden_sets (name, description, market) VALUES ($1, $2, $3) RETURNING id', [
-    set.name,
-    set.description,
-    set.market,
-  ]);
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO golden_sets (name, description, market, max_grade, grade_labels)
+     VALUES ($1, $2, $3, coalesce($4, 3), coalesce($5::text[], ARRAY['Poor', 'Fair', 'Good', 'Perfect'])) RETURNING id`,
+    [set.name, set.description, set.market, set.scale?.max_grade ?? null, set.scale?.labels ?? null],
+  );
   const id = rows[0].id;
   const writer = new JudgementWriter(tx, id);
   const problems: JudgementProblem[] = [];
   const wording = WORDING[source.format];
   const duplicates = new DuplicateFinder();
   const accept = async (judgement: Judgement | null, duplicateColumn: string | null) => {
+    if (judgement !== null && set.scale && judgement.grade > set.scale.max_grade) {
+      const column = source.format === 'csv' ? 'relevance' : 'grade';
+      problems.push({
+        row: judgement.row,
+        column,
+        problem: `must be at most ${set.scale.max_grade}, the scale's highest grade`,
+        file: 'file',
+      });
+      judgement = null;
+    }
     if (judgement !== null && duplicates.check(judgement, problems, duplicateColumn) && problems.length === 0) {
       await writer.add(judgement);
     }
@@ -130,6 +142,13 @@ export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: 
   if (problems.length > 0) throw rejection(problems, wording);
   await writer.flush();
   await storeQueryCount(tx, id);
+  if (!set.scale) {
+    // No scale given: 0 to the highest grade the file holds, at least the default 0 to 3.
+    await tx.query(
+      `UPDATE golden_sets SET max_grade = greatest(3, (SELECT max(grade::int) FROM jsonb_object_keys(grade_counts) AS grade)) WHERE id = $1`,
+      [id],
+    );
+  }
   return id;
 }
 

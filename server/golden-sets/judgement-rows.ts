@@ -39,13 +39,13 @@ export function parseGrade(text: string): { grade: number; problem?: undefined }
   return { grade };
 }
 
-function queryProblem(query: string): string | undefined {
+export function queryProblem(query: string): string | undefined {
   if (query.trim() === '') return 'must not be blank';
   if (query.length > MAX_INPUT_LENGTH) return `is longer than ${MAX_INPUT_LENGTH} characters`;
   return textProblem(query);
 }
 
-function productIdProblem(productId: string): string | undefined {
+export function productIdProblem(productId: string): string | undefined {
   if (productId === '') return 'must not be blank';
   if (productId.length > MAX_JUDGED_PRODUCT_ID_LENGTH) return `is longer than ${MAX_JUDGED_PRODUCT_ID_LENGTH} characters`;
   // TREC qrels and runs separate fields by white space, so an id with a space could not be exported.

@@ -14,6 +14,7 @@ import { addTally, markCounted, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
 import { storableHits } from './storable-hits';
 import { copyRunEntries } from './copy-run-entries';
+import { storedOutcomes } from './stored-rankings';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -42,6 +43,8 @@ interface RunRow {
   config: RunConfig;
   /** This slice is the run's first: it set started_at. */
   first: boolean;
+  /** A rescore: the run whose stored rankings it scores again (issue 16). */
+  rescore_of: number | null;
 }
 
 interface PendingEntry {
@@ -67,11 +70,11 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   if (copy === 'ended') return 'finished';
   const { rows } = await db.query<RunRow>(
     `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL RETURNING config, started_at = now() AS first`,
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL RETURNING config, started_at = now() AS first, rescore_of`,
     [runId],
   );
   if (rows.length === 0) return 'finished';
-  const { config, first } = rows[0];
+  const { config, first, rescore_of } = rows[0];
   if (first) await logRun(db, options.log, runId, 'started');
   const failRun = (error: string) => failRunWith(db, runId, error, options.log);
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
@@ -79,9 +82,10 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     await failRun(`Golden set ${config.golden_set_id} was deleted while the run was going`);
     return 'finished';
   }
-  let target: SearchTarget;
+  let target: SearchTarget | undefined;
   try {
-    target = (options.createTarget ?? createSearchTarget)(config.search_target, db);
+    // A rescore searches nothing: it scores the first run's stored rankings again.
+    target = rescore_of === null ? (options.createTarget ?? createSearchTarget)(config.search_target, db) : undefined;
   } catch (error) {
     await failRun(`The search target cannot be used: ${(error as Error).message}`);
     return 'finished';
@@ -114,10 +118,11 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     }
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
     const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
+    const stored = rescore_of === null ? undefined : await storedOutcomes(db, rescore_of, batch.rows);
     const evaluate = async ({ entry_id, input }: PendingEntry): Promise<StoredResult> => {
       const key = queryKey(input);
       const judged = judgements.get(key) ?? new Map<string, number>();
-      const outcome = await searchWithRetries(target, input, config.k, options);
+      const outcome = stored ? stored.get(Number(entry_id))! : await searchWithRetries(target!, input, config.k, options);
       const result =
         'hits' in outcome
           ? scoredResult(input, outcome.hits, judged, config, version)

@@ -27,8 +27,11 @@ export async function startRun(db: Database, queue: RunQueue, experimentId: numb
     }
     const entries = await rowCount(tx, 'dataset', experiment.dataset_id);
     const created = await tx.query<{ id: number }>(
-      `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total, copying_from_dataset_id)
-       VALUES ($1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7) RETURNING id`,
+      // The golden set's version: the run's page tells when the set has changed since (issue 16).
+      `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total,
+         copying_from_dataset_id, golden_set_version)
+       VALUES ($1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7, (SELECT version FROM golden_sets WHERE id = ($4::jsonb->>'golden_set_id')::bigint))
+       RETURNING id`,
       [experimentId, experiment.script_name, distinctTags, JSON.stringify(config), experiment.cost, entries, experiment.dataset_id],
     );
     const runId = Number(created.rows[0].id);

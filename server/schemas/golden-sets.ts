@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH } from './limits';
-import { IdSchema, Nullable, TimestampSchema } from './shared';
+import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH, MAX_SCALE_GRADE } from './limits';
+import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
 export const GoldenSetSchema = Type.Object({
   id: IdSchema,
@@ -11,8 +11,28 @@ export const GoldenSetSchema = Type.Object({
   judgement_count: Type.Integer(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
+  scale: Type.Object(
+    {
+      max_grade: Type.Integer({ minimum: 1 }),
+      labels: Type.Array(Type.String(), { description: 'labels[g] names grade g, 0 to max_grade' }),
+    },
+    { description: 'The grades judgements may have: 0 to max_grade' },
+  ),
+  grade_counts: RecordOf(Type.Integer(), { description: 'Judgements per grade: {"0": 12, "3": 4}' }),
+  version: Type.Integer({ description: 'Changes of judgements since the upload; a run records the version it was scored against' }),
+  changed_at: Nullable(TimestampSchema),
 });
 export type GoldenSet = Static<typeof GoldenSetSchema>;
+
+/** A scale as set at upload or later: labels default to "Grade n" where missing. */
+export const ScaleSchema = Type.Object(
+  {
+    max_grade: Type.Integer({ minimum: 1, maximum: MAX_SCALE_GRADE, description: 'The highest grade: one key per grade, 0 to 9' }),
+    labels: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: MAX_SCALE_GRADE + 1 })),
+  },
+  { additionalProperties: false },
+);
+export type Scale = Static<typeof ScaleSchema>;
 
 const textFields = {
   name: Type.String({ maxLength: MAX_NAME_LENGTH, description: 'Trimmed; unique; not blank' }),
@@ -25,6 +45,7 @@ export const GoldenSetChangesSchema = Type.Object(
     name: Type.Optional(textFields.name),
     description: Type.Optional(textFields.description),
     market: Type.Optional(textFields.market),
+    scale: Type.Optional(ScaleSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -36,6 +57,12 @@ export const GoldenSetFormSchema = Type.Object({
   description: Type.Optional(textFields.description),
   market: Type.Optional(textFields.market),
   format: Type.Optional(Type.Enum(['csv', 'trec'], { type: 'string', default: 'csv' })),
+  max_grade: Type.Optional(
+    Type.String({
+      description: "The scale's highest grade, 1 to 9 (a grade above it is refused); else 0 to the file's highest, at least 3",
+    }),
+  ),
+  grade_labels: Type.Optional(Type.String({ description: 'A label per grade from 0, comma-separated (default Poor,Fair,Good,Perfect)' })),
   file: Type.String({ format: 'binary', description: 'CSV, or TREC qrels' }),
   queries: Type.Optional(Type.String({ format: 'binary', description: 'TREC only: qid<TAB>query lines' })),
 });

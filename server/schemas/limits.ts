@@ -46,6 +46,8 @@ export const MAX_RECORD_CHARS = 1 << 20;
 export const MAX_JUDGED_PRODUCT_ID_LENGTH = 1000;
 /** Grades are stored as PostgreSQL integers. */
 export const MAX_GRADE = 2_147_483_647;
+/** The highest grade a scale set here may have: one digit key per grade, 0 to 9. */
+export const MAX_SCALE_GRADE = 9;
 
 /** Catalogue products. */
 export const MAX_PRODUCT_ID_LENGTH = 256;

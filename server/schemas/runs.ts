@@ -74,6 +74,10 @@ export const RunDetailsSchema = Type.Object({
       description: "The experiment's configuration when the run started; null for runs made elsewhere",
     }),
   ),
+  golden_set_id: Type.Optional(Nullable(IdSchema)),
+  golden_set_version: Type.Optional(Nullable(Type.Integer({ description: "The golden set's version the run was scored against" }))),
+  golden_set_changed: Type.Optional(Type.Boolean({ description: 'The golden set has changed since the run was scored: rescore it' })),
+  rescore_of: Type.Optional(Nullable(IdSchema)),
 });
 export type ExperimentRunDetails = Static<typeof RunDetailsSchema>;
 

@@ -73,6 +73,10 @@ const goldenSets: GoldenSet[] = [
     judgement_count: 3,
     created_at: '2026-02-10T08:45:00Z',
     updated_at: '2026-02-10T08:45:00Z',
+    scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+    grade_counts: {},
+    version: 0,
+    changed_at: null,
   },
   {
     id: 2,
@@ -83,6 +87,10 @@ const goldenSets: GoldenSet[] = [
     judgement_count: 1679,
     created_at: '2026-01-26T14:10:00Z',
     updated_at: '2026-01-26T14:10:00Z',
+    scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+    grade_counts: {},
+    version: 0,
+    changed_at: null,
   },
 ];
 const goldenSetFiles: Record<string, { text: string; file: string; extension: string; body: string }> = {

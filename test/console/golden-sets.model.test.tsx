@@ -26,6 +26,10 @@ const goldenSets: GoldenSet[] = [
     judgement_count: 1,
     created_at: '2026-02-09T08:45:00Z',
     updated_at: '2026-02-09T08:45:00Z',
+    scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+    grade_counts: {},
+    version: 0,
+    changed_at: null,
   },
   {
     id: 2,
@@ -36,6 +40,10 @@ const goldenSets: GoldenSet[] = [
     judgement_count: 1679,
     created_at: '2026-01-26T14:10:00Z',
     updated_at: '2026-01-26T14:10:00Z',
+    scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+    grade_counts: {},
+    version: 0,
+    changed_at: null,
   },
 ];
 

@@ -94,15 +94,21 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     const created = response.json();
     expect(created).toMatchObject({ name: 'Germany', description: 'Hand-made', market: 'DE', query_count: 4, judgement_count: 5 });
     expect(Object.keys(created).sort()).toEqual([
+      'changed_at',
       'created_at',
       'description',
+      'grade_counts',
       'id',
       'judgement_count',
       'market',
       'name',
       'query_count',
+      'scale',
       'updated_at',
+      'version',
     ]);
+    // No scale given: 0 to 3 by default, the file's grades within it.
+    expect(created).toMatchObject({ scale: { max_grade: 3 }, grade_counts: { '0': 1, '1': 1, '2': 2, '3': 1 }, version: 0 });
     expect(await judgements(created.id)).toEqual([
       { query: 'Red Sofa', query_key: 'red sofa', product_id: 'P1', grade: 2 },
       { query: '  red   SOFA ', query_key: 'red sofa', product_id: 'P2', grade: 0 },

@@ -28,6 +28,14 @@ import { downloadName, sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 import { sendTotal } from '../total-headers';
 
+/** Which golden set a run was scored with, and whether it has changed since (issue 16). */
+interface GoldenSetState {
+  golden_set_id: number | null;
+  golden_set_version: number | null;
+  golden_set_changed: boolean;
+  rescore_of: number | null;
+}
+
 async function requireRun(db: Database, runId: number) {
   const { rows } = await db.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
   if (rows.length === 0) throw notFound('Experiment run', runId);
@@ -102,16 +110,22 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     },
     async (request) => {
       const run = await requireRun(db, request.params.runId);
-      const { rows } = await db.query<{ experiment_name: string | null; config: Record<string, unknown> | null }>(
-        'SELECT e.name AS experiment_name, r.config FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id WHERE r.id = $1',
+      const { rows } = await db.query<{ experiment_name: string | null; config: Record<string, unknown> | null } & GoldenSetState>(
+        `SELECT e.name AS experiment_name, r.config, r.golden_set_version, r.rescore_of, g.id AS golden_set_id,
+           -- Runs from before versions were kept were scored against version 0: no change was possible before.
+           g.id IS NOT NULL AND g.version <> coalesce(r.golden_set_version, 0) AS golden_set_changed
+         FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id
+           LEFT JOIN golden_sets g ON jsonb_typeof(r.config->'golden_set_id') = 'number' AND g.id = (r.config->>'golden_set_id')::numeric
+         WHERE r.id = $1`,
         [request.params.runId],
       );
-      const { experiment_name, config } = rows[0] ?? { experiment_name: null, config: null };
+      const { experiment_name, config, ...goldenSet } = rows[0] ?? { experiment_name: null, config: null };
       return {
         ...run,
         summary: (await runSummary(db, request.params.runId)) ?? undefined,
         ...(experiment_name === null ? {} : { experiment_name }),
         config,
+        ...goldenSet,
       };
     },
   );

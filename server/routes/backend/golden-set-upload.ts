@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/database-errors';
 import { HttpError } from '../../errors';
 import { duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
+import { scaleLabels } from '../../golden-sets/golden-set-scale';
 import { importGoldenSet, readQueriesFile, type JudgementSource, type NewGoldenSet } from '../../golden-sets/import-judgements';
 import type { TrecQuery } from '../../golden-sets/judgement-rows';
 import { UploadTooLargeError } from '../../import/upload-reader';
@@ -21,7 +22,7 @@ function newGoldenSet(fields: Record<string, string>): NewGoldenSet & { format: 
   if (fields.name === undefined) {
     throw new HttpError(
       400,
-      'The form has no "name" before its files: send the fields name, description, market and format first, then the files',
+      'The form has no "name" before its files: send the fields name, description, market, format, max_grade and grade_labels first, then the files',
     );
   }
   // PostgreSQL text cannot hold U+0000 (22021): a 400 here, not a 500 from the INSERT.
@@ -37,7 +38,17 @@ function newGoldenSet(fields: Record<string, string>): NewGoldenSet & { format: 
   if (description.length > MAX_DESCRIPTION_LENGTH)
     throw new HttpError(400, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
   if (market.length > MAX_MARKET_LENGTH) throw new HttpError(400, `market must be at most ${MAX_MARKET_LENGTH} characters`);
-  return { name, description, market, format };
+  return { name, description, market, format, scale: uploadedScale(fields) };
+}
+
+/** The scale from the fields max_grade and grade_labels (comma-separated), when given. */
+function uploadedScale(fields: Record<string, string>): NewGoldenSet['scale'] {
+  if (fields.max_grade === undefined && fields.grade_labels === undefined) return undefined;
+  const text = (fields.max_grade ?? '').trim();
+  if (!/^\d+$/.test(text)) throw new HttpError(400, `max_grade must be a whole number from 1 to 9, got "${text.slice(0, 20)}"`);
+  const maxGrade = Number(text);
+  const labels = fields.grade_labels === undefined ? undefined : fields.grade_labels.split(',');
+  return { max_grade: maxGrade, labels: scaleLabels({ max_grade: maxGrade, labels }, { maxGrade: 'max_grade', labels: 'grade_labels' }) };
 }
 
 function lateFieldsError(names: string[]): HttpError {

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/database-errors';
 import { notFound } from '../../errors';
 import { judgementQueriesTsv, judgementsCsv, judgementsQrels } from '../../golden-sets/export-judgements';
 import { COUNTED_COLUMNS, duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
+import { changeScale } from '../../golden-sets/golden-set-scale';
 import { ErrorSchema } from '../../schemas/errors';
 import { GoldenSetChangesSchema, GoldenSetSchema, type GoldenSet } from '../../schemas/golden-sets';
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
@@ -78,7 +79,7 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
     '/golden-sets/:id',
     {
       schema: {
-        summary: 'Rename a golden set or change its description or market',
+        summary: 'Rename a golden set or change its description, market or scale (not below a grade it holds)',
         tags: ['golden sets'],
         params: IdParamsSchema,
         body: GoldenSetChangesSchema,
@@ -90,12 +91,15 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       const body = request.body;
       const name = body.name === undefined ? null : requireText(body.name, 'name');
       try {
-        const { rowCount } = await db.query(
-          `UPDATE golden_sets SET name = coalesce($2, name), description = coalesce($3, description),
-             market = coalesce($4, market), updated_at = now() WHERE id = $1`,
-          [id, name, body.description?.trim() ?? null, body.market?.trim() ?? null],
-        );
-        if (rowCount === 0) throw notFound('Golden set', id);
+        await db.transaction(async (tx) => {
+          const { rowCount } = await tx.query(
+            `UPDATE golden_sets SET name = coalesce($2, name), description = coalesce($3, description),
+               market = coalesce($4, market), updated_at = now() WHERE id = $1`,
+            [id, name, body.description?.trim() ?? null, body.market?.trim() ?? null],
+          );
+          if (rowCount === 0) throw notFound('Golden set', id);
+          if (body.scale) await changeScale(tx, id, body.scale);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateName(name!);
         throw error;

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Database } from '../../db/database';
+import { notFound } from '../../errors';
+import { queryKey } from '../../evaluation/query-key';
+import { judgementsOf, removeJudgement, setJudgement } from '../../golden-sets/judgement-changes';
+import { historyPage, queryPage } from '../../golden-sets/judging-lists';
+import { ErrorSchema } from '../../schemas/errors';
+import {
+  GoldenSetQueriesQuerySchema,
+  GoldenSetQueriesSchema,
+  HistorySchema,
+  JudgementInputSchema,
+  JudgementKeyQuerySchema,
+  JudgementSchema,
+  QueryJudgementsQuerySchema,
+} from '../../schemas/judging';
+import { PageQuerySchema } from '../../schemas/paging';
+import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
+import { Type } from 'typebox';
+import { pageWindow } from '../page-window';
+
+/** Who made a change: the token's name, else its username, email or subject. */
+export function actorOf(request: FastifyRequest): string | null {
+  const claims = (request.user ?? {}) as Record<string, unknown>;
+  for (const claim of ['name', 'preferred_username', 'email', 'sub']) {
+    if (typeof claims[claim] === 'string' && claims[claim] !== '') return claims[claim] as string;
+  }
+  return null;
+}
+
+async function requireGoldenSet(db: Database, id: number): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [id]);
+  if (rows.length === 0) throw notFound('Golden set', id);
+}
+
+/** Issue 16: a golden set's queries, judgements and history, and one judgement set or removed at a time. */
+export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['judging'];
+
+  app.get(
+    '/golden-sets/:id/queries/',
+    {
+      schema: {
+        summary: "A golden set's queries in key order, each with its number of judgements per grade",
+        tags,
+        params: IdParamsSchema,
+        querystring: GoldenSetQueriesQuerySchema,
+        response: { 200: GoldenSetQueriesSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireGoldenSet(db, request.params.id);
+      const page = await queryPage(db, request.params.id, request.query.search, pageWindow(request.query));
+      reply.header('X-Total-Count', page.count);
+      return page;
+    },
+  );
+
+  app.get(
+    '/golden-sets/:id/judgements/',
+    {
+      schema: {
+        summary: "One query's judgements, best grade first, with the catalogue's names and who judged when",
+        tags,
+        params: IdParamsSchema,
+        querystring: QueryJudgementsQuerySchema,
+        response: { 200: Type.Array(JudgementSchema), 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await requireGoldenSet(db, request.params.id);
+      return judgementsOf(db, request.params.id, queryKey(request.query.query));
+    },
+  );
+
+  app.put(
+    '/golden-sets/:id/judgements/',
+    {
+      schema: {
+        summary: 'Judge a product for a query (creates the judgement or changes its grade); kept in the history',
+        tags,
+        params: IdParamsSchema,
+        body: JudgementInputSchema,
+        response: { 200: JudgementSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => setJudgement(db, request.params.id, request.body, actorOf(request)),
+  );
+
+  app.delete(
+    '/golden-sets/:id/judgements/',
+    {
+      schema: {
+        summary: "Remove a product's judgement for a query; kept in the history",
+        tags,
+        params: IdParamsSchema,
+        querystring: JudgementKeyQuerySchema,
+        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await removeJudgement(db, request.params.id, request.query.query, request.query.product_id, actorOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/golden-sets/:id/history/',
+    {
+      schema: {
+        summary: "A golden set's changes, newest first: who changed which judgement when, old and new grade",
+        tags,
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: HistorySchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireGoldenSet(db, request.params.id);
+      const page = await historyPage(db, request.params.id, pageWindow(request.query));
+      reply.header('X-Total-Count', page.count);
+      return page;
+    },
+  );
+}

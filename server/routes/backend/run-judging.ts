@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Database } from '../../db/database';
+import type { RunQueue } from '../../runs/run-queue';
+import { rescoreRun } from '../../runs/rescore-run';
+import { unjudgedPage } from '../../runs/unjudged';
+import { ErrorSchema } from '../../schemas/errors';
+import { ListOf, PageQuerySchema } from '../../schemas/paging';
+import { RunSchema } from '../../schemas/runs';
+import { IdParamsSchema, IdSchema, Nullable } from '../../schemas/shared';
+import { pageWindow } from '../page-window';
+
+const UnjudgedItemSchema = Type.Object({
+  query: Type.String(),
+  product_id: Type.String(),
+  rank: Type.Integer({ description: 'Its rank in the run’s result, from 1' }),
+  result_id: IdSchema,
+  name: Nullable(Type.String()),
+  image_url: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+});
+
+/** Issue 16: judging what a run found unjudged, and scoring the run again against the judgements as they are now. */
+export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/experiment-runs/:id/unjudged/',
+    {
+      schema: {
+        summary:
+          "Every (query, product) of the run's top k its golden set does not judge now: queries in the run's order, each query's products shuffled (fixed per run)",
+        tags: ['judging'],
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: ListOf(UnjudgedItemSchema), 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { total, items } = await unjudgedPage(db, request.params.id, pageWindow(request.query));
+      reply.header('X-Total-Count', total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/experiment-runs/:id/rescore',
+    {
+      schema: {
+        summary: 'Score a finished run again from its stored rankings against the golden set as it is now: a new run, tagged rescore',
+        tags: ['judging'],
+        params: IdParamsSchema,
+        response: { 202: RunSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await rescoreRun(db, runQueue, request.params.id)),
+  );
+}

@@ -1,0 +1,64 @@
+/** Issue 16: a golden set's judgements read and changed one at a time, its queries, its history. */
+import { Type, type Static } from 'typebox';
+import { MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } from './limits';
+import { pageProperties, PageOf } from './paging';
+import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
+
+export const JudgementSchema = Type.Object({
+  product_id: Type.String(),
+  grade: Type.Integer(),
+  judged_by: Nullable(Type.String()),
+  judged_at: TimestampSchema,
+  name: Nullable(Type.String({ description: "The catalogue's name of the product, when it knows it" })),
+  image_url: Nullable(Type.String()),
+});
+
+export const JudgementInputSchema = Type.Object(
+  {
+    query: Type.String({ maxLength: MAX_INPUT_LENGTH, description: 'Matched by its key: trimmed, white space collapsed, lower-cased' }),
+    product_id: Type.String({ maxLength: MAX_JUDGED_PRODUCT_ID_LENGTH }),
+    grade: Type.Integer({ minimum: 0, description: "0 to the golden set's max_grade" }),
+  },
+  { additionalProperties: false },
+);
+export type JudgementInput = Static<typeof JudgementInputSchema>;
+
+export const QueryJudgementsQuerySchema = Type.Object(
+  { query: Type.String({ minLength: 1, maxLength: MAX_INPUT_LENGTH }) },
+  { additionalProperties: false },
+);
+
+export const JudgementKeyQuerySchema = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: MAX_INPUT_LENGTH }),
+    product_id: Type.String({ minLength: 1, maxLength: MAX_JUDGED_PRODUCT_ID_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
+export const GoldenSetQueriesQuerySchema = Type.Object(
+  {
+    ...pageProperties,
+    search: Type.Optional(Type.String({ maxLength: MAX_SEARCH_LENGTH, description: 'Only queries containing this text, ignoring case' })),
+  },
+  { additionalProperties: false },
+);
+
+export const GoldenSetQuerySchema = Type.Object({
+  query: Type.String(),
+  judgements: Type.Integer(),
+  by_grade: RecordOf(Type.Integer(), { description: 'Judgements of the query per grade: {"0": 1, "2": 3}' }),
+});
+export const GoldenSetQueriesSchema = PageOf(GoldenSetQuerySchema);
+
+export const HistoryEntrySchema = Type.Object({
+  id: IdSchema,
+  version: Type.Integer({ description: "The golden set's version this change made" }),
+  query: Type.String(),
+  product_id: Type.String(),
+  old_grade: Nullable(Type.Integer({ description: 'null: the judgement was added' })),
+  new_grade: Nullable(Type.Integer({ description: 'null: the judgement was removed' })),
+  changed_by: Nullable(Type.String()),
+  changed_at: TimestampSchema,
+});
+export const HistorySchema = PageOf(HistoryEntrySchema);

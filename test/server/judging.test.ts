@@ -1,0 +1,251 @@
+// Issue 16 "Judging": a golden set's queries, judgements and history read and changed one at a time
+// (version, kept counts, scale), and from a run: what it found unjudged, and a rescore whose metrics
+// follow the new grades — on both storages, with runs made by the engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMetrics } from '../../server/evaluation/metrics';
+import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { multipart } from './helpers/multipart';
+
+const API = '/api/backend';
+
+const CATALOGUE = [
+  'product_id,name,description',
+  'p1,Red velvet sofa,A deep red sofa',
+  'p2,Blue sofa,Three seats',
+  'p3,Red armchair,Matches the red sofa',
+  'p4,Oak coffee table,Solid oak',
+  'p5,Glass coffee table,Tempered glass',
+  'p6,Oak side table,Small',
+].join('\n');
+
+// Only p1 is judged for "red sofa": the search's other sofas are unjudged.
+const JUDGEMENTS = ['query,product_id,relevance', 'red sofa,p1,3', 'coffee table,p4,2'].join('\n');
+
+describe.each(backends)('judging (%s)', (backend) => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  let setId: number;
+  let runId: number;
+
+  const call = (method: 'GET' | 'PUT' | 'DELETE' | 'PATCH' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
+
+  async function upload(url: string, fields: Array<[string, string]>, file: string) {
+    const form = await multipart([...fields, ['file', { file }]]);
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}${url}`,
+      payload: form.payload,
+      headers: { ...headers, 'content-type': form.contentType },
+    });
+  }
+
+  async function finished(id: number) {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const run = (await call('GET', `/experiment-runs/${id}`)).json();
+      if (!['pending', 'running'].includes(run.status)) return run;
+      if (Date.now() > end) throw new Error(`run ${id} did not finish`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
+    headers = await t.auth();
+    expect((await upload('/catalogue/import', [], CATALOGUE)).statusCode).toBeLessThan(300);
+    const set = await upload('/golden-sets/', [['name', 'Judged']], JUDGEMENTS);
+    setId = set.json().id;
+    const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
+    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Judging', '') RETURNING id`);
+    for (const input of ['red sofa', 'coffee table']) {
+      const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
+      await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [
+        dataset.rows[0].id,
+        entry.rows[0].id,
+      ]);
+    }
+    const experiment = await call('POST', '/experiments/', {
+      name: 'Judging',
+      evaluation_script_id: Number(script.rows[0].id),
+      dataset_id: Number(dataset.rows[0].id),
+      config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
+    });
+    runId = (await call('POST', `/experiments/${experiment.json().id}/runs`)).json().id;
+    expect((await finished(runId)).status).toBe('success');
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('answers the set with its scale, grades per grade and version', async () => {
+    const set = (await call('GET', `/golden-sets/${setId}`)).json();
+    expect(set).toMatchObject({
+      scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+      grade_counts: { '2': 1, '3': 1 },
+      version: 0,
+      changed_at: null,
+      query_count: 2,
+      judgement_count: 2,
+    });
+    expect((await call('GET', `/experiment-runs/${runId}`)).json()).toMatchObject({
+      golden_set_id: setId,
+      golden_set_version: 0,
+      golden_set_changed: false,
+    });
+  });
+
+  it('lists what the run found unjudged, each query’s products in a fixed shuffled order', async () => {
+    const first = await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`);
+    expect(first.statusCode, first.body).toBe(200);
+    const items = first.json<Array<{ query: string; product_id: string; rank: number; name: string | null }>>();
+    expect(Number(first.headers['x-total-count'])).toBe(items.length);
+    // The run's own results say which of its top 3 were unjudged.
+    const results = (await call('GET', `/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const expected = results.flatMap(({ result }) =>
+      result.results.search_results
+        .slice(0, 3)
+        .filter(
+          (hit: { product_id: string }) => !result.results.golden_set.some((g: { product_id: string }) => g.product_id === hit.product_id),
+        )
+        .map((hit: { product_id: string }) => `${result.input}|${hit.product_id}`),
+    );
+    expect(items.map((item) => `${item.query}|${item.product_id}`).sort()).toEqual(expected.sort());
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.name !== null && item.rank >= 1 && item.rank <= 3)).toBe(true);
+    expect((await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`)).json()).toEqual(items);
+  });
+
+  it('judges one product at a time: kept counts, version and history follow, the run says its set changed', async () => {
+    const before = (await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`)).json<
+      Array<{ query: string; product_id: string }>
+    >();
+    const target = before.find((item) => item.query === 'red sofa')!;
+    const put = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: '  Red  SOFA ', product_id: target.product_id, grade: 0 });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ product_id: target.product_id, grade: 0, judged_by: expect.any(String), name: expect.any(String) });
+    // A new query adds to the query count; changing a grade moves it between grades.
+    expect((await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'lamp', product_id: 'p9', grade: 1 })).statusCode).toBe(200);
+    expect((await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p1', grade: 2 })).statusCode).toBe(
+      200,
+    );
+    // The same grade again changes nothing.
+    expect((await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p1', grade: 2 })).statusCode).toBe(
+      200,
+    );
+    const set = (await call('GET', `/golden-sets/${setId}`)).json();
+    expect(set).toMatchObject({ version: 3, query_count: 3, judgement_count: 4, grade_counts: { '0': 1, '1': 1, '2': 2 } });
+    expect(set.changed_at).not.toBeNull();
+    const after = (await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`)).json<unknown[]>();
+    expect(after).toHaveLength(before.length - 1);
+    expect((await call('GET', `/experiment-runs/${runId}`)).json()).toMatchObject({ golden_set_changed: true });
+
+    const history = await call('GET', `/golden-sets/${setId}/history/?page_size=2`);
+    expect(history.headers['x-total-count']).toBe('3');
+    expect(
+      history
+        .json()
+        .results.map((h: { old_grade: number | null; new_grade: number | null; version: number }) => [h.version, h.old_grade, h.new_grade]),
+    ).toEqual([
+      [3, 3, 2],
+      [2, null, 1],
+    ]);
+    const judgements = (await call('GET', `/golden-sets/${setId}/judgements/?query=RED%20SOFA`)).json<
+      Array<{ product_id: string; grade: number }>
+    >();
+    expect(judgements.map((j) => [j.product_id, j.grade])).toEqual([
+      ['p1', 2],
+      [target.product_id, 0],
+    ]);
+  });
+
+  it('removes a judgement, and lists and searches the queries with their grades', async () => {
+    expect((await call('DELETE', `/golden-sets/${setId}/judgements/?query=lamp&product_id=p9`)).statusCode).toBe(204);
+    const again = await call('DELETE', `/golden-sets/${setId}/judgements/?query=lamp&product_id=p9`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(`Golden set ${setId} has no judgement of product p9 for the query "lamp"`);
+    const set = (await call('GET', `/golden-sets/${setId}`)).json();
+    expect(set).toMatchObject({ version: 4, query_count: 2, grade_counts: { '0': 1, '2': 2 } });
+    const last = (await call('GET', `/golden-sets/${setId}/history/?page_size=1`)).json().results[0];
+    expect(last).toMatchObject({ query: 'lamp', product_id: 'p9', old_grade: 1, new_grade: null });
+    const queries = await call('GET', `/golden-sets/${setId}/queries/?page_size=10`);
+    expect(queries.json()).toEqual({
+      count: 2,
+      results: [
+        { query: 'coffee table', judgements: 1, by_grade: { '2': 1 } },
+        { query: 'red sofa', judgements: 2, by_grade: { '0': 1, '2': 1 } },
+      ],
+    });
+    const searched = (await call('GET', `/golden-sets/${setId}/queries/?search=SOFA`)).json();
+    expect(searched.count).toBe(1);
+    expect(searched.results[0].query).toBe('red sofa');
+  });
+
+  it('refuses grades outside the scale, bad bodies and unknown sets, naming the field', async () => {
+    const high = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p2', grade: 4 });
+    expect(high.statusCode).toBe(400);
+    expect(high.json().message).toBe("body.grade must be between 0 and 3 (the golden set's scale), got 4");
+    const missing = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p2' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('grade');
+    const blank = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: '  ', product_id: 'p2', grade: 1 });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('body.query must not be blank');
+    expect((await call('PUT', '/golden-sets/999999/judgements/', { query: 'x', product_id: 'p2', grade: 1 })).statusCode).toBe(404);
+    expect((await call('GET', '/golden-sets/999999/queries/')).statusCode).toBe(404);
+  });
+
+  it('sets the scale at upload or later, never below a grade the set holds', async () => {
+    const tooLow = await call('PATCH', `/golden-sets/${setId}`, { scale: { max_grade: 1 } });
+    expect(tooLow.statusCode).toBe(409);
+    expect(tooLow.json().message).toBe('2 judgements are graded above 1: change or remove them first');
+    const labelled = await call('PATCH', `/golden-sets/${setId}`, {
+      scale: { max_grade: 4, labels: ['Bad', 'Meh', 'OK', 'Good', 'Great'] },
+    });
+    expect(labelled.statusCode, labelled.body).toBe(200);
+    expect(labelled.json().scale).toEqual({ max_grade: 4, labels: ['Bad', 'Meh', 'OK', 'Good', 'Great'] });
+    const refused = await upload(
+      '/golden-sets/',
+      [
+        ['name', 'Two-point'],
+        ['max_grade', '2'],
+      ],
+      'query,product_id,relevance\nsofa,p1,2\nsofa,p2,3\n',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('must be at most 2');
+    expect(refused.json().details[0]).toMatchObject({ row: 3, column: 'relevance' });
+    const wide = await upload('/golden-sets/', [['name', 'Five-point']], 'query,product_id,relevance\nsofa,p1,5\n');
+    expect(wide.json().scale).toEqual({ max_grade: 5, labels: ['Poor', 'Fair', 'Good', 'Perfect', 'Grade 4', 'Grade 5'] });
+  });
+
+  it('rescores the run from its stored rankings: a new run whose metrics follow the new grades', async () => {
+    const first = (await call('GET', `/experiment-runs/${runId}`)).json();
+    const started = await call('POST', `/experiment-runs/${runId}/rescore`);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().tags).toContain('rescore');
+    const rescore = await finished(started.json().id);
+    expect(rescore).toMatchObject({ status: 'success', rescore_of: runId, golden_set_changed: false });
+    expect(rescore.summary.results).toBe(first.summary.results);
+    const results = (await call('GET', `/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const firstResults = (await call('GET', `/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const ranking = (rows: Array<{ result: any }>, input: string) =>
+      rows.find((r) => r.result.input === input)!.result.results.search_results.map((hit: { product_id: string }) => hit.product_id);
+    expect(ranking(results, 'red sofa')).toEqual(ranking(firstResults, 'red sofa'));
+    // Each result is its stored ranking scored against the judgements as they are now (p1 went from 3 to 2).
+    const now = (await call('GET', `/golden-sets/${setId}/judgements/?query=red%20sofa`)).json<
+      Array<{ product_id: string; grade: number }>
+    >();
+    const grades = new Map(now.map((j) => [j.product_id, j.grade]));
+    const sofa = results.find((r) => r.result.input === 'red sofa')!.result.results;
+    expect(sofa.golden_set).toContainEqual({ product_id: 'p1', relevance: 2 });
+    expect(sofa.metrics).toMatchObject(runMetrics(ranking(results, 'red sofa'), grades, { k: 3 }));
+    // Fewer unjudged after judging: the rescore's count of unjudged in the top k falls.
+    expect(rescore.summary.mean_metrics['unjudged@3']).toBeLessThan(first.summary.mean_metrics['unjudged@3']);
+    const running = await t.db.query<{ id: number }>(
+      `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) SELECT experiment_id, 'x', 'running' FROM experiment_runs WHERE id = $1 RETURNING id`,
+      [runId],
+    );
+    const refused = await call('POST', `/experiment-runs/${running.rows[0].id}/rescore`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Run ${running.rows[0].id} is running: rescore it once it has finished`);
+  });
+});
