@@ -1,10 +1,11 @@
 /**
  * What a run found that nobody judged (issue 16): every (query, product) in its top k that its golden set
- * does not judge now, each query once (its first scored result). Queries in the run's order; within one,
+ * does not judge now. Queries in the run's order; within one,
  * products in an order shuffled by run and product, so rank does not bias the judge and a reopened queue
  * shows them the same way. Pairs judged meanwhile drop out: a reopened queue resumes with what is left.
  */
 import type { Queryable } from '../db/database';
+import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
 import { HttpError, notFound } from '../errors';
 
 export interface UnjudgedItem {
@@ -17,23 +18,21 @@ export interface UnjudgedItem {
   description: string | null;
 }
 
+// Read in the run's order (its index on created_at, id), so a page stops once it has its rows: the first
+// pages of a 100,000-result run cost what a small run's do. Each query once: its counted result (the first
+// scored), or a result the golden set judged nothing for.
 const UNJUDGED = `
-  WITH firsts AS (
-    SELECT DISTINCT ON (key) id, input, key, result FROM (
-      SELECT id, input, coalesce(query_key, lower(btrim(input))) AS key, result FROM experiment_run_results
-      WHERE run_id = $1 AND status IN ('PASS', 'FAIL', 'UNJUDGED')) AS scored
-    ORDER BY key, id
-  ), hits AS (
-    SELECT f.id AS result_id, f.input AS query, f.key, h.hit->>'product_id' AS product_id, h.rank::int AS rank
-    FROM firsts f,
-      jsonb_array_elements(CASE WHEN jsonb_typeof(f.result->'results'->'search_results') = 'array'
-        THEN f.result->'results'->'search_results' ELSE '[]'::jsonb END) WITH ORDINALITY AS h (hit, rank)
-    WHERE h.rank <= $3
-  )
-  SELECT hits.query, hits.product_id, hits.rank, hits.result_id, p.name, p.image_url, p.description
-  FROM hits LEFT JOIN products p ON p.product_id = hits.product_id
-  WHERE hits.product_id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2 AND j.query_key = hits.key AND j.product_id = hits.product_id)`;
+  SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, p.name, p.image_url, p.description
+  FROM experiment_run_results r
+    CROSS JOIN LATERAL (
+      SELECT x.hit->>'product_id' AS product_id, x.rank::int AS rank
+      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.result->'results'->'search_results') = 'array'
+        THEN r.result->'results'->'search_results' ELSE '[]'::jsonb END) WITH ORDINALITY AS x (hit, rank)
+      WHERE x.rank <= $3) AS h
+    LEFT JOIN products p ON p.product_id = h.product_id
+  WHERE r.run_id = $1 AND (r.counted OR r.status = 'UNJUDGED') AND h.product_id IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2
+      AND j.query_key = coalesce(r.query_key, lower(btrim(r.input))) AND j.product_id = h.product_id)`;
 
 /** The run's golden set and k; 409 when it has none (runs made elsewhere). */
 export async function runJudging(db: Queryable, runId: number): Promise<{ goldenSetId: number; k: number }> {
@@ -49,21 +48,27 @@ export async function runJudging(db: Queryable, runId: number): Promise<{ golden
   return { goldenSetId: Number(golden_set_id), k: k ?? 10 };
 }
 
+/** A page of the queue, and how many there are, counted up to COUNT_CAP (then `capped`). */
 export async function unjudgedPage(
   db: Queryable,
   runId: number,
   [limit, offset]: number[],
-): Promise<{ total: number; items: UnjudgedItem[] }> {
+): Promise<{ items: UnjudgedItem[] } & ListTotal> {
   const { goldenSetId, k } = await runJudging(db, runId);
-  const [page, total] = await Promise.all([
-    db.query<UnjudgedItem>(`${UNJUDGED} ORDER BY hits.result_id, md5($1::text || ':' || hits.product_id) LIMIT $4 OFFSET $5`, [
+  const [page, counted] = await Promise.all([
+    db.query<UnjudgedItem>(`${UNJUDGED} ORDER BY r.created_at, r.id, md5($1::text || ':' || h.product_id) LIMIT $4 OFFSET $5`, [
       runId,
       goldenSetId,
       k,
       limit,
       offset,
     ]),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${UNJUDGED}) AS unjudged`, [runId, goldenSetId, k]),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${UNJUDGED} LIMIT ${COUNT_CAP + 1}) AS unjudged`, [
+      runId,
+      goldenSetId,
+      k,
+    ]),
   ]);
-  return { total: Number(total.rows[0].total), items: page.rows };
+  const total = Number(counted.rows[0].total);
+  return { items: page.rows, ...(total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false }) };
 }

@@ -10,6 +10,7 @@ import { ListOf, PageQuerySchema } from '../../schemas/paging';
 import { RunSchema } from '../../schemas/runs';
 import { IdParamsSchema, IdSchema, Nullable } from '../../schemas/shared';
 import { pageWindow } from '../page-window';
+import { sendTotal } from '../total-headers';
 
 const UnjudgedItemSchema = Type.Object({
   query: Type.String(),
@@ -30,7 +31,7 @@ export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue 
     {
       schema: {
         summary:
-          "Every (query, product) of the run's top k its golden set does not judge now: queries in the run's order, each query's products shuffled (fixed per run)",
+          "Every (query, product) of the run's top k its golden set does not judge now: queries in the run's order, each query's products shuffled (fixed per run); counted up to 10,000",
         tags: ['judging'],
         params: IdParamsSchema,
         querystring: PageQuerySchema,
@@ -38,8 +39,8 @@ export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue 
       },
     },
     async (request, reply) => {
-      const { total, items } = await unjudgedPage(db, request.params.id, pageWindow(request.query));
-      reply.header('X-Total-Count', total);
+      const { items, ...total } = await unjudgedPage(db, request.params.id, pageWindow(request.query));
+      sendTotal(reply, total);
       return items;
     },
   );
