@@ -76,3 +76,17 @@ export function goldenSetIdOf(config: unknown): number | null {
   const id = Number((config as { golden_set_id?: unknown } | null | undefined)?.golden_set_id);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** What the run's page says about judging it (issue 16), from the run's golden-set fields. */
+export function runJudgingState(run: {
+  golden_set_id?: number | null;
+  config?: unknown;
+  golden_set_changed?: boolean;
+  rescore_of?: number | null;
+}) {
+  return {
+    goldenSetId: run.golden_set_id ?? goldenSetIdOf(run.config),
+    changed: run.golden_set_changed === true,
+    rescoreOf: run.rescore_of ?? null,
+  };
+}
