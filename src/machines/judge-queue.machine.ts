@@ -45,6 +45,11 @@ export type JudgeQueueEvent =
 
 export type UnjudgedFetch = { runId: number; page: number; pageSize: number };
 
+/** The queue's address at its current pair: the server's offset of it. */
+const addressOf = ({ context }: { context: JudgeQueueContext }) => ({
+  path: queuePath(context.runId!, liveOffset(context.position, context.graded)),
+});
+
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 
 export const judgeQueueMachine = setup({
@@ -181,10 +186,7 @@ export const judgeQueueMachine = setup({
             fetchFailed: { tags: 'failed', on: { 'user.retry': 'fetching' } },
             // Where a move lands: the item, a page to fetch first, or the end.
             placing: {
-              entry: {
-                type: 'replaceAddress',
-                params: ({ context }) => ({ path: queuePath(context.runId!, liveOffset(context.position, context.graded)) }),
-              },
+              entry: { type: 'replaceAddress', params: addressOf },
               always: [
                 { guard: 'isEmpty', target: 'empty' },
                 { guard: 'isPastEnd', target: 'finished' },
@@ -223,7 +225,14 @@ export const judgeQueueMachine = setup({
                 src: 'saveGrade',
                 input: ({ context }) => ({ goldenSetId: context.target!.goldenSetId, judgement: context.pending[0].judgement }),
                 onDone: { target: 'idle', actions: 'saved' },
-                onError: { target: 'idle', actions: { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: 'idle',
+                  // Back to ungraded, the pair is in the server's list again: the offset in the address moves.
+                  actions: [
+                    { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) },
+                    { type: 'replaceAddress', params: addressOf },
+                  ],
+                },
               },
             },
           },

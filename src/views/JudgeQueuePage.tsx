@@ -18,10 +18,11 @@ type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
 
 // Issue 16 'Judge unjudged' (/experiment-run-results/{id}/judge?at=n): one unjudged pair at a time, graded
 // from the keyboard. The card holds the focus, so the keys work from the moment the page shows.
-export function JudgeQueuePage({ id }: { id: number | null }) {
+/** `pageSize`: how many pairs a page brings (the default but in tests). */
+export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?: number }) {
   const logic = useLogic();
   const search = useSearch();
-  const actor = useActorRef(logic.judgeQueue, { input: { runId: id, at: atFromSearch(search) } });
+  const actor = useActorRef(logic.judgeQueue, { input: { runId: id, at: atFromSearch(search), pageSize } });
   const notFound = useSelector(actor, queue.selectNotFound);
   const loading = useSelector(actor, queue.selectLoading);
   const failed = useSelector(actor, queue.selectFailed);
@@ -48,7 +49,8 @@ export function JudgeQueuePage({ id }: { id: number | null }) {
           <p className={errorMessage} role="alert">
             {error}
           </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
+          {/* The item (and its focus) is gone: the keyboard lands on the way out of the failure. */}
+          <button type="button" className={button({ tone: 'secondary' })} autoFocus onClick={() => actor.send({ type: 'user.retry' })}>
             Try again
           </button>
         </div>
