@@ -32,6 +32,7 @@ export const rescoreRunMachine = setup({
     rescoring: {
       tags: 'busy',
       invoke: {
+        id: 'rescoreRun',
         src: 'rescoreRun',
         input: ({ event }) => ({ runId: (event as RescoreRunEvent).runId }),
         onDone: {
