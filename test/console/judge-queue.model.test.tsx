@@ -122,9 +122,7 @@ function expectQueue(state: Snapshot) {
   // A save that failed says which grade of which pair; the pair is back to ungraded.
   const saveAlert = screen.queryAllByRole('alert').find((alert) => alert.textContent?.startsWith('Grade '));
   if (context.saveError) {
-    expect(saveAlert?.textContent).toMatch(
-      /^Grade 2 for P[39] \(“red sofa”\) was not saved: body.grade must be between 0 and 1$/,
-    );
+    expect(saveAlert?.textContent).toMatch(/^Grade 2 for P[39] \(“red sofa”\) was not saved: body.grade must be between 0 and 1$/);
   } else expect(saveAlert).toBeUndefined();
   if (state.hasTag('finished')) {
     const done = screen.getByRole('region', { name: 'Done' });

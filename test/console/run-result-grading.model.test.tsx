@@ -30,8 +30,8 @@ const row: ExperimentRunResult = {
     results: {
       metrics: { 'ndcg@10': 0.81 },
       search_results: [
-        { product_id: 'P1', name: 'Oak table', image_url: null },
-        { product_id: 'P2', name: 'Pine table', image_url: null },
+        { product_id: 'P1', name: 'Oak table' },
+        { product_id: 'P2', name: 'Pine table' },
       ],
       golden_set: [{ product_id: 'P1', relevance: 3 }],
       commons: ['P1'],
