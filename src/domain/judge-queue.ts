@@ -5,6 +5,9 @@ import type { GradeScale, UnjudgedItem } from './judging-types';
 // drops each pair once it is judged, so the queue keeps its own numbering from when it opened (the position)
 // and turns it into the server's offset by leaving out what it has judged since.
 
+/** Why a run cannot be judged: the queue's failure and the run page's reason for its disabled button. */
+export const NO_GOLDEN_SET = 'This run has no golden set to judge into.';
+
 /** Items per page of the unjudged list. */
 export const QUEUE_PAGE_SIZE = 50;
 

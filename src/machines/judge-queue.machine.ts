@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../domain/error-message';
 import { liveOffset, pageAt, placeItems, QUEUE_PAGE_SIZE, queuePath } from '../domain/judge-queue';
 import type { Judgement, JudgingTarget, NewJudgement, UnjudgedItem, UnjudgedPage } from '../domain/judging-types';
@@ -8,8 +8,9 @@ import { rescoreRunMachine } from './rescore-run.machine';
 
 // Issue 16 'Judge unjudged': every (query, product) of a run's top k that its golden set does not judge, one at
 // a time. Positions are numbered from the queue's opening; the server drops a pair once judged, so a page is
-// asked for at the position less what was judged since (liveOffset). A grade is kept at once and saved behind
-// it, one save at a time (saves); a failed save is reported and the item goes back to ungraded. The address
+// asked for at the position less what was judged since (liveOffset), once the grades on their way are saved.
+// A grade is kept at once and saved behind it, one save at a time (saves); a failed save is reported and the
+// item goes back to ungraded. The address
 // holds the server's offset of the current item (`?at=n`): a reload opens there, the pairs before it being the
 // skipped ones. At the end, a summary and the run's rescore.
 
@@ -184,13 +185,15 @@ export const judgeQueueMachine = setup({
               },
             },
             fetchFailed: { tags: 'failed', on: { 'user.retry': 'fetching' } },
+            // The offset of a page counts the grades the server has: a grade still on its way would shift it.
+            awaitingSaves: { tags: 'loading', always: { guard: not('hasPending'), target: 'fetching' } },
             // Where a move lands: the item, a page to fetch first, or the end.
             placing: {
               entry: { type: 'replaceAddress', params: addressOf },
               always: [
                 { guard: 'isEmpty', target: 'empty' },
                 { guard: 'isPastEnd', target: 'finished' },
-                { guard: 'isUnloaded', target: 'fetching' },
+                { guard: 'isUnloaded', target: 'awaitingSaves' },
                 { target: 'showing' },
               ],
             },

@@ -2,7 +2,7 @@ import type { ApiClient } from './api-client';
 import { getRun } from './evaluation-backend';
 import { explained } from './failure-message';
 import type { ExperimentRun } from '../domain/evaluation-backend-types';
-import { goldenSetIdOf } from '../domain/judge-queue';
+import { goldenSetIdOf, NO_GOLDEN_SET } from '../domain/judge-queue';
 import type {
   GoldenSetWithScale,
   Judgement,
@@ -19,8 +19,6 @@ import type {
 
 /** Until the server sends a scale: 0–3 as the spec's golden sets always had. */
 const DEFAULT_SCALE = { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] };
-
-export const NO_GOLDEN_SET = 'This run has no golden set to judge into.';
 
 /** GET experiment-runs/{id}/unjudged/?page&page_size → the page's pairs and X-Total-Count. */
 export async function listUnjudged(api: ApiClient, runId: number, page: number, pageSize: number): Promise<UnjudgedPage> {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { runResultsPageMachine } from '../machines/run-results-page.machine';
 import { selectRescorer } from '../machines/run-results-page.selectors';
 import type { ExperimentRunDetails } from '../domain/evaluation-backend-types';
-import { queuePath, runJudgingState } from '../domain/judge-queue';
+import { NO_GOLDEN_SET, queuePath, runJudgingState } from '../domain/judge-queue';
 import type { RunGoldenSetState } from '../domain/judging-types';
 import { RescoreButton } from './RescoreButton';
 import * as styles from './RunResultsPage.css';
@@ -14,7 +14,6 @@ import { button } from './ui/button.css';
 
 type Run = ExperimentRunDetails & RunGoldenSetState;
 
-export const NO_GOLDEN_SET_REASON = 'This run has no golden set to judge into.';
 export const GOLDEN_SET_CHANGED =
   'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
 
@@ -35,7 +34,7 @@ export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<
             Judge unjudged
           </button>
           <span id={reasonId} className={styles.counts}>
-            {NO_GOLDEN_SET_REASON}
+            {NO_GOLDEN_SET}
           </span>
         </>
       )}
