@@ -31,6 +31,7 @@ const ScriptExperimentsPage = screenChunk(() => import('./views/ScriptExperiment
 const ScriptExperimentsWithoutId = screenChunk(() => import('./views/ScriptExperimentsPage').then((m) => m.ScriptExperimentsWithoutId));
 const ExperimentRunsPage = screenChunk(() => import('./views/ExperimentRunsPage').then((m) => m.ExperimentRunsPage));
 const RunResultsPage = screenChunk(() => import('./views/RunResultsPage').then((m) => m.RunResultsPage));
+const JudgeQueuePage = screenChunk(() => import('./views/JudgeQueuePage').then((m) => m.JudgeQueuePage));
 const RunResultDetailsRoute = screenChunk(() => import('./views/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
 const ComparePairRoute = screenChunk(() => import('./views/ComparePairPage').then((m) => m.ComparePairRoute));
 const ComparePage = screenChunk(() => import('./views/ComparePage').then((m) => m.ComparePage));
@@ -115,6 +116,8 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/evaluation-scripts/:id/experiments', title: 'Script Experiments', screen: ScriptExperimentsPage, withId: true },
   { path: '/evaluation-scripts/:id', title: 'Evaluation Script', screen: EvaluationScriptPage, withId: true },
   { path: '/experiment-runs/:id?', title: 'Experiment Runs', screen: ExperimentRunsPage, withId: true },
+  // Issue 16: the run's unjudged pairs one at a time; the position in the query (?at=n) so a reload resumes.
+  { path: '/experiment-run-results/:id/judge', title: 'Judge Unjudged', screen: JudgeQueuePage, withId: true },
   { path: '/experiment-run-results/:id?', title: 'Run Results', screen: RunResultsPage, withId: true },
   { path: '/experiment-run-result-details/:id?', title: 'Run Result Details', screen: RunResultDetailsRoute, withId: true },
   // Issue 15: one query of two runs side by side; its result ids (and metric) are in the query string.

@@ -22,17 +22,22 @@ export const LEGEND: Array<{ role: ProductRole; text: string }> = [
   { role: 'irrelevant', text: 'Judged not relevant: in the golden set below the relevance cut (such as 0)' },
 ];
 
-export type ReturnedProduct = { rank: number; product: SearchResultProduct; role: ProductRole; grade: string };
+/** `judgedHere`: not in the golden set the result was scored with, so gradable on the details screen (issue 16). */
+export type ReturnedProduct = { rank: number; product: SearchResultProduct; role: ProductRole; grade: string; unjudged: boolean };
 export type JudgedProduct = { product: GoldenSetProduct; name: string | undefined; role: ProductRole };
 
-/** By the server's comparison: common when relevant, else judged not relevant when graded, else a leftover. */
-export function returnedProducts(results: RunResultDetails): ReturnedProduct[] {
+/**
+ * By the server's comparison: common when relevant, else judged not relevant when graded, else a leftover. A
+ * leftover graded on the details screen (`judgedHere`, issue 16) shows that grade; its role waits for a rescore.
+ */
+export function returnedProducts(results: RunResultDetails, judgedHere: Record<string, number> = {}): ReturnedProduct[] {
   const commons = new Set(results.commons ?? []);
   const grades = new Map((results.golden_set ?? []).map((judged) => [judged.product_id, judged.relevance]));
   return (results.search_results ?? []).map((product, index) => {
     const grade = grades.get(product.product_id);
     const role: ProductRole = commons.has(product.product_id) ? 'common' : grade !== undefined ? 'irrelevant' : 'leftover';
-    return { rank: index + 1, product, role, grade: grade === undefined ? 'unjudged' : `grade ${grade}` };
+    const shown = grade ?? judgedHere[product.product_id];
+    return { rank: index + 1, product, role, grade: shown === undefined ? 'unjudged' : `grade ${shown}`, unjudged: grade === undefined };
   });
 }
 

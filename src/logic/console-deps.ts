@@ -6,6 +6,7 @@ import type { EvaluationBackend } from '../services/evaluation-backend';
 import type { EvaluationService } from '../services/evaluation-service';
 import type { ExperimentWorkbench } from '../services/experiment-workbench';
 import type { RunComparisons } from '../services/run-comparisons';
+import type { RunJudging } from '../services/run-judging';
 import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
 /** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
@@ -21,6 +22,8 @@ export type ConsoleDeps = {
   counts: DashboardCounts;
   /** Two finished runs compared query by query (issue 15), and that comparison as CSV. */
   comparisons: RunComparisons;
+  /** Judging from a run (issue 16): its unjudged pairs, a grade into its golden set, a rescore. */
+  runJudging: RunJudging;
   /** Spec §2's evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */

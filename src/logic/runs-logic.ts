@@ -7,15 +7,22 @@ import { experimentRunsPageMachine } from '../machines/experiment-runs-page.mach
 import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
 import { resourceMachine } from '../machines/resource.machine';
 import { runProgressMachine } from '../machines/run-progress.machine';
-import { runResultDetailsMachine } from '../machines/run-result-details.machine';
+import { runResultDetailsMachine, type TargetFetch } from '../machines/run-result-details.machine';
 import { runResultsPageMachine } from '../machines/run-results-page.machine';
 import type { DownloadedFile, ExperimentRun } from '../domain/evaluation-backend-types';
 import { RESULT_FILTER } from '../domain/result-filters';
 import type { ConsoleDeps } from './console-deps';
+import { rescoreRun, saveGrade } from './judging-logic';
 import { pagedList, rowsOf } from './paged-lists';
 
 // Spec §2 /experiment-runs to /experiment-run-result-details on the evaluation backend.
-export function createRunsLogic({ backend, workbench, files, router }: Pick<ConsoleDeps, 'backend' | 'workbench' | 'files' | 'router'>) {
+export function createRunsLogic({
+  backend,
+  workbench,
+  files,
+  router,
+  runJudging,
+}: Pick<ConsoleDeps, 'backend' | 'workbench' | 'files' | 'router' | 'runJudging'>) {
   const navigateTo = (_: unknown, { path }: { path: string }) => router.navigate(path);
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
@@ -63,10 +70,19 @@ export function createRunsLogic({ backend, workbench, files, router }: Pick<Cons
           },
           actions: { navigateTo },
         }),
+        rescoreRun: rescoreRun({ runJudging, router }),
       },
     }),
     runResultDetails: runResultDetailsMachine.provide({
-      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
+      actors: {
+        fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)),
+        fetchTarget: fromPromise(async ({ input }: { input: TargetFetch }) =>
+          input.goldenSetId === null
+            ? runJudging.judgingTarget(input.runId)
+            : { goldenSetId: input.goldenSetId, scale: await runJudging.scaleOf(input.goldenSetId) },
+        ),
+        saveGrade: saveGrade({ runJudging }),
+      },
       actions: { navigateTo },
     }),
     comparePair: comparePairMachine.provide({

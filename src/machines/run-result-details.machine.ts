@@ -3,6 +3,8 @@ import type { PassedRow } from '../domain/passed-run-result';
 import type { RunResultWithNames } from '../domain/workbench-types';
 import { messageOf } from '../domain/error-message';
 import { hasNoRouteId } from '../domain/route-id';
+import { goldenSetIdOf } from '../domain/judge-queue';
+import type { Judgement, JudgingTarget, NewJudgement } from '../domain/judging-types';
 import { notProvided } from './not-provided';
 
 // Spec §2 /experiment-run-result-details/{id}: the results table passes the row along (history state) and it
@@ -10,6 +12,8 @@ import { notProvided } from './not-provided';
 // the catalogue's names of its judged products are fetched with it. A Metrics grid folds away, and Back
 // returns to the run's results at the page the person came from (page 1 when it was opened by address).
 // An id the server does not know: 'No run result details found. Please go back and try again.'
+// Issue 16: a returned product the golden set does not judge can be graded here, into the run's golden set
+// (its scale fetched beside the result); the grade shows at once and is saved behind it, one save at a time.
 
 /** What the results table hands to the details screen: the row, its run and the results page. */
 export type PassedRunResult = PassedRow;
@@ -20,25 +24,42 @@ export type RunResultDetailsContext = RunResultDetailsInput & {
   /** Catalogue names of the judged products, once fetched. */
   names: Record<string, string> | null;
   error: string | null;
+  /** The run's golden set and its scale, once known. */
+  target: JudgingTarget | null;
+  /** Grades given here, by product id, shown before the server has them. */
+  judged: Record<string, number>;
+  pending: Array<{ judgement: NewJudgement; previous: number | undefined }>;
+  saveError: string | null;
 };
 
-export type RunResultDetailsEvent = { type: 'user.toggleMetrics' } | { type: 'user.back' } | { type: 'user.retry' };
+export type TargetFetch = { goldenSetId: number | null; runId: number };
+
+export type RunResultDetailsEvent =
+  | { type: 'user.toggleMetrics' }
+  | { type: 'user.back' }
+  | { type: 'user.retry' }
+  | { type: 'user.grade'; productId: string; grade: number };
 
 export const runResultDetailsMachine = setup({
   types: {
     context: {} as RunResultDetailsContext,
     input: {} as RunResultDetailsInput,
     events: {} as RunResultDetailsEvent,
-    tags: {} as 'missing' | 'metricsOpen' | 'loading' | 'failed',
+    tags: {} as 'missing' | 'metricsOpen' | 'loading' | 'failed' | 'canJudge',
   },
   actors: {
     fetchResult: fromPromise<RunResultWithNames | null, { id: number }>(notProvided('fetchResult')),
+    fetchTarget: fromPromise<JudgingTarget, TargetFetch>(notProvided('fetchTarget')),
+    saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: NewJudgement }>(notProvided('saveGrade')),
   },
   guards: {
     hasNoRouteId,
     wasPassed: ({ context }) => context.passed !== null,
     isNull: (_, params: { result: RunResultWithNames | null }) => params.result === null,
     hasNames: ({ context }) => context.names !== null,
+    inScale: ({ context }, params: { grade: number }) =>
+      Number.isInteger(params.grade) && params.grade >= 0 && params.grade <= (context.target?.scale.max_grade ?? -1),
+    hasPending: ({ context }) => context.pending.length > 0,
   },
   actions: {
     /** Moves to another screen (wouter's navigate). */
@@ -49,10 +70,39 @@ export const runResultDetailsMachine = setup({
     }),
     assignNames: assign((_, params: { result: RunResultWithNames | null }) => ({ names: params.result?.product_names ?? {} })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    grade: assign(({ context }, { productId, grade }: { productId: string; grade: number }) => {
+      const judgement = { query: context.passed!.result.result.input, product_id: productId, grade };
+      return {
+        judged: { ...context.judged, [productId]: grade },
+        pending: [...context.pending, { judgement, previous: context.judged[productId] }],
+        saveError: null,
+      };
+    }),
+    saved: assign(({ context }) => ({ pending: context.pending.slice(1) })),
+    saveFailed: assign(({ context }, { error }: { error: unknown }) => {
+      const [failed, ...pending] = context.pending;
+      const { product_id: productId, grade } = failed.judgement;
+      const judged = { ...context.judged };
+      // A later grade of the same product stands.
+      if (judged[productId] === grade) {
+        if (failed.previous === undefined) delete judged[productId];
+        else judged[productId] = failed.previous;
+      }
+      return { pending, judged, saveError: `Grade ${grade} for ${productId} was not saved: ${messageOf(error)}` };
+    }),
   },
 }).createMachine({
   id: 'runResultDetails',
-  context: ({ input }) => ({ passed: input.passed, resultId: input.resultId, names: null, error: null }),
+  context: ({ input }) => ({
+    passed: input.passed,
+    resultId: input.resultId,
+    names: null,
+    error: null,
+    target: null,
+    judged: {},
+    pending: [],
+    saveError: null,
+  }),
   initial: 'checking',
   states: {
     checking: {
@@ -110,6 +160,48 @@ export const runResultDetailsMachine = setup({
               },
             },
             known: {},
+          },
+        },
+        // The golden set to grade into: the result's configuration names it, else the run does.
+        judging: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchTarget',
+                src: 'fetchTarget',
+                input: ({ context }) => ({
+                  goldenSetId: goldenSetIdOf(context.passed!.result.experiment_configuration),
+                  runId: context.passed!.runId,
+                }),
+                onDone: { target: 'ready', actions: assign({ target: ({ event }) => event.output }) },
+                // Without a golden set (or its scale) the products show as before, without grade buttons.
+                onError: 'unavailable',
+              },
+            },
+            unavailable: {},
+            ready: {
+              tags: 'canJudge',
+              on: {
+                'user.grade': {
+                  guard: { type: 'inScale', params: ({ event }) => ({ grade: event.grade }) },
+                  actions: { type: 'grade', params: ({ event }) => ({ productId: event.productId, grade: event.grade }) },
+                },
+              },
+              initial: 'idle',
+              states: {
+                idle: { always: { guard: 'hasPending', target: 'saving' } },
+                saving: {
+                  invoke: {
+                    id: 'saveGrade',
+                    src: 'saveGrade',
+                    input: ({ context }) => ({ goldenSetId: context.target!.goldenSetId, judgement: context.pending[0].judgement }),
+                    onDone: { target: 'idle', actions: 'saved' },
+                    onError: { target: 'idle', actions: { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) } },
+                  },
+                },
+              },
+            },
           },
         },
       },

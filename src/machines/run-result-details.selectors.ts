@@ -11,3 +11,9 @@ export const selectIsLoading = (snapshot: RunResultDetailsSnapshot) => snapshot.
 export const selectIsFailed = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('failed');
 export const selectError = (snapshot: RunResultDetailsSnapshot) => snapshot.context.error;
 export const selectNames = (snapshot: RunResultDetailsSnapshot) => snapshot.context.names ?? {};
+/** The run's golden set's scale, when the unjudged products can be graded here. */
+export const selectScale = (snapshot: RunResultDetailsSnapshot) =>
+  snapshot.hasTag('canJudge') ? (snapshot.context.target?.scale ?? null) : null;
+/** Grades given here, by product id. */
+export const selectJudgedHere = (snapshot: RunResultDetailsSnapshot) => snapshot.context.judged;
+export const selectSaveError = (snapshot: RunResultDetailsSnapshot) => snapshot.context.saveError;

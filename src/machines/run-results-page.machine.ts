@@ -4,6 +4,7 @@ import { comparableRunsMachine } from './comparable-runs.machine';
 import { fileExportMachine } from './file-export.machine';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from './paged-list.machine';
 import { RESULT_FILTER } from '../domain/result-filters';
+import { rescoreRunMachine } from './rescore-run.machine';
 import { resourceMachine } from './resource.machine';
 
 // Spec §2 /experiment-run-results/{id}: the run's paged results, filtered by status and input and sorted by a
@@ -11,6 +12,7 @@ import { resourceMachine } from './resource.machine';
 // machine: its experiment, configuration and mean metrics) and its exports. Nothing here changes data, so
 // nothing reloads. Without a valid run id in the address the page is `notFound` (spec §2 'Invalid experiment run ID').
 // Issue 15: "Compare with…" opens the dialog of the runs this one can be compared with (comparable-runs).
+// Issue 16: Rescore (rescore-run) scores a finished run again against its golden set as it is now.
 
 export type RunResultsPageInput = { runId: number | null; page: number; filter?: ListFilter };
 
@@ -26,6 +28,7 @@ export type RunResultsPageContext = {
   summary: ActorRefFrom<typeof resourceMachine>;
   exporter: ActorRefFrom<typeof fileExportMachine>;
   comparer: ActorRefFrom<typeof comparableRunsMachine>;
+  rescorer: ActorRefFrom<typeof rescoreRunMachine>;
 };
 
 export const runResultsPageMachine = setup({
@@ -41,6 +44,7 @@ export const runResultsPageMachine = setup({
     summary: resourceMachine,
     fileExport: fileExportMachine,
     comparableRuns: comparableRunsMachine,
+    rescoreRun: rescoreRunMachine,
   },
   guards: {
     hasNoRouteId,
@@ -54,6 +58,7 @@ export const runResultsPageMachine = setup({
     summary: spawn('summary', { id: 'summary', syncSnapshot: true, input: { id: input.runId } }),
     exporter: spawn('fileExport', { id: 'exporter' }),
     comparer: spawn('comparableRuns', { id: 'comparer' }),
+    rescorer: spawn('rescoreRun', { id: 'rescorer' }),
   }),
   initial: 'checkingId',
   states: {

@@ -7,6 +7,7 @@ export const selectList = (snapshot: RunResultsPageSnapshot) => snapshot.context
 export const selectSummary = (snapshot: RunResultsPageSnapshot) => snapshot.context.summary;
 export const selectExporter = (snapshot: RunResultsPageSnapshot) => snapshot.context.exporter;
 export const selectComparer = (snapshot: RunResultsPageSnapshot) => snapshot.context.comparer;
+export const selectRescorer = (snapshot: RunResultsPageSnapshot) => snapshot.context.rescorer;
 /** The address named no valid id: the page says so instead of showing its flows. */
 export const selectNotFound = (snapshot: RunResultsPageSnapshot) => snapshot.hasTag('notFound');
 /** The server has no record of that id: the page says so and shows no actions. */

@@ -6,6 +6,7 @@ import { createEvaluationBackend } from './evaluation-backend';
 import { createEvaluationService } from './evaluation-service';
 import { createExperimentWorkbench } from './experiment-workbench';
 import { createRunComparisons } from './run-comparisons';
+import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
 import { loadSampleEvaluation } from './sample-evaluations';
 import { createCsvUploader, createFormPoster } from './upload-csv';
@@ -23,6 +24,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     catalogue: createCatalogue(clients.evaluationBackend, config.evaluationBackendUrl, postForm),
     counts: createDashboardCounts(service, backend),
     comparisons: createRunComparisons(clients.evaluationBackend),
+    runJudging: createRunJudging(clients.evaluationBackend),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
   };

@@ -91,3 +91,6 @@ export const comparison = style({
   gap: vars.space.lg,
   alignItems: 'start',
 });
+
+// Issue 16: an unjudged product's grade buttons, under its caption.
+export const grades = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });

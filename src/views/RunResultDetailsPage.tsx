@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useHistoryState } from 'wouter/use-browser-location';
-import type { PassedRunResult } from '../machines/run-result-details.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { PassedRunResult, runResultDetailsMachine } from '../machines/run-result-details.machine';
 import {
   selectCanGoBack,
   selectError,
@@ -11,7 +12,12 @@ import {
   selectMetricsOpen,
   selectNames,
   selectPassed,
+  selectJudgedHere,
+  selectSaveError,
+  selectScale,
 } from '../machines/run-result-details.selectors';
+import { gradeName, gradesOf, queueKey } from '../domain/judge-queue';
+import type { GradeScale } from '../domain/judging-types';
 import type { RunResultDetails, SearchResultProduct } from '../domain/evaluation-backend-types';
 import { formatDateTime } from '../domain/format-date';
 import { formatMetric, orderedMetrics } from '../domain/format-metric';
@@ -120,14 +126,19 @@ export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunRe
             )}
           </section>
 
-          <Products results={row.result.result.results ?? {}} names={names} />
+          <Products results={row.result.result.results ?? {}} names={names} actor={actor} />
         </>
       )}
     </div>
   );
 }
 
-function Products({ results, names }: { results: RunResultDetails; names: Record<string, string> }) {
+type DetailsActor = ActorRefFrom<typeof runResultDetailsMachine>;
+
+function Products({ results, names, actor }: { results: RunResultDetails; names: Record<string, string>; actor: DetailsActor }) {
+  const scale = useSelector(actor, selectScale);
+  const judgedHere = useSelector(actor, selectJudgedHere);
+  const saveError = useSelector(actor, selectSaveError);
   return (
     <>
       <ul className={styles.legend} aria-label="Legend">
@@ -142,17 +153,32 @@ function Products({ results, names }: { results: RunResultDetails; names: Record
         <section className={styles.section}>
           <h2 className={styles.sectionTitle}>Search Results Products</h2>
           <ol className={styles.products} aria-label="Search Results Products">
-            {returnedProducts(results).map(({ rank, product, role, grade }) => (
-              <li key={product.product_id} className={`${styles.product} ${styles.matchBorder[role]}`} data-match={role}>
+            {returnedProducts(results, judgedHere).map(({ rank, product, role, grade, unjudged }) => (
+              <li
+                key={product.product_id}
+                className={`${styles.product} ${styles.matchBorder[role]}`}
+                data-match={role}
+                // Issue 16: an unjudged product takes the grade keys while it (or one of its buttons) has the focus.
+                tabIndex={scale && unjudged ? 0 : undefined}
+                onKeyDown={scale && unjudged ? gradeKeys(actor, scale, product.product_id) : undefined}
+              >
                 <p className={styles.productMeta}>
                   #{rank} · {ROLE_LABELS[role]} · {grade}
                 </p>
                 <ProductImage product={product} />
                 <p className={styles.productName}>{product.name ?? product.product_id}</p>
                 <p className={styles.productMeta}>{product.product_id}</p>
+                {scale && unjudged && (
+                  <InPlaceGrade actor={actor} scale={scale} productId={product.product_id} current={judgedHere[product.product_id]} />
+                )}
               </li>
             ))}
           </ol>
+          {saveError && (
+            <p className={errorMessage} role="alert">
+              {saveError}
+            </p>
+          )}
         </section>
         <section className={styles.section}>
           <h2 className={styles.sectionTitle}>Golden Set Products</h2>
@@ -169,6 +195,36 @@ function Products({ results, names }: { results: RunResultDetails; names: Record
         </section>
       </div>
     </>
+  );
+}
+
+/** Digit keys within the scale grade the product. */
+function gradeKeys(actor: DetailsActor, scale: GradeScale, productId: string) {
+  return (event: KeyboardEvent) => {
+    const key = event.ctrlKey || event.metaKey || event.altKey ? null : queueKey(event.key, scale.max_grade);
+    if (key?.type !== 'grade') return;
+    event.preventDefault();
+    actor.send({ type: 'user.grade', productId, grade: key.grade });
+  };
+}
+
+/** The scale's grades as buttons: the product goes into the run's golden set at once. */
+function InPlaceGrade(props: { actor: DetailsActor; scale: GradeScale; productId: string; current: number | undefined }) {
+  return (
+    <div className={styles.grades} role="group" aria-label={`Grade ${props.productId}`}>
+      {gradesOf(props.scale).map((grade) => (
+        <button
+          key={grade}
+          type="button"
+          className={button({ tone: props.current === grade ? 'primary' : 'secondary', size: 'small' })}
+          aria-pressed={props.current === grade}
+          aria-label={gradeName(props.scale, grade)}
+          onClick={() => props.actor.send({ type: 'user.grade', productId: props.productId, grade })}
+        >
+          {grade}
+        </button>
+      ))}
+    </div>
   );
 }
 

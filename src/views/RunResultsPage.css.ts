@@ -78,3 +78,17 @@ export const configurationLabel = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.sm,
 });
+
+// Issue 16: the run's judging actions beside Compare with…, and why one is off.
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const changedNote = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: vars.space.sm,
+  borderLeft: `3px solid ${vars.color.warning}`,
+});

@@ -30,6 +30,7 @@ import * as styles from './RunResultsPage.css';
 import { useLogic } from './logic-context';
 import { RunResultsTable } from './RunResultsTable';
 import { CompareWithDialog } from './CompareWithDialog';
+import { RunJudgingActions, RunJudgingNotes } from './RunJudging';
 import { selectItems } from '../machines/paged-list.selectors';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
@@ -39,6 +40,7 @@ import { errorMessage } from './ui/status.css';
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
 // not on every row's full height), its mean metrics with the queries they are over, and its exports.
 // Issue 15: a finished run's "Compare with…" opens the dialog of the runs it can be compared with.
+// Issue 16: a finished run's Judge unjudged and Rescore (RunJudging), and notes on its golden set.
 export function RunResultsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();
@@ -53,15 +55,19 @@ export function RunResultsPage({ id }: { id: number | null }) {
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiment Run Results</h1>
         {run && !isActiveRun(run) && !notFound && !missing && (
-          <button
-            type="button"
-            className={button({ tone: 'secondary' })}
-            onClick={() => comparer.send({ type: 'user.open', run: { id: run.id, created_at: run.created_at } })}
-          >
-            Compare with…
-          </button>
+          <div className={styles.actions}>
+            <RunJudgingActions run={run} page={page} />
+            <button
+              type="button"
+              className={button({ tone: 'secondary' })}
+              onClick={() => comparer.send({ type: 'user.open', run: { id: run.id, created_at: run.created_at } })}
+            >
+              Compare with…
+            </button>
+          </div>
         )}
       </div>
+      {run && !notFound && !missing && <RunJudgingNotes run={run} />}
       <CompareWithDialog actor={comparer} />
       {notFound || missing ? (
         <p className={errorMessage} role="alert">

@@ -13,6 +13,7 @@ import type { experimentFormMachine } from '../machines/experiment-form.machine'
 import type { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import type { experimentsPageMachine } from '../machines/experiments-page.machine';
 import type { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
+import type { judgeQueueMachine } from '../machines/judge-queue.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
 import type { productDetailsMachine } from '../machines/product-details.machine';
 import type { resourceMachine } from '../machines/resource.machine';
@@ -53,6 +54,8 @@ export type ConsoleLogic = {
   productDetails: typeof productDetailsMachine;
   /** Two finished runs compared query by query (issue 15), with the comparison's CSV. */
   comparePage: typeof comparePageMachine;
+  /** A run's unjudged (query, product) pairs graded one at a time (issue 16). */
+  judgeQueue: typeof judgeQueueMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

@@ -1,0 +1,50 @@
+import type { ExperimentRun, GoldenSet } from './evaluation-backend-types';
+
+// Issue 16's answers as the console reads them (/work/notes/judging-api.md): the server on main adds them to
+// its schemas at the same time, so they are typed here, beside the older ones they extend.
+
+/** A golden set's grades: 0..max_grade, labels[g] naming grade g. */
+export type GradeScale = { max_grade: number; labels: string[] };
+
+/** GET golden-sets/{id}: the golden set with its scale and the version its judgements are at. */
+export type GoldenSetWithScale = GoldenSet & { scale: GradeScale; version?: number; changed_at?: string | null };
+
+/** One (query, product) of a run's top k that the run's golden set does not judge. */
+export type UnjudgedItem = {
+  query: string;
+  product_id: string;
+  rank: number;
+  result_id: number;
+  name: string | null;
+  image_url: string | null;
+  description: string | null;
+};
+
+/** A page of a run's unjudged items and how many there are in all (X-Total-Count). */
+export type UnjudgedPage = { items: UnjudgedItem[]; total: number };
+
+/** What PUT golden-sets/{id}/judgements/ takes. */
+export type NewJudgement = { query: string; product_id: string; grade: number };
+
+/** A judgement as the golden set keeps it. */
+export type Judgement = {
+  product_id: string;
+  grade: number;
+  judged_by: string | null;
+  judged_at: string;
+  name: string | null;
+  image_url: string | null;
+};
+
+/** What a run says about the golden set it was scored against (GET experiment-runs/{id}). */
+export type RunGoldenSetState = {
+  golden_set_id?: number | null;
+  golden_set_version?: number | null;
+  golden_set_changed?: boolean;
+  rescore_of?: number | null;
+};
+
+/** The judging queue's start: the run's golden set and its scale. */
+export type JudgingTarget = { goldenSetId: number; scale: GradeScale };
+
+export type { ExperimentRun };

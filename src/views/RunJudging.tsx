@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import type { runResultsPageMachine } from '../machines/run-results-page.machine';
+import { selectRescorer } from '../machines/run-results-page.selectors';
+import type { ExperimentRunDetails } from '../domain/evaluation-backend-types';
+import { NO_GOLDEN_SET, queuePath, runJudgingState } from '../domain/judge-queue';
+import type { RunGoldenSetState } from '../domain/judging-types';
+import { RescoreButton } from './RescoreButton';
+import * as styles from './RunResultsPage.css';
+import { button } from './ui/button.css';
+
+// Issue 16 on a finished run's page: judge what it found unjudged, rescore it, and what its score stands on.
+
+type Run = ExperimentRunDetails & RunGoldenSetState;
+
+export const GOLDEN_SET_CHANGED =
+  'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
+
+/** 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions. */
+export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<typeof runResultsPageMachine> }) {
+  const rescorer = useSelector(page, selectRescorer);
+  const { goldenSetId } = runJudgingState(run);
+  const reasonId = `run-${run.id}-no-golden-set`;
+  return (
+    <div className={styles.actions}>
+      {goldenSetId ? (
+        <Link href={queuePath(run.id, 0)} className={button({ tone: 'secondary' })}>
+          Judge unjudged
+        </Link>
+      ) : (
+        <>
+          <button type="button" className={button({ tone: 'secondary' })} disabled aria-describedby={reasonId}>
+            Judge unjudged
+          </button>
+          <span id={reasonId} className={styles.counts}>
+            {NO_GOLDEN_SET}
+          </span>
+        </>
+      )}
+      <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" />
+    </div>
+  );
+}
+
+/** A rescore names the run it rescored; a score from an older state of the golden set says so. */
+export function RunJudgingNotes({ run }: { run: Run }) {
+  const { changed, rescoreOf } = runJudgingState(run);
+  return (
+    <>
+      {rescoreOf !== null && (
+        <p className={styles.counts}>
+          <Link href={`/experiment-run-results/${rescoreOf}`}>Rescore of run {rescoreOf}</Link>
+        </p>
+      )}
+      {changed && (
+        <p className={styles.changedNote} role="note">
+          {GOLDEN_SET_CHANGED}
+        </p>
+      )}
+    </>
+  );
+}
