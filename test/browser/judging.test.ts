@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { seriousAccessibilityViolations, signIn } from './console-session';
+import { startServer, type RunningServer } from './server-process';
+
+// Issue 16 end to end, in the built console against the real server and its demo data: from a run made by
+// the engine, Judge unjudged grades five products with the keyboard only, the grades land in the run's
+// golden set, Rescore makes a new run from the stored rankings, and its queue is five shorter.
+const password = 'judging-browser-test-password';
+const RUNNABLE = 'Built-in search · WANDS US golden set';
+
+type Experiment = { id: number; name: string };
+type Run = {
+  id: number;
+  status: string;
+  config: { golden_set_id: number } | null;
+  golden_set_changed?: boolean;
+  rescore_of?: number | null;
+};
+
+describe('judging in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token = '';
+  let run: Run;
+  const problems: string[] = [];
+
+  const backend = async (path: string) => {
+    const response = await fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    return response;
+  };
+  const json = async <T>(path: string) => (await (await backend(path)).json()) as T;
+  const unjudgedTotal = async (runId: number) =>
+    Number((await backend(`experiment-runs/${runId}/unjudged/?page_size=1`)).headers.get('x-total-count'));
+  /** Presses a key on whatever has the focus, as a keyboard user would. */
+  const press = (key: string) => page.keyboard.press(key);
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
+    });
+    ({ token } = await signIn(page, server.url, password));
+    const experiments = await json<Experiment[]>('experiments/?page=1&page_size=100');
+    const experiment = experiments.find((e) => e.name === RUNNABLE)!;
+    const runs = await json<Run[]>(`experiment-runs/by_experiment/${experiment.id}`);
+    run = await json<Run>(`experiment-runs/${runs.find((r) => r.status === 'success')!.id}`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('judges five unjudged products with the keyboard only, into the run’s golden set', async () => {
+    const before = await unjudgedTotal(run.id);
+    expect(before).toBeGreaterThan(5);
+    const goldenSet = `golden-sets/${run.config!.golden_set_id}`;
+    const versionBefore = (await json<{ version: number }>(goldenSet)).version;
+
+    await page.goto(`${server.url}/experiment-run-results/${run.id}`);
+    const judge = page.getByRole('link', { name: 'Judge unjudged' });
+    await judge.focus();
+    await press('Enter');
+    await page.waitForURL(new RegExp(`/experiment-run-results/${run.id}/judge`));
+    const card = page.getByRole('region', { name: 'Grade this product' });
+    await card.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grade this product');
+    expect(await page.getByLabel('Progress').innerText()).toBe(`0 of ${before}`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    for (let n = 1; n <= 5; n++) {
+      const product = await card.innerText();
+      await press(String(n % 4));
+      // The next product takes the card and the focus.
+      await expect.poll(() => card.innerText()).not.toBe(product);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grade this product');
+    }
+    expect(await page.getByLabel('Progress').innerText()).toBe(`5 of ${before}`);
+    await expect.poll(async () => (await json<{ version: number }>(goldenSet)).version).toBe(versionBefore + 5);
+    await expect.poll(() => unjudgedTotal(run.id)).toBe(before - 5);
+  });
+
+  it('rescores the run: a new run from the stored rankings whose queue is five shorter', async () => {
+    const before = await unjudgedTotal(run.id);
+    await page.goto(`${server.url}/experiment-run-results/${run.id}`);
+    await page.getByText('The golden set has changed since this run was scored.').waitFor();
+    await page.getByRole('button', { name: 'Rescore', exact: true }).focus();
+    await press('Enter');
+    await page.waitForURL((url) => /\/experiment-run-results\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${run.id}`));
+    const rescoreId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(async () => (await json<Run>(`experiment-runs/${rescoreId}`)).status, { timeout: 30_000 }).toBe('success');
+    expect(await json<Run>(`experiment-runs/${rescoreId}`)).toMatchObject({ rescore_of: run.id, golden_set_changed: false });
+    await page.reload();
+    await page.getByRole('link', { name: `Rescore of run ${run.id}` }).waitFor();
+    await page.getByRole('link', { name: 'Judge unjudged' }).click();
+    await expect.poll(() => page.getByLabel('Progress').innerText()).toBe(`0 of ${before}`);
+    expect(problems).toEqual([]);
+  });
+});
