@@ -8,6 +8,7 @@ import { createEntriesLogic } from './entries-logic';
 import { createEvaluationsLogic } from './evaluations-logic';
 import { createExperimentsLogic } from './experiments-logic';
 import { createGoldenSetsLogic } from './golden-sets-logic';
+import { createJudgingLogic } from './judging-logic';
 import { createRunsLogic } from './runs-logic';
 import { createWorkbenchLogic } from './workbench-logic';
 
@@ -24,5 +25,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createWorkbenchLogic(deps),
     ...createCatalogueLogic(deps),
     ...createCompareLogic(deps),
+    ...createJudgingLogic(deps),
   };
 }

@@ -12,6 +12,7 @@ import type { evaluationDetailMachine } from '../machines/evaluation-detail.mach
 import type { experimentFormMachine } from '../machines/experiment-form.machine';
 import type { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import type { experimentsPageMachine } from '../machines/experiments-page.machine';
+import type { goldenSetPageMachine } from '../machines/golden-set-page.machine';
 import type { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
 import type { productDetailsMachine } from '../machines/product-details.machine';
@@ -53,6 +54,8 @@ export type ConsoleLogic = {
   productDetails: typeof productDetailsMachine;
   /** Two finished runs compared query by query (issue 15), with the comparison's CSV. */
   comparePage: typeof comparePageMachine;
+  /** One golden set opened (issue 16): its queries, a query's judgements graded in place, the history, the scale. */
+  goldenSetPage: typeof goldenSetPageMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

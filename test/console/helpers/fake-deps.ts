@@ -41,6 +41,7 @@ export function fakeDeps() {
     catalogue: waiting(),
     counts: waiting(),
     comparisons: waiting(),
+    judging: waiting(),
     samples: waiting(),
     files: { save: (file) => void saved.push(file) },
     router: memory.router,
