@@ -103,5 +103,5 @@ export function editFailureText(
 ): string {
   const what = edit.kind === 'remove' ? `remove ${edit.product_id}` : `grade ${edit.product_id} ${gradeText(edit.grade)}`;
   const now = restored ? `It is ${gradeText(restored.grade)} again.` : 'It has no judgement.';
-  return `Could not ${what}: ${reason} ${now}`;
+  return `Could not ${what}: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} ${now}`;
 }

@@ -12,8 +12,8 @@ import { hasNoRouteId } from '../domain/route-id';
 // Issue 16 /golden-sets/{id}: one golden set opened. The header is the golden set (the one-record machine),
 // below it its queries (a paged list searched, both in the address), the query opened (`?query=`, its
 // judgements graded in place by query-judgements), the history of changes (paged, not in the address: it
-// follows the page, not a place to share) and the scale editor. What a child changed on the server is told
-// here and the others fetch again: a saved grade refreshes the counts, the queries and the history; a saved
+// follows the page, not a place to share) and the scale editor. What a child saved on the server is seen
+// here (its count of saves grows) and the others fetch again: a saved grade refreshes the counts, the queries and the history; a saved
 // scale refreshes the golden set, whose new scale goes to the judgements.
 
 export const QUERY_FILTER = ['search'] as const;
@@ -35,6 +35,9 @@ export type GoldenSetPageContext = {
   queries: ActorRefFrom<typeof pagedListMachine>;
   history: ActorRefFrom<typeof pagedListMachine>;
   scaleEditor: ActorRefFrom<typeof scaleEditorMachine>;
+  /** The saves of the judgements and of the scale already answered with a refresh. */
+  judgementSaves: number;
+  scaleSaves: number;
 };
 
 export type GoldenSetPageEvent =
@@ -42,8 +45,7 @@ export type GoldenSetPageEvent =
   | { type: 'user.closeQuery' }
   /** Back, Forward or a link changed the query opened. */
   | { type: 'route.changed'; query: string | null }
-  | { type: 'judgements.changed' }
-  | { type: 'scale.saved' }
+  | { type: 'xstate.snapshot.scaleEditor'; snapshot: SnapshotFrom<typeof scaleEditorMachine> }
   | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> };
 
 const sameScale = (a: GradeScale, b: GradeScale) => a.max_grade === b.max_grade && a.labels.join('\n') === b.labels.join('\n');
@@ -70,6 +72,8 @@ export const goldenSetPageMachine = setup({
     showQuery: notProvided<{ query: string | null }>('showQuery'),
     assignQuery: assign((_, params: { query: string | null }) => ({ openQuery: params.query })),
     assignScale: assign((_, params: { scale: GradeScale }) => ({ scale: params.scale })),
+    assignJudgementSaves: assign((_, params: { saves: number }) => ({ judgementSaves: params.saves })),
+    assignScaleSaves: assign((_, params: { saves: number }) => ({ scaleSaves: params.saves })),
     reloadQueries: sendTo(({ context }) => context.queries, { type: 'reload' }),
     reloadHistory: sendTo(({ context }) => context.history, { type: 'reload' }),
     reloadGoldenSet: sendTo(({ context }) => context.goldenSet, { type: 'reload' }),
@@ -83,6 +87,8 @@ export const goldenSetPageMachine = setup({
     },
     isOtherQuery: ({ context }, params: { query: string | null }) => params.query !== context.openQuery,
     hasOpenQuery: ({ context }) => context.openQuery !== null,
+    isNewJudgementSave: ({ context }, params: { saves: number }) => params.saves > context.judgementSaves,
+    isNewScaleSave: ({ context }, params: { saves: number }) => params.saves > context.scaleSaves,
   },
 }).createMachine({
   id: 'goldenSetPage',
@@ -93,7 +99,9 @@ export const goldenSetPageMachine = setup({
     goldenSet: spawn('goldenSet', { id: 'goldenSet', syncSnapshot: true, input: { id: input.goldenSetId } }),
     queries: spawn('queries', { id: 'queries', input: { page: input.page, filter: input.filter, ownerId: input.goldenSetId } }),
     history: spawn('history', { id: 'history', input: { ownerId: input.goldenSetId } }),
-    scaleEditor: spawn('scaleEditor', { id: 'scaleEditor', input: { goldenSetId: input.goldenSetId } }),
+    scaleEditor: spawn('scaleEditor', { id: 'scaleEditor', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
+    judgementSaves: 0,
+    scaleSaves: 0,
   }),
   initial: 'checkingId',
   states: {
@@ -118,8 +126,10 @@ export const goldenSetPageMachine = setup({
             ],
           },
         ],
-        'judgements.changed': { actions: ['reloadGoldenSet', 'reloadQueries', 'reloadHistory'] },
-        'scale.saved': { actions: 'reloadGoldenSet' },
+        'xstate.snapshot.scaleEditor': {
+          guard: { type: 'isNewScaleSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+          actions: [{ type: 'assignScaleSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) }, 'reloadGoldenSet'],
+        },
         'user.openQuery': {
           guard: { type: 'isOtherQuery', params: ({ event }) => event },
           target: '.choosing',
@@ -149,10 +159,20 @@ export const goldenSetPageMachine = setup({
         choosing: { always: [{ guard: 'hasOpenQuery', target: 'open' }, { target: 'closed' }] },
         closed: {},
         open: {
+          entry: { type: 'assignJudgementSaves', params: { saves: 0 } },
           invoke: {
             id: 'judgements',
             src: 'queryJudgements',
             input: ({ context }) => ({ goldenSetId: context.goldenSetId!, query: context.openQuery!, scale: context.scale }),
+            onSnapshot: {
+              guard: { type: 'isNewJudgementSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+              actions: [
+                { type: 'assignJudgementSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+                'reloadGoldenSet',
+                'reloadQueries',
+                'reloadHistory',
+              ],
+            },
           },
         },
       },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { addJudgementMachine } from './add-judgement.machine';
 import { notProvided } from './not-provided';
 import { messageOf } from '../domain/error-message';
@@ -24,8 +24,8 @@ import type { GradeScale, Judgement } from '../domain/judging-types';
 // membership, every change shows at once and is saved at once, optimistically: changes wait in a queue
 // (judgement-edits.ts) and are sent one at a time, so quick changes to different products keep their order
 // and none is lost; a refusal brings back the server's value of that product only, with a message that says
-// so. Each change the server took is told to the page (`judgements.changed`), which refreshes its counts
-// and history. The keyboard's row (`active`) lives here so Up/Down and removal move it over the shown rows.
+// so. Each change the server took is counted (`saves`): the page watches the count and refreshes its
+// counts and history. The keyboard's row (`active`) lives here so Up/Down and removal move it over the shown rows.
 
 export type QueryJudgementsInput = { goldenSetId: number; query: string; scale: GradeScale };
 
@@ -36,6 +36,8 @@ export type QueryJudgementsContext = QueryJudgementsInput & {
   /** Why the judgements could not be loaded, or why the last change was refused. */
   error: string | null;
   adder: ActorRefFrom<typeof addJudgementMachine>;
+  /** How many changes the server took: the page refreshes its counts and history when it grows. */
+  saves: number;
 };
 
 /** What the save call is given: the change, of which query of which golden set. */
@@ -134,7 +136,10 @@ export const queryJudgementsMachine = setup({
     moveActive: assign(({ context }, params: { step: 1 | -1 }) => ({
       active: neighbour(shownRows(context.edits), context.active, params.step),
     })),
-    assignSaved: assign(({ context }, params: { judgement: Judgement | null }) => ({ edits: withSaved(context.edits, params.judgement) })),
+    assignSaved: assign(({ context }, params: { judgement: Judgement | null }) => ({
+      edits: withSaved(context.edits, params.judgement),
+      saves: context.saves + 1,
+    })),
     revertFailed: assign(({ context }, params: { error: unknown }) => {
       const failed = editInFlight(context.edits)!;
       const edits = withoutFailed(context.edits);
@@ -146,7 +151,6 @@ export const queryJudgementsMachine = setup({
     }),
     clearError: assign({ error: null }),
     assignScale: assign((_, params: { scale: GradeScale }) => ({ scale: params.scale })),
-    tellPage: sendParent({ type: 'judgements.changed' }),
   },
 }).createMachine({
   id: 'queryJudgements',
@@ -155,6 +159,7 @@ export const queryJudgementsMachine = setup({
     edits: noEdits(),
     active: null,
     error: null,
+    saves: 0,
     adder: spawn('addJudgement', { id: 'adder' }),
   }),
   on: { 'scale.changed': { actions: { type: 'assignScale', params: ({ event }) => event } } },
@@ -202,9 +207,9 @@ export const queryJudgementsMachine = setup({
                 guard: 'hasWaitingEdits',
                 target: 'saving',
                 reenter: true,
-                actions: [{ type: 'assignSaved', params: ({ event }) => ({ judgement: event.output }) }, 'tellPage'],
+                actions: [{ type: 'assignSaved', params: ({ event }) => ({ judgement: event.output }) }],
               },
-              { target: 'idle', actions: [{ type: 'assignSaved', params: ({ event }) => ({ judgement: event.output }) }, 'tellPage'] },
+              { target: 'idle', actions: [{ type: 'assignSaved', params: ({ event }) => ({ judgement: event.output }) }] },
             ],
             onError: [
               {

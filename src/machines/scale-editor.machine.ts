@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './not-provided';
 import { messageOf } from '../domain/error-message';
 import { resizedLabels, scaleProblem } from '../domain/grade-scale';
@@ -6,12 +6,18 @@ import type { GradeScale } from '../domain/judging-types';
 
 // Issue 16: the golden set's scale changed after upload — its highest grade and a label per grade — with one
 // PATCH. The server refuses a highest grade below existing judgements (409, "3 judgements are graded above
-// 2: change them first"): the message is shown and the draft stays. Once saved, the page is told
-// (`scale.saved`) and fetches the golden set again.
+// 2: change them first"): the message is shown and the draft stays. Each save is counted (`saves`);
+// the page watches the count and fetches the golden set again.
 
 export type ScaleEditorInput = { goldenSetId: number | null };
 
-export type ScaleEditorContext = { goldenSetId: number | null; draft: GradeScale; error: string | null };
+export type ScaleEditorContext = {
+  goldenSetId: number | null;
+  draft: GradeScale;
+  error: string | null;
+  /** Scales saved: the page fetches the golden set again when it grows. */
+  saves: number;
+};
 
 export type ScaleEditorEvent =
   | { type: 'user.open'; scale: GradeScale }
@@ -45,11 +51,11 @@ export const scaleEditorMachine = setup({
     })),
     assignProblem: assign(({ context }) => ({ error: scaleProblem(context.draft) })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    tellPage: sendParent({ type: 'scale.saved' }),
+    countSave: assign(({ context }) => ({ saves: context.saves + 1 })),
   },
 }).createMachine({
   id: 'scaleEditor',
-  context: ({ input }) => ({ goldenSetId: input.goldenSetId, draft: { max_grade: 0, labels: [] }, error: null }),
+  context: ({ input }) => ({ goldenSetId: input.goldenSetId, draft: { max_grade: 0, labels: [] }, error: null, saves: 0 }),
   initial: 'closed',
   states: {
     closed: {
@@ -70,7 +76,7 @@ export const scaleEditorMachine = setup({
         id: 'saveScale',
         src: 'saveScale',
         input: ({ context }) => ({ goldenSetId: context.goldenSetId!, scale: context.draft }),
-        onDone: { target: 'closed', actions: 'tellPage' },
+        onDone: { target: 'closed', actions: 'countSave' },
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
