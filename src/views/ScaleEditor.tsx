@@ -21,7 +21,8 @@ export function ScaleEditor({ actor }: { actor: ActorRefFrom<typeof scaleEditorM
     actor.send({ type: 'user.save' });
   };
   return (
-    <form className={styles.section} aria-label="Edit scale" onSubmit={save}>
+    // The machine checks the draft and says what is wrong, the same words whatever the browser.
+    <form className={styles.section} aria-label="Edit scale" noValidate onSubmit={save}>
       <h2 className={styles.sectionTitle}>Edit scale</h2>
       <div className={styles.form}>
         <label className={styles.field}>
