@@ -120,10 +120,7 @@ export const goldenSetPageMachine = setup({
           { guard: { type: 'isMissing', params: ({ event }) => event }, target: 'missing' },
           {
             guard: { type: 'isNewScale', params: ({ event }) => event },
-            actions: [
-              { type: 'assignScale', params: ({ event }) => ({ scale: scaleOf(event.snapshot)! }) },
-              sendTo('judgements', ({ context }) => ({ type: 'scale.changed' as const, scale: context.scale })),
-            ],
+            actions: { type: 'assignScale', params: ({ event }) => ({ scale: scaleOf(event.snapshot)! }) },
           },
         ],
         'xstate.snapshot.scaleEditor': {
@@ -160,6 +157,16 @@ export const goldenSetPageMachine = setup({
         closed: {},
         open: {
           entry: { type: 'assignJudgementSaves', params: { saves: 0 } },
+          // A new scale reaches the judgements too (only while they exist; a missing golden set has none).
+          on: {
+            'xstate.snapshot.goldenSet': {
+              guard: { type: 'isNewScale', params: ({ event }) => event },
+              actions: [
+                { type: 'assignScale', params: ({ event }) => ({ scale: scaleOf(event.snapshot)! }) },
+                sendTo('judgements', ({ context }) => ({ type: 'scale.changed' as const, scale: context.scale })),
+              ],
+            },
+          },
           invoke: {
             id: 'judgements',
             src: 'queryJudgements',

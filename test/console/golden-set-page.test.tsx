@@ -103,6 +103,19 @@ describe('the golden set page', () => {
     expect(services.last('removeJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P2' });
   });
 
+  it('grades with the golden set’s own scale once it is known', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/golden-sets/4?query=red%20sofa', <GoldenSetPage id={4} />);
+    await withJudgements(services);
+    const scale = { max_grade: 4, labels: ['Off', 'Poor', 'Fair', 'Good', 'Exact'] };
+    await services.settle('findGoldenSet', { output: { ...goldenSet, scale } });
+    fireEvent.keyDown(row('P3'), { key: '4' });
+    expect((within(row('P3')).getByRole('combobox', { name: 'Grade of P3' }) as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+      '4 · Exact',
+    );
+    expect(services.last('saveJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P3', grade: 4 });
+  });
+
   it('refreshes the counts, the queries and the history once a change is saved', async () => {
     const services = await openPage();
     await withJudgements(services);
