@@ -144,4 +144,24 @@ describe('the golden sets list', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Sofas DE' }));
     expect(services.currentPath()).toBe('/golden-sets/4');
   });
+
+  it('uploads a golden set with its scale', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Golden Set' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Name*'), { target: { value: 'Lamps' } });
+    fireEvent.change(dialog.getByLabelText('Highest grade (default 3)'), { target: { value: ' 4 ' } });
+    fireEvent.change(dialog.getByLabelText('Grade labels, comma-separated (default Poor, Fair, Good, Perfect)'), {
+      target: { value: 'Off, Poor, Fair, Good, Exact' },
+    });
+    const file = new File(['query,product_id,relevance\n'], 'lamps.csv');
+    fireEvent.change(dialog.getByLabelText('Judgements file (CSV)*'), { target: { files: [file] } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload Golden Set' }));
+    expect(services.last('uploadGoldenSet').input).toMatchObject({
+      name: 'Lamps',
+      maxGrade: '4',
+      gradeLabels: 'Off, Poor, Fair, Good, Exact',
+    });
+  });
 });
