@@ -87,7 +87,8 @@ export const goldenSetPageMachine = setup({
     },
     isOtherQuery: ({ context }, params: { query: string | null }) => params.query !== context.openQuery,
     hasOpenQuery: ({ context }) => context.openQuery !== null,
-    isNewJudgementSave: ({ context }, params: { saves: number }) => params.saves > context.judgementSaves,
+    isNewJudgementSave: ({ context }, params: { saves: number; saving: boolean }) =>
+      !params.saving && params.saves > context.judgementSaves,
     isNewScaleSave: ({ context }, params: { saves: number }) => params.saves > context.scaleSaves,
   },
 }).createMachine({
@@ -172,7 +173,11 @@ export const goldenSetPageMachine = setup({
             src: 'queryJudgements',
             input: ({ context }) => ({ goldenSetId: context.goldenSetId!, query: context.openQuery!, scale: context.scale }),
             onSnapshot: {
-              guard: { type: 'isNewJudgementSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+              // Once the queue is empty: a burst of keys refreshes the lists once, not once per key.
+              guard: {
+                type: 'isNewJudgementSave',
+                params: ({ event }) => ({ saves: event.snapshot.context.saves, saving: event.snapshot.hasTag('saving') }),
+              },
               actions: [
                 { type: 'assignJudgementSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
                 'reloadGoldenSet',

@@ -116,12 +116,16 @@ describe('the golden set page', () => {
     expect(services.last('saveJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P3', grade: 4 });
   });
 
-  it('refreshes the counts, the queries and the history once a change is saved', async () => {
+  it('refreshes the counts, the queries and the history once the changes are saved', async () => {
     const services = await openPage();
     await withJudgements(services);
     const before = ['findGoldenSet', 'queryRows', 'historyRows'].map((method) => services.calls(method));
     fireEvent.keyDown(row('P3'), { key: '2' });
+    fireEvent.keyDown(row('P1'), { key: '1' });
     await services.settle('saveJudgement', { output: judged('P3', 2, null) });
+    // Not while the next change is being saved: once, when all are.
+    expect(services.calls('historyRows')).toBe(before[2]);
+    await services.settle('saveJudgement', { output: judged('P1', 1, 'Red sofa') });
     expect(['findGoldenSet', 'queryRows', 'historyRows'].map((method) => services.calls(method))).toEqual(before.map((n) => n + 1));
     await services.settle('historyRows', {
       output: {
