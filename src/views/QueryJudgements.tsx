@@ -94,7 +94,9 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
   // Up/Down and a removal move the machine's row; the focus follows while it is in this table.
   useEffect(() => {
     const rowElements = body.current ? [...body.current.querySelectorAll<HTMLElement>('tr[data-product]')] : [];
-    if (!body.current?.contains(document.activeElement) && document.activeElement !== document.body) return;
+    // Only from a row (or from nowhere, a removed row): a select or button inside a row keeps its focus.
+    const focused = document.activeElement;
+    if (focused !== document.body && (focused?.parentElement !== body.current || body.current === null)) return;
     rowElements.find((row) => row.dataset.product === active)?.focus();
   }, [active, rows]);
 
