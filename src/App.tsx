@@ -17,6 +17,7 @@ const DatasetEditorPage = screenChunk(() => import('./views/DatasetEditorPage').
 const DatasetEntriesPage = screenChunk(() => import('./views/DatasetEntriesPage').then((m) => m.DatasetEntriesPage));
 const EntryEditorPage = screenChunk(() => import('./views/EntryEditorPage').then((m) => m.EntryEditorPage));
 const GoldenSetsPage = screenChunk(() => import('./views/GoldenSetsPage').then((m) => m.GoldenSetsPage));
+const GoldenSetPage = screenChunk(() => import('./views/GoldenSetPage').then((m) => m.GoldenSetPage));
 const CataloguePage = screenChunk(() => import('./views/CataloguePage').then((m) => m.CataloguePage));
 const ProductPage = screenChunk(() => import('./views/ProductPage').then((m) => m.ProductPage));
 const EvaluationsPage = screenChunk(() => import('./views/EvaluationsPage').then((m) => m.EvaluationsPage));
@@ -103,6 +104,7 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/dataset-entries', title: 'Dataset Entries', screen: DatasetEntriesPage },
   { path: '/dataset-entries/:id/edit', title: 'Edit Dataset Entry', screen: EntryEditorPage, withId: true },
   { path: '/golden-sets', title: 'Golden Sets', screen: GoldenSetsPage },
+  { path: '/golden-sets/:id', title: 'Golden Set', screen: GoldenSetPage, withId: true },
   // Issue 14: products are keyed by their own text ids, which the product page reads from the path itself.
   { path: '/catalogue', title: 'Catalogue', screen: CataloguePage },
   { path: '/catalogue/products/:productId', title: 'Product', screen: ProductPage },

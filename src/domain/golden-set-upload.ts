@@ -10,4 +10,8 @@ export type GoldenSetUpload = {
   file: File;
   /** TREC only: the `qid<TAB>query` file beside the qrels. */
   queries: File | null;
+  /** Issue 16: the scale's highest grade (the server's default 3 when absent). */
+  maxGrade?: string;
+  /** Issue 16: a label per grade, comma-separated (the server's "Grade n" for each one missing). */
+  gradeLabels?: string;
 };

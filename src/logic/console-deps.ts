@@ -5,6 +5,7 @@ import type { DashboardCounts } from '../services/dashboard-counts';
 import type { EvaluationBackend } from '../services/evaluation-backend';
 import type { EvaluationService } from '../services/evaluation-service';
 import type { ExperimentWorkbench } from '../services/experiment-workbench';
+import type { GoldenSetJudging } from '../services/golden-set-judging';
 import type { RunComparisons } from '../services/run-comparisons';
 import type { RunJudging } from '../services/run-judging';
 import type { SampleEvaluationDetail } from '../services/sample-evaluations';
@@ -24,6 +25,8 @@ export type ConsoleDeps = {
   comparisons: RunComparisons;
   /** Judging from a run (issue 16): its unjudged pairs, a grade into its golden set, a rescore. */
   runJudging: RunJudging;
+  /** A golden set opened and judged (issue 16): its queries, their judgements, the history, the scale. */
+  judging: GoldenSetJudging;
   /** Spec §2's evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */

@@ -8,6 +8,7 @@ import { createEntriesLogic } from './entries-logic';
 import { createEvaluationsLogic } from './evaluations-logic';
 import { createExperimentsLogic } from './experiments-logic';
 import { createGoldenSetsLogic } from './golden-sets-logic';
+import { createGoldenSetJudgingLogic } from './golden-set-judging-logic';
 import { createJudgingLogic } from './judging-logic';
 import { createRunsLogic } from './runs-logic';
 import { createWorkbenchLogic } from './workbench-logic';
@@ -26,5 +27,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createCatalogueLogic(deps),
     ...createCompareLogic(deps),
     ...createJudgingLogic(deps),
+    ...createGoldenSetJudgingLogic(deps),
   };
 }

@@ -5,7 +5,7 @@ import type { GoldenSetFormat, GoldenSetUpload } from '../domain/golden-set-uplo
 import { messageOf } from '../domain/error-message';
 
 // Issue 7 /golden-sets: the 'Add Golden Set' upload modal. Name (required once trimmed), description,
-// market, format (CSV: one `query,product_id,relevance` file; TREC: qrels plus a `qid<TAB>query` queries
+// market, the scale (issue 16: highest grade and comma-separated labels, both optional), format (CSV: one `query,product_id,relevance` file; TREC: qrels plus a `qid<TAB>query` queries
 // file). The server imports all or nothing: a refusal keeps the form open with its message and the
 // problems it lists by file and row. On success its reload target (the list) hears `reload`.
 
@@ -16,6 +16,9 @@ export type UploadGoldenSetContext = ReloadInput & {
   name: string;
   description: string;
   market: string;
+  /** Issue 16: the scale, both optional (blank: the server's default). */
+  maxGrade: string;
+  gradeLabels: string;
   format: GoldenSetFormat;
   file: File | null;
   queries: File | null;
@@ -29,6 +32,8 @@ export type UploadGoldenSetEvent =
   | { type: 'user.changeName'; value: string }
   | { type: 'user.changeDescription'; value: string }
   | { type: 'user.changeMarket'; value: string }
+  | { type: 'user.changeMaxGrade'; value: string }
+  | { type: 'user.changeGradeLabels'; value: string }
   | { type: 'user.changeFormat'; format: GoldenSetFormat }
   | { type: 'user.chooseFile'; file: File | null }
   | { type: 'user.chooseQueries'; file: File | null }
@@ -48,6 +53,8 @@ const emptyForm = {
   name: '',
   description: '',
   market: '',
+  maxGrade: '',
+  gradeLabels: '',
   format: 'csv' as GoldenSetFormat,
   file: null,
   queries: null,
@@ -71,7 +78,12 @@ export const uploadGoldenSetMachine = setup({
   actions: {
     resetForm: assign(emptyForm),
     assignField: assign(
-      (_, params: Partial<Pick<UploadGoldenSetContext, 'name' | 'description' | 'market' | 'format' | 'file' | 'queries'>>) => ({
+      (
+        _,
+        params: Partial<
+          Pick<UploadGoldenSetContext, 'name' | 'description' | 'market' | 'maxGrade' | 'gradeLabels' | 'format' | 'file' | 'queries'>
+        >,
+      ) => ({
         ...params,
         error: null,
         problems: [],
@@ -95,6 +107,8 @@ export const uploadGoldenSetMachine = setup({
         'user.changeName': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.value }) } },
         'user.changeDescription': { actions: { type: 'assignField', params: ({ event }) => ({ description: event.value }) } },
         'user.changeMarket': { actions: { type: 'assignField', params: ({ event }) => ({ market: event.value }) } },
+        'user.changeMaxGrade': { actions: { type: 'assignField', params: ({ event }) => ({ maxGrade: event.value }) } },
+        'user.changeGradeLabels': { actions: { type: 'assignField', params: ({ event }) => ({ gradeLabels: event.value }) } },
         'user.changeFormat': { actions: { type: 'assignField', params: ({ event }) => ({ format: event.format }) } },
         'user.chooseFile': { actions: { type: 'assignField', params: ({ event }) => ({ file: event.file }) } },
         'user.chooseQueries': { actions: { type: 'assignField', params: ({ event }) => ({ queries: event.file }) } },
@@ -113,6 +127,9 @@ export const uploadGoldenSetMachine = setup({
           format: context.format,
           file: context.file!,
           queries: context.format === 'trec' ? context.queries : null,
+          // Sent only when given: the server's default scale is 0–3 Poor, Fair, Good, Perfect.
+          ...(context.maxGrade.trim() ? { maxGrade: context.maxGrade.trim() } : {}),
+          ...(context.gradeLabels.trim() ? { gradeLabels: context.gradeLabels.trim() } : {}),
         }),
         onDone: { target: 'closed', actions: ['resetForm', 'sendReload'] },
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },

@@ -8,6 +8,8 @@ export const selectIsBusy = (snapshot: UploadGoldenSetSnapshot) => snapshot.hasT
 export const selectName = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.name;
 export const selectDescription = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.description;
 export const selectMarket = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.market;
+export const selectMaxGrade = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.maxGrade;
+export const selectGradeLabels = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.gradeLabels;
 export const selectFormat = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.format;
 export const selectUploadError = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.error;
 export const selectProblems = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.problems;

@@ -5,6 +5,7 @@ import { saveBlob } from './download-file';
 import { createEvaluationBackend } from './evaluation-backend';
 import { createEvaluationService } from './evaluation-service';
 import { createExperimentWorkbench } from './experiment-workbench';
+import { createGoldenSetJudging } from './golden-set-judging';
 import { createRunComparisons } from './run-comparisons';
 import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
@@ -25,6 +26,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     counts: createDashboardCounts(service, backend),
     comparisons: createRunComparisons(clients.evaluationBackend),
     runJudging: createRunJudging(clients.evaluationBackend),
+    judging: createGoldenSetJudging(clients.evaluationBackend),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
   };

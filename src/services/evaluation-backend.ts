@@ -259,6 +259,8 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
           form.append('description', upload.description);
           form.append('market', upload.market);
           form.append('format', upload.format);
+          if (upload.maxGrade) form.append('max_grade', upload.maxGrade);
+          if (upload.gradeLabels) form.append('grade_labels', upload.gradeLabels);
           form.append('file', upload.file, upload.file.name);
           if (upload.format === 'trec' && upload.queries) form.append('queries', upload.queries, upload.queries.name);
           return form;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import {
   selectCanExport,
@@ -86,7 +86,7 @@ export function GoldenSetsPage() {
                 {goldenSets.map((goldenSet) => (
                   <tr key={goldenSet.id}>
                     <th className={`${table.cell} ${rowHeader}`} scope="row">
-                      {goldenSet.name}
+                      <Link href={`/golden-sets/${goldenSet.id}`}>{goldenSet.name}</Link>
                     </th>
                     <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
                     <td className={table.cell}>{goldenSet.market}</td>

@@ -10,6 +10,8 @@ import {
   selectIsBusy,
   selectIsOpen,
   selectMarket,
+  selectMaxGrade,
+  selectGradeLabels,
   selectName,
   selectProblems,
   selectUploadError,
@@ -27,6 +29,8 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
   const name = useSelector(actor, selectName);
   const description = useSelector(actor, selectDescription);
   const market = useSelector(actor, selectMarket);
+  const maxGrade = useSelector(actor, selectMaxGrade);
+  const gradeLabels = useSelector(actor, selectGradeLabels);
   const format = useSelector(actor, selectFormat);
   const error = useSelector(actor, selectUploadError);
   const problems = useSelector(actor, selectProblems);
@@ -67,6 +71,16 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
         onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
       />
       <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.changeMarket', value })} />
+      <TextField
+        label="Highest grade (default 3)"
+        value={maxGrade}
+        onChange={(value) => actor.send({ type: 'user.changeMaxGrade', value })}
+      />
+      <TextField
+        label="Grade labels, comma-separated (default Poor, Fair, Good, Perfect)"
+        value={gradeLabels}
+        onChange={(value) => actor.send({ type: 'user.changeGradeLabels', value })}
+      />
       <div className={modal.field}>
         <label htmlFor={ids.format} className={modal.label}>
           Format

@@ -12,6 +12,7 @@ import type { evaluationDetailMachine } from '../machines/evaluation-detail.mach
 import type { experimentFormMachine } from '../machines/experiment-form.machine';
 import type { experimentRunsPageMachine } from '../machines/experiment-runs-page.machine';
 import type { experimentsPageMachine } from '../machines/experiments-page.machine';
+import type { goldenSetPageMachine } from '../machines/golden-set-page.machine';
 import type { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
 import type { judgeQueueMachine } from '../machines/judge-queue.machine';
 import type { pagedListMachine } from '../machines/paged-list.machine';
@@ -56,6 +57,8 @@ export type ConsoleLogic = {
   comparePage: typeof comparePageMachine;
   /** A run's unjudged (query, product) pairs graded one at a time (issue 16). */
   judgeQueue: typeof judgeQueueMachine;
+  /** One golden set opened (issue 16): its queries, a query's judgements graded in place, the history, the scale. */
+  goldenSetPage: typeof goldenSetPageMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

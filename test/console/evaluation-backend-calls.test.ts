@@ -93,4 +93,14 @@ describe('evaluation backend methods', () => {
     expect([...buildForm().keys()]).toEqual(['name', 'description', 'market', 'format', 'file', 'queries']);
     expect([...buildCsvForm().keys()]).toEqual(['name', 'description', 'market', 'format', 'file']);
   });
+
+  it('sends the scale of an upload, when given, before the file (issue 16)', async () => {
+    const postForm = vi.fn<FormPoster>(async () => ({}));
+    const file = new File(['query,product_id,relevance\n'], 'sofas.csv');
+    const upload = { name: 'Sofas', description: '', market: '', format: 'csv' as const, file, queries: null };
+    await backend(postForm).uploadGoldenSet({ ...upload, maxGrade: '4', gradeLabels: 'Off, Poor, Fair, Good, Exact' });
+    const form: FormData = postForm.mock.calls[0][1]();
+    expect([...form.keys()]).toEqual(['name', 'description', 'market', 'format', 'max_grade', 'grade_labels', 'file']);
+    expect([form.get('max_grade'), form.get('grade_labels')]).toEqual(['4', 'Off, Poor, Fair, Good, Exact']);
+  });
 });

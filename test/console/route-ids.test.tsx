@@ -9,6 +9,13 @@ import { renderRoute } from './helpers/render-console';
 afterEach(cleanup);
 
 describe('an id that is no positive integer', () => {
+  it('says "Invalid golden set ID" for /golden-sets/abc without a call (issue 16)', async () => {
+    const malformed = fakeDeps();
+    renderRoute(malformed, '/golden-sets/abc?query=red%20sofa');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid golden set ID');
+    expect(malformed.calledMethods()).toEqual([]);
+  });
+
   it('shows "Dataset not found" for /datasets/abc/edit, as for a dataset the server does not have, without a call', async () => {
     const missing = fakeDeps();
     renderRoute(missing, '/datasets/999999/edit');

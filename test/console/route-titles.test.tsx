@@ -15,6 +15,7 @@ describe('document titles', () => {
     ['/dataset-entries', 'Dataset Entries · Search Evaluation Console'],
     ['/dataset-entries/3/edit', 'Edit Dataset Entry · Search Evaluation Console'],
     ['/golden-sets', 'Golden Sets · Search Evaluation Console'],
+    ['/golden-sets/4?query=red%20sofa', 'Golden Set · Search Evaluation Console'],
     ['/catalogue', 'Catalogue · Search Evaluation Console'],
     ['/catalogue/products/P-1', 'Product · Search Evaluation Console'],
     ['/evaluations', 'Evaluations · Search Evaluation Console'],

@@ -42,6 +42,7 @@ export function fakeDeps() {
     counts: waiting(),
     comparisons: waiting(),
     runJudging: waiting(),
+    judging: waiting(),
     samples: waiting(),
     files: { save: (file) => void saved.push(file) },
     router: memory.router,

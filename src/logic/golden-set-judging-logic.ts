@@ -1,0 +1,74 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { addJudgementMachine, CATALOGUE_RESULTS } from '../machines/add-judgement.machine';
+import { goldenSetPageMachine, QUERY_FILTER, type GoldenSetPageEvent } from '../machines/golden-set-page.machine';
+import { pagedListMachine, type PageFetch, type PagedListEvent, type PageResult } from '../machines/paged-list.machine';
+import { queryJudgementsMachine, type JudgementSave } from '../machines/query-judgements.machine';
+import { resourceMachine } from '../machines/resource.machine';
+import { scaleEditorMachine } from '../machines/scale-editor.machine';
+import { queryFromSearch, withOpenQuery } from '../domain/golden-set-address';
+import type { GradeScale } from '../domain/golden-set-judging-types';
+import type { ConsoleDeps } from './console-deps';
+import { pagedList, rowsOf } from './paged-lists';
+
+// Issue 16 /golden-sets/{id}: the golden set judged, bound to the judging calls, the catalogue's search (to
+// add a product) and the address bar.
+export function createGoldenSetJudgingLogic({ judging, catalogue, router }: Pick<ConsoleDeps, 'judging' | 'catalogue' | 'router'>) {
+  return {
+    goldenSetPage: goldenSetPageMachine.provide({
+      actors: {
+        goldenSet: resourceMachine.provide({
+          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => judging.findGoldenSet(input.id)) },
+        }),
+        queries: pagedList(router, { fetchPage: rowsOf(judging.queryRows), filterNames: QUERY_FILTER }),
+        // The history pages on its own: the address belongs to the queries.
+        history: pagedListMachine.provide({
+          actors: {
+            fetchPage: fromPromise<PageResult<unknown>, PageFetch>(({ input }) =>
+              judging.historyRows(input.ownerId!, { page: input.page, pageSize: input.pageSize }),
+            ),
+            listenForRoute: fromCallback<PagedListEvent>(() => undefined),
+          },
+          actions: { showPage: () => undefined },
+        }),
+        scaleEditor: scaleEditorMachine.provide({
+          actors: {
+            saveScale: fromPromise(({ input }: { input: { goldenSetId: number; scale: GradeScale } }) =>
+              judging.updateScale(input.goldenSetId, input.scale),
+            ),
+          },
+        }),
+        queryJudgements: queryJudgementsMachine.provide({
+          actors: {
+            fetchJudgements: fromPromise(({ input }: { input: { goldenSetId: number; query: string } }) =>
+              judging.judgementsOf(input.goldenSetId, input.query),
+            ),
+            saveEdit: fromPromise(async ({ input: { goldenSetId, query, edit } }: { input: JudgementSave }) => {
+              if (edit.kind === 'grade')
+                return judging.saveJudgement({ goldenSetId, query, product_id: edit.product_id, grade: edit.grade });
+              await judging.removeJudgement({ goldenSetId, query, product_id: edit.product_id });
+              return null;
+            }),
+            addJudgement: addJudgementMachine.provide({
+              actors: {
+                searchCatalogue: fromPromise(
+                  async ({ input }: { input: { search: string } }) =>
+                    (await catalogue.productRows({ page: 1, pageSize: CATALOGUE_RESULTS }, { search: input.search })).items,
+                ),
+              },
+            }),
+          },
+        }),
+        // Back, Forward and links that stay on this golden set's page.
+        listenForRoute: fromCallback<GoldenSetPageEvent>(({ sendBack }) => {
+          const path = router.path();
+          return router.subscribe(() => {
+            if (router.path() === path) sendBack({ type: 'route.changed', query: queryFromSearch(router.search()) });
+          });
+        }),
+      },
+      actions: {
+        showQuery: (_, { query }: { query: string | null }) => router.navigate(`${router.path()}${withOpenQuery(router.search(), query)}`),
+      },
+    }),
+  };
+}

@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { queryJudgementsMachine } from '../machines/query-judgements.machine';
+import {
+  createRowsSelector,
+  selectActive,
+  selectAdder,
+  selectJudgementsError,
+  selectJudgementsView,
+  selectScale,
+} from '../machines/query-judgements.selectors';
+import { formatDateTime } from '../domain/format-date';
+import { gradeFromKey, gradesOf, gradeText } from '../domain/grade-scale';
+import type { JudgementRow } from '../domain/judgement-edits';
+import type { GradeScale } from '../domain/golden-set-judging-types';
+import { AddJudgementForm } from './AddJudgementForm';
+import * as styles from './GoldenSetPage.css';
+import { button } from './ui/button.css';
+import { errorMessage, statusMessage } from './ui/status.css';
+import * as table from './ui/table.css';
+import { TableCard } from './ui/TableCard';
+import { TableHead } from './ui/TableHead';
+
+type JudgementsRef = ActorRefFrom<typeof queryJudgementsMachine>;
+
+// Issue 16: one query's judgements, graded from the keyboard. A row takes the focus (Tab, or a click); on it
+// the keys 0..max_grade set its grade, Up/Down or k/j move to the row above/below, Delete or Backspace
+// removes it. Each change shows at once; the machine saves it and, if the server refuses, brings back its
+// value and says so. The machine holds which row has the keyboard; this only moves the browser's focus there.
+export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onClose(): void }) {
+  const query = useSelector(actor, (snapshot) => snapshot.context.query);
+  const view = useSelector(actor, selectJudgementsView);
+  const error = useSelector(actor, selectJudgementsError);
+  const scale = useSelector(actor, selectScale);
+  const adder = useSelector(actor, selectAdder);
+
+  return (
+    <section className={styles.section} aria-label={`Judgements of “${query}”`}>
+      <div className={styles.sectionHeader}>
+        <h2 className={styles.sectionTitle}>“{query}”</h2>
+        <button type="button" className={button({ tone: 'secondary', size: 'small' })} onClick={onClose}>
+          Close query
+        </button>
+      </div>
+      {view === 'loading' && (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      )}
+      {view === 'failed' ? (
+        <div>
+          <p className={errorMessage} role="alert">
+            Failed to fetch the judgements. {error}
+          </p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        error && (
+          <div>
+            <p className={errorMessage} role="alert">
+              {error}
+            </p>
+            <button
+              type="button"
+              className={button({ tone: 'secondary', size: 'small' })}
+              onClick={() => actor.send({ type: 'user.dismiss' })}
+            >
+              Dismiss
+            </button>
+          </div>
+        )
+      )}
+      {view === 'empty' && (
+        <p className={statusMessage} role="status">
+          No judgements for this query.
+        </p>
+      )}
+      {view === 'ready' && <JudgementTable actor={actor} query={query} scale={scale} />}
+      {view !== 'loading' && view !== 'failed' && <AddJudgementForm actor={adder} scale={scale} />}
+    </section>
+  );
+}
+
+function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: string; scale: GradeScale }) {
+  const selectRows = useRef(createRowsSelector()).current;
+  const rows = useSelector(actor, selectRows);
+  const active = useSelector(actor, selectActive);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const keysId = useId();
+
+  // Up/Down and a removal move the machine's row; the focus follows while it is in this table.
+  useEffect(() => {
+    const rowElements = body.current ? [...body.current.querySelectorAll<HTMLElement>('tr[data-product]')] : [];
+    // Only from a row (or from nowhere, a removed row): a select or button inside a row keeps its focus.
+    const focused = document.activeElement;
+    if (focused !== document.body && (focused?.parentElement !== body.current || body.current === null)) return;
+    rowElements.find((row) => row.dataset.product === active)?.focus();
+  }, [active, rows]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: JudgementRow) => {
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const grade = gradeFromKey(scale, event.key);
+    if (grade !== null) actor.send({ type: 'user.grade', productId: row.product_id, grade });
+    else if (event.key === 'ArrowDown' || event.key === 'j') actor.send({ type: 'user.move', step: 1 });
+    else if (event.key === 'ArrowUp' || event.key === 'k') actor.send({ type: 'user.move', step: -1 });
+    else if (event.key === 'Delete' || event.key === 'Backspace') actor.send({ type: 'user.remove', productId: row.product_id });
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <>
+      <p className={styles.keysHint} id={keysId}>
+        On a row: 0–{scale.max_grade} grade, ↑/↓ or k/j move, Delete removes.
+      </p>
+      <TableCard>
+        <table className={table.table} aria-label={`Judgements of “${query}”`}>
+          <TableHead columns={['Product', 'Grade', 'Judged', 'Actions']} />
+          <tbody ref={body}>
+            {rows.map((row) => (
+              <tr
+                key={row.product_id}
+                data-product={row.product_id}
+                className={styles.row}
+                tabIndex={0}
+                aria-label={`${row.product_id}${row.name ? ` ${row.name}` : ''}: ${gradeText(scale, row.grade)}. Keys 0 to ${scale.max_grade} set the grade, Delete removes it.`}
+                aria-describedby={keysId}
+                onFocus={(event) => event.target === event.currentTarget && actor.send({ type: 'user.focus', productId: row.product_id })}
+                onKeyDown={(event) => onKeyDown(event, row)}
+              >
+                <td className={table.cell}>
+                  <div className={styles.product}>
+                    {row.image_url && <img className={styles.thumbnail} src={row.image_url} alt="" loading="lazy" />}
+                    <div>
+                      <div>{row.name ?? 'Not in the catalogue'}</div>
+                      <div className={styles.muted}>{row.product_id}</div>
+                    </div>
+                  </div>
+                </td>
+                <td className={table.cell}>
+                  <select
+                    aria-label={`Grade of ${row.product_id}`}
+                    value={row.grade}
+                    onChange={(event) => actor.send({ type: 'user.grade', productId: row.product_id, grade: Number(event.target.value) })}
+                  >
+                    {gradesOf(scale).map((grade) => (
+                      <option key={grade} value={grade}>
+                        {gradeText(scale, grade)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={table.cell}>
+                  {row.saving ? (
+                    <span className={styles.muted}>Saving...</span>
+                  ) : (
+                    <span className={styles.muted}>
+                      {row.judged_by ?? 'Unknown'}
+                      {row.judged_at && `, ${formatDateTime(row.judged_at)}`}
+                    </span>
+                  )}
+                </td>
+                <td className={table.cell}>
+                  <button
+                    type="button"
+                    className={button({ tone: 'secondary', size: 'small' })}
+                    aria-label={`Remove ${row.product_id}`}
+                    onClick={() => actor.send({ type: 'user.remove', productId: row.product_id })}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableCard>
+    </>
+  );
+}
