@@ -12,6 +12,7 @@ export const JudgementSchema = Type.Object({
   name: Nullable(Type.String({ description: "The catalogue's name of the product, when it knows it" })),
   image_url: Nullable(Type.String()),
 });
+export type Judgement = Static<typeof JudgementSchema>;
 
 export const JudgementInputSchema = Type.Object(
   {
@@ -49,6 +50,7 @@ export const GoldenSetQuerySchema = Type.Object({
   judgements: Type.Integer(),
   by_grade: RecordOf(Type.Integer(), { description: 'Judgements of the query per grade: {"0": 1, "2": 3}' }),
 });
+export type GoldenSetQuery = Static<typeof GoldenSetQuerySchema>;
 export const GoldenSetQueriesSchema = PageOf(GoldenSetQuerySchema);
 
 export const HistoryEntrySchema = Type.Object({
@@ -61,4 +63,5 @@ export const HistoryEntrySchema = Type.Object({
   changed_by: Nullable(Type.String()),
   changed_at: TimestampSchema,
 });
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 export const HistorySchema = PageOf(HistoryEntrySchema);

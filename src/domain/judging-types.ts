@@ -1,10 +1,9 @@
 import type { ExperimentRun, GoldenSet } from './evaluation-backend-types';
 
-// Issue 16's answers as the console reads them (/work/notes/judging-api.md): the server on main adds them to
-// its schemas at the same time, so they are typed here, beside the older ones they extend.
+// Issue 16's answers as the console reads them, from the server's schemas (types only) where they are one.
 
 /** A golden set's grades: 0..max_grade, labels[g] naming grade g. */
-export type GradeScale = { max_grade: number; labels: string[] };
+export type GradeScale = GoldenSet['scale'];
 
 /** GET golden-sets/{id}: the golden set with its scale and the version its judgements are at. */
 export type GoldenSetWithScale = GoldenSet & { scale: GradeScale; version?: number; changed_at?: string | null };
@@ -26,15 +25,8 @@ export type UnjudgedPage = { items: UnjudgedItem[]; total: number };
 /** What PUT golden-sets/{id}/judgements/ takes. */
 export type NewJudgement = { query: string; product_id: string; grade: number };
 
-/** A judgement as the golden set keeps it. */
-export type Judgement = {
-  product_id: string;
-  grade: number;
-  judged_by: string | null;
-  judged_at: string;
-  name: string | null;
-  image_url: string | null;
-};
+/** A judgement as the golden set keeps it, with the catalogue's name and image when it knows the product. */
+export type { Judgement } from '../../server/schemas/judging';
 
 /** What a run says about the golden set it was scored against (GET experiment-runs/{id}). */
 export type RunGoldenSetState = {

@@ -11,9 +11,12 @@ export const backdrop = style({
   zIndex: 20,
 });
 
+// A dialog taller than the window (an upload's fields and problems on a short screen) scrolls inside itself.
 export const dialog = style({
   width: '100%',
   maxWidth: '32rem',
+  maxHeight: `calc(100vh - 2 * ${vars.space.lg})`,
+  overflowY: 'auto',
   padding: vars.space.lg,
   backgroundColor: vars.color.surface,
   borderRadius: vars.radius.md,
