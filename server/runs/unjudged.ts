@@ -7,16 +7,7 @@
 import type { Queryable } from '../db/database';
 import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
 import { HttpError, notFound } from '../errors';
-
-export interface UnjudgedItem {
-  query: string;
-  product_id: string;
-  rank: number;
-  result_id: number;
-  name: string | null;
-  image_url: string | null;
-  description: string | null;
-}
+import type { UnjudgedItem } from '../schemas/judging';
 
 // Read in the run's order (its index on created_at, id), so a page stops once it has its rows: the first
 // pages of a 100,000-result run cost what a small run's do. Each query once: its counted result (the first

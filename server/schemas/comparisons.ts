@@ -45,7 +45,8 @@ export type ComparisonQuery = Static<typeof ComparisonQuerySchema>;
 export const ComparisonCsvQuerySchema = Type.Object(rowsQueryProperties, { additionalProperties: false });
 export type ComparisonCsvQuery = Static<typeof ComparisonCsvQuerySchema>;
 
-export const ComparedRunSchema = Type.Object({
+/** A finished run another can be compared with (comparable-runs). */
+export const ComparableRunSchema = Type.Object({
   id: IdSchema,
   experiment_id: IdSchema,
   experiment_name: Type.String(),
@@ -53,6 +54,11 @@ export const ComparedRunSchema = Type.Object({
   tags: Type.Array(Type.String()),
   created_at: TimestampSchema,
   evaluation_script_name: Type.String(),
+});
+export type ComparableRun = Static<typeof ComparableRunSchema>;
+
+export const ComparedRunSchema = Type.Object({
+  ...ComparableRunSchema.properties,
   /** The experiment's dataset. */
   dataset_id: Nullable(IdSchema),
   /** The golden set the run was scored with. */
@@ -66,12 +72,15 @@ export const MetricComparisonSchema = Type.Object({
   candidate_mean: Type.Number(),
   delta: Type.Number({ description: 'candidate_mean − baseline_mean: the mean paired difference' }),
   relative_delta: Nullable(Type.Number({ description: 'delta / baseline_mean; null when baseline_mean is 0' })),
-  ci95: Nullable(
-    Type.Array(Type.Number(), {
-      minItems: 2,
-      maxItems: 2,
-      description: "95% confidence interval of the mean paired difference (Student's t); null under 2 pairs or without spread",
-    }),
+  // A pair [low, high] to its readers: JSON Schema's array, TypeScript's tuple.
+  ci95: Type.Unsafe<[number, number] | null>(
+    Nullable(
+      Type.Array(Type.Number(), {
+        minItems: 2,
+        maxItems: 2,
+        description: "95% confidence interval of the mean paired difference (Student's t); null under 2 pairs or without spread",
+      }),
+    ),
   ),
   p_value_t: Nullable(Type.Number({ description: 'Two-sided paired t-test' })),
   p_value_randomization: Nullable(
@@ -117,14 +126,5 @@ export const RunComparisonSchema = Type.Object(
 );
 export type RunComparison = Static<typeof RunComparisonSchema>;
 
-export const ComparableRunSchema = Type.Object({
-  id: IdSchema,
-  experiment_id: IdSchema,
-  experiment_name: Type.String(),
-  status: Type.String(),
-  tags: Type.Array(Type.String()),
-  created_at: TimestampSchema,
-  evaluation_script_name: Type.String(),
-});
 export const ComparableRunsSchema = Type.Object({ runs: Type.Array(ComparableRunSchema) }, { headers: TotalCountHeader });
 export type ComparableRuns = Static<typeof ComparableRunsSchema>;

@@ -65,3 +65,15 @@ export const HistoryEntrySchema = Type.Object({
 });
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 export const HistorySchema = PageOf(HistoryEntrySchema);
+
+/** One (query, product) of a run's top k its golden set does not judge (GET experiment-runs/{id}/unjudged/). */
+export const UnjudgedItemSchema = Type.Object({
+  query: Type.String(),
+  product_id: Type.String(),
+  rank: Type.Integer({ description: 'Its rank in the run’s result, from 1' }),
+  result_id: IdSchema,
+  name: Nullable(Type.String()),
+  image_url: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+});
+export type UnjudgedItem = Static<typeof UnjudgedItemSchema>;

@@ -5,15 +5,7 @@
 import { parseRouteId } from './route-id';
 
 /** A finished run another can be compared with (GET experiment-runs/{id}/comparable-runs). */
-export type ComparableRun = {
-  id: number;
-  experiment_id: number;
-  experiment_name: string;
-  status: string;
-  tags: string[];
-  created_at: string;
-  evaluation_script_name: string;
-};
+export type { ComparableRun } from '../../server/schemas/comparisons';
 
 /** What decides which of two runs is older. */
 export type DatedRun = { id: number; created_at: string };

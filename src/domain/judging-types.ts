@@ -1,3 +1,4 @@
+import type { UnjudgedItem } from '../../server/schemas/judging';
 import type { ExperimentRun, GoldenSet } from './evaluation-backend-types';
 
 // Issue 16's answers as the console reads them, from the server's schemas (types only) where they are one.
@@ -9,15 +10,7 @@ export type GradeScale = GoldenSet['scale'];
 export type GoldenSetWithScale = GoldenSet & { scale: GradeScale; version?: number; changed_at?: string | null };
 
 /** One (query, product) of a run's top k that the run's golden set does not judge. */
-export type UnjudgedItem = {
-  query: string;
-  product_id: string;
-  rank: number;
-  result_id: number;
-  name: string | null;
-  image_url: string | null;
-  description: string | null;
-};
+export type { UnjudgedItem } from '../../server/schemas/judging';
 
 /** A page of a run's unjudged items and how many there are in all (X-Total-Count). */
 export type UnjudgedPage = { items: UnjudgedItem[]; total: number };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { RunQueue } from '../../runs/run-queue';
 import { rescoreRun } from '../../runs/rescore-run';
@@ -8,19 +7,10 @@ import { unjudgedPage } from '../../runs/unjudged';
 import { ErrorSchema } from '../../schemas/errors';
 import { ListOf, PageQuerySchema } from '../../schemas/paging';
 import { RunSchema } from '../../schemas/runs';
-import { IdParamsSchema, IdSchema, Nullable } from '../../schemas/shared';
+import { IdParamsSchema } from '../../schemas/shared';
+import { UnjudgedItemSchema } from '../../schemas/judging';
 import { pageWindow } from '../page-window';
 import { sendTotal } from '../total-headers';
-
-const UnjudgedItemSchema = Type.Object({
-  query: Type.String(),
-  product_id: Type.String(),
-  rank: Type.Integer({ description: 'Its rank in the run’s result, from 1' }),
-  result_id: IdSchema,
-  name: Nullable(Type.String()),
-  image_url: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-});
 
 /** Issue 16: judging what a run found unjudged, and scoring the run again against the judgements as they are now. */
 export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
