@@ -105,3 +105,13 @@ export function editFailureText(
   const now = restored ? `It is ${gradeText(restored.grade)} again.` : 'It has no judgement.';
   return `Could not ${what}: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} ${now}`;
 }
+
+/** Whether two rows show the same thing (rows are derived afresh on every change). */
+export const sameJudgementRow = (a: JudgementRow, b: JudgementRow) =>
+  a.product_id === b.product_id &&
+  a.grade === b.grade &&
+  a.saving === b.saving &&
+  a.name === b.name &&
+  a.image_url === b.image_url &&
+  a.judged_by === b.judged_by &&
+  a.judged_at === b.judged_at;

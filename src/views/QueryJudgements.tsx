@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { queryJudgementsMachine } from '../machines/query-judgements.machine';
@@ -12,7 +12,7 @@ import {
 } from '../machines/query-judgements.selectors';
 import { formatDateTime } from '../domain/format-date';
 import { gradeFromKey, gradesOf, gradeText } from '../domain/grade-scale';
-import type { JudgementRow } from '../domain/judgement-edits';
+import { sameJudgementRow, type JudgementRow } from '../domain/judgement-edits';
 import type { GradeScale } from '../domain/golden-set-judging-types';
 import { AddJudgementForm } from './AddJudgementForm';
 import * as styles from './GoldenSetPage.css';
@@ -100,17 +100,6 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
     rowElements.find((row) => row.dataset.product === active)?.focus();
   }, [active, rows]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: JudgementRow) => {
-    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
-    const grade = gradeFromKey(scale, event.key);
-    if (grade !== null) actor.send({ type: 'user.grade', productId: row.product_id, grade });
-    else if (event.key === 'ArrowDown' || event.key === 'j') actor.send({ type: 'user.move', step: 1 });
-    else if (event.key === 'ArrowUp' || event.key === 'k') actor.send({ type: 'user.move', step: -1 });
-    else if (event.key === 'Delete' || event.key === 'Backspace') actor.send({ type: 'user.remove', productId: row.product_id });
-    else return;
-    event.preventDefault();
-  };
-
   return (
     <>
       <p className={styles.keysHint} id={keysId}>
@@ -121,59 +110,7 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
           <TableHead columns={['Product', 'Grade', 'Judged', 'Actions']} />
           <tbody ref={body}>
             {rows.map((row) => (
-              <tr
-                key={row.product_id}
-                data-product={row.product_id}
-                className={styles.row}
-                tabIndex={0}
-                aria-label={`${row.product_id}${row.name ? ` ${row.name}` : ''}: ${gradeText(scale, row.grade)}. Keys 0 to ${scale.max_grade} set the grade, Delete removes it.`}
-                aria-describedby={keysId}
-                onFocus={(event) => event.target === event.currentTarget && actor.send({ type: 'user.focus', productId: row.product_id })}
-                onKeyDown={(event) => onKeyDown(event, row)}
-              >
-                <td className={table.cell}>
-                  <div className={styles.product}>
-                    {row.image_url && <img className={styles.thumbnail} src={row.image_url} alt="" loading="lazy" />}
-                    <div>
-                      <div>{row.name ?? 'Not in the catalogue'}</div>
-                      <div className={styles.muted}>{row.product_id}</div>
-                    </div>
-                  </div>
-                </td>
-                <td className={table.cell}>
-                  <select
-                    aria-label={`Grade of ${row.product_id}`}
-                    value={row.grade}
-                    onChange={(event) => actor.send({ type: 'user.grade', productId: row.product_id, grade: Number(event.target.value) })}
-                  >
-                    {gradesOf(scale).map((grade) => (
-                      <option key={grade} value={grade}>
-                        {gradeText(scale, grade)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className={table.cell}>
-                  {row.saving ? (
-                    <span className={styles.muted}>Saving...</span>
-                  ) : (
-                    <span className={styles.muted}>
-                      {row.judged_by ?? 'Unknown'}
-                      {row.judged_at && `, ${formatDateTime(row.judged_at)}`}
-                    </span>
-                  )}
-                </td>
-                <td className={table.cell}>
-                  <button
-                    type="button"
-                    className={button({ tone: 'secondary', size: 'small' })}
-                    aria-label={`Remove ${row.product_id}`}
-                    onClick={() => actor.send({ type: 'user.remove', productId: row.product_id })}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
+              <JudgementTableRow key={row.product_id} actor={actor} row={row} scale={scale} keysId={keysId} />
             ))}
           </tbody>
         </table>
@@ -181,3 +118,81 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
     </>
   );
 }
+
+type RowProps = { actor: JudgementsRef; row: JudgementRow; scale: GradeScale; keysId: string };
+
+// One row, drawn again only when what it shows changes: a grade keystroke then repaints one row, not the table.
+const JudgementTableRow = memo(
+  function JudgementTableRow({ actor, row, scale, keysId }: RowProps) {
+    const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+      if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+      const grade = gradeFromKey(scale, event.key);
+      if (grade !== null) actor.send({ type: 'user.grade', productId: row.product_id, grade });
+      else if (event.key === 'ArrowDown' || event.key === 'j') actor.send({ type: 'user.move', step: 1 });
+      else if (event.key === 'ArrowUp' || event.key === 'k') actor.send({ type: 'user.move', step: -1 });
+      else if (event.key === 'Delete' || event.key === 'Backspace') actor.send({ type: 'user.remove', productId: row.product_id });
+      else return;
+      event.preventDefault();
+    };
+
+    return (
+      <tr
+        data-product={row.product_id}
+        className={styles.row}
+        tabIndex={0}
+        aria-label={`${row.product_id}${row.name ? ` ${row.name}` : ''}: ${gradeText(scale, row.grade)}. Keys 0 to ${scale.max_grade} set the grade, Delete removes it.`}
+        aria-describedby={keysId}
+        onFocus={(event) => event.target === event.currentTarget && actor.send({ type: 'user.focus', productId: row.product_id })}
+        onKeyDown={onKeyDown}
+      >
+        <td className={table.cell}>
+          <div className={styles.product}>
+            {row.image_url && <img className={styles.thumbnail} src={row.image_url} alt="" loading="lazy" />}
+            <div>
+              <div>{row.name ?? 'Not in the catalogue'}</div>
+              <div className={styles.muted}>{row.product_id}</div>
+            </div>
+          </div>
+        </td>
+        <td className={table.cell}>
+          <select
+            aria-label={`Grade of ${row.product_id}`}
+            value={row.grade}
+            onChange={(event) => actor.send({ type: 'user.grade', productId: row.product_id, grade: Number(event.target.value) })}
+          >
+            {gradesOf(scale).map((grade) => (
+              <option key={grade} value={grade}>
+                {gradeText(scale, grade)}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td className={table.cell}>
+          {row.saving ? (
+            <span className={styles.muted}>Saving...</span>
+          ) : (
+            <span className={styles.muted}>
+              {row.judged_by ?? 'Unknown'}
+              {row.judged_at && `, ${formatDateTime(row.judged_at)}`}
+            </span>
+          )}
+        </td>
+        <td className={table.cell}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary', size: 'small' })}
+            aria-label={`Remove ${row.product_id}`}
+            onClick={() => actor.send({ type: 'user.remove', productId: row.product_id })}
+          >
+            Remove
+          </button>
+        </td>
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.actor === after.actor &&
+    before.scale === after.scale &&
+    before.keysId === after.keysId &&
+    sameJudgementRow(before.row, after.row),
+);
