@@ -40,9 +40,8 @@ async function armKeystroke(page: Page) {
           const paint = new Promise<number>((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0)));
           const save = new Promise<number>((done) => {
             const observer = new PerformanceObserver((list) => {
-              const entry = list
-                .getEntries()
-                .find((e) => e.name.includes('/judgements/') && e.startTime >= start) as PerformanceResourceTiming | undefined;
+              const entry = list.getEntries().find((e) => e.name.includes('/judgements/') && e.startTime >= start) as
+                PerformanceResourceTiming | undefined;
               if (!entry) return;
               observer.disconnect();
               done(entry.responseEnd - start);
@@ -100,24 +99,51 @@ async function main() {
     const { data: queries } = await get<{ results: Array<{ query: string }> }>(`golden-sets/${setId}/queries/?page=1&page_size=1`);
     const query = queries.results[0].query;
     await page.goto(`${server.url}/golden-sets/${setId}?query=${encodeURIComponent(query)}`);
-    const row = page.getByRole('table', { name: `Judgements of “${query}”` }).locator('tbody tr').first();
+    const row = page
+      .getByRole('table', { name: `Judgements of “${query}”` })
+      .locator('tbody tr')
+      .first();
     await row.waitFor();
     await row.focus();
     const rows: Timings[] = [];
     for (let n = 0; n < samples; n++) rows.push(await keystroke(page, String(n % 4)));
 
     console.log(`Grade keystrokes in Chromium (PGlite, demo data; run ${runId} has ${unjudged} unjudged pairs)`);
-    console.log(`  ${summary('judge queue: keystroke → painted', queue.map((t) => t.paint))}`);
-    console.log(`  ${summary('judge queue: keystroke → saved', queue.map((t) => t.save))}`);
-    console.log(`  ${summary('golden set page: keystroke → painted', rows.map((t) => t.paint))}`);
-    console.log(`  ${summary('golden set page: keystroke → saved', rows.map((t) => t.save))}`);
+    console.log(
+      `  ${summary(
+        'judge queue: keystroke → painted',
+        queue.map((t) => t.paint),
+      )}`,
+    );
+    console.log(
+      `  ${summary(
+        'judge queue: keystroke → saved',
+        queue.map((t) => t.save),
+      )}`,
+    );
+    console.log(
+      `  ${summary(
+        'golden set page: keystroke → painted',
+        rows.map((t) => t.paint),
+      )}`,
+    );
+    console.log(
+      `  ${summary(
+        'golden set page: keystroke → saved',
+        rows.map((t) => t.save),
+      )}`,
+    );
     const misses = [
       median(queue.map((t) => t.paint)) >= PAINT_TARGET_MS && 'judge queue paint median',
       median(queue.map((t) => t.save)) >= SAVE_TARGET_MS && 'judge queue save median',
       median(rows.map((t) => t.paint)) >= PAINT_TARGET_MS && 'golden set page paint median',
       median(rows.map((t) => t.save)) >= SAVE_TARGET_MS && 'golden set page save median',
     ].filter(Boolean);
-    console.log(misses.length === 0 ? `  every target met (paint < ${PAINT_TARGET_MS} ms, save < ${SAVE_TARGET_MS} ms)` : `  MISSED: ${misses.join('; ')}`);
+    console.log(
+      misses.length === 0
+        ? `  every target met (paint < ${PAINT_TARGET_MS} ms, save < ${SAVE_TARGET_MS} ms)`
+        : `  MISSED: ${misses.join('; ')}`,
+    );
     if (misses.length > 0) process.exitCode = 1;
   } finally {
     await browser.close();

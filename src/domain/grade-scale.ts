@@ -31,14 +31,14 @@ export const isInScale = (scale: GradeScale, grade: number) => Number.isInteger(
 export const gradeDistribution = (scale: GradeScale, counts: GradeCounts): Array<{ grade: number; count: number }> =>
   gradesOf(scale).map((grade) => ({ grade, count: counts[String(grade)] ?? 0 }));
 
-/** "1 × 0 · Poor, 3 × 2 · Good": the grades given, lowest first; "No judgements" when none. */
+/** "Poor 1 · Good 3": each grade given and how often, lowest first (short, for a table cell); "No judgements" when none. */
 export function byGradeText(scale: GradeScale, counts: GradeCounts): string {
   const given = Object.entries(counts)
     .map(([grade, count]) => ({ grade: Number(grade), count }))
     .filter(({ count }) => count > 0)
     .sort((a, b) => a.grade - b.grade);
   if (given.length === 0) return 'No judgements';
-  return given.map(({ grade, count }) => `${formatCount(count)} × ${gradeText(scale, grade)}`).join(', ');
+  return given.map(({ grade, count }) => `${gradeLabel(scale, grade)} ${formatCount(count)}`).join(' · ');
 }
 
 /** "Added as 2 · Good", "Removed (was 1 · Fair)", "1 · Fair → 2 · Good". */

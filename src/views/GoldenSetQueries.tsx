@@ -37,7 +37,7 @@ export function GoldenSetQueries(props: { list: PagedListRef; scale: GradeScale;
         {(queries) => (
           <TableCard>
             <table className={table.table} aria-label="Queries">
-              <TableHead columns={['Query', 'Judgements', 'By grade']} />
+              <TableHead columns={['Query and grades', 'Judgements']} />
               <tbody>
                 {queries.map((row) => (
                   <tr key={row.query}>
@@ -50,9 +50,9 @@ export function GoldenSetQueries(props: { list: PagedListRef; scale: GradeScale;
                       >
                         {row.query}
                       </button>
+                      <div className={styles.muted}>{byGradeText(scale, row.by_grade)}</div>
                     </td>
                     <td className={table.cell}>{row.judgements}</td>
-                    <td className={table.cell}>{byGradeText(scale, row.by_grade)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -34,11 +34,20 @@ export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onCl
   const error = useSelector(actor, selectJudgementsError);
   const scale = useSelector(actor, selectScale);
   const adder = useSelector(actor, selectAdder);
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // On a narrow screen the query opened sits below the list: bring it into sight (beside the list, it is).
+  useEffect(() => {
+    const box = title.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > window.innerHeight)) title.current?.scrollIntoView({ block: 'start' });
+  }, [query]);
 
   return (
     <section className={styles.section} aria-label={`Judgements of “${query}”`}>
       <div className={styles.sectionHeader}>
-        <h2 className={styles.sectionTitle}>“{query}”</h2>
+        <h2 ref={title} className={styles.sectionTitle}>
+          “{query}”
+        </h2>
         <button type="button" className={button({ tone: 'secondary', size: 'small' })} onClick={onClose}>
           Close query
         </button>
@@ -107,7 +116,7 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
       </p>
       <TableCard>
         <table className={table.table} aria-label={`Judgements of “${query}”`}>
-          <TableHead columns={['Product', 'Grade', 'Judged', 'Actions']} />
+          <TableHead columns={['Product', 'Grade and judge', 'Actions']} />
           <tbody ref={body}>
             {rows.map((row) => (
               <JudgementTableRow key={row.product_id} actor={actor} row={row} scale={scale} keysId={keysId} />
@@ -166,15 +175,14 @@ const JudgementTableRow = memo(
               </option>
             ))}
           </select>
-        </td>
-        <td className={table.cell}>
           {row.saving ? (
-            <span className={styles.muted}>Saving...</span>
+            <div className={styles.muted}>Saving...</div>
           ) : (
-            <span className={styles.muted}>
-              {row.judged_by ?? 'Unknown'}
+            // No judge: the judgement came with an upload.
+            <div className={styles.muted}>
+              {row.judged_by ?? 'Uploaded'}
               {row.judged_at && `, ${formatDateTime(row.judged_at)}`}
-            </span>
+            </div>
           )}
         </td>
         <td className={table.cell}>

@@ -71,7 +71,7 @@ describe('the golden set page', () => {
     await services.settle('queryRows', {
       output: { items: [{ query: 'red sofa', judgements: 5, by_grade: { '0': 1, '2': 3, '3': 1 } }], total: 1 },
     });
-    expect(screen.getByText('1 × 0 · Poor, 3 × 2 · Good, 1 × 3 · Perfect')).toBeTruthy();
+    expect(screen.getByText('Poor 1 · Good 3 · Perfect 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'red sofa' }));
     expect(services.currentPath()).toBe('/golden-sets/4?search=sofa&query=red+sofa');
     expect(services.last('judgementsOf').args).toEqual([4, 'red sofa']);

@@ -51,7 +51,7 @@ describe('the grading scale', () => {
       { grade: 2, count: 30 },
       { grade: 3, count: 0 },
     ]);
-    expect(byGradeText(DEFAULT_SCALE, { '3': 1, '0': 1, '2': 3 })).toBe('1 × 0 · Poor, 3 × 2 · Good, 1 × 3 · Perfect');
+    expect(byGradeText(DEFAULT_SCALE, { '3': 1, '0': 1, '2': 3 })).toBe('Poor 1 · Good 3 · Perfect 1');
     expect(byGradeText(DEFAULT_SCALE, {})).toBe('No judgements');
   });
 

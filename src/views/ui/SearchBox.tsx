@@ -15,7 +15,7 @@ export function SearchBox(props: { label: string; value: string; onSearch(text: 
         key={props.value}
         type="search"
         name="search"
-        className={styles.control}
+        className={styles.searchControl}
         aria-label={props.label}
         placeholder={`${props.label}...`}
         defaultValue={props.value}

@@ -19,3 +19,6 @@ export const control = style({
 });
 
 export const form = style({ display: 'flex', gap: vars.space.sm });
+
+// A search box's text: 16rem where there is room, narrower in a narrow column rather than overflowing it.
+export const searchControl = style([control, { flex: '0 1 16rem', minWidth: 0 }]);
