@@ -11,7 +11,8 @@ import type { UnjudgedItem } from '../schemas/judging';
 
 // Read in the run's order (its index on created_at, id), so a page stops once it has its rows: the first
 // pages of a 100,000-result run cost what a small run's do. Each query once: its counted result (the first
-// scored), or a result the golden set judged nothing for.
+// scored), or else the first result the golden set judged nothing for (runs stored before query keys were
+// kept list such a repeated query each time).
 const UNJUDGED = `
   SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, p.name, p.image_url, p.description
   FROM experiment_run_results r
@@ -21,7 +22,11 @@ const UNJUDGED = `
         THEN r.result->'results'->'search_results' ELSE '[]'::jsonb END) WITH ORDINALITY AS x (hit, rank)
       WHERE x.rank <= $3) AS h
     LEFT JOIN products p ON p.product_id = h.product_id
-  WHERE r.run_id = $1 AND (r.counted OR r.status = 'UNJUDGED') AND h.product_id IS NOT NULL
+  WHERE r.run_id = $1 AND h.product_id IS NOT NULL
+    AND (r.counted OR (r.status = 'UNJUDGED'
+      AND NOT EXISTS (SELECT 1 FROM experiment_run_results c WHERE c.run_id = r.run_id AND c.query_key = r.query_key AND c.counted)
+      AND NOT EXISTS (SELECT 1 FROM experiment_run_results e WHERE e.run_id = r.run_id AND e.status = 'UNJUDGED'
+        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))
     AND NOT EXISTS (SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2
       AND j.query_key = coalesce(r.query_key, lower(btrim(r.input))) AND j.product_id = h.product_id)`;
 

@@ -248,4 +248,33 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Run ${running.rows[0].id} is running: rescore it once it has finished`);
   });
+
+  it('lists a query the run repeats once, whether judged or not', async () => {
+    const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
+    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Repeats', '') RETURNING id`);
+    // "red sofa" is judged (one result counted, the other a repeat); "side table" is judged for nothing (UNJUDGED twice).
+    for (const input of ['red sofa', 'Red sofa ', 'side table', 'Side Table']) {
+      const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
+      await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [
+        dataset.rows[0].id,
+        entry.rows[0].id,
+      ]);
+    }
+    const experiment = await call('POST', '/experiments/', {
+      name: 'Repeats',
+      evaluation_script_id: Number(script.rows[0].id),
+      dataset_id: Number(dataset.rows[0].id),
+      config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
+    });
+    const repeats = (await call('POST', `/experiments/${experiment.json().id}/runs`)).json().id;
+    expect((await finished(repeats)).status).toBe('success');
+    const statuses = (await call('GET', `/experiment-runs/${repeats}/results?page_size=10`)).json<Array<{ result: any }>>();
+    expect(statuses.map(({ result }) => result.status).sort()).toEqual(['PASS', 'PASS', 'UNJUDGED', 'UNJUDGED'].sort());
+    const answer = await call('GET', `/experiment-runs/${repeats}/unjudged/?page_size=100`);
+    const items = answer.json<Array<{ query: string; product_id: string }>>();
+    const pairs = items.map((item) => `${item.query.trim().toLowerCase()}|${item.product_id}`);
+    expect(pairs.some((pair) => pair.startsWith('side table|'))).toBe(true);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(Number(answer.headers['x-total-count'])).toBe(items.length);
+  });
 });
