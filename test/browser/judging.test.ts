@@ -6,11 +6,13 @@ import { startServer, type RunningServer } from './server-process';
 
 // Issue 16 end to end, in the built console against the real server and its demo data: from a run made by
 // the engine, Judge unjudged grades five products with the keyboard only, the grades land in the run's
-// golden set, Rescore makes a new run from the stored rankings, and its queue is five shorter.
+// golden set, Rescore makes a new run from the stored rankings, and its queue is five shorter; grading a query
+// nobody judged raises the coverage line on the runs page.
 const password = 'judging-browser-test-password';
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
-type Experiment = { id: number; name: string };
+type Experiment = { id: number; name: string; dataset_id: number };
+type Coverage = { queries: number; judged: number; not_judged: string[] };
 type Run = {
   id: number;
   status: string;
@@ -26,11 +28,12 @@ describe('judging in Chromium', () => {
   let page: Page;
   let token = '';
   let run: Run;
+  let experiment: Experiment;
   const problems: string[] = [];
 
-  const backend = async (path: string) => {
-    const response = await fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  const backend = async (path: string, method = 'GET') => {
+    const response = await fetch(`${server.url}/api/backend/${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return response;
   };
   const json = async <T>(path: string) => (await (await backend(path)).json()) as T;
@@ -50,7 +53,7 @@ describe('judging in Chromium', () => {
     });
     ({ token } = await signIn(page, server.url, password));
     const experiments = await json<Experiment[]>('experiments/?page=1&page_size=100');
-    const experiment = experiments.find((e) => e.name === RUNNABLE)!;
+    experiment = experiments.find((e) => e.name === RUNNABLE)!;
     const runs = await json<Run[]>(`experiment-runs/by_experiment/${experiment.id}`);
     run = await json<Run>(`experiment-runs/${runs.find((r) => r.status === 'success')!.id}`);
   });
@@ -104,6 +107,41 @@ describe('judging in Chromium', () => {
     await page.getByRole('link', { name: `Rescore of run ${run.id}` }).waitFor();
     await page.getByRole('link', { name: 'Judge unjudged' }).click();
     await expect.poll(() => page.getByLabel('Progress').innerText()).toBe(`0 of ${before}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('judging a query nobody judged raises the coverage line on the runs page', async () => {
+    const goldenSet = `golden-sets/${run.config!.golden_set_id}`;
+    const coverageOf = () => json<Coverage>(`${goldenSet}/coverage?dataset_id=${experiment.dataset_id}`);
+    // The demo set judges every query of the dataset: one query's judgements go, so nobody judged it.
+    const results = await json<Array<{ result: { input: string } }>>(`experiment-runs/${run.id}/results?page_size=100`);
+    const query = results.at(-1)!.result.input;
+    for (const { product_id } of await json<Array<{ product_id: string }>>(`${goldenSet}/judgements/?query=${encodeURIComponent(query)}`)) {
+      await backend(`${goldenSet}/judgements/?query=${encodeURIComponent(query)}&product_id=${encodeURIComponent(product_id)}`, 'DELETE');
+    }
+    const before = await coverageOf();
+    expect(before.not_judged).toContain(query);
+    const queue: Array<{ query: string }> = [];
+    for (let n = 1; queue.length < (await unjudgedTotal(run.id)); n++) {
+      queue.push(...(await json<Array<{ query: string }>>(`experiment-runs/${run.id}/unjudged/?page=${n}&page_size=100`)));
+    }
+    const at = queue.findIndex((item) => item.query === query);
+    expect(at).toBeGreaterThanOrEqual(0);
+
+    const runsPage = `${server.url}/experiment-runs/${experiment.id}`;
+    const line = page.getByText(/ of [\d,]+ queries have relevant judgements/);
+    await page.goto(runsPage);
+    expect(await line.innerText()).toBe(`${before.judged} of ${before.queries} queries have relevant judgements; 1 will not be scored.`);
+
+    await page.goto(`${server.url}/experiment-run-results/${run.id}/judge?at=${at}`);
+    const card = page.getByRole('region', { name: 'Grade this product' });
+    await expect.poll(() => card.innerText()).toContain(query);
+    await card.focus();
+    await press('3');
+    await expect.poll(async () => (await coverageOf()).judged).toBe(before.judged + 1);
+
+    await page.goto(runsPage);
+    await expect.poll(() => line.innerText()).toBe(`${before.queries} of ${before.queries} queries have relevant judgements.`);
     expect(problems).toEqual([]);
   });
 });
