@@ -12,6 +12,7 @@ import { addSecurityHeaders } from './security-headers';
 import { redirectLoopbackAliases } from './loopback-redirect';
 import { createTokenVerifier, type VerifyToken } from './auth/verify-token';
 import { requireBearerToken } from './auth/bearer-auth';
+import { requireRoles } from './auth/require-role';
 import { mountEmbeddedIdentity } from './identity/embedded-identity';
 import { datasetRoutes } from './routes/datasets';
 import { datasetEntryRoutes } from './routes/dataset-entries';
@@ -26,6 +27,7 @@ import { runJudgingRoutes } from './routes/backend/run-judging';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
+import { auditRoutes } from './routes/backend/audit';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
 import { serveConsole } from './routes/console';
@@ -115,7 +117,8 @@ export async function buildApp(
   const uploads: UploadSettings = { limitMb: config.uploadLimitMb, idleSeconds: config.uploadIdleSeconds, gate: createImportGate(2) };
   await app.register(
     async (api) => {
-      requireBearerToken(api, verify);
+      requireBearerToken(api, verify, identity.roles);
+      requireRoles(api);
       await api.register(datasetRoutes, { db });
       await api.register(datasetEntryRoutes, { db });
       await api.register(mappingRoutes, { db });
@@ -125,7 +128,8 @@ export async function buildApp(
   );
   await app.register(
     async (api) => {
-      requireBearerToken(api, verify);
+      requireBearerToken(api, verify, identity.roles);
+      requireRoles(api);
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(experimentToolRoutes, { db });
@@ -135,6 +139,7 @@ export async function buildApp(
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(catalogueRoutes, { db, uploads });
+      await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
     },
     { prefix: '/api/backend' },
   );

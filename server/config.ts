@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { EMBEDDED_ROLE_MAPPING, readRoleMapping, RoleMappingError, type RoleMapping } from './auth/role-mapping';
 
 /** Who signs the users in: the embedded provider by default, or an external one (OIDC_ISSUER). */
 export interface IdentityConfig {
@@ -13,6 +14,8 @@ export interface IdentityConfig {
   scope: string;
   useRefreshTokens: boolean;
   organization?: string;
+  /** How a token's claims give its role (issue 17): fixed for the embedded provider, configured for another. */
+  roles: RoleMapping;
   /** Password for the first `admin` account of the embedded provider (random when absent). */
   adminPassword?: string;
 }
@@ -156,6 +159,7 @@ function readIdentity(env: Env, publicUrl: string): IdentityConfig {
       clientId: EMBEDDED_CLIENT_ID,
       audience: url(env, 'OIDC_AUDIENCE', `${publicUrl}/api`),
       audienceParam: 'resource',
+      roles: EMBEDDED_ROLE_MAPPING,
       adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
       ...common,
     };
@@ -171,7 +175,16 @@ function readIdentity(env: Env, publicUrl: string): IdentityConfig {
   }
   // Kept exactly as given: some issuers (Auth0) end in '/' and their tokens' iss claim does too.
   if (!URL.canParse(issuer)) throw new ConfigError(`OIDC_ISSUER is not a URL: "${issuer}"`);
-  return { mode: 'external', issuer, clientId, audience, audienceParam, ...common };
+  return { mode: 'external', issuer, clientId, audience, audienceParam, roles: externalRoles(env), ...common };
+}
+
+function externalRoles(env: Env): RoleMapping {
+  try {
+    return readRoleMapping(env);
+  } catch (error) {
+    if (error instanceof RoleMappingError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 export function readConfig(env: Env = process.env): Config {

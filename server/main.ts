@@ -1,3 +1,4 @@
+import { describeRoleMapping } from './auth/role-mapping';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/open';
@@ -30,6 +31,11 @@ async function main() {
     showAdminPassword: (account, password) => printAdminPasswordBanner(config.publicUrl, account, password),
   });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
+  app.log.info(
+    config.identity.mode === 'external'
+      ? describeRoleMapping(config.identity.roles)
+      : 'roles: each account of the embedded provider has its own (npm run user -- role NAME viewer|curator|admin)',
+  );
   for (const warning of targetHostWarnings(process.env)) app.log.warn(warning);
   if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
   app.log.info(

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, type JWTPayload } from 'jose';
 import { HttpError } from '../errors';
 import type { VerifyToken } from './verify-token';
+import { actorName } from './actor';
+import { roleFromClaims, type RoleMapping } from './role-mapping';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,8 +14,11 @@ declare module 'fastify' {
 
 const unauthorized = (message: string) => new HttpError(401, message);
 
-/** Adds an onRequest hook to this plugin scope that lets through only requests with a valid token. */
-export function requireBearerToken(app: FastifyInstance, verify: VerifyToken) {
+/**
+ * Adds an onRequest hook to this plugin scope that lets through only requests with a valid token, and sets
+ * who the caller is (request.actor) with the role its claims map to.
+ */
+export function requireBearerToken(app: FastifyInstance, verify: VerifyToken, roles: RoleMapping) {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
@@ -23,6 +28,8 @@ export function requireBearerToken(app: FastifyInstance, verify: VerifyToken) {
     }
     try {
       request.user = await verify(match[1]);
+      const claims = request.user as Record<string, unknown>;
+      request.actor = { sub: String(claims.sub ?? ''), name: actorName(claims), role: roleFromClaims(claims, roles) };
     } catch (error) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       const unreachable = error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { revokeAccountOidcPayloads } from './oidc-adapter';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import type { Role } from '../auth/roles';
 
 export class AccountError extends Error {}
 
@@ -22,12 +23,15 @@ function checkPassword(password: string): string {
   return password;
 }
 
-export async function addAccount(db: Queryable, username: string, password: string): Promise<void> {
+/** Adds an account with `role`; the first account there is becomes an admin whatever was asked. */
+export async function addAccount(db: Queryable, username: string, password: string, role: Role = 'viewer'): Promise<void> {
   const hash = await hashPassword(checkPassword(password));
-  const { rowCount } = await db.query('INSERT INTO accounts (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING', [
-    checkUsername(username),
-    hash,
-  ]);
+  const { rowCount } = await db.query(
+    `INSERT INTO accounts (username, password_hash, role)
+     SELECT $1, $2, CASE WHEN EXISTS (SELECT 1 FROM accounts) THEN $3 ELSE 'admin' END
+     ON CONFLICT (username) DO NOTHING`,
+    [checkUsername(username), hash, role],
+  );
   if (rowCount === 0) throw new AccountError(`An account named "${username}" already exists`);
 }
 
@@ -77,6 +81,6 @@ export async function ensureInitialAdmin(
   const { rows } = await db.query('SELECT 1 FROM accounts LIMIT 1');
   if (rows.length > 0) return { created: false };
   const generated = password ? undefined : randomBytes(12).toString('base64url');
-  await addAccount(db, 'admin', password ?? generated!);
+  await addAccount(db, 'admin', password ?? generated!, 'admin');
   return { created: true, generatedPassword: generated };
 }

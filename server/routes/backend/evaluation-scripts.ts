@@ -47,7 +47,7 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
         summary: 'Get one evaluation script',
         tags: ['evaluation scripts'],
         params: IdParamsSchema,
-        response: { 200: ScriptSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: ScriptSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
@@ -62,6 +62,8 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
   app.patch(
     '/evaluation-scripts/:id',
     {
+      // What runs cost is the admins' to set (issue 17).
+      config: { role: 'admin' },
       schema: {
         summary: "Change a script's price per evaluation (runs started afterwards cost that) or its description",
         tags: ['evaluation scripts'],

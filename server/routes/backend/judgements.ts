@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../auth/actor';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { notFound } from '../../errors';
@@ -19,15 +20,6 @@ import { PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
 import { Type } from 'typebox';
 import { pageWindow } from '../page-window';
-
-/** Who made a change: the token's name, else its username, email or subject. */
-export function actorOf(request: FastifyRequest): string | null {
-  const claims = (request.user ?? {}) as Record<string, unknown>;
-  for (const claim of ['name', 'preferred_username', 'email', 'sub']) {
-    if (typeof claims[claim] === 'string' && claims[claim] !== '') return claims[claim] as string;
-  }
-  return null;
-}
 
 async function requireGoldenSet(db: Database, id: number): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [id]);
@@ -86,7 +78,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
         response: { 200: JudgementSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => setJudgement(db, request.params.id, request.body, actorOf(request)),
+    async (request) => setJudgement(db, request.params.id, request.body, actorOf(request).name),
   );
 
   app.delete(
@@ -101,7 +93,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request, reply) => {
-      await removeJudgement(db, request.params.id, request.query.query, request.query.product_id, actorOf(request));
+      await removeJudgement(db, request.params.id, request.query.query, request.query.product_id, actorOf(request).name);
       return reply.code(204).send(null);
     },
   );

@@ -7,7 +7,10 @@ export const TEST_AUDIENCE = 'https://evaluation.test/api';
 export interface TestIssuer {
   issuer: string;
   audience: string;
-  /** A valid RS256 access token; `claims` and `options` (expiresIn null: no exp) bend it to test rejections. */
+  /**
+   * A valid RS256 access token, an admin's unless `claims` say otherwise (`roles`); `claims` and `options`
+   * (expiresIn null: no exp) bend it to test rejections.
+   */
   token(claims?: JWTPayload, options?: { expiresIn?: string | number | null; signWith?: 'stranger' }): Promise<string>;
   close(): Promise<void>;
 }
@@ -39,7 +42,7 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     issuer,
     audience: TEST_AUDIENCE,
     async token(claims = {}, { expiresIn = '10m', signWith } = {}) {
-      const jwt = new SignJWT({ iss: issuer, aud: TEST_AUDIENCE, sub: 'test-user', scope: 'openid', ...claims })
+      const jwt = new SignJWT({ iss: issuer, aud: TEST_AUDIENCE, sub: 'test-user', scope: 'openid', roles: ['admin'], ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
         .setIssuedAt();
       if (expiresIn !== null) jwt.setExpirationTime(expiresIn);
