@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { createLocalJWKSet, type JWK } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, type JWK } from 'jose';
 import type { Database } from '../db/database';
 import { createTokenVerifier, type VerifyToken } from '../auth/verify-token';
 import { ensureInitialAdmin } from './accounts';
@@ -104,5 +104,13 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   const publicKeys = secrets.signingKeys.map(({ kty, n, e, kid, alg, use }: JWK) => ({ kty, n, e, kid, alg, use }));
-  return createTokenVerifier({ issuer, audience, keys: createLocalJWKSet({ keys: publicKeys }) });
+  const verifySignature = createTokenVerifier({ issuer, audience, keys: createLocalJWKSet({ keys: publicKeys }) });
+  // The account as it is now, not as it was when the token was issued (up to 10 minutes ago): a role changed
+  // or an account removed by an admin counts at once.
+  return async (token) => {
+    const claims = await verifySignature(token);
+    const { rows } = await db.query<{ role: string }>('SELECT role FROM accounts WHERE username = $1', [claims.sub]);
+    if (rows.length === 0) throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'check_failed');
+    return { ...claims, roles: [rows[0].role] };
+  };
 }
