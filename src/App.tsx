@@ -36,6 +36,8 @@ const JudgeQueuePage = screenChunk(() => import('./views/JudgeQueuePage').then((
 const RunResultDetailsRoute = screenChunk(() => import('./views/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
 const ComparePairRoute = screenChunk(() => import('./views/ComparePairPage').then((m) => m.ComparePairRoute));
 const ComparePage = screenChunk(() => import('./views/ComparePage').then((m) => m.ComparePage));
+const AccountsPage = screenChunk(() => import('./views/AccountsPage').then((m) => m.AccountsPage));
+const AuditPage = screenChunk(() => import('./views/AuditPage').then((m) => m.AuditPage));
 const NotFoundPage = screenChunk(() => import('./views/NotFoundPage').then((m) => m.NotFoundPage));
 
 const loading = (
@@ -126,6 +128,9 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/compare/pair', title: 'Compare a Query', screen: ComparePairRoute },
   // Issue 15: two runs by the ids in the query (?baseline=A&candidate=B), read by the page with its other choices.
   { path: '/compare', title: 'Compare Runs', screen: ComparePage },
+  // Issue 17, for admins (a non-admin reads why): the embedded provider's accounts, and who changed what.
+  { path: '/accounts', title: 'Accounts', screen: AccountsPage },
+  { path: '/audit', title: 'Audit trail', screen: AuditPage },
 ];
 
 /**

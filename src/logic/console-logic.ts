@@ -1,4 +1,5 @@
 import type { ConsoleLogic } from '../views/logic-context';
+import { createAdminLogic } from './admin-logic';
 import { createCatalogueLogic } from './catalogue-logic';
 import { createCompareLogic } from './compare-logic';
 import type { ConsoleDeps } from './console-deps';
@@ -28,5 +29,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createCompareLogic(deps),
     ...createJudgingLogic(deps),
     ...createGoldenSetJudgingLogic(deps),
+    ...createAdminLogic(deps),
   };
 }

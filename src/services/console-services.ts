@@ -1,4 +1,6 @@
+import { createAccounts } from './accounts';
 import { createApiClients, type ApiSession } from './api-client';
+import { createAuditTrail } from './audit-trail';
 import { createCatalogue } from './catalogue';
 import { createDashboardCounts } from './dashboard-counts';
 import { saveBlob } from './download-file';
@@ -10,6 +12,7 @@ import { createRunComparisons } from './run-comparisons';
 import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
 import { loadSampleEvaluation } from './sample-evaluations';
+import { createSignedIn } from './signed-in-user';
 import { createCsvUploader, createFormPoster } from './upload-csv';
 
 /** The screens' services over the signed-in session, each made once (providers.ts calls this after sign-in). */
@@ -27,6 +30,9 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     comparisons: createRunComparisons(clients.evaluationBackend),
     runJudging: createRunJudging(clients.evaluationBackend),
     judging: createGoldenSetJudging(clients.evaluationBackend),
+    accounts: createAccounts(clients.evaluationBackend),
+    auditTrail: createAuditTrail(clients.evaluationBackend),
+    signedIn: createSignedIn(clients.evaluationBackend),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
   };

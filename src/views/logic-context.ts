@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { accountsPageMachine } from '../machines/accounts-page.machine';
+import type { auditPageMachine } from '../machines/audit-page.machine';
 import type { cataloguePageMachine } from '../machines/catalogue-page.machine';
 import type { comparePairMachine } from '../machines/compare-pair.machine';
 import type { comparePageMachine } from '../machines/compare-page.machine';
@@ -59,6 +61,9 @@ export type ConsoleLogic = {
   judgeQueue: typeof judgeQueueMachine;
   /** One golden set opened (issue 16): its queries, a query's judgements graded in place, the history, the scale. */
   goldenSetPage: typeof goldenSetPageMachine;
+  /** Issue 17, for admins: the accounts (add, role, reset password, remove) and the audit trail with its CSV. */
+  accountsPage: typeof accountsPageMachine;
+  auditPage: typeof auditPageMachine;
 };
 
 export const LogicContext = createContext<ConsoleLogic | null>(null);

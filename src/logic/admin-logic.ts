@@ -1,0 +1,73 @@
+import { fromPromise } from 'xstate';
+import { accountsPageMachine, ACCOUNTS_FILTER } from '../machines/accounts-page.machine';
+import { addAccountMachine } from '../machines/add-account.machine';
+import { adminAccessMachine } from '../machines/admin-access.machine';
+import { auditPageMachine } from '../machines/audit-page.machine';
+import { changeRoleMachine, type RoleChange } from '../machines/change-role.machine';
+import { confirmModalMachine, type ConfirmSubject } from '../machines/confirm-modal.machine';
+import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
+import { resetPasswordMachine, type PasswordReset } from '../machines/reset-password.machine';
+import type { NewAccount } from '../domain/account-types';
+import { AUDIT_FILTER, auditAddress } from '../domain/audit-filters';
+import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import type { ConsoleDeps } from './console-deps';
+import { pagedList } from './paged-lists';
+
+// Issue 17's pages for admins: /accounts and /audit, bound to the accounts and audit-trail calls, who is
+// signed in, the downloads and the address bar.
+export function createAdminLogic({
+  accounts,
+  auditTrail,
+  signedIn,
+  files,
+  router,
+}: Pick<ConsoleDeps, 'accounts' | 'auditTrail' | 'signedIn' | 'files' | 'router'>) {
+  const adminAccess = adminAccessMachine.provide({ actors: { fetchSignedInUser: fromPromise(() => signedIn.whoAmI()) } });
+  return {
+    accountsPage: accountsPageMachine.provide({
+      actors: {
+        adminAccess,
+        // Accounts are known by their username: the Remove confirmation's subject carries it as its name.
+        list: pagedList(router, {
+          fetchPage: ({ page, pageSize, filter }) => accounts.accountRows({ page, pageSize }, { search: filter.search }),
+          filterNames: ACCOUNTS_FILTER,
+        }).provide({
+          actors: {
+            confirmDelete: confirmModalMachine.provide({
+              actors: {
+                performAction: fromPromise<void, { subject: ConfirmSubject }>(({ input }) => accounts.removeAccount(input.subject.name)),
+              },
+            }),
+          },
+        }),
+        addAccount: addAccountMachine.provide({
+          actors: { createAccount: fromPromise(({ input }: { input: NewAccount }) => accounts.createAccount(input)) },
+        }),
+        changeRole: changeRoleMachine.provide({
+          actors: { saveRole: fromPromise(({ input }: { input: RoleChange }) => accounts.changeAccountRole(input.username, input.role)) },
+        }),
+        resetPassword: resetPasswordMachine.provide({
+          actors: {
+            resetPassword: fromPromise(({ input }: { input: PasswordReset }) =>
+              accounts.resetAccountPassword(input.username, input.password),
+            ),
+          },
+        }),
+      },
+    }),
+    auditPage: auditPageMachine.provide({
+      actors: {
+        adminAccess,
+        list: pagedList(router, {
+          fetchPage: ({ page, pageSize, filter }) => auditTrail.auditRows({ page, pageSize }, filter),
+          filterNames: AUDIT_FILTER,
+        }),
+        fileExport: fileExportMachine.provide({
+          actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => auditTrail.exportAuditTrail(input.query ?? {})) },
+          actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
+        }),
+      },
+      actions: { showFilters: (_, { filter }: { filter: Record<string, string> }) => router.navigate(auditAddress(filter)) },
+    }),
+  };
+}

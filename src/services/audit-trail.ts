@@ -1,0 +1,34 @@
+import type { ApiClient } from './api-client';
+import { downloadFile } from './evaluation-backend';
+import { explained } from './failure-message';
+import type { AuditEntry } from '../../server/schemas/audit';
+import { auditQuery } from '../domain/audit-filters';
+import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import type { Page, PageRequest } from '../domain/evaluation-service-types';
+
+// The audit trail (issue 17) on the evaluation backend, for admins: a page of it with the address's filter
+// (its days as times, see audit-filters) and its total, and the same rows as CSV. A malformed day in the
+// address fails before any call, naming the parameter.
+
+export type AuditTrail = ReturnType<typeof createAuditTrail>;
+
+export function createAuditTrail(api: ApiClient) {
+  return {
+    /** GET audit/?actor&action&target_type&target_id&from&to&page&page_size → the page and its count (capped past 10,000). */
+    auditRows: async ({ page, pageSize }: PageRequest, filter: Readonly<Record<string, string>> = {}): Promise<Page<AuditEntry>> => {
+      const query = auditQuery(filter);
+      const response = await explained(
+        api.raw<{ count: number; results: AuditEntry[] }>('audit/', { query: { ...query, page, page_size: pageSize } }),
+      );
+      const body = response._data ?? { count: 0, results: [] };
+      const capped = response.headers.get('X-Total-Count-Capped') === 'true';
+      return { items: body.results, total: body.count, ...(capped ? { capped } : {}) };
+    },
+
+    /** GET audit.csv with the same filter (no page) → every matching row, `audit-trail.csv`. */
+    exportAuditTrail: async (filter: Readonly<Record<string, string>> = {}): Promise<DownloadedFile> => {
+      const query = new URLSearchParams(auditQuery(filter)).toString();
+      return explained(downloadFile(api, query ? `audit.csv?${query}` : 'audit.csv', 'audit-trail.csv'));
+    },
+  };
+}

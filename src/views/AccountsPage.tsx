@@ -1,0 +1,181 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { useSearch } from 'wouter';
+import { accountsPageInput, type AccountsFlows } from '../machines/accounts-page.machine';
+import { selectAccess, selectFlows, selectIsKeptElsewhere, selectOwnUsername } from '../machines/accounts-page.selectors';
+import { selectChangedAccounts, selectIsSaving, selectPendingChange, selectRoleError } from '../machines/change-role.selectors';
+import { selectConfirmDelete, selectFilterValue } from '../machines/paged-list.selectors';
+import { selectResetFor } from '../machines/reset-password.selectors';
+import { ROLES, roleOf, type Account } from '../domain/account-types';
+import { latestAccount } from '../domain/account-form';
+import { counted } from '../domain/format-count';
+import { formatDateTime } from '../domain/format-date';
+import * as styles from './AccountsPage.css';
+import { AddAccountDialog } from './AddAccountDialog';
+import { AdminAccessStatus } from './AdminAccessStatus';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useLogic } from './logic-context';
+import { PagedListFrame } from './PagedListFrame';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { button } from './ui/button.css';
+import * as filterBar from './ui/filter-bar.css';
+import * as pageStyles from './ui/page.css';
+import { rowHeader } from './ui/row-header.css';
+import { SearchBox } from './ui/SearchBox';
+import { errorMessage, statusMessage } from './ui/status.css';
+import * as table from './ui/table.css';
+import { TableCard } from './ui/TableCard';
+import { TableHead } from './ui/TableHead';
+
+const selectSearch = selectFilterValue('search');
+
+// Issue 17 /accounts (admins): the embedded provider's accounts, searched and paged in the address; 'Add
+// account', each row's role changed in place, 'Reset password' and 'Remove' (both end that person's sessions).
+export function AccountsPage() {
+  const logic = useLogic();
+  const search = useSearch();
+  const page = useActorRef(logic.accountsPage, { input: accountsPageInput(search) });
+  const access = useSelector(page, selectAccess);
+  const keptElsewhere = useSelector(page, selectIsKeptElsewhere);
+  const flows = useSelector(page, selectFlows);
+  const ownUsername = useSelector(page, selectOwnUsername);
+  const headingId = useId();
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title} id={headingId}>
+          Accounts
+        </h1>
+        {flows && (
+          <button type="button" className={button({ tone: 'primary' })} onClick={() => flows.addAccount.send({ type: 'user.open' })}>
+            Add account
+          </button>
+        )}
+      </div>
+      {keptElsewhere ? (
+        <p className={statusMessage} role="status">
+          Accounts are kept by the identity provider: add people and change their roles there.
+        </p>
+      ) : flows ? (
+        <AccountsList flows={flows} ownUsername={ownUsername} headingId={headingId} />
+      ) : (
+        <AdminAccessStatus access={access} doing="manage accounts" />
+      )}
+    </div>
+  );
+}
+
+function AccountsList({ flows, ownUsername, headingId }: { flows: AccountsFlows; ownUsername: string | null; headingId: string }) {
+  const { list, changeRole, resetPassword } = flows;
+  const confirmRemove = useSelector(list, selectConfirmDelete);
+  const nameSearch = useSelector(list, selectSearch);
+  const saving = useSelector(changeRole, selectIsSaving);
+  const pending = useSelector(changeRole, selectPendingChange);
+  const changed = useSelector(changeRole, selectChangedAccounts);
+  const roleError = useSelector(changeRole, selectRoleError);
+  const resetFor = useSelector(resetPassword, selectResetFor);
+
+  return (
+    <>
+      <div className={filterBar.bar}>
+        <SearchBox
+          label="Search accounts"
+          value={nameSearch}
+          onSearch={(text) => list.send({ type: 'user.filterChanged', name: 'search', value: text })}
+        />
+      </div>
+      <p className={styles.notice} aria-live="polite">
+        {resetFor ? `The password of ${resetFor} was reset: they are signed out everywhere.` : ''}
+      </p>
+      {roleError && (
+        <p className={errorMessage} role="alert">
+          Could not change the role of {roleError.username}: {roleError.message}
+        </p>
+      )}
+
+      <PagedListFrame<Account>
+        list={list}
+        failure={(error) => `Failed to fetch accounts. ${error ?? ''}`}
+        empty={(n) => (nameSearch ? 'No accounts match the search.' : n === 1 ? 'No accounts yet.' : 'No accounts on this page.')}
+        counted={(total) => counted(total, 'account', 'accounts')}
+      >
+        {(accounts) => (
+          <TableCard>
+            <table className={table.table} aria-labelledby={headingId}>
+              <TableHead columns={['Username', 'Role', 'Created', 'Actions']} />
+              <tbody>
+                {accounts.map((listed) => {
+                  const account = latestAccount(listed, changed[listed.username]);
+                  const { username } = account;
+                  return (
+                    <tr key={username}>
+                      <th className={`${table.cell} ${rowHeader}`} scope="row">
+                        {username}
+                        {username === ownUsername && <span className={styles.you}>(you)</span>}
+                      </th>
+                      <td className={table.cell}>
+                        <select
+                          className={styles.roleSelect}
+                          aria-label={`Role of ${username}`}
+                          value={pending?.username === username ? pending.role : account.role}
+                          disabled={saving}
+                          onChange={(event) => {
+                            const role = roleOf(event.target.value);
+                            if (role) changeRole.send({ type: 'user.changeRole', account, role });
+                          }}
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {role}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className={table.cell}>{formatDateTime(account.created_at)}</td>
+                      <td className={table.cell}>
+                        <div className={table.actions}>
+                          <button
+                            type="button"
+                            className={button({ tone: 'secondary', size: 'small' })}
+                            aria-label={`Reset the password of ${username}`}
+                            onClick={() => resetPassword.send({ type: 'user.open', username })}
+                          >
+                            Reset password
+                          </button>
+                          <button
+                            type="button"
+                            className={button({ tone: 'danger', size: 'small' })}
+                            aria-label={`Remove ${username}`}
+                            // Accounts are known by name: the confirmation's subject carries it as its name.
+                            onClick={() => confirmRemove?.send({ type: 'user.open', subject: { id: 0, name: username } })}
+                          >
+                            Remove
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableCard>
+        )}
+      </PagedListFrame>
+
+      {confirmRemove && (
+        <ConfirmDialog
+          actor={confirmRemove}
+          title="Remove account"
+          question={(subject) =>
+            `Remove the account "${subject.name}"? ${subject.name} is signed out everywhere at once: their sessions end and they can no longer sign in.`
+          }
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+        />
+      )}
+      <AddAccountDialog actor={flows.addAccount} />
+      <ResetPasswordDialog actor={resetPassword} />
+    </>
+  );
+}
