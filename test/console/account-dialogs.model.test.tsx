@@ -181,7 +181,9 @@ describe('Reset password: every path', () => {
       return;
     }
     expect(screen.getByRole('dialog', { name: 'Reset the password of ada' })).toBeTruthy();
-    expect(within(screen.getByRole('dialog')).getByText('ada is signed out everywhere and signs in again with the new password.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog')).getByText('ada is signed out everywhere and signs in again with the new password.'),
+    ).toBeTruthy();
     expect(field('New password*').value).toBe(state.context.password);
     expect(field('New password*').type).toBe('password');
     const busy = state.matches('saving');

@@ -50,7 +50,9 @@ describe('who may manage accounts', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/accounts', <AccountsPage />);
     await services.settle('whoAmI', { error: new Error('The server could not be reached. Please try again.') });
-    expect(screen.getByRole('alert').textContent).toBe('Could not check who is signed in. The server could not be reached. Please try again.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not check who is signed in. The server could not be reached. Please try again.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await services.settle('whoAmI', { output: admin });
     expect(services.last('accountRows').args).toEqual([{ page: 1, pageSize: 20 }, { search: undefined }]);
@@ -60,7 +62,9 @@ describe('who may manage accounts', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/accounts', <AccountsPage />);
     await services.settle('whoAmI', { output: { ...admin, local_account: false } });
-    expect(screen.getByRole('status').textContent).toBe('Accounts are kept by the identity provider: add people and change their roles there.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Accounts are kept by the identity provider: add people and change their roles there.',
+    );
     expect(services.calls('accountRows')).toBe(0);
   });
 });
@@ -69,8 +73,16 @@ describe('the accounts list', () => {
   it('shows each account’s name, role and creation, the total, and marks one’s own', async () => {
     await openAccounts();
     const table = screen.getByRole('table', { name: 'Accounts' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Role', 'Created', 'Actions']);
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['admin(you)', 'ada', 'bob']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Username', 'Role', 'Created', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['admin(you)', 'ada', 'bob']);
     const roles = within(table).getAllByRole('combobox') as HTMLSelectElement[];
     expect(roles.map((select) => [select.getAttribute('aria-label'), select.value])).toEqual([
       ['Role of admin', 'admin'],
@@ -110,8 +122,14 @@ describe('the accounts list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove admin' }));
     fireEvent.click(inDialog('Remove'));
     await services.settle('removeAccount', { error: new RefusalError('admin is the last admin: make another account admin first') });
-    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('admin is the last admin: make another account admin first');
-    expect(within(screen.getByRole('dialog')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(
+      'admin is the last admin: make another account admin first',
+    );
+    expect(
+      within(screen.getByRole('dialog'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel']);
     fireEvent.click(inDialog('Cancel'));
     expect(dialog()).toBeNull();
     expect(services.calls('accountRows')).toBe(1);
