@@ -6,6 +6,9 @@ import { ROLES, type Role } from '../auth/roles';
 
 export const RoleSchema = Type.Unsafe<Role>(Type.String({ enum: [...ROLES], description: 'viewer, curator or admin' }));
 
+// A date (2026-11-24) or a date and time with an optional zone; whether it exists (no 31 February) is checked by the route.
+const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$';
+
 const filterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, description }));
 
 export const AuditFiltersSchema = Type.Object(
@@ -14,8 +17,8 @@ export const AuditFiltersSchema = Type.Object(
     action: filterText('An action, e.g. dataset.delete'),
     target_type: filterText('A kind of target, e.g. golden_set'),
     target_id: filterText("The target's id"),
-    from: Type.Optional({ ...TimestampSchema, description: 'Changes at or after this time' }),
-    to: Type.Optional({ ...TimestampSchema, description: 'Changes before this time' }),
+    from: Type.Optional(Type.String({ pattern: ISO_TIME, description: 'Changes at or after this time (ISO 8601: a date, or a date and time)' })),
+    to: Type.Optional(Type.String({ pattern: ISO_TIME, description: 'Changes before this time (ISO 8601)' })),
   },
   { additionalProperties: false },
 );

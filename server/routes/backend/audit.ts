@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
-import { auditCsv, auditPage } from '../../audit/audit-trail';
+import { auditCsv, auditPage, type AuditFilters } from '../../audit/audit-trail';
+import { HttpError } from '../../errors';
 import { AuditFiltersSchema, AuditPageSchema, AuditQuerySchema, MeSchema } from '../../schemas/audit';
 import { ErrorSchema } from '../../schemas/errors';
 import { TextFileSchema } from '../../schemas/shared';
@@ -10,6 +11,25 @@ import { sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 
 const tags = ['Audit'];
+
+/** The filters, with `from` and `to` checked to be real times (the schema checks their shape). */
+function checkedFilters<F extends AuditFilters>(filters: F): F {
+  for (const field of ['from', 'to'] as const) {
+    const value = filters[field];
+    if (value !== undefined && (Number.isNaN(Date.parse(value)) || !sameDate(value))) {
+      throw new HttpError(400, `querystring/${field} is not a real date or time: "${value}"`);
+    }
+  }
+  return filters;
+}
+
+/** Date.parse rolls 2026-02-31 over into March: the date written must be the date read. */
+const sameDate = (value: string) => {
+  const [date] = value.split('T');
+  const [y, m, d] = date.split('-').map(Number);
+  const parsed = new Date(Date.UTC(y, m - 1, d));
+  return parsed.getUTCFullYear() === y && parsed.getUTCMonth() === m - 1 && parsed.getUTCDate() === d;
+};
 
 /** Who is signed in, and the audit trail (admins only): issue 17. */
 export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database; localAccounts: boolean }) {
@@ -45,7 +65,7 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
     },
     async (request, reply) => {
       const { page: _page, page_size: _size, ...filters } = request.query;
-      const page = await auditPage(db, filters, pageWindow(request.query));
+      const page = await auditPage(db, checkedFilters(filters), pageWindow(request.query));
       reply.header('X-Total-Count', page.count);
       if (page.capped) reply.header('X-Total-Count-Capped', 'true');
       return { count: page.count, results: page.results };
@@ -64,6 +84,6 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
         response: { 200: TextFileSchema('CSV `at,actor_sub,actor_name,action,target_type,target_id,summary`'), 403: ErrorSchema },
       },
     },
-    async (request, reply) => sendDownload(reply, 'text/csv; charset=utf-8', 'audit-trail.csv', auditCsv(db, request.query)),
+    async (request, reply) => sendDownload(reply, 'text/csv; charset=utf-8', 'audit-trail.csv', auditCsv(db, checkedFilters(request.query))),
   );
 }
