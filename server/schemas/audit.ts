@@ -17,7 +17,9 @@ export const AuditFiltersSchema = Type.Object(
     action: filterText('An action, e.g. dataset.delete'),
     target_type: filterText('A kind of target, e.g. golden_set'),
     target_id: filterText("The target's id"),
-    from: Type.Optional(Type.String({ pattern: ISO_TIME, description: 'Changes at or after this time (ISO 8601: a date, or a date and time)' })),
+    from: Type.Optional(
+      Type.String({ pattern: ISO_TIME, description: 'Changes at or after this time (ISO 8601: a date, or a date and time)' }),
+    ),
     to: Type.Optional(Type.String({ pattern: ISO_TIME, description: 'Changes before this time (ISO 8601)' })),
   },
   { additionalProperties: false },

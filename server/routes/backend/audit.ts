@@ -84,6 +84,7 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
         response: { 200: TextFileSchema('CSV `at,actor_sub,actor_name,action,target_type,target_id,summary`'), 403: ErrorSchema },
       },
     },
-    async (request, reply) => sendDownload(reply, 'text/csv; charset=utf-8', 'audit-trail.csv', auditCsv(db, checkedFilters(request.query))),
+    async (request, reply) =>
+      sendDownload(reply, 'text/csv; charset=utf-8', 'audit-trail.csv', auditCsv(db, checkedFilters(request.query))),
   );
 }
