@@ -51,8 +51,8 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { db: Databa
   // The same counts as sign-in: a stolen access token cannot be used to guess the password faster.
   const throttle = new LoginThrottle(db);
 
-  // After the token and role checks, before the body is read.
-  app.addHook('onRequest', async () => {
+  // After validation, so that bad input is named as everywhere else (the API-wide sweep sends it).
+  app.addHook('preHandler', async () => {
     if (!opts.localAccounts) throw new HttpError(409, 'Accounts are kept by the identity provider');
   });
 
