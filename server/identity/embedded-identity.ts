@@ -108,11 +108,13 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   const publicKeys = secrets.signingKeys.map(({ kty, n, e, kid, alg, use }: JWK) => ({ kty, n, e, kid, alg, use }));
   const verifySignature = createTokenVerifier({ issuer, audience, keys: createLocalJWKSet({ keys: publicKeys }) });
   // The account as it is now, not as it was when the token was issued (up to 10 minutes ago): a role changed
-  // or an account removed by an admin counts at once.
+  // or an account removed by an admin counts at once, and a later account of the same name is someone else.
   return async (token) => {
     const claims = await verifySignature(token);
-    const { rows } = await db.query<{ role: string }>('SELECT role FROM accounts WHERE username = $1', [claims.sub]);
-    if (rows.length === 0) throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'check_failed');
+    const { rows } = await db.query<{ id: number; role: string }>('SELECT id, role FROM accounts WHERE username = $1', [claims.sub]);
+    if (rows.length === 0 || (claims.account_id !== undefined && claims.account_id !== rows[0].id)) {
+      throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'check_failed');
+    }
     return { ...claims, roles: [rows[0].role] };
   };
 }

@@ -127,6 +127,11 @@ describe.each(backends)('accounts API on %s', (backend) => {
       const response = await call(admin, method, url, body);
       expect([response.statusCode, response.json().message]).toEqual([404, 'No account named "nobody"']);
     }
+    // Names no account can have are unknown (or refused by the path's own checks), never a server error.
+    for (const odd of ['%ED%A0%80', 'a%2Fb', '%20', 'x'.repeat(65), '%00']) {
+      const response = await call(admin, 'PATCH', `/accounts/${odd}`, { role: 'viewer' });
+      expect([400, 404], odd).toContain(response.statusCode);
+    }
     expect((await call(admin, 'GET', '/accounts/')).json().count).toBe(3);
   });
 
@@ -206,6 +211,9 @@ describe.each(backends)('accounts API on %s', (backend) => {
     expect(after.json().message).toContain('the account no longer exists');
     expect((await refresh(rex)).statusCode).toBe(400);
     expect((await call(admin, 'GET', '/accounts/?search=rex')).json().count).toBe(0);
+    // A new account of the same name is someone else: the old token is still refused.
+    await addAs('rex', 'admin');
+    expect((await call(rex, 'GET', '/me')).statusCode).toBe(401);
     expect(await audit('action=account.remove&target_id=rex')).toEqual([
       expect.objectContaining({ actor: { sub: 'admin', name: 'admin' }, target_type: 'account' }),
     ]);
