@@ -31,7 +31,8 @@ function parseArgs(args: string[]): AccountRequest {
     else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}"`);
     else positional.push(arg);
   }
-  const wanted = { add: 1, passwd: 1, remove: 1, role: 2, list: 0 }[command as AccountCommand];
+  const names: Record<AccountCommand, number> = { add: 1, passwd: 1, remove: 1, role: 2, list: 0 };
+  const wanted = Object.hasOwn(names, command ?? '') ? names[command as AccountCommand] : undefined;
   if (wanted === undefined) throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
   if (positional.length !== wanted) throw new UsageError(`"${command}" takes ${['no name', 'a name', 'a name and a role'][wanted]}`);
   if (command === 'role') role = positional[1];
