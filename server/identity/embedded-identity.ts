@@ -113,7 +113,7 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
     const claims = await verifySignature(token);
     const { rows } = await db.query<{ id: number; role: string }>('SELECT id, role FROM accounts WHERE username = $1', [claims.sub]);
     if (rows.length === 0 || (claims.account_id !== undefined && claims.account_id !== rows[0].id)) {
-      throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'check_failed');
+      throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'account_gone');
     }
     return { ...claims, roles: [rows[0].role] };
   };

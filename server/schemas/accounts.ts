@@ -1,6 +1,6 @@
 /** Local accounts of the embedded provider, and one's own password (issue 17). */
 import { Type, type Static } from 'typebox';
-import { RoleSchema } from './audit';
+import { RoleSchema } from './roles';
 import { MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties, PageOf } from './paging';
 import { TimestampSchema } from './shared';

@@ -2,9 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PageOf, pageProperties } from './paging';
 import { Nullable, TimestampSchema } from './shared';
-import { ROLES, type Role } from '../auth/roles';
-
-export const RoleSchema = Type.Unsafe<Role>(Type.String({ enum: [...ROLES], description: 'viewer, curator or admin' }));
+import { ROLES, type Role } from './roles';
 
 // A date (2026-11-24) or a date and time with an optional zone; whether it exists (no 31 February) is checked by the route.
 const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$';
