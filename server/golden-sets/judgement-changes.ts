@@ -91,20 +91,22 @@ export async function setJudgement(
     if (input.grade > set.max_grade) {
       throw new HttpError(400, `body.grade must be between 0 and ${set.max_grade} (the golden set's scale), got ${input.grade}`);
     }
-    const existing = await tx.query<{ grade: number; query: string }>(
-      'SELECT grade, query FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3',
+    const existing = await tx.query<{ grade: number }>(
+      'SELECT grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3',
       [goldenSetId, key, input.product_id],
     );
     const before = existing.rows[0]?.grade;
     if (before === input.grade) return;
-    await tx.query(
+    const stored = await tx.query<{ query: string }>(
       // A product added to a known query takes the query's text as the set has it.
       `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade, judged_by, judged_at)
        VALUES ($1, coalesce((SELECT query FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $3 LIMIT 1), $2), $3, $4, $5, $6, now())
-       ON CONFLICT (golden_set_id, query_key, product_id) DO UPDATE SET grade = EXCLUDED.grade, judged_by = EXCLUDED.judged_by, judged_at = now()`,
+       ON CONFLICT (golden_set_id, query_key, product_id) DO UPDATE SET grade = EXCLUDED.grade, judged_by = EXCLUDED.judged_by, judged_at = now()
+       RETURNING query`,
       [goldenSetId, input.query.trim(), key, input.product_id, input.grade, actor.name],
     );
-    const query = existing.rows[0]?.query ?? input.query.trim();
+    // The history and the trail name the query as the set has it, not as this request spelt it.
+    const { query } = stored.rows[0];
     await recordChange(tx, goldenSetId, set, { query, key, productId: input.product_id, before, after: input.grade, who: actor.name });
     await recordAudit(tx, actor, {
       action: 'judgement.set',
