@@ -323,6 +323,24 @@ describe.each(backends)('audit trail (%s)', (backend) => {
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
   });
 
+  it('refuses a time filter that is not a date and time, naming the field (400, not the database’s 500)', async () => {
+    for (const [field, value] of [
+      ['from', 'yesterday'],
+      ['to', '-1'],
+      ['from', '2026-02-31'],
+      ['to', '0x10'],
+    ]) {
+      for (const url of [`${BACKEND}/audit/`, `${BACKEND}/audit.csv`]) {
+        const refused = await call('admin', 'GET', `${url}?${field}=${value}`);
+        expect(refused.statusCode, `${url} ${field}=${value}`).toBe(400);
+        expect(refused.json().message).toBe(
+          `querystring.${field} must be a date and time (ISO 8601), such as 2026-11-24 or 2026-11-24T16:00:00Z`,
+        );
+      }
+    }
+    expect((await trail({ from: '2000-01-01', to: '2999-12-31T23:59:59+01:00' })).count).toBe((await trail()).count);
+  });
+
   it('exports the filtered trail as CSV', async () => {
     const id = await createDataset('Exported, "quoted"');
     const csv = await call('admin', 'GET', `${BACKEND}/audit.csv?target_type=dataset&target_id=${id}`);
