@@ -88,7 +88,7 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
           [id, cost_per_evaluation, description?.trim() ?? null],
         );
         const [old, now] = [before.rows[0], rows[0]];
-        // "cost_per_evaluation 0.01 → 0.02, description": the cost with its values, what it costs being the point.
+        // "cost_per_evaluation 0.01 → 0.02, description": the cost with its old and new values, being why only admins change it.
         const cost = valueChange('cost_per_evaluation', old.cost_per_evaluation, now.cost_per_evaluation);
         const text = old.description === now.description ? '' : 'description';
         const summary = [cost, text].filter(Boolean).join(', ') || NOTHING_CHANGED;
