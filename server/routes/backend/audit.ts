@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
-import { auditCsv, auditPage, type AuditFilters } from '../../audit/audit-trail';
-import { HttpError } from '../../errors';
+import { auditCsv, auditPage } from '../../audit/audit-trail';
+import { checkedFilters } from '../../audit/audit-filters';
 import { AuditFiltersSchema, AuditPageSchema, AuditQuerySchema, MeSchema } from '../../schemas/audit';
 import { ErrorSchema } from '../../schemas/errors';
 import { TextFileSchema } from '../../schemas/shared';
@@ -11,25 +11,6 @@ import { sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 
 const tags = ['Audit'];
-
-/** The filters, with `from` and `to` checked to be real times (the schema checks their shape). */
-function checkedFilters<F extends AuditFilters>(filters: F): F {
-  for (const field of ['from', 'to'] as const) {
-    const value = filters[field];
-    if (value !== undefined && (Number.isNaN(Date.parse(value)) || !sameDate(value))) {
-      throw new HttpError(400, `querystring/${field} is not a real date or time: "${value}"`);
-    }
-  }
-  return filters;
-}
-
-/** Date.parse rolls 2026-02-31 over into March: the date written must be the date read. */
-const sameDate = (value: string) => {
-  const [date] = value.split('T');
-  const [y, m, d] = date.split('-').map(Number);
-  const parsed = new Date(Date.UTC(y, m - 1, d));
-  return parsed.getUTCFullYear() === y && parsed.getUTCMonth() === m - 1 && parsed.getUTCDate() === d;
-};
 
 /** Who is signed in, and the audit trail (admins only): issue 17. */
 export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database; localAccounts: boolean }) {
@@ -81,7 +62,11 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
         tags,
         querystring: AuditFiltersSchema,
         produces: ['text/csv'],
-        response: { 200: TextFileSchema('CSV `at,actor_sub,actor_name,action,target_type,target_id,summary`'), 403: ErrorSchema },
+        response: {
+          200: TextFileSchema('CSV `at,actor_sub,actor_name,action,target_type,target_id,summary`'),
+          400: ErrorSchema,
+          403: ErrorSchema,
+        },
       },
     },
     async (request, reply) =>
