@@ -28,6 +28,7 @@ import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
 import { auditRoutes } from './routes/backend/audit';
+import { accountRoutes } from './routes/backend/accounts';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
 import { serveConsole } from './routes/console';
@@ -140,6 +141,7 @@ export async function buildApp(
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(catalogueRoutes, { db, uploads });
       await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
+      await api.register(accountRoutes, { db, localAccounts: identity.mode === 'embedded' });
     },
     { prefix: '/api/backend' },
   );

@@ -88,7 +88,10 @@ export async function auditPage(
       limit,
       offset,
     ]),
-    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM (SELECT 1 FROM audit_events ${sql} LIMIT ${COUNT_CAP + 1}) AS m`, params),
+    db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM (SELECT 1 FROM audit_events ${sql} LIMIT ${COUNT_CAP + 1}) AS m`,
+      params,
+    ),
   ]);
   const count = Number(counted.rows[0].count);
   return { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP, results: page.rows.map(shaped) };
@@ -102,7 +105,7 @@ export async function* auditCsv(db: Queryable, filters: AuditFilters): AsyncGene
   const { sql, params } = where(filters);
   const n = params.length;
   const below = `${sql ? `${sql} AND` : 'WHERE'} id < $${n + 2}`;
-  for (let after = Number.MAX_SAFE_INTEGER; ; ) {
+  for (let after = Number.MAX_SAFE_INTEGER; ;) {
     const { rows } = await db.query<StoredRow>(`SELECT ${COLUMNS} FROM audit_events ${below} ORDER BY id DESC LIMIT $${n + 1}`, [
       ...params,
       PAGE_ROWS,

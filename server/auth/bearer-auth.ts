@@ -42,8 +42,8 @@ export function requireBearerToken(app: FastifyInstance, verify: VerifyToken, ro
 
 function describe(error: InstanceType<typeof joseErrors.JOSEError>): string {
   if (error instanceof joseErrors.JWTExpired) return 'expired';
-  // check_failed is ours (the account behind the token is gone): its message says why.
-  if (error instanceof joseErrors.JWTClaimValidationFailed && error.reason === 'check_failed') return error.message;
+  // account_gone is ours (the account behind the token is gone, embedded-identity.ts): its message says why.
+  if (error instanceof joseErrors.JWTClaimValidationFailed && error.reason === 'account_gone') return error.message;
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim "${error.claim}" ${error.reason}`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'algorithm not allowed';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'signature does not verify';

@@ -63,7 +63,8 @@ export function claimAt(claims: unknown, path: string): unknown {
 /** The token's role: the highest its claim's values map to, else the fallback. */
 export function roleFromClaims(claims: unknown, mapping: RoleMapping): Role | null {
   const found = claimAt(claims, mapping.claim);
-  const given = Array.isArray(found) ? found : typeof found === 'string' ? found.split(/[\s,]+/) : [];
+  // A string is one value (an Okta group "Search Admins"), or several separated like a scope's.
+  const given = Array.isArray(found) ? found : typeof found === 'string' ? [found, ...found.split(/[\s,]+/)] : [];
   const mapped = given.filter((value): value is string => typeof value === 'string' && Object.hasOwn(mapping.values, value));
   return highestRole(mapped.map((value) => mapping.values[value])) ?? mapping.fallback;
 }

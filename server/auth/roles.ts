@@ -2,8 +2,9 @@
 // and changes nothing; a curator changes datasets, entries, golden sets, judgements and experiments and
 // starts, cancels and rescores runs; an admin also manages accounts, scripts' cost and reads the audit trail.
 
-export const ROLES = ['viewer', 'curator', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../schemas/roles';
+
+export { ROLES, type Role };
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 

@@ -1,10 +1,14 @@
 /**
  * Streams a bulk-upload CSV into the database in one transaction: file stream → CSV records →
  * validated rows → chunked COPY. Any problem rolls everything back; up to MAX_PROBLEMS are reported.
+ * The audit row is written last in that transaction (every chunk is COPYed in it too), so it exists
+ * exactly when the upload does.
  */
 import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database';
+import { recordAudit } from '../audit/audit-trail';
+import { counted, joined, type AuditActor } from '../audit/audit-summaries';
 import { CsvReader, CsvSyntaxError } from '../import/csv-reader';
 import { ImportRejectedError, rejection, stopWhenFull, syntaxProblem, type RowProblem } from '../import/import-problems';
 import { readUpload, type UploadReader } from '../import/upload-reader';
@@ -21,11 +25,24 @@ const YIELD_EVERY_ROWS = 50;
  * Imports `source` (a busboy file stream: it emits 'limit' and ends early when the file is larger than
  * the upload limit). The transaction starts once the header is read and found valid.
  */
-export function importEntriesCsv(db: Database, source: Readable, options: EntryWriterOptions = {}): Promise<BulkUploadCounts> {
-  return readUpload(source, (upload) => importFrom(db, upload, options));
+export function importEntriesCsv(
+  db: Database,
+  actor: AuditActor,
+  source: Readable,
+  options: EntryWriterOptions = {},
+): Promise<BulkUploadCounts> {
+  return readUpload(source, (upload) => importFrom(db, actor, upload, options));
 }
 
-async function importFrom(db: Database, upload: UploadReader, options: EntryWriterOptions): Promise<BulkUploadCounts> {
+/** "2,002 entries · 25 datasets · 3,422 links created". */
+const uploadSummary = (counts: BulkUploadCounts) =>
+  `${joined(
+    counted(counts.created_entries, 'entry', 'entries'),
+    counted(counts.created_datasets, 'dataset', 'datasets'),
+    counted(counts.created_mappings, 'link', 'links'),
+  )} created`;
+
+async function importFrom(db: Database, actor: AuditActor, upload: UploadReader, options: EntryWriterOptions): Promise<BulkUploadCounts> {
   const csv = new CsvReader(MAX_RECORD_CHARS);
   /** Records read but not handled yet. */
   let pending: string[][] = [];
@@ -83,7 +100,9 @@ async function importFrom(db: Database, upload: UploadReader, options: EntryWrit
         pending = [];
       } while (await nextRecords());
       if (problems.length > 0) throw rejection(problems, CSV_FILE);
-      return await writer.finish();
+      const counts = await writer.finish();
+      await recordAudit(tx, actor, { action: 'entries.upload', target_type: 'entries', target_id: null, summary: uploadSummary(counts) });
+      return counts;
     } catch (error) {
       await writer.abandon();
       throw asRejection(error, problems);

@@ -160,10 +160,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   if (experimentId === false) return false;
   await cleanSearchIndex(db);
   // A real run, searched and scored by the engine like any other, so a new user sees real numbers.
-  const run = await startRun(db, seedingQueue, experimentId, ['demo']);
+  const run = await startRun(db, seedingQueue, DEMO_SEEDER, experimentId, ['demo']);
   await runToCompletion(db, Number(run.id));
   return true;
 }
+
+/** Who the audit trail says started the demo's run: the server itself, on its first start. */
+const DEMO_SEEDER = { sub: 'demo-data', name: 'Demo data (first start)' };
 
 /** The demo's run is worked right here, before any worker starts. */
 const seedingQueue: RunQueue = { enqueue: async () => {}, committed: () => {}, startWorker: async () => {}, close: async () => {} };

@@ -1,9 +1,12 @@
 /**
  * One judgement set, changed or removed by a person (issue 16): in one transaction with the golden set's
  * row locked, so its version counts every change once and its kept counts (queries, judgements per grade)
- * stay exact without recounting a million judgements per keystroke. Each change is kept in the history.
+ * stay exact without recounting a million judgements per keystroke. Each change is kept in the history
+ * (by the person's name) and in the audit trail (by subject and name), in the same transaction.
  */
 import type { Database, Queryable } from '../db/database';
+import { recordAudit } from '../audit/audit-trail';
+import { quoted, type AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import { queryKey } from '../evaluation/query-key';
 import { productIdProblem, queryProblem } from './judgement-rows';
@@ -78,7 +81,7 @@ export async function setJudgement(
   db: Database,
   goldenSetId: number,
   input: { query: string; product_id: string; grade: number },
-  who: string | null,
+  actor: AuditActor,
 ): Promise<JudgementRecord> {
   checkText('body.query', queryProblem(input.query));
   checkText('body.product_id', productIdProblem(input.product_id));
@@ -88,21 +91,29 @@ export async function setJudgement(
     if (input.grade > set.max_grade) {
       throw new HttpError(400, `body.grade must be between 0 and ${set.max_grade} (the golden set's scale), got ${input.grade}`);
     }
-    const existing = await tx.query<{ grade: number; query: string }>(
-      'SELECT grade, query FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3',
+    const existing = await tx.query<{ grade: number }>(
+      'SELECT grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3',
       [goldenSetId, key, input.product_id],
     );
     const before = existing.rows[0]?.grade;
     if (before === input.grade) return;
-    await tx.query(
+    const stored = await tx.query<{ query: string }>(
       // A product added to a known query takes the query's text as the set has it.
       `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade, judged_by, judged_at)
        VALUES ($1, coalesce((SELECT query FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $3 LIMIT 1), $2), $3, $4, $5, $6, now())
-       ON CONFLICT (golden_set_id, query_key, product_id) DO UPDATE SET grade = EXCLUDED.grade, judged_by = EXCLUDED.judged_by, judged_at = now()`,
-      [goldenSetId, input.query.trim(), key, input.product_id, input.grade, who],
+       ON CONFLICT (golden_set_id, query_key, product_id) DO UPDATE SET grade = EXCLUDED.grade, judged_by = EXCLUDED.judged_by, judged_at = now()
+       RETURNING query`,
+      [goldenSetId, input.query.trim(), key, input.product_id, input.grade, actor.name],
     );
-    const query = existing.rows[0]?.query ?? input.query.trim();
-    await recordChange(tx, goldenSetId, set, { query, key, productId: input.product_id, before, after: input.grade, who });
+    // The history and the trail name the query as the set has it, not as this request spelt it.
+    const { query } = stored.rows[0];
+    await recordChange(tx, goldenSetId, set, { query, key, productId: input.product_id, before, after: input.grade, who: actor.name });
+    await recordAudit(tx, actor, {
+      action: 'judgement.set',
+      target_type: 'golden_set',
+      target_id: goldenSetId,
+      summary: `${quoted(query)} · ${input.product_id}: ${before ?? 'none'} → ${input.grade}`,
+    });
   });
   return (await judgementsOf(db, goldenSetId, key, input.product_id))[0];
 }
@@ -113,7 +124,7 @@ export async function removeJudgement(
   goldenSetId: number,
   query: string,
   productId: string,
-  who: string | null,
+  actor: AuditActor,
 ): Promise<void> {
   const key = queryKey(query);
   await db.transaction(async (tx) => {
@@ -125,7 +136,13 @@ export async function removeJudgement(
     if (rows.length === 0) {
       throw new HttpError(404, `Golden set ${goldenSetId} has no judgement of product ${productId} for the query "${query}"`);
     }
-    await recordChange(tx, goldenSetId, set, { query: rows[0].query, key, productId, before: rows[0].grade, who });
+    await recordChange(tx, goldenSetId, set, { query: rows[0].query, key, productId, before: rows[0].grade, who: actor.name });
+    await recordAudit(tx, actor, {
+      action: 'judgement.remove',
+      target_type: 'golden_set',
+      target_id: goldenSetId,
+      summary: `${quoted(rows[0].query)} · ${productId} (was ${rows[0].grade})`,
+    });
   });
 }
 

@@ -8,6 +8,7 @@ import { createTokenVerifier, type VerifyToken } from '../auth/verify-token';
 import { ensureInitialAdmin } from './accounts';
 import { interactionRoutes } from './interaction-routes';
 import { deleteExpiredOidcPayloads } from './oidc-adapter';
+import { deleteExpiredLoginFailures } from './login-throttle';
 import { createEmbeddedProvider } from './provider';
 import { presentAsPublic } from './public-request';
 import { loadProviderSecrets } from './secrets';
@@ -25,7 +26,7 @@ export interface EmbeddedIdentityOptions {
 }
 
 const assetsDir = new URL('./assets/', import.meta.url);
-/** Expired sign-in records go this often; unfinished sign-ins expire after 10 minutes. */
+/** Expired sign-in records and failed sign-in counts go this often; unfinished sign-ins expire after 10 minutes. */
 const SWEEP_MS = 10 * 60 * 1000;
 /**
  * Sign-in starts per client address: each stores an interaction, so without a limit anyone could fill
@@ -99,6 +100,7 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
 
   const sweeper = setInterval(() => {
     deleteExpiredOidcPayloads(db).catch((error) => app.log.warn({ err: error }, 'could not delete expired sign-in records'));
+    deleteExpiredLoginFailures(db).catch((error) => app.log.warn({ err: error }, 'could not delete expired sign-in failure counts'));
   }, SWEEP_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
@@ -106,11 +108,13 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   const publicKeys = secrets.signingKeys.map(({ kty, n, e, kid, alg, use }: JWK) => ({ kty, n, e, kid, alg, use }));
   const verifySignature = createTokenVerifier({ issuer, audience, keys: createLocalJWKSet({ keys: publicKeys }) });
   // The account as it is now, not as it was when the token was issued (up to 10 minutes ago): a role changed
-  // or an account removed by an admin counts at once.
+  // or an account removed by an admin counts at once, and a later account of the same name is someone else.
   return async (token) => {
     const claims = await verifySignature(token);
-    const { rows } = await db.query<{ role: string }>('SELECT role FROM accounts WHERE username = $1', [claims.sub]);
-    if (rows.length === 0) throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'check_failed');
+    const { rows } = await db.query<{ id: number; role: string }>('SELECT id, role FROM accounts WHERE username = $1', [claims.sub]);
+    if (rows.length === 0 || (claims.account_id !== undefined && claims.account_id !== rows[0].id)) {
+      throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'account_gone');
+    }
     return { ...claims, roles: [rows[0].role] };
   };
 }

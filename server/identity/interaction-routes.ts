@@ -12,11 +12,10 @@ interface LoginForm {
   password?: string;
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 /** Our login page for the provider's interactions: local accounts, generic failures, throttled. */
 export async function interactionRoutes(app: FastifyInstance, { provider, db }: { provider: Provider; db: Database }) {
-  const throttle = new LoginThrottle({ windowMs: FIFTEEN_MINUTES, maxPerUser: 5, maxPerAddress: 50 });
+  // Counted in the database: every server on it enforces one limit.
+  const throttle = new LoginThrottle(db);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -71,7 +70,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db }: 
       const action = `/oidc/interaction/${details.uid}/login`;
       const username = String(request.body?.username ?? '').trim();
       const password = String(request.body?.password ?? '');
-      const wait = throttle.retryAfter(request.ip, username);
+      const wait = await throttle.attempt(request.ip, username);
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60_000);
         reply.header('Retry-After', Math.ceil(wait / 1000));
@@ -86,11 +85,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db }: 
         );
       }
       const accountId = username && password ? await checkLogin(db, username, password) : undefined;
+      // A failure stays counted (by attempt, above); a success is taken back.
       if (!accountId) {
-        throttle.recordFailure(request.ip, username);
         return sendPage(reply, 401, renderLoginPage({ action, username, error: INVALID_LOGIN }));
       }
-      throttle.recordSuccess(request.ip, username);
+      await throttle.succeeded(request.ip, username);
       reply.hijack();
       await provider.interactionFinished(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
     },

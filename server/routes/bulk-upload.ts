@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
+import { actorOf } from '../auth/actor';
 import { importEntriesCsv } from '../bulk/import-csv';
 import type { EntryWriterOptions } from '../bulk/entry-writer';
 import { BulkUploadCountsSchema, BulkUploadFormSchema, CsvProblemSchema } from '../schemas/bulk-upload';
@@ -47,7 +48,8 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
         what: 'The CSV',
       });
       try {
-        return await importUpload(part.file, opts.uploads, (file) => importEntriesCsv(opts.db, file, opts.writer));
+        const actor = actorOf(request);
+        return await importUpload(part.file, opts.uploads, (file) => importEntriesCsv(opts.db, actor, file, opts.writer));
       } catch (error) {
         throw uploadFailure(error, request, opts.uploads);
       }

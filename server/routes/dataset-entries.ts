@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, Queryable } from '../db/database';
+import { actorOf } from '../auth/actor';
+import { recordAudit } from '../audit/audit-trail';
+import { changedFields, quoted } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import { EntryContentSchema, EntryListQuerySchema, EntrySchema, NewEntrySchema, type DatasetEntry } from '../schemas/entries';
 import { ErrorSchema } from '../schemas/errors';
@@ -11,6 +14,8 @@ import { entryListPage } from './entry-list';
 import { sendTotal } from './total-headers';
 
 type Metadata = DatasetEntry['input_metadata'];
+/** What an edit replaces, as stored: compared before and after for the audit trail. */
+type StoredContent = Pick<DatasetEntry, 'input' | 'input_metadata'>;
 /** As stored: an entry without a description shows the start of its input instead. */
 type EntryRow = Omit<DatasetEntry, 'description'> & { description: string | null };
 
@@ -73,11 +78,20 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
     },
     async (request, reply) => {
       const { input, input_metadata = null, description = null } = request.body;
-      const { rows } = await db.query<{ id: number }>(
-        'INSERT INTO dataset_entries (input, input_metadata, description) VALUES ($1, $2::jsonb, $3) RETURNING id',
-        [requireInput(input), jsonParam(input_metadata), description?.trim() || null],
-      );
-      return reply.code(201).send(await findEntry(db, rows[0].id));
+      const id = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          'INSERT INTO dataset_entries (input, input_metadata, description) VALUES ($1, $2::jsonb, $3) RETURNING id',
+          [requireInput(input), jsonParam(input_metadata), description?.trim() || null],
+        );
+        await recordAudit(tx, actorOf(request), {
+          action: 'entry.create',
+          target_type: 'entry',
+          target_id: rows[0].id,
+          summary: quoted(input),
+        });
+        return rows[0].id;
+      });
+      return reply.code(201).send(await findEntry(db, id));
     },
   );
 
@@ -106,13 +120,23 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
       },
     },
     async (request) => {
+      const { id } = request.params;
       const { input, input_metadata = null } = request.body;
-      const { rowCount } = await db.query(
-        'UPDATE dataset_entries SET input = $2, input_metadata = $3::jsonb, updated_at = now() WHERE id = $1',
-        [request.params.id, requireInput(input), jsonParam(input_metadata)],
-      );
-      if (rowCount === 0) throw notFound('Dataset entry', request.params.id);
-      return findEntry(db, request.params.id);
+      await db.transaction(async (tx) => {
+        const before = await tx.query<StoredContent>('SELECT input, input_metadata FROM dataset_entries WHERE id = $1 FOR UPDATE', [id]);
+        if (before.rows.length === 0) throw notFound('Dataset entry', id);
+        const after = await tx.query<StoredContent>(
+          'UPDATE dataset_entries SET input = $2, input_metadata = $3::jsonb, updated_at = now() WHERE id = $1 RETURNING input, input_metadata',
+          [id, requireInput(input), jsonParam(input_metadata)],
+        );
+        await recordAudit(tx, actorOf(request), {
+          action: 'entry.update',
+          target_type: 'entry',
+          target_id: id,
+          summary: changedFields(before.rows[0], after.rows[0], ['input', 'input_metadata']),
+        });
+      });
+      return findEntry(db, id);
     },
   );
 
@@ -127,8 +151,17 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
       },
     },
     async (request, reply) => {
-      const { rowCount } = await db.query('DELETE FROM dataset_entries WHERE id = $1', [request.params.id]);
-      if (rowCount === 0) throw notFound('Dataset entry', request.params.id);
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ input: string }>('DELETE FROM dataset_entries WHERE id = $1 RETURNING input', [id]);
+        if (rows.length === 0) throw notFound('Dataset entry', id);
+        await recordAudit(tx, actorOf(request), {
+          action: 'entry.delete',
+          target_type: 'entry',
+          target_id: id,
+          summary: quoted(rows[0].input),
+        });
+      });
       return reply.code(204).send(null);
     },
   );

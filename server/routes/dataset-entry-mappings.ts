@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, Queryable } from '../db/database';
+import { actorOf } from '../auth/actor';
+import { recordAudit } from '../audit/audit-trail';
+import { mappingEvent } from '../audit/mapping-events';
 import { isForeignKeyViolation } from '../db/database-errors';
 import { HttpError } from '../errors';
 import { ErrorSchema } from '../schemas/errors';
@@ -50,19 +53,21 @@ export async function mappingRoutes(fastify: FastifyInstance, { db }: { db: Data
     async (request, reply) => {
       const created = await db.transaction(async (tx) => {
         await requireExisting(tx, request.body);
+        let rowCount: number;
         try {
-          const { rowCount } = await tx.query(
+          ({ rowCount } = await tx.query(
             `INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id)
              SELECT * FROM unnest($1::bigint[], $2::bigint[]) ON CONFLICT DO NOTHING`,
             columns(request.body),
-          );
-          return rowCount;
+          ));
         } catch (error) {
           if (isForeignKeyViolation(error)) {
             throw new HttpError(422, 'A dataset or entry was deleted meanwhile; nothing was linked');
           }
           throw error;
         }
+        await recordAudit(tx, actorOf(request), mappingEvent('create', request.body, rowCount));
+        return rowCount;
       });
       return reply.code(201).send({ created });
     },
@@ -79,13 +84,17 @@ export async function mappingRoutes(fastify: FastifyInstance, { db }: { db: Data
       },
     },
     async (request) => {
-      const { rowCount } = await db.query(
-        `DELETE FROM dataset_entry_mappings m
-         USING unnest($1::bigint[], $2::bigint[]) AS pair(dataset_id, dataset_entry_id)
-         WHERE m.dataset_id = pair.dataset_id AND m.dataset_entry_id = pair.dataset_entry_id`,
-        columns(request.body),
-      );
-      return { deleted: rowCount };
+      const deleted = await db.transaction(async (tx) => {
+        const { rowCount } = await tx.query(
+          `DELETE FROM dataset_entry_mappings m
+           USING unnest($1::bigint[], $2::bigint[]) AS pair(dataset_id, dataset_entry_id)
+           WHERE m.dataset_id = pair.dataset_id AND m.dataset_entry_id = pair.dataset_entry_id`,
+          columns(request.body),
+        );
+        await recordAudit(tx, actorOf(request), mappingEvent('delete', request.body, rowCount));
+        return rowCount;
+      });
+      return { deleted };
     },
   );
 
@@ -101,11 +110,15 @@ export async function mappingRoutes(fastify: FastifyInstance, { db }: { db: Data
     },
     async (request, reply) => {
       const { datasetId, entryId } = request.params;
-      const { rowCount } = await db.query('DELETE FROM dataset_entry_mappings WHERE dataset_id = $1 AND dataset_entry_id = $2', [
-        datasetId,
-        entryId,
-      ]);
-      if (rowCount === 0) throw new HttpError(404, `Dataset entry ${entryId} is not in dataset ${datasetId}`);
+      await db.transaction(async (tx) => {
+        const { rowCount } = await tx.query('DELETE FROM dataset_entry_mappings WHERE dataset_id = $1 AND dataset_entry_id = $2', [
+          datasetId,
+          entryId,
+        ]);
+        if (rowCount === 0) throw new HttpError(404, `Dataset entry ${entryId} is not in dataset ${datasetId}`);
+        const pair = { dataset_id: datasetId, dataset_entry_id: entryId };
+        await recordAudit(tx, actorOf(request), mappingEvent('delete', [pair], rowCount));
+      });
       return reply.code(204).send(null);
     },
   );

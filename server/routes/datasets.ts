@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
+import { actorOf } from '../auth/actor';
+import { recordAudit } from '../audit/audit-trail';
+import { quoted } from '../audit/audit-summaries';
 import { datasetEntryCountSql } from '../db/row-counts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database-errors';
 import { HttpError, notFound } from '../errors';
@@ -76,11 +79,21 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
       const description = requireText(request.body.description, 'description');
       if (name.includes('|')) throw new HttpError(400, 'body.name may not contain "|" (it separates dataset names in CSV uploads)');
       try {
-        const { rows } = await db.query<Dataset>(`INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`, [
-          name,
-          description,
-        ]);
-        return reply.code(201).send(rows[0]);
+        const dataset = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<Dataset>(`INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`, [
+            name,
+            description,
+          ]);
+          const created = rows[0];
+          await recordAudit(tx, actorOf(request), {
+            action: 'dataset.create',
+            target_type: 'dataset',
+            target_id: created.id,
+            summary: quoted(name),
+          });
+          return created;
+        });
+        return reply.code(201).send(dataset);
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, `A dataset named "${name}" already exists`);
         throw error;
@@ -130,8 +143,16 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
         throw new HttpError(409, usedByExperiments(dataset, experiments, total), { experiments, experiment_count: total });
       }
       try {
-        const { rowCount } = await db.query('DELETE FROM datasets WHERE id = $1', [id]);
-        if (rowCount === 0) throw notFound('Dataset', id);
+        await db.transaction(async (tx) => {
+          const { rowCount } = await tx.query('DELETE FROM datasets WHERE id = $1', [id]);
+          if (rowCount === 0) throw notFound('Dataset', id);
+          await recordAudit(tx, actorOf(request), {
+            action: 'dataset.delete',
+            target_type: 'dataset',
+            target_id: id,
+            summary: quoted(dataset),
+          });
+        });
       } catch (error) {
         // An experiment created since the count above.
         if (isForeignKeyViolation(error)) throw new HttpError(409, `Dataset "${dataset}" cannot be deleted: experiments use it.`);

@@ -2,15 +2,17 @@
  * Rescoring a finished run (issue 16): a new run of the same experiment and configuration, tagged
  * "rescore", that scores the first run's stored rankings against the golden set as it is now
  * (stored-rankings.ts) instead of searching. Its entries are the first run's, copied here, so the two
- * pair query by query on the comparison page.
+ * pair query by query on the comparison page. Recorded as run.rescore of the new run.
  */
 import type { Database } from '../db/database';
+import { recordAudit } from '../audit/audit-trail';
+import type { AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import type { ExperimentRun } from '../schemas/runs';
 import { RUN_COLUMNS } from './run-rows';
 import type { RunQueue } from './run-queue';
 
-export async function rescoreRun(db: Database, queue: RunQueue, sourceId: number): Promise<ExperimentRun> {
+export async function rescoreRun(db: Database, queue: RunQueue, actor: AuditActor, sourceId: number): Promise<ExperimentRun> {
   const run = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ status: string; has_golden_set: boolean; tags: string[] }>(
       `SELECT status, tags, config IS NOT NULL AND jsonb_typeof(config->'golden_set_id') = 'number' AS has_golden_set
@@ -39,6 +41,7 @@ export async function rescoreRun(db: Database, queue: RunQueue, sourceId: number
       [runId, sourceId],
     );
     if (copied.rowCount === 0) throw new HttpError(409, `Run ${sourceId} has no entries to rescore`);
+    await recordAudit(tx, actor, { action: 'run.rescore', target_type: 'run', target_id: runId, summary: `rescore of run ${sourceId}` });
     await queue.enqueue(tx, runId);
     return (await tx.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId])).rows[0];
   });

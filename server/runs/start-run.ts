@@ -1,9 +1,12 @@
 /**
  * Starting a run: check the experiment can run here, create the run and queue it, in one short
  * transaction, so a run exists only with its job. Its worker copies the dataset's entries
- * (copy-run-entries.ts): copying them here made every request wait on PGlite.
+ * (copy-run-entries.ts): copying them here made every request wait on PGlite. Who started it is
+ * recorded in the audit trail by the same transaction.
  */
 import type { Database } from '../db/database';
+import { recordAudit } from '../audit/audit-trail';
+import { quoted, type AuditActor } from '../audit/audit-summaries';
 import { rowCount } from '../db/row-counts';
 import { HttpError, notFound } from '../errors';
 import type { ExperimentRun } from '../schemas/runs';
@@ -11,7 +14,13 @@ import { EXPERIMENT_FACTS, EXPERIMENT_FACTS_FROM, runBlockers, type ExperimentFa
 import { RUN_COLUMNS } from './run-rows';
 import type { RunQueue } from './run-queue';
 
-export async function startRun(db: Database, queue: RunQueue, experimentId: number, tags: string[]): Promise<ExperimentRun> {
+export async function startRun(
+  db: Database,
+  queue: RunQueue,
+  actor: AuditActor,
+  experimentId: number,
+  tags: string[],
+): Promise<ExperimentRun> {
   const distinctTags = [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
   const run = await db.transaction(async (tx) => {
     const { rows } = await tx.query<ExperimentFacts & { cost: number }>(
@@ -35,6 +44,12 @@ export async function startRun(db: Database, queue: RunQueue, experimentId: numb
       [experimentId, experiment.script_name, distinctTags, JSON.stringify(config), experiment.cost, entries, experiment.dataset_id],
     );
     const runId = Number(created.rows[0].id);
+    await recordAudit(tx, actor, {
+      action: 'run.start',
+      target_type: 'run',
+      target_id: runId,
+      summary: `experiment ${quoted(experiment.name)}`,
+    });
     await queue.enqueue(tx, runId);
     return (await tx.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId])).rows[0];
   });

@@ -2,9 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PageOf, pageProperties } from './paging';
 import { Nullable, TimestampSchema } from './shared';
-import { ROLES, type Role } from '../auth/roles';
-
-export const RoleSchema = Type.Unsafe<Role>(Type.String({ enum: [...ROLES], description: 'viewer, curator or admin' }));
+import { ROLES, type Role } from './roles';
 
 const filterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, description }));
 
@@ -14,8 +12,12 @@ export const AuditFiltersSchema = Type.Object(
     action: filterText('An action, e.g. dataset.delete'),
     target_type: filterText('A kind of target, e.g. golden_set'),
     target_id: filterText("The target's id"),
-    from: Type.Optional({ ...TimestampSchema, description: 'Changes at or after this time' }),
-    to: Type.Optional({ ...TimestampSchema, description: 'Changes before this time' }),
+    from: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Changes at or after this time (ISO 8601: a date, or a date and time)' }),
+    ),
+    to: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Changes before this time (ISO 8601; checked by server/audit/audit-filters.ts)' }),
+    ),
   },
   { additionalProperties: false },
 );

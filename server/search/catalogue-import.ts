@@ -1,10 +1,13 @@
 /**
  * Streams a catalogue file (CSV or JSON Lines) into the products table in one transaction: validated
  * rows are COPYed in chunks into a scratch table, then upserted by product_id in one statement. Any
- * problem rolls everything back; up to MAX_PROBLEMS are reported, numbered by row or line.
+ * problem rolls everything back; up to MAX_PROBLEMS are reported, numbered by row or line. The audit
+ * row is written by that transaction after the upsert, so it exists exactly when the import does.
  */
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../db/database';
+import { recordAudit } from '../audit/audit-trail';
+import { counted, joined, type AuditActor } from '../audit/audit-summaries';
 import { CopyBuffer, copyLine } from '../import/copy-text';
 import { CsvReader, CsvSyntaxError } from '../import/csv-reader';
 import { ImportRejectedError, rejection, stopWhenFull, syntaxProblem, type FileWording, type RowProblem } from '../import/import-problems';
@@ -35,7 +38,12 @@ interface RecordSource {
  * Imports `source` (a busboy file stream: it emits 'limit' and ends early when the file is larger than
  * the upload limit).
  */
-export async function importCatalogue(db: Database, source: Readable, format: CatalogueFormat): Promise<CatalogueImportCounts> {
+export async function importCatalogue(
+  db: Database,
+  actor: AuditActor,
+  source: Readable,
+  format: CatalogueFormat,
+): Promise<CatalogueImportCounts> {
   const wording = WORDING[format];
   const counts = await readUpload(source, (upload) =>
     db.transaction(async (tx) => {
@@ -67,12 +75,18 @@ export async function importCatalogue(db: Database, source: Readable, format: Ca
       await writer.flush();
       const duplicates = await writer.duplicates();
       if (duplicates.length > 0) throw rejection(duplicates, wording);
-      return writer.upsert();
+      const done = await writer.upsert();
+      await recordAudit(tx, actor, { action: 'catalogue.import', target_type: 'catalogue', target_id: null, summary: importSummary(done) });
+      return done;
     }),
   );
   await cleanSearchIndex(db);
   return counts;
 }
+
+/** "12 products: 10 created · 2 updated". */
+const importSummary = ({ imported, created, updated }: CatalogueImportCounts) =>
+  `${counted(imported, 'product', 'products')}: ${joined(`${created.toLocaleString('en')} created`, `${updated.toLocaleString('en')} updated`)}`;
 
 /**
  * Moves the rows an import left in the search index's pending list into the index proper. Searches

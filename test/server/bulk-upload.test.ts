@@ -6,6 +6,8 @@ import { backends, startTestApp, type TestApp } from './helpers/test-app';
 
 const ROUTE = '/api/service/dataset-entries/bulk-upload';
 const UPLOAD_LIMIT_MB = 2;
+/** Who the uploads called directly are recorded as (the routes pass the token's holder). */
+const UPLOADER = { sub: 'test-user', name: 'Test user' };
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -257,7 +259,7 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     await t.db.query("INSERT INTO datasets (name, description) VALUES ('Bulk 1', 'existing')");
     const csv = generatedCsv(25);
 
-    const counts = await importEntriesCsv(t.db, Readable.from([Buffer.from(csv)]), { chunkRows: 4, skipForeignKeyTriggers });
+    const counts = await importEntriesCsv(t.db, UPLOADER, Readable.from([Buffer.from(csv)]), { chunkRows: 4, skipForeignKeyTriggers });
 
     expect(counts).toEqual({ created_entries: 25, created_datasets: 2, created_mappings: 50 });
     const rows = await entriesWithDatasets();
@@ -276,8 +278,8 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
       return Buffer.from(`${lines.join('\n')}\n`);
     };
     const both = await Promise.all([
-      importEntriesCsv(t.db, Readable.from([csv('Shared A', 'Shared B')]), { chunkRows: 5 }),
-      importEntriesCsv(t.db, Readable.from([csv('Shared B', 'Shared A')]), { chunkRows: 5 }),
+      importEntriesCsv(t.db, UPLOADER, Readable.from([csv('Shared A', 'Shared B')]), { chunkRows: 5 }),
+      importEntriesCsv(t.db, UPLOADER, Readable.from([csv('Shared B', 'Shared A')]), { chunkRows: 5 }),
     ]);
 
     expect(both.map((counts) => counts.created_entries)).toEqual([40, 40]);
@@ -296,7 +298,7 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
   it('holds the datasets it links to, so a deletion waits for the upload and cascades to its mappings', async () => {
     await t.db.query("INSERT INTO datasets (name, description) VALUES ('Kept', 'linked by the upload')");
     const source = new PassThrough();
-    const upload = importEntriesCsv(t.db, source, { chunkRows: 2 });
+    const upload = importEntriesCsv(t.db, UPLOADER, source, { chunkRows: 2 });
     source.write('input,datasets\n');
     for (let i = 0; i < 10; i++) source.write(`query ${i},Kept\n`);
     // Wait until the upload holds the dataset (PostgreSQL shows the row lock in xmax; PGlite's single

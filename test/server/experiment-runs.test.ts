@@ -415,7 +415,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
 
   it('resumes a stopped run where its results stop, and never stores an entry twice', async () => {
     const experimentId = await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: K });
-    const run = await startRun(t.db, noQueue, experimentId, []);
+    const run = await startRun(t.db, noQueue, { sub: 'test-user', name: 'Test user' }, experimentId, []);
     const runId = Number(run.id);
     // A worker stopped after its first batch of two: two results, the run still running.
     const stop = new AbortController();

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
 import { auditCsv, auditPage } from '../../audit/audit-trail';
+import { checkedFilters } from '../../audit/audit-filters';
 import { AuditFiltersSchema, AuditPageSchema, AuditQuerySchema, MeSchema } from '../../schemas/audit';
 import { ErrorSchema } from '../../schemas/errors';
 import { TextFileSchema } from '../../schemas/shared';
@@ -45,7 +46,7 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
     },
     async (request, reply) => {
       const { page: _page, page_size: _size, ...filters } = request.query;
-      const page = await auditPage(db, filters, pageWindow(request.query));
+      const page = await auditPage(db, checkedFilters(filters), pageWindow(request.query));
       reply.header('X-Total-Count', page.count);
       if (page.capped) reply.header('X-Total-Count-Capped', 'true');
       return { count: page.count, results: page.results };
@@ -61,9 +62,14 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
         tags,
         querystring: AuditFiltersSchema,
         produces: ['text/csv'],
-        response: { 200: TextFileSchema('CSV `at,actor_sub,actor_name,action,target_type,target_id,summary`'), 403: ErrorSchema },
+        response: {
+          200: TextFileSchema('CSV `at,actor_sub,actor_name,action,target_type,target_id,summary`'),
+          400: ErrorSchema,
+          403: ErrorSchema,
+        },
       },
     },
-    async (request, reply) => sendDownload(reply, 'text/csv; charset=utf-8', 'audit-trail.csv', auditCsv(db, request.query)),
+    async (request, reply) =>
+      sendDownload(reply, 'text/csv; charset=utf-8', 'audit-trail.csv', auditCsv(db, checkedFilters(request.query))),
   );
 }

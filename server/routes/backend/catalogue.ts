@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
+import { recordAudit } from '../../audit/audit-trail';
+import { quoted } from '../../audit/audit-summaries';
 import { pageKeys } from '../../db/page-keys';
 import { rowCount } from '../../db/row-counts';
 import { HttpError, notFound } from '../../errors';
@@ -72,7 +75,8 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
         throw error;
       }
       try {
-        return await importUpload(part.file, uploads, (file) => importCatalogue(db, file, format));
+        const actor = actorOf(request);
+        return await importUpload(part.file, uploads, (file) => importCatalogue(db, actor, file, format));
       } catch (error) {
         throw uploadFailure(error, request, uploads);
       }
@@ -160,8 +164,17 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
       },
     },
     async (request, reply) => {
-      const { rowCount } = await db.query('DELETE FROM products WHERE product_id = $1', [request.params.productId]);
-      if (rowCount === 0) throw notFound('Product', request.params.productId);
+      const { productId } = request.params;
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ name: string }>('DELETE FROM products WHERE product_id = $1 RETURNING name', [productId]);
+        if (rows.length === 0) throw notFound('Product', productId);
+        await recordAudit(tx, actorOf(request), {
+          action: 'product.delete',
+          target_type: 'product',
+          target_id: productId,
+          summary: quoted(rows[0].name),
+        });
+      });
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
+import { recordAudit } from '../../audit/audit-trail';
+import { NOTHING_CHANGED, valueChange } from '../../audit/audit-summaries';
 import { notFound } from '../../errors';
 import { ErrorSchema } from '../../schemas/errors';
 import { ExperimentSchema, type Experiment } from '../../schemas/experiments';
@@ -73,15 +76,30 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
       },
     },
     async (request) => {
+      const { id } = request.params;
       const { cost_per_evaluation = null, description = null } = request.body;
-      const { rows } = await db.query<EvaluationScript>(
-        `UPDATE evaluation_scripts SET cost_per_evaluation = coalesce($2, cost_per_evaluation),
-           description = coalesce($3, description), updated_at = now()
-         WHERE id = $1 RETURNING ${SCRIPT_COLUMNS}`,
-        [request.params.id, cost_per_evaluation, description?.trim() ?? null],
-      );
-      if (rows.length === 0) throw notFound('Evaluation script', request.params.id);
-      return rows[0];
+      return db.transaction(async (tx) => {
+        const before = await tx.query<EvaluationScript>(`SELECT ${SCRIPT_COLUMNS} FROM evaluation_scripts WHERE id = $1 FOR UPDATE`, [id]);
+        if (before.rows.length === 0) throw notFound('Evaluation script', id);
+        const { rows } = await tx.query<EvaluationScript>(
+          `UPDATE evaluation_scripts SET cost_per_evaluation = coalesce($2, cost_per_evaluation),
+             description = coalesce($3, description), updated_at = now()
+           WHERE id = $1 RETURNING ${SCRIPT_COLUMNS}`,
+          [id, cost_per_evaluation, description?.trim() ?? null],
+        );
+        const [old, now] = [before.rows[0], rows[0]];
+        // "cost_per_evaluation 0.01 → 0.02, description": the cost with its old and new values, being why only admins change it.
+        const cost = valueChange('cost_per_evaluation', old.cost_per_evaluation, now.cost_per_evaluation);
+        const text = old.description === now.description ? '' : 'description';
+        const summary = [cost, text].filter(Boolean).join(', ') || NOTHING_CHANGED;
+        await recordAudit(tx, actorOf(request), {
+          action: 'evaluation_script.update',
+          target_type: 'evaluation_script',
+          target_id: id,
+          summary,
+        });
+        return now;
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
 import { notFound } from '../../errors';
 import { cancelRun } from '../../runs/cancel-run';
 import { logRun } from '../../runs/run-log';
@@ -58,7 +59,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
     },
     async (request, reply) => {
-      const run = await startRun(db, runQueue, request.params.id, request.body?.tags ?? []);
+      const run = await startRun(db, runQueue, actorOf(request), request.params.id, request.body?.tags ?? []);
       return reply.code(202).send(run);
     },
   );
@@ -141,7 +142,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
     },
     async (request) => {
-      const run = await cancelRun(db, request.params.runId);
+      const run = await cancelRun(db, actorOf(request), request.params.runId);
       await logRun(db, request.log, request.params.runId, 'cancelled');
       return run;
     },

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
+import { recordAudit } from '../../audit/audit-trail';
+import { changedFields, quoted } from '../../audit/audit-summaries';
 import { isForeignKeyViolation } from '../../db/database-errors';
 import { HttpError, notFound } from '../../errors';
 import { checkHttpTargetConfig } from '../../search/http-target-config';
@@ -23,6 +26,8 @@ import { requireText } from '../text-fields';
 
 export const EXPERIMENT_COLUMNS = 'id, name, evaluation_script_id, dataset_id, description, created_at, updated_at';
 const WITH_CONFIG = `${EXPERIMENT_COLUMNS}, config`;
+/** What an edit may change, named in its audit row when it did. */
+const CHANGEABLE = ['name', 'description', 'dataset_id', 'evaluation_script_id', 'config'] as const;
 
 /** What the schema cannot check of a config being saved; env secrets need only be set where runs are worked. */
 async function checkConfig(db: Database, config: StoredRunConfig | undefined) {
@@ -76,12 +81,17 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
       const name = requireText(request.body.name, 'name');
       await checkConfig(db, request.body.config);
       try {
-        const { rows } = await db.query<ExperimentWithConfig>(
-          `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config)
-           VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${WITH_CONFIG}`,
-          [name, evaluation_script_id, dataset_id, request.body.description?.trim() ?? '', JSON.stringify(config)],
-        );
-        return reply.code(201).send(rows[0]);
+        const experiment = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<ExperimentWithConfig>(
+            `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config)
+             VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${WITH_CONFIG}`,
+            [name, evaluation_script_id, dataset_id, request.body.description?.trim() ?? '', JSON.stringify(config)],
+          );
+          const event = { action: 'experiment.create', target_type: 'experiment', target_id: rows[0].id, summary: quoted(name) };
+          await recordAudit(tx, actorOf(request), event);
+          return rows[0];
+        });
+        return reply.code(201).send(experiment);
       } catch (error) {
         if (isForeignKeyViolation(error)) {
           throw new HttpError(
@@ -134,23 +144,26 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
       const { id } = request.params;
       const { name, description, config, dataset_id: datasetId, evaluation_script_id: scriptId } = request.body;
       await checkConfig(db, config);
+      const newName = name === undefined ? null : requireText(name, 'name');
       try {
-        const { rows } = await db.query<ExperimentWithConfig>(
-          `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
-             config = coalesce($4::jsonb, config), dataset_id = coalesce($5, dataset_id),
-             evaluation_script_id = coalesce($6, evaluation_script_id), updated_at = now()
-           WHERE id = $1 RETURNING ${WITH_CONFIG}`,
-          [
-            id,
-            name === undefined ? null : requireText(name, 'name'),
-            description?.trim() ?? null,
-            config ? JSON.stringify(config) : null,
-            datasetId ?? null,
-            scriptId ?? null,
-          ],
-        );
-        if (rows.length === 0) throw notFound('Experiment', id);
-        return rows[0];
+        return await db.transaction(async (tx) => {
+          const before = await tx.query<ExperimentWithConfig>(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1 FOR UPDATE`, [id]);
+          if (before.rows.length === 0) throw notFound('Experiment', id);
+          const { rows } = await tx.query<ExperimentWithConfig>(
+            `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
+               config = coalesce($4::jsonb, config), dataset_id = coalesce($5, dataset_id),
+               evaluation_script_id = coalesce($6, evaluation_script_id), updated_at = now()
+             WHERE id = $1 RETURNING ${WITH_CONFIG}`,
+            [id, newName, description?.trim() ?? null, config ? JSON.stringify(config) : null, datasetId ?? null, scriptId ?? null],
+          );
+          await recordAudit(tx, actorOf(request), {
+            action: 'experiment.update',
+            target_type: 'experiment',
+            target_id: id,
+            summary: changedFields(before.rows[0], rows[0], CHANGEABLE),
+          });
+          return rows[0];
+        });
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;
         const named = [

@@ -3,9 +3,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
 import { isUniqueViolation } from '../../db/database-errors';
 import { HttpError } from '../../errors';
 import { duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
+import { deleteGoldenSet, recordGoldenSetUpload } from '../../golden-sets/golden-set-changes';
 import { scaleLabels } from '../../golden-sets/golden-set-scale';
 import { importGoldenSet, readQueriesFile, type JudgementSource, type NewGoldenSet } from '../../golden-sets/import-judgements';
 import type { TrecQuery } from '../../golden-sets/judgement-rows';
@@ -109,6 +111,7 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
 
   /** Reads the form part by part: the CSV (or the qrels, once the queries are known) streams into one transaction. */
   async function createFromUpload(request: FastifyRequest): Promise<number> {
+    const actor = actorOf(request);
     const fields: Record<string, string> = {};
     let queries: Map<string, TrecQuery> | undefined;
     let earlyQrels: Buffer | undefined;
@@ -119,7 +122,14 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
     // The file is on disk before the transaction starts: a slow client holds no connection meanwhile.
     const create = async (set: NewGoldenSet, source: JudgementSource) => {
       try {
-        return await importUpload(source.file, uploads, (file) => db.transaction((tx) => importGoldenSet(tx, set, { ...source, file })));
+        // One transaction holds the set, every judgement and the audit row: all or none of them.
+        return await importUpload(source.file, uploads, (file) =>
+          db.transaction(async (tx) => {
+            const id = await importGoldenSet(tx, set, { ...source, file });
+            await recordGoldenSetUpload(tx, actor, id);
+            return id;
+          }),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateName(set.name);
         throw error;
@@ -167,7 +177,8 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
     }
     if (lateFields.length > 0) {
       // The files were read with the fields known then (a TREC file as CSV, say): whatever came of it is void.
-      if (createdId !== undefined) await db.query('DELETE FROM golden_sets WHERE id = $1', [createdId]);
+      // The upload was committed (and recorded) before the late fields came: its removal is recorded too.
+      if (createdId !== undefined) await deleteGoldenSet(db, actor, createdId, 'upload refused: text fields came after a file');
       throw lateFieldsError(lateFields);
     }
     if (failure !== undefined) throw failure;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
 import { isUniqueViolation } from '../../db/database-errors';
 import { notFound } from '../../errors';
 import { judgementQueriesTsv, judgementsCsv, judgementsQrels } from '../../golden-sets/export-judgements';
 import { COUNTED_COLUMNS, duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
-import { changeScale } from '../../golden-sets/golden-set-scale';
+import { changeGoldenSet, deleteGoldenSet } from '../../golden-sets/golden-set-changes';
 import { ErrorSchema } from '../../schemas/errors';
 import { GoldenSetChangesSchema, GoldenSetSchema, type GoldenSet } from '../../schemas/golden-sets';
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
@@ -91,15 +92,7 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       const body = request.body;
       const name = body.name === undefined ? null : requireText(body.name, 'name');
       try {
-        await db.transaction(async (tx) => {
-          const { rowCount } = await tx.query(
-            `UPDATE golden_sets SET name = coalesce($2, name), description = coalesce($3, description),
-               market = coalesce($4, market), updated_at = now() WHERE id = $1`,
-            [id, name, body.description?.trim() ?? null, body.market?.trim() ?? null],
-          );
-          if (rowCount === 0) throw notFound('Golden set', id);
-          if (body.scale) await changeScale(tx, id, body.scale);
-        });
+        await changeGoldenSet(db, actorOf(request), id, { ...body, name });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateName(name!);
         throw error;
@@ -119,8 +112,7 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       },
     },
     async (request, reply) => {
-      const { rowCount } = await db.query('DELETE FROM golden_sets WHERE id = $1', [request.params.id]);
-      if (rowCount === 0) throw notFound('Golden set', request.params.id);
+      await deleteGoldenSet(db, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

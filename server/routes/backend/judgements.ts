@@ -78,7 +78,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
         response: { 200: JudgementSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => setJudgement(db, request.params.id, request.body, actorOf(request).name),
+    async (request) => setJudgement(db, request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -93,7 +93,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request, reply) => {
-      await removeJudgement(db, request.params.id, request.query.query, request.query.product_id, actorOf(request).name);
+      await removeJudgement(db, request.params.id, request.query.query, request.query.product_id, actorOf(request));
       return reply.code(204).send(null);
     },
   );

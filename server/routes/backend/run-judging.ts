@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
+import { actorOf } from '../../auth/actor';
 import type { RunQueue } from '../../runs/run-queue';
 import { rescoreRun } from '../../runs/rescore-run';
 import { unjudgedPage } from '../../runs/unjudged';
@@ -45,6 +46,6 @@ export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue 
         response: { 202: RunSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (request, reply) => reply.code(202).send(await rescoreRun(db, runQueue, request.params.id)),
+    async (request, reply) => reply.code(202).send(await rescoreRun(db, runQueue, actorOf(request), request.params.id)),
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * A golden set edited, deleted or uploaded, each with its audit row (issue 17) in the transaction of the
+ * change: the fields an edit changed, the scale before and after, what a deletion or an upload took away
+ * or brought.
+ */
+import type { Database, Queryable } from '../db/database';
+import { recordAudit } from '../audit/audit-trail';
+import { changedFields, counted, joined, quoted, type AuditActor } from '../audit/audit-summaries';
+import { notFound } from '../errors';
+import type { GoldenSetChanges } from '../schemas/golden-sets';
+import { loadGoldenSet } from './golden-set-records';
+import { changeScale } from './golden-set-scale';
+
+type Described = { name: string; description: string; market: string };
+type Scale = { max_grade: number; grade_labels: string[] };
+
+const TEXT_FIELDS = ['name', 'description', 'market'] as const;
+
+/** "0–3 → 0–4", " · labels" when they changed too. */
+function scaleSummary(before: Scale, after: Scale): string {
+  const labels = JSON.stringify(before.grade_labels) === JSON.stringify(after.grade_labels) ? '' : 'labels';
+  return joined(`0–${before.max_grade} → 0–${after.max_grade}`, labels);
+}
+
+/**
+ * Renames the set or changes its description, market or scale; `name` is the checked new name. Records
+ * golden_set.update for the text fields (when the request names one) and golden_set.scale for a scale.
+ */
+export async function changeGoldenSet(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  changes: Omit<GoldenSetChanges, 'name'> & { name: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await tx.query<Described & Scale>(
+      'SELECT name, description, market, max_grade, grade_labels FROM golden_sets WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (before.rows.length === 0) throw notFound('Golden set', id);
+    const after = await tx.query<Described>(
+      `UPDATE golden_sets SET name = coalesce($2, name), description = coalesce($3, description),
+         market = coalesce($4, market), updated_at = now() WHERE id = $1 RETURNING name, description, market`,
+      [id, changes.name, changes.description?.trim() ?? null, changes.market?.trim() ?? null],
+    );
+    const event = { target_type: 'golden_set', target_id: id };
+    const textGiven = changes.name !== null || changes.description !== undefined || changes.market !== undefined;
+    if (textGiven) {
+      const summary = changedFields(before.rows[0], after.rows[0], TEXT_FIELDS);
+      await recordAudit(tx, actor, { ...event, action: 'golden_set.update', summary });
+    }
+    if (changes.scale) {
+      await changeScale(tx, id, changes.scale);
+      const scaled = await tx.query<Scale>('SELECT max_grade, grade_labels FROM golden_sets WHERE id = $1', [id]);
+      await recordAudit(tx, actor, { ...event, action: 'golden_set.scale', summary: scaleSummary(before.rows[0], scaled.rows[0]) });
+    }
+  });
+}
+
+/** Deletes the set and its judgements; 404 when there is none. `why`, when the user did not ask for it. */
+export async function deleteGoldenSet(db: Database, actor: AuditActor, id: number, why = ''): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ name: string }>('DELETE FROM golden_sets WHERE id = $1 RETURNING name', [id]);
+    if (rows.length === 0) throw notFound('Golden set', id);
+    const summary = joined(quoted(rows[0].name), why);
+    await recordAudit(tx, actor, { action: 'golden_set.delete', target_type: 'golden_set', target_id: id, summary });
+  });
+}
+
+/**
+ * The audit row of an uploaded set, written on the upload's transaction once its judgements are in (the
+ * whole file is COPYed in that one transaction, so this is the one that makes it visible).
+ */
+export async function recordGoldenSetUpload(tx: Queryable, actor: AuditActor, id: number): Promise<void> {
+  const set = await loadGoldenSet(tx, id);
+  await recordAudit(tx, actor, {
+    action: 'golden_set.upload',
+    target_type: 'golden_set',
+    target_id: id,
+    summary: joined(
+      quoted(set.name),
+      counted(set.judgement_count, 'judgement', 'judgements'),
+      counted(set.query_count, 'query', 'queries'),
+    ),
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Issue 17's roles on every route the API documents (read from the OpenAPI document, so a new route is
+ * held to them too), with tokens of a test issuer carrying the roles claim: a viewer reads and changes
+ * nothing, a curator changes everything but accounts, scripts' cost and the audit trail, an admin does all;
+ * a token mapping to no role gets nothing but who it is. Each refusal is a 403 naming the role needed,
+ * given before the request's body or parameters are looked at.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../server/auth/roles';
+import { backends, startTestApp, type TestApp } from './helpers/test-app';
+
+type Needed = Role | 'signed-in';
+type Route = { method: string; path: string };
+
+/** What the issue gives admins alone, and what any signed-in token may ask. */
+function neededFor({ method, path }: Route): Needed {
+  if (path === '/api/backend/me' || path === '/api/backend/me/password') return 'signed-in';
+  if (path.startsWith('/api/backend/accounts') || path.startsWith('/api/backend/audit')) return 'admin';
+  if (path.startsWith('/api/backend/evaluation-scripts') && method !== 'GET') return 'admin';
+  return method === 'GET' ? 'viewer' : 'curator';
+}
+
+const RANK: Record<Needed, number> = { 'signed-in': 0, viewer: 1, curator: 2, admin: 3 };
+const allowed = (role: Role | null, needed: Needed) => needed === 'signed-in' || (role !== null && RANK[role] >= RANK[needed]);
+
+describe.each(backends)('roles on every route (%s)', (backend) => {
+  let t: TestApp;
+  let routes: Route[];
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })));
+  });
+  afterAll(() => t?.close());
+
+  const call = async (route: Route, role: Role | null) => {
+    const token = await t.issuer.token(role === null ? { roles: ['someone-else'] } : { roles: [role] });
+    return t.app.inject({
+      method: route.method as 'GET',
+      url: route.path.replace(/\{\w+\}/g, '1'),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+    });
+  };
+
+  it.each([['viewer'], ['curator'], ['admin'], [null]] as Array<[Role | null]>)(
+    '%s: refused exactly what the role may not do',
+    async (role) => {
+      expect(routes.length).toBeGreaterThan(40);
+      const wrong: string[] = [];
+      for (const route of routes) {
+        const needed = neededFor(route);
+        const response = await call(route, role);
+        const refused = response.statusCode === 403 && /needs the \w+ role/.test(response.json().message ?? '');
+        if (allowed(role, needed) === refused || response.statusCode >= 500) {
+          wrong.push(`${route.method} ${route.path}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        } else if (refused && !response.json().message.includes(`needs the ${needed} role`)) {
+          wrong.push(`${route.method} ${route.path}: does not name ${needed}: ${response.json().message}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it("names the caller's role in the refusal, or says it has none", async () => {
+    const change = { method: 'POST', path: '/api/service/datasets/' };
+    expect((await call(change, 'viewer')).json().message).toBe('This needs the curator role; you are signed in as a viewer');
+    expect((await call(change, null)).json().message).toBe(
+      'This needs the curator role, and your sign-in carries no role in this console: ask an admin for one',
+    );
+    const me = await call({ method: 'GET', path: '/api/backend/me' }, null);
+    expect(me.json()).toEqual({ sub: 'test-user', name: 'test-user', role: null, local_account: false });
+  });
+});
