@@ -3,7 +3,7 @@ import type { Account } from './account-types';
 // Issue 17's account forms: what makes them ready to send, and which of two copies of an account is the
 // server's latest. The server checks again and names the field it refuses (the username's pattern, a taken name).
 
-/** The embedded provider's shortest password (server/identity/accounts.ts). */
+/** The embedded provider's shortest password (MIN_PASSWORD_LENGTH of server/schemas/accounts.ts, a value the console cannot import). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const isPasswordLongEnough = (password: string): boolean => password.length >= MIN_PASSWORD_LENGTH;

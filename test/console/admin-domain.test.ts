@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isNewAccountReady, latestAccount } from '../../src/domain/account-form';
+import { MIN_PASSWORD_LENGTH as SERVER_MIN_PASSWORD_LENGTH } from '../../server/schemas/accounts';
+import { ROLES as SERVER_ROLES } from '../../server/schemas/roles';
+import { isNewAccountReady, latestAccount, MIN_PASSWORD_LENGTH } from '../../src/domain/account-form';
+import { ROLES } from '../../src/domain/account-types';
 import { adminOnlyMessage } from '../../src/domain/admin-access';
 import { auditAddress, auditQuery, choicesWith } from '../../src/domain/audit-filters';
 import { kindName, targetLabel, targetPath } from '../../src/domain/audit-targets';
@@ -73,6 +76,11 @@ describe('the admin pages’ words and forms', () => {
     expect(adminOnlyMessage('read the audit trail', null)).toBe(
       'Only admins can read the audit trail. Your sign-in carries no role in this console.',
     );
+  });
+
+  it('offers the server’s roles, least first, and asks for its shortest password', () => {
+    expect(ROLES).toEqual(SERVER_ROLES);
+    expect(MIN_PASSWORD_LENGTH).toBe(SERVER_MIN_PASSWORD_LENGTH);
   });
 
   it('needs a username and a password of 8 characters for a new account', () => {
