@@ -138,7 +138,7 @@ function AccountsList({ flows, ownUsername, headingId }: { flows: AccountsFlows;
                           <button
                             type="button"
                             className={button({ tone: 'secondary', size: 'small' })}
-                            aria-label={`Reset the password of ${username}`}
+                            aria-label={`Reset password of ${username}`}
                             onClick={() => resetPassword.send({ type: 'user.open', username })}
                           >
                             Reset password

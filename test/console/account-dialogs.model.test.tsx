@@ -157,7 +157,7 @@ describe('Reset password: every path', () => {
   async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
       case 'user.open':
-        return fireEvent.click(screen.getByRole('button', { name: 'Reset the password of ada' }));
+        return fireEvent.click(screen.getByRole('button', { name: 'Reset password of ada' }));
       case 'user.cancel':
         return fireEvent.click(inDialog('Cancel'));
       case 'user.changePassword':
