@@ -56,6 +56,9 @@ export function refusal(role: Role | null, action: Action): string | null {
   return `Needs the ${needed} role — ${role === null ? 'your sign-in carries no role here' : `you are ${withArticle(role)}`}`;
 }
 
+/** A note where refused controls are left out: "Grading: needs the curator role — you are a viewer." */
+export const refusalNote = (what: string, reason: string) => `${what}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`;
+
 /** What the shell says instead of the pages when the token maps to no role (the server would refuse every call). */
 export const noRoleMessage = (name: string) =>
   `You are signed in as ${name}, but your sign-in carries no role in this console, so it can show you nothing. ` +
