@@ -37,12 +37,12 @@ const nameOf = (element: Element) => (element.getAttribute('aria-label') ?? elem
 const usable = (element: Element) =>
   element.getAttribute('aria-disabled') !== 'true' && !(element as HTMLButtonElement).disabled && !element.closest('fieldset:disabled');
 
-/** Controls that change something (by what they say: Add, Edit, Delete, a grade…) that a person could still use. */
+/** Controls that change something (by what they say: Add, Edit, Delete…; grades by their group) that a person could still use. */
 const CHANGES =
-  /^(Add|Edit|Delete|Remove|Upload|Bulk Upload|Import|Save|New Experiment|Run experiment|Cancel run|Rescore|Judge unjudged|Try|\d)/;
+  /^(Add|Edit|Delete|Remove|Upload|Bulk Upload|Import|Save|New Experiment|Run experiment|Cancel run|Rescore|Judge unjudged|Try)/;
 function usableChangeControls(): string[] {
-  const controls = [...screen.queryAllByRole('button'), ...screen.queryAllByRole('link')].filter((element) =>
-    CHANGES.test(nameOf(element)),
+  const controls = [...screen.queryAllByRole('button'), ...screen.queryAllByRole('link')].filter(
+    (element) => CHANGES.test(nameOf(element)) || element.closest('[role="group"][aria-label^="Grade"]') !== null,
   );
   const grades = screen.queryAllByRole('combobox').filter((element) => /^Grade/.test(nameOf(element)));
   const fields = [...screen.queryAllByRole('textbox'), ...screen.queryAllByRole('spinbutton')].filter(
