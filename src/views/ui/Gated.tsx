@@ -1,4 +1,4 @@
-import { useId, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useId, useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import type { Action } from '../../domain/roles';
 import { useRefusal } from '../role-context';
@@ -12,6 +12,12 @@ type Refused = { reason: string; className?: string; label?: string; children: R
 
 function RefusedControl({ reason, className, label, children, as }: Refused & { as: 'button' | 'link' }) {
   const reasonId = useId();
+  // The reason opens toward the middle of the window, so it never runs off the side a control sits near.
+  const [side, setSide] = useState<'start' | 'end'>('end');
+  const place = (event: SyntheticEvent<HTMLElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    setSide(box.left + box.width / 2 < window.innerWidth / 2 ? 'start' : 'end');
+  };
   const stay = (event: MouseEvent) => event.preventDefault();
   const common = {
     className: `${className ?? ''} ${styles.refused}`,
@@ -21,7 +27,7 @@ function RefusedControl({ reason, className, label, children, as }: Refused & { 
     onClick: stay,
   };
   return (
-    <span className={styles.gate}>
+    <span className={styles.gate} data-side={side} onMouseEnter={place} onFocus={place}>
       {as === 'button' ? (
         <button type="button" {...common}>
           {children}

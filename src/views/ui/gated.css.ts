@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../theme.css';
 
 // A control the role may not use (issue 17): it stays in its place, looks disabled, and says why below it
-// while hovered or focused.
+// while hovered or focused — from its end edge, or (data-side="start", a control in the window's left half) its start edge.
 export const gate = style({
   position: 'relative',
   display: 'inline-flex',
@@ -34,5 +34,6 @@ export const reason = style({
   visibility: 'hidden',
   selectors: {
     [`${gate}:hover &, ${gate}:focus-within &`]: { visibility: 'visible' },
+    [`${gate}[data-side="start"] &`]: { left: 0, right: 'auto' },
   },
 });
