@@ -6,6 +6,7 @@ import { createAuthLogic } from './logic/auth-logic';
 import type { ApiSession } from './services/api-client';
 import { createAuthClient, type AuthClient } from './services/auth-client';
 import { createBrowserRouter } from './services/browser-router';
+import type { MeClient } from './services/me-client';
 import { loadRuntimeConfig, type RuntimeConfig } from './services/runtime-config';
 import type { ConsoleLogic } from './views/logic-context';
 import { readable } from './domain/readable-promise';
@@ -55,7 +56,7 @@ let authActor: Actor<ReturnType<typeof createAuthLogic>> | undefined;
 
 /** Starts the one auth actor of the page, reading a redirect callback from the address it was opened at. */
 export function startAuth(): Actor<ReturnType<typeof createAuthLogic>> {
-  authActor = createActor(createAuthLogic({ auth, router: createBrowserRouter() }), { input: { url: window.location.href } });
+  authActor = createActor(createAuthLogic({ auth, router: createBrowserRouter(), me }), { input: { url: window.location.href } });
   authActor.start();
   return authActor;
 }
@@ -64,6 +65,25 @@ export function startAuth(): Actor<ReturnType<typeof createAuthLogic>> {
 const session: ApiSession = {
   getAccessToken: (options) => auth.getAccessToken(options),
   onSignedOut: (error) => authActor?.send({ type: 'session.ended', error }),
+};
+
+let meClient: Promise<MeClient> | undefined;
+
+/** The me calls (issue 17) over the session, loaded once someone is signed in, not with /login; a failed load is not cached. */
+function loadMeClient(): Promise<MeClient> {
+  meClient ??= Promise.all([loadRuntime(), import('./services/api-client'), import('./services/me-client')]).then(
+    ([{ config }, { createApiClient }, { createMeClient }]) => createMeClient(createApiClient(config.evaluationBackendUrl, session)),
+    (error: unknown) => {
+      meClient = undefined;
+      throw error;
+    },
+  );
+  return meClient;
+}
+
+const me: MeClient = {
+  fetchMe: async () => (await loadMeClient()).fetchMe(),
+  changePassword: async (change) => (await loadMeClient()).changePassword(change),
 };
 
 let consoleLogic: Promise<ConsoleLogic> | undefined;

@@ -1,7 +1,11 @@
-// Spec §2 shell: the sidebar's six entries (and issue 14's Catalogue beside Golden Sets), and which entry a
-// screen belongs to.
+import { can, type Action, type Role } from './roles';
 
-export const navigation = [
+// Spec §2 shell: the sidebar's six entries (and issue 14's Catalogue beside Golden Sets, issue 17's Accounts
+// and Audit for admins), and which entry a screen belongs to.
+
+type NavigationEntry = { label: string; href: string; needs?: Action };
+
+export const navigation: readonly NavigationEntry[] = [
   { label: 'Dashboard', href: '/' },
   { label: 'Datasets', href: '/datasets' },
   { label: 'Dataset Entries', href: '/dataset-entries' },
@@ -9,7 +13,13 @@ export const navigation = [
   { label: 'Catalogue', href: '/catalogue' },
   { label: 'Experiments', href: '/experiments' },
   { label: 'Evaluation Scripts', href: '/evaluation-scripts' },
-] as const;
+  { label: 'Accounts', href: '/accounts', needs: 'account.manage' },
+  { label: 'Audit', href: '/audit', needs: 'audit.read' },
+];
+
+/** The entries `role` sees (null: not known, or none): an entry that needs a role shows only to those who have it. */
+export const navigationFor = (role: Role | null): NavigationEntry[] =>
+  navigation.filter(({ needs }) => needs === undefined || can(role, needs));
 
 /** Screens reached from a list without its prefix: an experiment's runs, their results and a result's details. */
 const sectionOf: ReadonlyArray<[prefix: string, entry: string]> = [

@@ -1,15 +1,21 @@
 import { fromPromise } from 'xstate';
 import { authMachine } from '../machines/auth.machine';
+import { changePasswordMachine } from '../machines/change-password.machine';
+import { meMachine } from '../machines/me.machine';
+import type { PasswordChange } from '../domain/password-change';
 import type { Router } from '../domain/router';
 import type { AuthClient } from '../services/auth-client';
+import type { MeClient } from '../services/me-client';
 
 export type AuthDeps = {
   auth: Pick<AuthClient, 'restoreSession' | 'handleRedirectCallback' | 'loginWithRedirect' | 'loginWithPopup' | 'logout' | 'forgetSession'>;
   router: Pick<Router, 'replace'>;
+  /** Who is signed in as the server sees them, and their own password (issue 17). */
+  me: MeClient;
 };
 
 // Sign-in (spec §4 "Authentication"): loads with /login, before the screens' logic.
-export function createAuthLogic({ auth, router }: AuthDeps) {
+export function createAuthLogic({ auth, router, me }: AuthDeps) {
   return authMachine.provide({
     actors: {
       restoreSession: fromPromise(() => auth.restoreSession()),
@@ -20,10 +26,23 @@ export function createAuthLogic({ auth, router }: AuthDeps) {
       ),
       loginWithPopup: fromPromise(() => auth.loginWithPopup()),
       logout: fromPromise(() => auth.logout()),
+      me: createMeLogic(me),
     },
     actions: {
       replaceAddress: (_, { path }: { path: string }) => router.replace(path),
       forgetSession: () => auth.forgetSession(),
+    },
+  });
+}
+
+/** Who is signed in (issue 17), with the user menu's Change password, over the me calls. */
+export function createMeLogic(me: MeClient) {
+  return meMachine.provide({
+    actors: {
+      fetchMe: fromPromise(() => me.fetchMe()),
+      changePassword: changePasswordMachine.provide({
+        actors: { savePassword: fromPromise(({ input }: { input: PasswordChange }) => me.changePassword(input)) },
+      }),
     },
   });
 }

@@ -2,11 +2,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthUser, CallbackResult } from '../domain/auth-user';
 import type { AuthFailure } from '../domain/auth-errors';
 import { returnPathOf } from '../domain/return-to';
+import { meMachine } from './me.machine';
 import { notProvided } from './not-provided';
 
 // Spec §4 "Authentication": pending while the session is restored or the redirect callback is handled,
 // then signed in (with the user) or signed out / failed (with the error). Popup login, logout, and
 // login_required → local logout. The actors and the two side-effect actions are bound in src/logic/auth-logic.ts.
+// While signed in, `me` (issue 17) asks the server who that is and with which role.
 
 export type AuthContext = {
   /** The address the console was opened at: a redirect callback carries code/state/error in it. */
@@ -52,6 +54,7 @@ export const authMachine = setup({
     loginWithRedirect: fromPromise<void, { returnTo: string | null }>(notProvided('loginWithRedirect')),
     loginWithPopup: fromPromise<AuthUser>(notProvided('loginWithPopup')),
     logout: fromPromise<void>(notProvided('logout')),
+    me: meMachine,
   },
   guards: {
     isRedirectCallback: ({ context }) => {
@@ -170,6 +173,7 @@ export const authMachine = setup({
     },
     signedIn: {
       tags: 'signedIn',
+      invoke: { id: 'me', src: 'me' },
       on: {
         'user.logout': 'loggingOut',
         'session.ended': [

@@ -1,5 +1,6 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine';
+import type { meMachine } from './me.machine';
 
 // Narrow selectors for useSelector, next to the machine so views never re-derive its rules.
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
@@ -19,3 +20,5 @@ export const selectError = (snapshot: AuthSnapshot) => snapshot.context.error;
 export const selectIsBusy = (snapshot: AuthSnapshot) => snapshot.hasTag('busy');
 export const selectCanLogin = (snapshot: AuthSnapshot) => snapshot.can({ type: 'user.login' });
 export const selectCanLogout = (snapshot: AuthSnapshot) => snapshot.can({ type: 'user.logout' });
+/** Who is signed in as the server sees them (issue 17): running while signed in. */
+export const selectMeActor = (snapshot: AuthSnapshot) => snapshot.children.me as ActorRefFrom<typeof meMachine> | undefined;

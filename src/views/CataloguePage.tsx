@@ -19,6 +19,7 @@ import { ImportProductsDialog } from './ImportProductsDialog';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { button, linkButton } from './ui/button.css';
+import { GatedButton } from './ui/Gated';
 import * as filterBar from './ui/filter-bar.css';
 import * as pageStyles from './ui/page.css';
 import { SearchBox } from './ui/SearchBox';
@@ -30,7 +31,8 @@ const selectSearch = selectFilterValue('search');
 const selectGoldenSet = selectFilterValue('golden_set');
 
 // Issue 14 /catalogue: what the built-in target returns. The products (or a search's ranking, with scores and
-// the grades a chosen golden set gives), their total and pages, all in the address; 'Import products'.
+// the grades a chosen golden set gives), their total and pages, all in the address; 'Import products'
+// (refused, with the reason, to a role that may not import: issue 17).
 export function CataloguePage() {
   const logic = useLogic();
   const search = useSearch();
@@ -48,9 +50,13 @@ export function CataloguePage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Catalogue</h1>
-        <button type="button" className={button({ tone: 'primary' })} onClick={() => importProducts.send({ type: 'user.open' })}>
+        <GatedButton
+          action="catalogue.import"
+          className={button({ tone: 'primary' })}
+          onClick={() => importProducts.send({ type: 'user.open' })}
+        >
           Import products
-        </button>
+        </GatedButton>
       </div>
 
       <div className={filterBar.bar}>

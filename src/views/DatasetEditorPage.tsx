@@ -26,6 +26,7 @@ import {
 import * as styles from './DatasetEditorPage.css';
 import { useLogic } from './logic-context';
 import { button } from './ui/button.css';
+import { GatedButton } from './ui/Gated';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 import { WindowedList } from './WindowedList';
@@ -47,7 +48,9 @@ const panelText = {
   },
 } as const;
 
-// Spec §2 /datasets/{id}/edit: the dataset, Back, and the two membership lists.
+// Spec §2 /datasets/{id}/edit: the dataset, Back, and the two membership lists. Issue 17: anyone may look
+// through and select; Add Selected and Remove Selected are refused, with the reason, to a role that may not
+// change datasets.
 export function DatasetEditorPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const editor = useActorRef(logic.datasetEditor, { input: { datasetId: id } });
@@ -194,15 +197,15 @@ function EntryPanel({ editor, side }: { editor: EditorActor; side: Side }) {
         </p>
       )}
       <div className={styles.panelActions}>
-        <button
-          type="button"
+        <GatedButton
+          action="dataset.change"
           className={button({ tone: side === 'included' ? 'secondary' : 'primary' })}
           disabled={!canMove}
           aria-busy={pending}
           onClick={() => editor.send({ type: side === 'included' ? 'user.remove' : 'user.add' })}
         >
           {text.action} ({formatCount(list.selected.size)})
-        </button>
+        </GatedButton>
         {canSelectAll && (
           <button
             type="button"

@@ -13,6 +13,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './DatasetEntriesPage.css';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
+import { useCan } from './role-context';
+import { GatedButton } from './ui/Gated';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
@@ -28,8 +30,11 @@ const selectDatasetFilter = selectFilterValue('dataset');
 
 // Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation; above
 // the table a search and a dataset filter, the total and 'Page x of y' (all but the total in the address).
+// Issue 17: a role that may not change entries sees Bulk Upload and Add Entry refused with the reason, and no
+// row's Edit or Delete.
 export function DatasetEntriesPage() {
   const logic = useLogic();
+  const mayChange = useCan('entry.change');
   const search = useSearch();
   const page = useActorRef(logic.datasetEntriesPage, { input: datasetEntriesPageInput(search) });
   const list = useSelector(page, selectList);
@@ -46,12 +51,16 @@ export function DatasetEntriesPage() {
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Dataset Entries</h1>
         <div className={styles.headerActions}>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => bulkUpload.send({ type: 'user.open' })}>
+          <GatedButton
+            action="entry.change"
+            className={button({ tone: 'secondary' })}
+            onClick={() => bulkUpload.send({ type: 'user.open' })}
+          >
             Bulk Upload
-          </button>
-          <button type="button" className={button({ tone: 'primary' })} onClick={() => addEntry.send({ type: 'user.open' })}>
+          </GatedButton>
+          <GatedButton action="entry.change" className={button({ tone: 'primary' })} onClick={() => addEntry.send({ type: 'user.open' })}>
             Add Entry
-          </button>
+          </GatedButton>
         </div>
       </div>
 
@@ -87,7 +96,7 @@ export function DatasetEntriesPage() {
         {(entries) => (
           <TableCard>
             <table className={table.table}>
-              <TableHead columns={['Input', 'Datasets', 'Created At', 'Actions']} />
+              <TableHead columns={['Input', 'Datasets', 'Created At', ...(mayChange ? ['Actions'] : [])]} />
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id}>
@@ -113,22 +122,24 @@ export function DatasetEntriesPage() {
                       )}
                     </td>
                     <td className={table.cell}>{formatDateTime(entry.created_at)}</td>
-                    <td className={table.cell}>
-                      <div className={table.actions}>
-                        <Link
-                          href={`/dataset-entries/${entry.id}/edit`}
-                          className={button({ tone: 'secondary', size: 'small' })}
-                          aria-label={`Edit entry ${entry.id}`}
-                        >
-                          Edit
-                        </Link>
-                        <DeleteButton
-                          confirm={confirmDelete}
-                          subject={{ id: entry.id, name: entry.input }}
-                          label={`Delete entry ${entry.id}`}
-                        />
-                      </div>
-                    </td>
+                    {mayChange && (
+                      <td className={table.cell}>
+                        <div className={table.actions}>
+                          <Link
+                            href={`/dataset-entries/${entry.id}/edit`}
+                            className={button({ tone: 'secondary', size: 'small' })}
+                            aria-label={`Edit entry ${entry.id}`}
+                          >
+                            Edit
+                          </Link>
+                          <DeleteButton
+                            confirm={confirmDelete}
+                            subject={{ id: entry.id, name: entry.input }}
+                            label={`Delete entry ${entry.id}`}
+                          />
+                        </div>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

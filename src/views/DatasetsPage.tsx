@@ -9,6 +9,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
+import { useCan } from './role-context';
+import { GatedButton } from './ui/Gated';
 import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import * as table from './ui/table.css';
@@ -21,9 +23,11 @@ import { SearchBox } from './ui/SearchBox';
 const selectSearch = selectFilterValue('search');
 
 // Spec §2 /datasets: the paged table (with each dataset's entry count and a name search), 'Add Dataset' and
-// the delete confirmation.
+// the delete confirmation. Issue 17: a role that may not change datasets sees Add Dataset refused with the
+// reason, and no row's Edit or Delete (the name still opens the dataset).
 export function DatasetsPage() {
   const logic = useLogic();
+  const mayChange = useCan('dataset.change');
   const search = useSearch();
   const page = useActorRef(logic.datasetsPage, { input: datasetsPageInput(search) });
   const list = useSelector(page, selectList);
@@ -35,9 +39,9 @@ export function DatasetsPage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Datasets</h1>
-        <button type="button" className={button({ tone: 'primary' })} onClick={() => create.send({ type: 'user.open' })}>
+        <GatedButton action="dataset.change" className={button({ tone: 'primary' })} onClick={() => create.send({ type: 'user.open' })}>
           Add Dataset
-        </button>
+        </GatedButton>
       </div>
 
       <div className={filterBar.bar}>
@@ -56,7 +60,7 @@ export function DatasetsPage() {
         {(datasets) => (
           <TableCard>
             <table className={table.table}>
-              <TableHead columns={['Name', 'Description', 'Entries', 'Created At', 'Actions']} />
+              <TableHead columns={['Name', 'Description', 'Entries', 'Created At', ...(mayChange ? ['Actions'] : [])]} />
               <tbody>
                 {datasets.map((dataset) => (
                   <tr key={dataset.id}>
@@ -68,22 +72,24 @@ export function DatasetsPage() {
                     <td className={table.cell}>{dataset.description}</td>
                     <td className={table.cell}>{dataset.entry_count}</td>
                     <td className={table.cell}>{formatDateTime(dataset.created_at)}</td>
-                    <td className={table.cell}>
-                      <div className={table.actions}>
-                        <Link
-                          href={`/datasets/${dataset.id}/edit`}
-                          className={button({ tone: 'secondary', size: 'small' })}
-                          aria-label={`Edit ${dataset.name}`}
-                        >
-                          Edit
-                        </Link>
-                        <DeleteButton
-                          confirm={confirmDelete}
-                          subject={{ id: dataset.id, name: dataset.name }}
-                          label={`Delete ${dataset.name}`}
-                        />
-                      </div>
-                    </td>
+                    {mayChange && (
+                      <td className={table.cell}>
+                        <div className={table.actions}>
+                          <Link
+                            href={`/datasets/${dataset.id}/edit`}
+                            className={button({ tone: 'secondary', size: 'small' })}
+                            aria-label={`Edit ${dataset.name}`}
+                          >
+                            Edit
+                          </Link>
+                          <DeleteButton
+                            confirm={confirmDelete}
+                            subject={{ id: dataset.id, name: dataset.name }}
+                            label={`Delete ${dataset.name}`}
+                          />
+                        </div>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

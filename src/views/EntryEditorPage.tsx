@@ -17,14 +17,18 @@ import * as styles from './EntryEditorPage.css';
 import { button } from './ui/button.css';
 import { EntryFields } from './EntryFields';
 import { useLogic } from './logic-context';
+import { useCan } from './role-context';
+import { GatedButton } from './ui/Gated';
 import * as modal from './ui/modal.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 
 // Spec §2 /dataset-entries/{id}/edit: the entry id, Input, the datasets, Metadata, read-only dates,
-// Cancel and 'Save Changes'; 'Dataset entry not found' for a missing id.
+// Cancel and 'Save Changes'; 'Dataset entry not found' for a missing id. Issue 17: for a role that may not
+// change entries the fields are read-only and Save Changes is refused with the reason.
 export function EntryEditorPage({ id }: { id: number | null }) {
   const logic = useLogic();
+  const mayChange = useCan('entry.change');
   const editor = useActorRef(logic.entryEditor, { input: { entryId: id } });
   const view = useSelector(editor, selectEditorView);
   const entry = useSelector(editor, selectEntry);
@@ -88,7 +92,7 @@ export function EntryEditorPage({ id }: { id: number | null }) {
           metadata={metadata}
           metadataError={metadataError}
           picker={picker}
-          disabled={saving}
+          disabled={saving || !mayChange}
           onInput={(value) => editor.send({ type: 'user.changeInput', value })}
           onMetadata={(value) => editor.send({ type: 'user.changeMetadata', value })}
         />
@@ -109,9 +113,9 @@ export function EntryEditorPage({ id }: { id: number | null }) {
           <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
             Cancel
           </button>
-          <button type="submit" className={button({ tone: 'primary' })} disabled={!canSave} aria-busy={saving}>
+          <GatedButton action="entry.change" type="submit" className={button({ tone: 'primary' })} disabled={!canSave} aria-busy={saving}>
             {saving ? 'Saving...' : 'Save Changes'}
-          </button>
+          </GatedButton>
         </div>
       </form>
     </div>

@@ -6,6 +6,9 @@ import { vars } from './theme.css';
 
 export const form = style({ display: 'grid', gap: vars.space.lg, maxWidth: '60rem' });
 
+/** Every field of the form, in one fieldset so a role that may not change experiments gets them read-only. */
+export const fields = style({ display: 'grid', gap: vars.space.lg, minWidth: 0, margin: 0, padding: 0, border: 0 });
+
 export const section = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',

@@ -16,14 +16,17 @@ import {
 } from '../machines/experiment-form.selectors';
 import type { DraftField } from '../domain/experiment-draft';
 import { datasetChoices, GAIN_CHOICES, goldenSetChoices, scriptChoices, scriptRunsElsewhere } from '../domain/form-choices';
+import { refusalNote } from '../domain/roles';
 import { messages } from './backend-messages';
 import { CoverageSummary } from './CoverageSummary';
 import * as styles from './ExperimentForm.css';
 import { FormField } from './FormField';
 import { useLogic } from './logic-context';
 import { SearchTargetFields } from './SearchTargetFields';
+import { useRefusal } from './role-context';
 import { TryQueryPanel } from './TryQueryPanel';
 import { button } from './ui/button.css';
+import { GatedButton } from './ui/Gated';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 
@@ -31,6 +34,8 @@ export type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
 
 // Issue 14: 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit), one form. The server's
 // 400 sentences show beside the fields they name; Try a query and the coverage work on the unsaved form.
+// Issue 17: for a role that may not change experiments the form is read-only (Try a query too: the server
+// counts it as a change) and Save is refused with the reason.
 export function NewExperimentPage() {
   return <ExperimentFormPage input={{ mode: 'new' }} />;
 }
@@ -85,6 +90,7 @@ function ExperimentForm({ form }: { form: ExperimentFormRef }) {
   const isNew = useSelector(form, selectIsNew);
   const coverage = useSelector(form, selectCoverage);
   const tryQuery = useSelector(form, selectTryQuery);
+  const refusal = useRefusal('experiment.change');
   const field = (name: DraftField) => ({
     value: draft[name],
     problems: problems[name],
@@ -100,55 +106,68 @@ function ExperimentForm({ form }: { form: ExperimentFormRef }) {
         form.send({ type: 'user.save' });
       }}
     >
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>Experiment</legend>
-        <FormField label="Name" {...field('name')} />
-        <FormField label="Description" {...field('description')} />
-        <FormField
-          label="Find a dataset"
-          value={datasetFilter}
-          onChange={(text) => form.send({ type: 'user.filterDatasets', text })}
-          hint="Narrows the dataset list below."
-        />
-        <FormField label="Dataset" {...field('dataset_id')} choices={datasetChoices(options, datasetFilter, draft.dataset_id)} />
-        <FormField
-          label="Evaluation script"
-          {...field('evaluation_script_id')}
-          choices={scriptChoices(options)}
-          hint={
-            scriptRunsElsewhere(options, draft.evaluation_script_id)
-              ? "This server runs only the built-in 'Golden set relevance' script: experiments using this one are run elsewhere."
-              : undefined
-          }
-        />
+      {refusal !== null && (
+        <p className={styles.hint} role="note">
+          {refusalNote('Changing experiments', refusal)}
+        </p>
+      )}
+      <fieldset className={styles.fields} disabled={refusal !== null}>
+        <fieldset className={styles.section}>
+          <legend className={styles.legend}>Experiment</legend>
+          <FormField label="Name" {...field('name')} />
+          <FormField label="Description" {...field('description')} />
+          <FormField
+            label="Find a dataset"
+            value={datasetFilter}
+            onChange={(text) => form.send({ type: 'user.filterDatasets', text })}
+            hint="Narrows the dataset list below."
+          />
+          <FormField label="Dataset" {...field('dataset_id')} choices={datasetChoices(options, datasetFilter, draft.dataset_id)} />
+          <FormField
+            label="Evaluation script"
+            {...field('evaluation_script_id')}
+            choices={scriptChoices(options)}
+            hint={
+              scriptRunsElsewhere(options, draft.evaluation_script_id)
+                ? "This server runs only the built-in 'Golden set relevance' script: experiments using this one are run elsewhere."
+                : undefined
+            }
+          />
+        </fieldset>
+        <SearchTargetFields field={field} draft={draft} />
+        <fieldset className={styles.section}>
+          <legend className={styles.legend}>Scoring</legend>
+          <FormField label="Golden set" {...field('golden_set_id')} choices={goldenSetChoices(options)} />
+          <FormField label="k (results scored)" {...field('k')} inputMode="numeric" />
+          <FormField label="Gain" {...field('gain')} choices={GAIN_CHOICES} />
+          <FormField label="Pass threshold (nDCG@k)" {...field('pass_threshold')} inputMode="decimal" />
+          <FormField
+            label="Relevant from grade"
+            {...field('relevant_from')}
+            inputMode="numeric"
+            hint="For P, R, F1, RR and AP; nDCG uses every grade."
+          />
+          <div className={styles.wide}>
+            <CoverageSummary coverage={coverage} />
+          </div>
+        </fieldset>
+        <TryQueryPanel tryQuery={tryQuery} draft={draft} />
       </fieldset>
-      <SearchTargetFields field={field} draft={draft} />
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>Scoring</legend>
-        <FormField label="Golden set" {...field('golden_set_id')} choices={goldenSetChoices(options)} />
-        <FormField label="k (results scored)" {...field('k')} inputMode="numeric" />
-        <FormField label="Gain" {...field('gain')} choices={GAIN_CHOICES} />
-        <FormField label="Pass threshold (nDCG@k)" {...field('pass_threshold')} inputMode="decimal" />
-        <FormField
-          label="Relevant from grade"
-          {...field('relevant_from')}
-          inputMode="numeric"
-          hint="For P, R, F1, RR and AP; nDCG uses every grade."
-        />
-        <div className={styles.wide}>
-          <CoverageSummary coverage={coverage} />
-        </div>
-      </fieldset>
-      <TryQueryPanel tryQuery={tryQuery} draft={draft} />
       {problems.form?.map((problem) => (
         <p key={problem} className={errorMessage} role="alert">
           {problem}
         </p>
       ))}
       <div className={styles.actions}>
-        <button type="submit" className={button({ tone: 'primary' })} disabled={!canSave} aria-busy={saving}>
+        <GatedButton
+          action="experiment.change"
+          type="submit"
+          className={button({ tone: 'primary' })}
+          disabled={!canSave}
+          aria-busy={saving}
+        >
           {saving ? 'Saving...' : 'Save'}
-        </button>
+        </GatedButton>
         <button type="button" className={button({ tone: 'secondary' })} onClick={() => form.send({ type: 'user.cancel' })}>
           Cancel
         </button>

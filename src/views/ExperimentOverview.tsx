@@ -9,26 +9,34 @@ import type { ExperimentDetails, RunConfig } from '../domain/workbench-types';
 import * as backendStyles from './BackendPages.css';
 import { CoverageSummary } from './CoverageSummary';
 import * as styles from './ExperimentRunsPage.css';
+import { useCan } from './role-context';
 import { button } from './ui/button.css';
+import { GatedLink } from './ui/Gated';
 
 const selectExperimentData = selectData<ExperimentDetails>;
 
 // Issue 14: the runs page opens with its experiment — what it searches and scores against, and how — the
-// golden set's coverage of its dataset, and Edit. What keeps it from running is said here too.
+// golden set's coverage of its dataset, and Edit. What keeps it from running is said here too. Issue 17: Edit
+// is refused, with the reason, to a role that may not change experiments.
 export function ExperimentOverview(props: {
   experiment: ActorRefFrom<typeof resourceMachine>;
   coverage: ActorRefFrom<typeof coverageMachine>;
 }) {
   const experiment = useSelector(props.experiment, selectExperimentData);
+  const mayChange = useCan('experiment.change');
   if (!experiment) return null;
   const config = experiment.config as Partial<RunConfig> | undefined;
   return (
     <section className={backendStyles.card} aria-label="Experiment">
       <div className={styles.overviewHeading}>
         <h2 className={styles.experimentName}>{experiment.name}</h2>
-        <Link href={`/experiments/${experiment.id}/edit`} className={button({ tone: 'secondary', size: 'small' })}>
+        <GatedLink
+          action="experiment.change"
+          href={`/experiments/${experiment.id}/edit`}
+          className={button({ tone: 'secondary', size: 'small' })}
+        >
           Edit
-        </Link>
+        </GatedLink>
       </div>
       {experiment.description && <p className={styles.description}>{experiment.description}</p>}
       <dl className={backendStyles.details}>
@@ -54,7 +62,7 @@ export function ExperimentOverview(props: {
               <li key={blocker}>{blocker}</li>
             ))}
           </ul>
-          <Link href={`/experiments/${experiment.id}/edit`}>Edit the experiment</Link>
+          {mayChange && <Link href={`/experiments/${experiment.id}/edit`}>Edit the experiment</Link>}
         </div>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { selectFilter, selectList, selectListScriptId } from '../machines/experiments-page.selectors';
 import { pageFromSearch } from '../machines/paged-list.machine';
 import { scriptFromSearch } from '../machines/script-filter.machine';
@@ -12,12 +12,14 @@ import { ExperimentsTable } from './ExperimentsTable';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { button } from './ui/button.css';
+import { GatedLink } from './ui/Gated';
 import * as pageStyles from './ui/page.css';
 import { errorMessage } from './ui/status.css';
 
 // Spec §2 /experiments: the paged experiments with their script names, and 'Filter by Script'. With one
 // script chosen, the table is that script's own paged experiments call (a new list, from page 1); the choice is
-// in the address (`?script=n`).
+// in the address (`?script=n`). Issue 17: New Experiment is refused, with the reason, to a role that may not
+// change experiments.
 export function ExperimentsPage() {
   const logic = useLogic();
   const selectId = useId();
@@ -35,9 +37,9 @@ export function ExperimentsPage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiments</h1>
-        <Link href="/experiments/new" className={button({ tone: 'primary' })}>
+        <GatedLink action="experiment.change" href="/experiments/new" className={button({ tone: 'primary' })}>
           New Experiment
-        </Link>
+        </GatedLink>
         <div className={styles.filter}>
           <label htmlFor={selectId} className={styles.filterLabel}>
             Filter by Script

@@ -26,6 +26,7 @@ import { GoldenSetQueries } from './GoldenSetQueries';
 import { useLogic } from './logic-context';
 import { QueryJudgements } from './QueryJudgements';
 import { ScaleEditor } from './ScaleEditor';
+import { GatedButton } from './ui/Gated';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
@@ -33,7 +34,8 @@ import { errorMessage, statusMessage } from './ui/status.css';
 const selectSet = selectData<JudgedGoldenSet>;
 
 // Issue 16 /golden-sets/{id}: the golden set opened — its facts, grades and scale on top; its queries beside
-// the query opened (graded from the keyboard); the history of every change below.
+// the query opened (graded from the keyboard); the history of every change below. Issue 17: a role that may
+// not change golden sets sees Edit scale refused with the reason, and the judgements read-only.
 export function GoldenSetPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();
@@ -133,13 +135,13 @@ function GoldenSetHeader(props: { actor: ActorRefFrom<typeof resourceMachine>; s
         <dt className={styles.term}>Scale</dt>
         <dd className={styles.definition}>
           0–{set.scale.max_grade}{' '}
-          <button
-            type="button"
+          <GatedButton
+            action="golden_set.change"
             className={button({ tone: 'secondary', size: 'small' })}
             onClick={() => props.scaleEditor.send({ type: 'user.open', scale: set.scale })}
           >
             Edit scale
-          </button>
+          </GatedButton>
         </dd>
       </div>
       <div>

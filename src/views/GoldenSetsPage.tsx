@@ -19,6 +19,8 @@ import * as styles from './GoldenSetsPage.css';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { RenameGoldenSetDialog } from './RenameGoldenSetDialog';
+import { useCan } from './role-context';
+import { GatedButton } from './ui/Gated';
 import { UploadGoldenSetDialog } from './UploadGoldenSetDialog';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
@@ -37,9 +39,11 @@ const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: 
 ];
 
 // Issue 7 /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename), Delete and the
-// judgements as a download (CSV, TREC qrels, TREC queries), one at a time.
+// judgements as a download (CSV, TREC qrels, TREC queries), one at a time. Issue 17: a role that may not
+// change golden sets sees Add Golden Set refused with the reason, and only the exports in each row.
 export function GoldenSetsPage() {
   const logic = useLogic();
+  const mayChange = useCan('golden_set.change');
   const search = useSearch();
   const headingId = useId();
   const page = useActorRef(logic.goldenSetsPage, { input: { page: pageFromSearch(search) } });
@@ -60,9 +64,9 @@ export function GoldenSetsPage() {
         <h1 className={pageStyles.title} id={headingId}>
           Golden Sets
         </h1>
-        <button type="button" className={button({ tone: 'primary' })} onClick={() => upload.send({ type: 'user.open' })}>
+        <GatedButton action="golden_set.change" className={button({ tone: 'primary' })} onClick={() => upload.send({ type: 'user.open' })}>
           Add Golden Set
-        </button>
+        </GatedButton>
       </div>
       <p className={styles.exportNote} aria-live="polite">
         {savedAs ? `Saved ${savedAs}.` : ''}
@@ -93,24 +97,26 @@ export function GoldenSetsPage() {
                     <td className={table.cell}>{formatDateTime(goldenSet.created_at)}</td>
                     <td className={table.cell}>
                       <div className={table.actions}>
-                        <button
-                          type="button"
-                          className={button({ tone: 'secondary', size: 'small' })}
-                          aria-label={`Edit ${goldenSet.name}`}
-                          onClick={() =>
-                            rename.send({
-                              type: 'user.open',
-                              goldenSet: {
-                                id: goldenSet.id,
-                                name: goldenSet.name,
-                                description: goldenSet.description,
-                                market: goldenSet.market,
-                              },
-                            })
-                          }
-                        >
-                          Edit
-                        </button>
+                        {mayChange && (
+                          <button
+                            type="button"
+                            className={button({ tone: 'secondary', size: 'small' })}
+                            aria-label={`Edit ${goldenSet.name}`}
+                            onClick={() =>
+                              rename.send({
+                                type: 'user.open',
+                                goldenSet: {
+                                  id: goldenSet.id,
+                                  name: goldenSet.name,
+                                  description: goldenSet.description,
+                                  market: goldenSet.market,
+                                },
+                              })
+                            }
+                          >
+                            Edit
+                          </button>
+                        )}
                         {exportButtons.map(({ format, text, file }) => {
                           const busy = exportingId === goldenSet.id && exportingFormat === format;
                           return (
@@ -127,11 +133,13 @@ export function GoldenSetsPage() {
                             </button>
                           );
                         })}
-                        <DeleteButton
-                          confirm={confirmDelete}
-                          subject={{ id: goldenSet.id, name: goldenSet.name }}
-                          label={`Delete ${goldenSet.name}`}
-                        />
+                        {mayChange && (
+                          <DeleteButton
+                            confirm={confirmDelete}
+                            subject={{ id: goldenSet.id, name: goldenSet.name }}
+                            label={`Delete ${goldenSet.name}`}
+                          />
+                        )}
                       </div>
                     </td>
                   </tr>

@@ -6,10 +6,13 @@ import { judgeQueueMachine } from '../machines/judge-queue.machine';
 import * as queue from '../machines/judge-queue.selectors';
 import { atFromSearch, gradeName, gradesOf, keysHint, queueKey, queueProgress, queueSummary } from '../domain/judge-queue';
 import type { GradeScale, UnjudgedItem } from '../domain/judging-types';
+import { refusalNote } from '../domain/roles';
 import { messages } from './backend-messages';
 import * as styles from './JudgeQueuePage.css';
 import { RescoreButton } from './RescoreButton';
 import { useLogic } from './logic-context';
+import { useRefusal } from './role-context';
+import { GatedButton } from './ui/Gated';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
@@ -17,7 +20,8 @@ import { errorMessage, statusMessage } from './ui/status.css';
 type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
 
 // Issue 16 'Judge unjudged' (/experiment-run-results/{id}/judge?at=n): one unjudged pair at a time, graded
-// from the keyboard. The card holds the focus, so the keys work from the moment the page shows.
+// from the keyboard. The card holds the focus, so the keys work from the moment the page shows. Issue 17: a
+// role that may not judge can look through the queue (move, skip); the grades are refused with the reason.
 /** `pageSize`: how many pairs a page brings (the default but in tests). */
 export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?: number }) {
   const logic = useLogic();
@@ -84,12 +88,13 @@ function BackToRun({ actor, primary = false }: { actor: QueueActor; primary?: bo
   );
 }
 
-/** Keys the queue hears wherever the focus is inside it; a key with a modifier stays the browser's. */
+/** Keys the queue hears wherever the focus is inside it; a key with a modifier stays the browser's. Grades only for a role that may judge. */
 function useQueueKeys(actor: QueueActor, maxGrade: number) {
+  const mayJudge = useRefusal('judgement.change') === null;
   return (event: KeyboardEvent) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = queueKey(event.key, maxGrade);
-    if (!key) return;
+    if (!key || (key.type === 'grade' && !mayJudge)) return;
     event.preventDefault();
     actor.send(key.type === 'grade' ? { type: 'user.grade', grade: key.grade } : { type: `user.${key.type}` });
   };
@@ -111,6 +116,7 @@ function Current({ actor }: { actor: QueueActor }) {
   const scale = useSelector(actor, queue.selectScale);
   const grade = useSelector(actor, queue.selectGrade);
   const canGoBack = useSelector(actor, queue.selectCanGoBack);
+  const refusal = useRefusal('judgement.change');
   const card = useRef<HTMLElement>(null);
   const onKeyDown = useQueueKeys(actor, scale?.max_grade ?? -1);
   // Each new item takes the focus, so the next key grades it.
@@ -120,8 +126,13 @@ function Current({ actor }: { actor: QueueActor }) {
     <>
       <div className={styles.bar}>
         <Progress actor={actor} />
-        <p className={styles.keys}>{keysHint(scale.max_grade)}</p>
+        <p className={styles.keys}>{refusal === null ? keysHint(scale.max_grade) : '←/→ or j/k move · s skip'}</p>
       </div>
+      {refusal !== null && (
+        <p className={styles.meta} role="note">
+          {refusalNote('Grading', refusal)}
+        </p>
+      )}
       <section ref={card} className={styles.card} tabIndex={0} aria-label="Grade this product" onKeyDown={onKeyDown}>
         <p className={styles.query}>
           <span className={styles.meta}>Query </span>
@@ -155,15 +166,15 @@ function GradeButtons({ actor, scale, current }: { actor: QueueActor; scale: Gra
   return (
     <div className={styles.buttons} role="group" aria-label="Grades">
       {gradesOf(scale).map((grade) => (
-        <button
+        <GatedButton
           key={grade}
-          type="button"
+          action="judgement.change"
           className={button({ tone: current === grade ? 'primary' : 'secondary' })}
           aria-pressed={current === grade}
           onClick={() => actor.send({ type: 'user.grade', grade })}
         >
           {gradeName(scale, grade)}
-        </button>
+        </GatedButton>
       ))}
     </div>
   );

@@ -14,8 +14,10 @@ import { formatDateTime } from '../domain/format-date';
 import { gradeFromKey, gradesOf, gradeText } from '../domain/grade-scale';
 import { sameJudgementRow, type JudgementRow } from '../domain/judgement-edits';
 import type { GradeScale } from '../domain/golden-set-judging-types';
+import { refusalNote } from '../domain/roles';
 import { AddJudgementForm } from './AddJudgementForm';
 import * as styles from './GoldenSetPage.css';
+import { useCan, useRefusal } from './role-context';
 import { button } from './ui/button.css';
 import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
@@ -28,7 +30,10 @@ type JudgementsRef = ActorRefFrom<typeof queryJudgementsMachine>;
 // the keys 0..max_grade set its grade, Up/Down or k/j move to the row above/below, Delete or Backspace
 // removes it. Each change shows at once; the machine saves it and, if the server refuses, brings back its
 // value and says so. The machine holds which row has the keyboard; this only moves the browser's focus there.
+// Issue 17: for a role that may not judge, the grades read as text, the rows move but change nothing, and
+// instead of Remove and the add form a note says why.
 export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onClose(): void }) {
+  const refusal = useRefusal('judgement.change');
   const query = useSelector(actor, (snapshot) => snapshot.context.query);
   const view = useSelector(actor, selectJudgementsView);
   const error = useSelector(actor, selectJudgementsError);
@@ -88,7 +93,15 @@ export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onCl
         </p>
       )}
       {view === 'ready' && <JudgementTable actor={actor} query={query} scale={scale} />}
-      {view !== 'loading' && view !== 'failed' && <AddJudgementForm actor={adder} scale={scale} />}
+      {view !== 'loading' &&
+        view !== 'failed' &&
+        (refusal === null ? (
+          <AddJudgementForm actor={adder} scale={scale} />
+        ) : (
+          <p className={styles.keysHint} role="note">
+            {refusalNote('Grading, adding and removing judgements', refusal)}
+          </p>
+        ))}
     </section>
   );
 }
@@ -99,6 +112,7 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
   const active = useSelector(actor, selectActive);
   const body = useRef<HTMLTableSectionElement>(null);
   const keysId = useId();
+  const mayJudge = useCan('judgement.change');
 
   // Up/Down and a removal move the machine's row; the focus follows while it is in this table.
   useEffect(() => {
@@ -112,14 +126,14 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
   return (
     <>
       <p className={styles.keysHint} id={keysId}>
-        On a row: 0–{scale.max_grade} grade, ↑/↓ or k/j move, Delete removes.
+        {mayJudge ? `On a row: 0–${scale.max_grade} grade, ↑/↓ or k/j move, Delete removes.` : 'On a row: ↑/↓ or k/j move.'}
       </p>
       <TableCard>
         <table className={table.table} aria-label={`Judgements of “${query}”`}>
-          <TableHead columns={['Product', 'Grade and judge', 'Actions']} />
+          <TableHead columns={mayJudge ? ['Product', 'Grade and judge', 'Actions'] : ['Product', 'Grade and judge']} />
           <tbody ref={body}>
             {rows.map((row) => (
-              <JudgementTableRow key={row.product_id} actor={actor} row={row} scale={scale} keysId={keysId} />
+              <JudgementTableRow key={row.product_id} actor={actor} row={row} scale={scale} keysId={keysId} mayJudge={mayJudge} />
             ))}
           </tbody>
         </table>
@@ -128,18 +142,19 @@ function JudgementTable({ actor, query, scale }: { actor: JudgementsRef; query: 
   );
 }
 
-type RowProps = { actor: JudgementsRef; row: JudgementRow; scale: GradeScale; keysId: string };
+type RowProps = { actor: JudgementsRef; row: JudgementRow; scale: GradeScale; keysId: string; mayJudge: boolean };
 
 // One row, drawn again only when what it shows changes: a grade keystroke then repaints one row, not the table.
 const JudgementTableRow = memo(
-  function JudgementTableRow({ actor, row, scale, keysId }: RowProps) {
+  function JudgementTableRow({ actor, row, scale, keysId, mayJudge }: RowProps) {
     const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
       if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
-      const grade = gradeFromKey(scale, event.key);
+      const grade = mayJudge ? gradeFromKey(scale, event.key) : null;
       if (grade !== null) actor.send({ type: 'user.grade', productId: row.product_id, grade });
       else if (event.key === 'ArrowDown' || event.key === 'j') actor.send({ type: 'user.move', step: 1 });
       else if (event.key === 'ArrowUp' || event.key === 'k') actor.send({ type: 'user.move', step: -1 });
-      else if (event.key === 'Delete' || event.key === 'Backspace') actor.send({ type: 'user.remove', productId: row.product_id });
+      else if (mayJudge && (event.key === 'Delete' || event.key === 'Backspace'))
+        actor.send({ type: 'user.remove', productId: row.product_id });
       else return;
       event.preventDefault();
     };
@@ -149,7 +164,7 @@ const JudgementTableRow = memo(
         data-product={row.product_id}
         className={styles.row}
         tabIndex={0}
-        aria-label={`${row.product_id}${row.name ? ` ${row.name}` : ''}: ${gradeText(scale, row.grade)}. Keys 0 to ${scale.max_grade} set the grade, Delete removes it.`}
+        aria-label={`${row.product_id}${row.name ? ` ${row.name}` : ''}: ${gradeText(scale, row.grade)}.${mayJudge ? ` Keys 0 to ${scale.max_grade} set the grade, Delete removes it.` : ''}`}
         aria-describedby={keysId}
         onFocus={(event) => event.target === event.currentTarget && actor.send({ type: 'user.focus', productId: row.product_id })}
         onKeyDown={onKeyDown}
@@ -164,17 +179,21 @@ const JudgementTableRow = memo(
           </div>
         </td>
         <td className={table.cell}>
-          <select
-            aria-label={`Grade of ${row.product_id}`}
-            value={row.grade}
-            onChange={(event) => actor.send({ type: 'user.grade', productId: row.product_id, grade: Number(event.target.value) })}
-          >
-            {gradesOf(scale).map((grade) => (
-              <option key={grade} value={grade}>
-                {gradeText(scale, grade)}
-              </option>
-            ))}
-          </select>
+          {mayJudge ? (
+            <select
+              aria-label={`Grade of ${row.product_id}`}
+              value={row.grade}
+              onChange={(event) => actor.send({ type: 'user.grade', productId: row.product_id, grade: Number(event.target.value) })}
+            >
+              {gradesOf(scale).map((grade) => (
+                <option key={grade} value={grade}>
+                  {gradeText(scale, grade)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <div>{gradeText(scale, row.grade)}</div>
+          )}
           {row.saving ? (
             <div className={styles.muted}>Saving...</div>
           ) : (
@@ -185,16 +204,18 @@ const JudgementTableRow = memo(
             </div>
           )}
         </td>
-        <td className={table.cell}>
-          <button
-            type="button"
-            className={button({ tone: 'secondary', size: 'small' })}
-            aria-label={`Remove ${row.product_id}`}
-            onClick={() => actor.send({ type: 'user.remove', productId: row.product_id })}
-          >
-            Remove
-          </button>
-        </td>
+        {mayJudge && (
+          <td className={table.cell}>
+            <button
+              type="button"
+              className={button({ tone: 'secondary', size: 'small' })}
+              aria-label={`Remove ${row.product_id}`}
+              onClick={() => actor.send({ type: 'user.remove', productId: row.product_id })}
+            >
+              Remove
+            </button>
+          </td>
+        )}
       </tr>
     );
   },
@@ -202,5 +223,6 @@ const JudgementTableRow = memo(
     before.actor === after.actor &&
     before.scale === after.scale &&
     before.keysId === after.keysId &&
+    before.mayJudge === after.mayJudge &&
     sameJudgementRow(before.row, after.row),
 );

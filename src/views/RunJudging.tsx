@@ -9,6 +9,7 @@ import type { RunGoldenSetState } from '../domain/judging-types';
 import { RescoreButton } from './RescoreButton';
 import * as styles from './RunResultsPage.css';
 import { button } from './ui/button.css';
+import { GatedLink } from './ui/Gated';
 
 // Issue 16 on a finished run's page: judge what it found unjudged, rescore it, and what its score stands on.
 
@@ -17,7 +18,7 @@ type Run = ExperimentRunDetails & RunGoldenSetState;
 export const GOLDEN_SET_CHANGED =
   'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
 
-/** 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions. */
+/** 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions; refused, with the reason, to a role that may not (issue 17). */
 export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<typeof runResultsPageMachine> }) {
   const rescorer = useSelector(page, selectRescorer);
   const { goldenSetId } = runJudgingState(run);
@@ -25,9 +26,9 @@ export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<
   return (
     <div className={styles.actions}>
       {goldenSetId ? (
-        <Link href={queuePath(run.id, 0)} className={button({ tone: 'secondary' })}>
+        <GatedLink action="judgement.change" href={queuePath(run.id, 0)} className={button({ tone: 'secondary' })}>
           Judge unjudged
-        </Link>
+        </GatedLink>
       ) : (
         <>
           <button type="button" className={button({ tone: 'secondary' })} disabled aria-describedby={reasonId}>

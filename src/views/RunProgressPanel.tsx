@@ -20,12 +20,15 @@ import type { ExperimentRun } from '../domain/evaluation-backend-types';
 import { formatRunProgress, runStatusSentence } from '../domain/run-status';
 import * as styles from './RunProgressPanel.css';
 import { button } from './ui/button.css';
+import { GatedButton } from './ui/Gated';
+import { useCan } from './role-context';
 
 export type RunProgressRef = ActorRefFrom<typeof runProgressMachine>;
 
 // Above the runs table: 'Run experiment' ('Starting...' while the server is asked) with optional tags for
 // the run, disabled while the experiment cannot run (its card says why); the server's reason when a run
-// cannot start, and the watched run's live progress with 'Cancel run'; once it ends, how.
+// cannot start, and the watched run's live progress with 'Cancel run'; once it ends, how. Issue 17: for a role
+// that may not run experiments, Run experiment and Cancel run are refused with the reason, and no tags field.
 export function RunProgressPanel({ progress, blocked = false }: { progress: RunProgressRef; blocked?: boolean }) {
   const starting = useSelector(progress, selectIsStarting);
   const canStart = useSelector(progress, selectCanStartRun);
@@ -34,26 +37,29 @@ export function RunProgressPanel({ progress, blocked = false }: { progress: RunP
   const watching = useSelector(progress, selectIsWatching);
   const ended = useSelector(progress, selectHasEnded);
   const tagsText = useSelector(progress, selectTagsText);
+  const mayRun = useCan('run.change');
 
   return (
     <div className={styles.controls}>
       <div className={styles.actions}>
-        <input
-          className={styles.tags}
-          aria-label="Tags for the run"
-          placeholder="Tags (optional), e.g. nightly, v2"
-          value={tagsText}
-          onChange={(event) => progress.send({ type: 'user.changeTags', text: event.target.value })}
-        />
-        <button
-          type="button"
+        {mayRun && (
+          <input
+            className={styles.tags}
+            aria-label="Tags for the run"
+            placeholder="Tags (optional), e.g. nightly, v2"
+            value={tagsText}
+            onChange={(event) => progress.send({ type: 'user.changeTags', text: event.target.value })}
+          />
+        )}
+        <GatedButton
+          action="run.change"
           className={button({ tone: 'primary' })}
           disabled={!canStart || blocked}
           aria-busy={starting}
           onClick={() => progress.send({ type: 'user.startRun' })}
         >
           {starting ? 'Starting...' : 'Run experiment'}
-        </button>
+        </GatedButton>
       </div>
       {startError && (
         <p className={styles.message} role="alert">
@@ -82,15 +88,15 @@ function WatchedRun({ progress, run, ended }: { progress: RunProgressRef; run: E
           {runStatusSentence(run)}
         </p>
         {!ended && (
-          <button
-            type="button"
+          <GatedButton
+            action="run.change"
             className={button({ tone: 'secondary', size: 'small' })}
             disabled={!canCancel}
             aria-busy={cancelling}
             onClick={() => progress.send({ type: 'user.cancelRun' })}
           >
             {cancelling ? 'Cancelling...' : 'Cancel run'}
-          </button>
+          </GatedButton>
         )}
       </div>
       <div className={styles.progressLine}>

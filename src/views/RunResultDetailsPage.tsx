@@ -24,9 +24,11 @@ import { formatMetric, orderedMetrics } from '../domain/format-metric';
 import { readPassedRunResult } from '../domain/passed-run-result';
 import { judgedProducts, LEGEND, returnedProducts, ROLE_LABELS } from '../domain/result-products';
 import { runResultStatusTone } from '../domain/status-colours';
+import { refusalNote } from '../domain/roles';
 import { messages } from './backend-messages';
 import * as styles from './RunResultDetailsPage.css';
 import { useLogic } from './logic-context';
+import { useRefusal } from './role-context';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { statusBadge, statusBadgeTone } from './ui/status-badge.css';
@@ -135,10 +137,14 @@ export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunRe
 
 type DetailsActor = ActorRefFrom<typeof runResultDetailsMachine>;
 
+// Issue 17: a role that may not judge sees no grade buttons (nor keys), and a note why where they would be.
 function Products({ results, names, actor }: { results: RunResultDetails; names: Record<string, string>; actor: DetailsActor }) {
-  const scale = useSelector(actor, selectScale);
+  const refusal = useRefusal('judgement.change');
+  const target = useSelector(actor, selectScale);
+  const scale = refusal === null ? target : null;
   const judgedHere = useSelector(actor, selectJudgedHere);
   const saveError = useSelector(actor, selectSaveError);
+  const products = returnedProducts(results, judgedHere);
   return (
     <>
       <ul className={styles.legend} aria-label="Legend">
@@ -152,8 +158,13 @@ function Products({ results, names, actor }: { results: RunResultDetails; names:
       <div className={styles.comparison}>
         <section className={styles.section}>
           <h2 className={styles.sectionTitle}>Search Results Products</h2>
+          {target && refusal !== null && products.some(({ unjudged }) => unjudged) && (
+            <p className={styles.productMeta} role="note">
+              {refusalNote('Grading the unjudged products', refusal)}
+            </p>
+          )}
           <ol className={styles.products} aria-label="Search Results Products">
-            {returnedProducts(results, judgedHere).map(({ rank, product, role, grade, unjudged }) => (
+            {products.map(({ rank, product, role, grade, unjudged }) => (
               <li
                 key={product.product_id}
                 className={`${styles.product} ${styles.matchBorder[role]}`}

@@ -49,3 +49,9 @@ export const main = style({
   display: 'block',
   minWidth: 0,
 });
+
+/** Why the screens do not show: who is signed in could not be found out, or carries no role. */
+export const notice = style({
+  maxWidth: '40rem',
+  padding: vars.space.lg,
+});

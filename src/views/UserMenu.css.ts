@@ -58,3 +58,11 @@ export const item = style({
     '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
   },
 });
+
+/** "alice · Curator" beside the menu's button. */
+export const identity = style({
+  margin: `0 ${vars.space.sm} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
+});

@@ -3,13 +3,14 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 // Signs in for real through the embedded provider and keeps the access token the console redeemed, so
-// a test can also arrange and check data through the same API the console calls.
-export async function signIn(page: Page, baseUrl: string, password: string): Promise<{ token: string }> {
+// a test can also arrange and check data through the same API the console calls. As `username` (issue 17:
+// an account of another role), the first admin unless a test says.
+export async function signIn(page: Page, baseUrl: string, password: string, username = 'admin'): Promise<{ token: string }> {
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByLabel('Username').waitFor();
   const tokenAnswer = page.waitForResponse((response) => response.url() === `${baseUrl}/oidc/token`);
-  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const { access_token: token } = (await (await tokenAnswer).json()) as { access_token: string };

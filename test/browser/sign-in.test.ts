@@ -94,8 +94,12 @@ describe('sign-in against the embedded provider', () => {
   it('logs out from the user menu by keyboard, ends the provider session and lands on /login', async () => {
     await page.getByRole('button', { name: /^User menu for / }).focus();
     await page.keyboard.press('Enter');
+    // A local account's menu starts with Change password (issue 17); Logout is the next item down.
+    const change = page.getByRole('menuitem', { name: 'Change password' });
+    await change.waitFor();
+    expect(await change.evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
     const logout = page.getByRole('menuitem', { name: 'Logout' });
-    await logout.waitFor();
     expect(await logout.evaluate((item) => item === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await welcome().waitFor();

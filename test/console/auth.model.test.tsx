@@ -11,6 +11,7 @@ import type { AuthFailure } from '../../src/domain/auth-errors';
 import { createAuthLogic } from '../../src/logic/auth-logic';
 import { createConsoleLogic } from '../../src/logic/console-logic';
 import { fakeDeps } from './helpers/fake-deps';
+import { fakeMeClient } from './helpers/fake-me';
 
 // Model-based tests: every path comes from the real auth machine's graph and is replayed against the real
 // views. People's events are clicks; service results settle the promise the view's actor is waiting on;
@@ -110,6 +111,8 @@ function renderConsole(url: string) {
       forgetSession,
     },
     router: { replace: (path) => location.navigate(path, { replace: true }) },
+    // Who is signed in, as the server says (issue 17): known at once, so the shell shows its screens.
+    me: fakeMeClient({ sub: user.sub, name: user.name, role: 'admin', local_account: true }).client,
   });
   const actor = createActor(logic, { input: { url } }).start();
   render(

@@ -1,0 +1,24 @@
+import type { ApiFetch } from './api-client';
+import { explained } from './failure-message';
+import type { PasswordChange } from '../domain/password-change';
+import type { Me } from '../domain/roles';
+
+// Issue 17 on the evaluation backend: who the session's token is for (name, role, a local account or not),
+// and a local account's own password changed. Refusals fail with the server's sentence
+// ("current_password: does not match"), which the dialog puts beside that field.
+
+export type MeClient = {
+  /** GET me → { sub, name, role, local_account }. */
+  fetchMe(): Promise<Me>;
+  /** POST me/password { current_password, new_password } → 204. */
+  changePassword(change: PasswordChange): Promise<void>;
+};
+
+export function createMeClient(api: ApiFetch): MeClient {
+  return {
+    fetchMe: () => explained(api<Me>('me')),
+    changePassword: async (change) => {
+      await explained(api('me/password', { method: 'POST', body: change }));
+    },
+  };
+}
