@@ -1,13 +1,8 @@
-import type { Role, SignedInUser } from './account-types';
+import type { Role } from './roles';
 
-// Issue 17: what a person who is not an admin reads on a page for admins, instead of the server's 403.
-
-export const isAdmin = (user: SignedInUser): boolean => user.role === 'admin';
+// Issue 17: what someone who is not an admin reads on a page for admins (the address still opens it), in
+// place of anything the server would refuse with a 403. src/domain/roles.ts says who may open it.
 
 /** "Only admins can manage accounts. You are signed in as a curator." */
-export function adminOnlyMessage(doing: string, role: Role | null): string {
-  const who = role === null ? 'Your sign-in carries no role in this console.' : `You are signed in as ${article(role)} ${role}.`;
-  return `Only admins can ${doing}. ${who}`;
-}
-
-const article = (role: Role) => (role === 'admin' ? 'an' : 'a');
+export const adminOnlyMessage = (doing: string, role: Role): string =>
+  `Only admins can ${doing}. You are signed in as ${role === 'admin' ? 'an' : 'a'} ${role}.`;

@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import { accountsPageMachine, ACCOUNTS_FILTER } from '../machines/accounts-page.machine';
 import { addAccountMachine } from '../machines/add-account.machine';
-import { adminAccessMachine } from '../machines/admin-access.machine';
 import { auditPageMachine } from '../machines/audit-page.machine';
 import { changeRoleMachine, type RoleChange } from '../machines/change-role.machine';
 import { confirmModalMachine, type ConfirmSubject } from '../machines/confirm-modal.machine';
@@ -13,20 +12,17 @@ import type { DownloadedFile } from '../domain/evaluation-backend-types';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
-// Issue 17's pages for admins: /accounts and /audit, bound to the accounts and audit-trail calls, who is
-// signed in, the downloads and the address bar.
+// Issue 17's pages for admins: /accounts and /audit, bound to the accounts and audit-trail calls, the
+// downloads and the address bar.
 export function createAdminLogic({
   accounts,
   auditTrail,
-  signedIn,
   files,
   router,
-}: Pick<ConsoleDeps, 'accounts' | 'auditTrail' | 'signedIn' | 'files' | 'router'>) {
-  const adminAccess = adminAccessMachine.provide({ actors: { fetchSignedInUser: fromPromise(() => signedIn.whoAmI()) } });
+}: Pick<ConsoleDeps, 'accounts' | 'auditTrail' | 'files' | 'router'>) {
   return {
     accountsPage: accountsPageMachine.provide({
       actors: {
-        adminAccess,
         // Accounts are known by their username: the Remove confirmation's subject carries it as its name.
         list: pagedList(router, {
           fetchPage: ({ page, pageSize, filter }) => accounts.accountRows({ page, pageSize }, { search: filter.search }),
@@ -57,7 +53,6 @@ export function createAdminLogic({
     }),
     auditPage: auditPageMachine.provide({
       actors: {
-        adminAccess,
         list: pagedList(router, {
           fetchPage: ({ page, pageSize, filter }) => auditTrail.auditRows({ page, pageSize }, filter),
           filterNames: AUDIT_FILTER,

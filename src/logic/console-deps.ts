@@ -11,7 +11,6 @@ import type { GoldenSetJudging } from '../services/golden-set-judging';
 import type { RunComparisons } from '../services/run-comparisons';
 import type { RunJudging } from '../services/run-judging';
 import type { SampleEvaluationDetail } from '../services/sample-evaluations';
-import type { SignedIn } from '../services/signed-in-user';
 
 /** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
 export type ConsoleDeps = {
@@ -30,10 +29,9 @@ export type ConsoleDeps = {
   runJudging: RunJudging;
   /** A golden set opened and judged (issue 16): its queries, their judgements, the history, the scale. */
   judging: GoldenSetJudging;
-  /** Issue 17, for admins: the embedded provider's accounts, the audit trail, and who is signed in. */
+  /** Issue 17, for admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
   auditTrail: AuditTrail;
-  signedIn: SignedIn;
   /** Spec §2's evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */

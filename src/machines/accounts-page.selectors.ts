@@ -3,9 +3,7 @@ import type { accountsPageMachine } from './accounts-page.machine';
 
 export type AccountsPageSnapshot = SnapshotFrom<typeof accountsPageMachine>;
 
-/** Who is signed in, while it is asked and when it is not an admin; gone once the page's flows start. */
-export const selectAccess = (snapshot: AccountsPageSnapshot) => snapshot.children.access;
-export const selectIsKeptElsewhere = (snapshot: AccountsPageSnapshot) => snapshot.hasTag('keptElsewhere');
-export const selectFlows = (snapshot: AccountsPageSnapshot) => snapshot.context.flows;
-/** The signed-in admin's username (the embedded provider's subject). */
-export const selectOwnUsername = (snapshot: AccountsPageSnapshot) => snapshot.context.user?.sub ?? null;
+export const selectList = (snapshot: AccountsPageSnapshot) => snapshot.context.list;
+export const selectAddAccount = (snapshot: AccountsPageSnapshot) => snapshot.context.addAccount;
+export const selectChangeRole = (snapshot: AccountsPageSnapshot) => snapshot.context.changeRole;
+export const selectResetPassword = (snapshot: AccountsPageSnapshot) => snapshot.context.resetPassword;

@@ -12,7 +12,6 @@ import { createRunComparisons } from './run-comparisons';
 import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
 import { loadSampleEvaluation } from './sample-evaluations';
-import { createSignedIn } from './signed-in-user';
 import { createCsvUploader, createFormPoster } from './upload-csv';
 
 /** The screens' services over the signed-in session, each made once (providers.ts calls this after sign-in). */
@@ -32,7 +31,6 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     judging: createGoldenSetJudging(clients.evaluationBackend),
     accounts: createAccounts(clients.evaluationBackend),
     auditTrail: createAuditTrail(clients.evaluationBackend),
-    signedIn: createSignedIn(clients.evaluationBackend),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
   };

@@ -1,22 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { accountsPageInput, type AccountsFlows } from '../machines/accounts-page.machine';
-import { selectAccess, selectFlows, selectIsKeptElsewhere, selectOwnUsername } from '../machines/accounts-page.selectors';
+import { accountsPageInput, type AccountsPageContext } from '../machines/accounts-page.machine';
+import { selectAddAccount, selectChangeRole, selectList, selectResetPassword } from '../machines/accounts-page.selectors';
+import { selectMeActor } from '../machines/auth.selectors';
 import { selectChangedAccounts, selectIsSaving, selectPendingChange, selectRoleError } from '../machines/change-role.selectors';
+import { selectMe } from '../machines/me.selectors';
 import { selectConfirmDelete, selectFilterValue } from '../machines/paged-list.selectors';
 import { selectResetFor } from '../machines/reset-password.selectors';
 import { ROLES, roleOf, type Account } from '../domain/account-types';
 import { latestAccount } from '../domain/account-form';
+import { adminOnlyMessage } from '../domain/admin-access';
 import { counted } from '../domain/format-count';
 import { formatDateTime } from '../domain/format-date';
 import * as styles from './AccountsPage.css';
 import { AddAccountDialog } from './AddAccountDialog';
-import { AdminAccessStatus } from './AdminAccessStatus';
+import { useAuthActor } from './auth-actor-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { useCan, useRole } from './role-context';
 import { button } from './ui/button.css';
 import * as filterBar from './ui/filter-bar.css';
 import * as pageStyles from './ui/page.css';
@@ -31,14 +35,41 @@ const selectSearch = selectFilterValue('search');
 
 // Issue 17 /accounts (admins): the embedded provider's accounts, searched and paged in the address; 'Add
 // account', each row's role changed in place, 'Reset password' and 'Remove' (both end that person's sessions).
+// Someone else who opens the address reads why, and nothing is asked of the server; with an external identity
+// provider (the shell's 'me' says whether accounts live here) the page says where they are kept.
 export function AccountsPage() {
+  const role = useRole();
+  const allowed = useCan('account.manage');
+  const me = useSelector(useAuthActor(), selectMeActor);
+  const known = useSelector(me, (snapshot) => (snapshot ? selectMe(snapshot) : null));
+  if (!allowed) return <Notice>{adminOnlyMessage('manage accounts', role)}</Notice>;
+  // The shell shows the screens once it is known; only a screen rendered alone waits here.
+  if (!known) return <Notice>Loading...</Notice>;
+  if (!known.local_account) return <Notice>Accounts are kept by the identity provider: add people and change their roles there.</Notice>;
+  return <Accounts ownUsername={known.sub} />;
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Accounts</h1>
+      </div>
+      <p className={statusMessage} role="status">
+        {children}
+      </p>
+    </div>
+  );
+}
+
+function Accounts({ ownUsername }: { ownUsername: string }) {
   const logic = useLogic();
   const search = useSearch();
   const page = useActorRef(logic.accountsPage, { input: accountsPageInput(search) });
-  const access = useSelector(page, selectAccess);
-  const keptElsewhere = useSelector(page, selectIsKeptElsewhere);
-  const flows = useSelector(page, selectFlows);
-  const ownUsername = useSelector(page, selectOwnUsername);
+  const list = useSelector(page, selectList);
+  const addAccount = useSelector(page, selectAddAccount);
+  const changeRole = useSelector(page, selectChangeRole);
+  const resetPassword = useSelector(page, selectResetPassword);
   const headingId = useId();
 
   return (
@@ -47,27 +78,26 @@ export function AccountsPage() {
         <h1 className={pageStyles.title} id={headingId}>
           Accounts
         </h1>
-        {flows && (
-          <button type="button" className={button({ tone: 'primary' })} onClick={() => flows.addAccount.send({ type: 'user.open' })}>
-            Add account
-          </button>
-        )}
+        <button type="button" className={button({ tone: 'primary' })} onClick={() => addAccount.send({ type: 'user.open' })}>
+          Add account
+        </button>
       </div>
-      {keptElsewhere ? (
-        <p className={statusMessage} role="status">
-          Accounts are kept by the identity provider: add people and change their roles there.
-        </p>
-      ) : flows ? (
-        <AccountsList flows={flows} ownUsername={ownUsername} headingId={headingId} />
-      ) : (
-        <AdminAccessStatus access={access} doing="manage accounts" />
-      )}
+      <AccountsList list={list} changeRole={changeRole} resetPassword={resetPassword} ownUsername={ownUsername} headingId={headingId} />
+      <AddAccountDialog actor={addAccount} />
+      <ResetPasswordDialog actor={resetPassword} />
     </div>
   );
 }
 
-function AccountsList({ flows, ownUsername, headingId }: { flows: AccountsFlows; ownUsername: string | null; headingId: string }) {
-  const { list, changeRole, resetPassword } = flows;
+type AccountsRefs = { [Name in 'list' | 'changeRole' | 'resetPassword']: AccountsPageContext[Name] };
+
+function AccountsList({
+  list,
+  changeRole,
+  resetPassword,
+  ownUsername,
+  headingId,
+}: AccountsRefs & { ownUsername: string; headingId: string }) {
   const confirmRemove = useSelector(list, selectConfirmDelete);
   const nameSearch = useSelector(list, selectSearch);
   const saving = useSelector(changeRole, selectIsSaving);
@@ -174,8 +204,6 @@ function AccountsList({ flows, ownUsername, headingId }: { flows: AccountsFlows;
           busyLabel="Removing..."
         />
       )}
-      <AddAccountDialog actor={flows.addAccount} />
-      <ResetPasswordDialog actor={resetPassword} />
     </>
   );
 }

@@ -1,22 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link, useSearch } from 'wouter';
-import { auditPageInput, type AuditFlows } from '../machines/audit-page.machine';
-import { selectAccess, selectAuditFilter, selectFlows } from '../machines/audit-page.selectors';
+import { auditPageInput, type AuditPageContext } from '../machines/audit-page.machine';
+import { selectAuditFilter, selectExporter, selectList } from '../machines/audit-page.selectors';
 import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../machines/file-export.selectors';
 import { selectIsFiltered } from '../machines/paged-list.selectors';
+import { adminOnlyMessage } from '../domain/admin-access';
 import { auditAddress } from '../domain/audit-filters';
 import { targetLabel, targetPath, type AuditEntry } from '../domain/audit-targets';
 import { formatTotal } from '../domain/format-count';
 import { formatDateTime } from '../domain/format-date';
-import { AdminAccessStatus } from './AdminAccessStatus';
 import { AuditFilters } from './AuditFilters';
 import * as styles from './AuditPage.css';
 import { useLogic } from './logic-context';
 import { PagedListFrame } from './PagedListFrame';
+import { useCan, useRole } from './role-context';
 import { button, linkButton } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
-import { errorMessage } from './ui/status.css';
+import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableCard } from './ui/TableCard';
 import { TableHead } from './ui/TableHead';
@@ -26,13 +27,29 @@ const changeTotal = (total: number, capped: boolean) => `${formatTotal(total, ca
 
 // Issue 17 /audit (admins): who changed what and when, newest first; filtered by person, action, target and
 // days (all in the address), paged with its total; each target links to its page while it has one; the
-// filtered trail as CSV.
+// filtered trail as CSV. Someone else who opens the address reads why, and nothing is asked of the server.
 export function AuditPage() {
+  const role = useRole();
+  const allowed = useCan('audit.read');
+  if (allowed) return <AuditTrail />;
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Audit trail</h1>
+      </div>
+      <p className={statusMessage} role="status">
+        {adminOnlyMessage('read the audit trail', role)}
+      </p>
+    </div>
+  );
+}
+
+function AuditTrail() {
   const logic = useLogic();
   const search = useSearch();
   const page = useActorRef(logic.auditPage, { input: auditPageInput(search) });
-  const access = useSelector(page, selectAccess);
-  const flows = useSelector(page, selectFlows);
+  const list = useSelector(page, selectList);
+  const exporter = useSelector(page, selectExporter);
   const headingId = useId();
 
   return (
@@ -41,20 +58,21 @@ export function AuditPage() {
         <h1 className={pageStyles.title} id={headingId}>
           Audit trail
         </h1>
-        {flows && <ExportButton flows={flows} onExport={() => page.send({ type: 'user.export' })} />}
+        <ExportButton exporter={exporter} onExport={() => page.send({ type: 'user.export' })} />
       </div>
-      {flows ? (
-        <AuditList flows={flows} headingId={headingId} onApply={(filter) => page.send({ type: 'user.applyFilters', filter })} />
-      ) : (
-        <AdminAccessStatus access={access} doing="read the audit trail" />
-      )}
+      <AuditList
+        list={list}
+        exporter={exporter}
+        headingId={headingId}
+        onApply={(filter) => page.send({ type: 'user.applyFilters', filter })}
+      />
     </div>
   );
 }
 
-function ExportButton({ flows, onExport }: { flows: AuditFlows; onExport(): void }) {
-  const exporting = useSelector(flows.exporter, selectExportingFormat) !== null;
-  const canExport = useSelector(flows.exporter, selectCanExport);
+function ExportButton({ exporter, onExport }: { exporter: AuditPageContext['exporter']; onExport(): void }) {
+  const exporting = useSelector(exporter, selectExportingFormat) !== null;
+  const canExport = useSelector(exporter, selectCanExport);
   return (
     <button type="button" className={button({ tone: 'secondary' })} disabled={!canExport} aria-busy={exporting} onClick={onExport}>
       {exporting ? 'Exporting CSV...' : 'Export CSV'}
@@ -62,8 +80,12 @@ function ExportButton({ flows, onExport }: { flows: AuditFlows; onExport(): void
   );
 }
 
-function AuditList({ flows, headingId, onApply }: { flows: AuditFlows; headingId: string; onApply(filter: Record<string, string>): void }) {
-  const { list, exporter } = flows;
+function AuditList({
+  list,
+  exporter,
+  headingId,
+  onApply,
+}: AuditPageContext & { headingId: string; onApply(filter: Record<string, string>): void }) {
   const filter = useSelector(list, selectAuditFilter);
   const filtered = useSelector(list, selectIsFiltered);
   const savedAs = useSelector(exporter, selectSavedAs);

@@ -45,7 +45,7 @@ describe('accounts and the audit trail, as an admin and as a viewer', () => {
     response.request().method() === method && new URL(response.url()).pathname === `/api/backend/${path}`;
 
   it('adds an account on /accounts and lists it with its role', async () => {
-    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
     await accountsTable().getByRole('rowheader', { name: 'admin(you)' }).waitFor();
 
     await page.getByRole('button', { name: 'Add account' }).click();
@@ -130,12 +130,7 @@ describe('accounts and the audit trail, as an admin and as a viewer', () => {
       viewer.on('response', (response) => {
         if (response.status() === 403) refused.push(response.url());
       });
-      await viewer.goto(`${server.url}/login`);
-      await viewer.getByRole('button', { name: 'Log In' }).click();
-      await viewer.getByLabel('Username').fill('vic');
-      await viewer.getByLabel('Password').fill('viewer-password');
-      await viewer.getByRole('button', { name: 'Sign in' }).click();
-      await viewer.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await signIn(viewer, server.url, 'viewer-password', 'vic');
 
       await viewer.goto(`${server.url}/accounts`);
       await viewer.getByText('Only admins can manage accounts. You are signed in as a viewer.').waitFor();
@@ -143,6 +138,13 @@ describe('accounts and the audit trail, as an admin and as a viewer', () => {
       await viewer.goto(`${server.url}/audit`);
       await viewer.getByText('Only admins can read the audit trail. You are signed in as a viewer.').waitFor();
       expect(await viewer.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+      // Nor does the sidebar lead there.
+      expect(
+        await viewer
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: /^(Accounts|Audit)$/ })
+          .count(),
+      ).toBe(0);
       expect(refused).toEqual([]);
     } finally {
       await viewerContext.close();

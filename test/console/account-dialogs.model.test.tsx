@@ -4,12 +4,11 @@ import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate
 import { getShortestPaths } from 'xstate/graph';
 import { addAccountMachine } from '../../src/machines/add-account.machine';
 import { resetPasswordMachine } from '../../src/machines/reset-password.machine';
-import type { Account, SignedInUser } from '../../src/domain/account-types';
+import type { Account } from '../../src/domain/account-types';
 import { isNewAccountReady, isPasswordLongEnough } from '../../src/domain/account-form';
 import { RefusalError } from '../../src/domain/error-message';
-import { AccountsPage } from '../../src/views/AccountsPage';
 import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
-import { renderWithLogic } from './helpers/render-console';
+import { renderAccounts } from './helpers/render-accounts';
 
 // Model-based: every shortest path of the real 'Add account' and 'Reset password' machines, replayed on the
 // Accounts page. Typing and clicks for a person's events, the accounts calls settled for the actors' answers;
@@ -17,13 +16,11 @@ import { renderWithLogic } from './helpers/render-console';
 
 afterEach(cleanup);
 
-const admin: SignedInUser = { sub: 'admin', name: 'admin', role: 'admin', local_account: true };
 const ada: Account = { username: 'ada', role: 'curator', created_at: '2026-03-01T09:30:00Z', updated_at: '2026-03-01T09:30:00Z' };
 
 async function openAccounts() {
   const services = fakeDeps();
-  renderWithLogic(services, '/accounts', <AccountsPage />);
-  await services.settle('whoAmI', { output: admin });
+  await renderAccounts(services);
   await services.settle('accountRows', { output: { items: [ada], total: 1 } });
   return services;
 }

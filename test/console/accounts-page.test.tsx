@@ -1,18 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Account, SignedInUser } from '../../src/domain/account-types';
+import { Suspense } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Screens } from '../../src/App';
+import type { Account } from '../../src/domain/account-types';
 import { RefusalError } from '../../src/domain/error-message';
-import { AccountsPage } from '../../src/views/AccountsPage';
+import { AuthActorContext } from '../../src/views/auth-actor-context';
+import { adminMe, signedInAuth } from './helpers/fake-me';
 import { fakeDeps } from './helpers/fake-deps';
+import { renderAccounts } from './helpers/render-accounts';
 import { renderWithLogic } from './helpers/render-console';
 
 // Issue 17 /accounts: who may see it (a non-admin reads why, and no account call is made), accounts kept by an
 // identity provider, the list (searched in the address, your own row marked), Remove (its sessions end; the
-// last admin's refusal) and the notice after a password reset. The dialogs' paths are in their model tests.
+// last admin's refusal). The dialogs' and the role change's paths are in their model tests.
 
 afterEach(cleanup);
 
-const admin: SignedInUser = { sub: 'admin', name: 'admin', role: 'admin', local_account: true };
 const account = (username: string, role: Account['role']): Account => ({
   username,
   role,
@@ -23,8 +26,7 @@ const accounts = [account('admin', 'admin'), account('ada', 'curator'), account(
 
 async function openAccounts(path = '/accounts') {
   const services = fakeDeps();
-  renderWithLogic(services, path, <AccountsPage />);
-  await services.settle('whoAmI', { output: admin });
+  await renderAccounts(services, path);
   await services.settle('accountRows', { output: { items: accounts, total: 3 } });
   return services;
 }
@@ -33,38 +35,36 @@ const dialog = () => screen.queryByRole('dialog');
 const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
 
 describe('who may manage accounts', () => {
-  it.each([
-    ['a curator', { ...admin, role: 'curator' as const }, 'Only admins can manage accounts. You are signed in as a curator.'],
-    ['someone without a role', { ...admin, role: null }, 'Only admins can manage accounts. Your sign-in carries no role in this console.'],
-  ])('%s reads why, and no account is asked for', async (_, user, text) => {
+  it('is the route /accounts, titled Accounts', async () => {
     const services = fakeDeps();
-    renderWithLogic(services, '/accounts', <AccountsPage />);
-    expect(screen.getByRole('status').textContent).toBe('Loading...');
-    await services.settle('whoAmI', { output: user });
-    expect(screen.getByRole('status').textContent).toBe(text);
+    const { actor } = signedInAuth(adminMe);
+    renderWithLogic(services, '/accounts?search=ad', (logic) => (
+      <AuthActorContext.Provider value={actor}>
+        <Suspense fallback={null}>
+          <Screens source={logic} />
+        </Suspense>
+      </AuthActorContext.Provider>
+    ));
+    await waitFor(() => expect(document.title).toBe('Accounts · Search Evaluation Console'));
+    await waitFor(() => expect(services.last('accountRows').args).toEqual([{ page: 1, pageSize: 20 }, { search: 'ad' }]));
+  });
+
+  it.each(['viewer', 'curator'] as const)('a %s reads why, and no account is asked for', async (role) => {
+    const services = fakeDeps();
+    await renderAccounts(services, '/accounts', { ...adminMe, role });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accounts');
+    expect(screen.getByRole('status').textContent).toBe(`Only admins can manage accounts. You are signed in as a ${role}.`);
     expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull();
     expect(services.calls('accountRows')).toBe(0);
   });
 
-  it('says why it could not ask who is signed in, and asks again', async () => {
-    const services = fakeDeps();
-    renderWithLogic(services, '/accounts', <AccountsPage />);
-    await services.settle('whoAmI', { error: new Error('The server could not be reached. Please try again.') });
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Could not check who is signed in. The server could not be reached. Please try again.',
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await services.settle('whoAmI', { output: admin });
-    expect(services.last('accountRows').args).toEqual([{ page: 1, pageSize: 20 }, { search: undefined }]);
-  });
-
   it('with an identity provider, says the accounts are kept there', async () => {
     const services = fakeDeps();
-    renderWithLogic(services, '/accounts', <AccountsPage />);
-    await services.settle('whoAmI', { output: { ...admin, local_account: false } });
+    await renderAccounts(services, '/accounts', { ...adminMe, local_account: false });
     expect(screen.getByRole('status').textContent).toBe(
       'Accounts are kept by the identity provider: add people and change their roles there.',
     );
+    expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull();
     expect(services.calls('accountRows')).toBe(0);
   });
 });

@@ -2,11 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccounts } from '../../src/services/accounts';
 import { createApiClient } from '../../src/services/api-client';
 import { createAuditTrail } from '../../src/services/audit-trail';
-import { createSignedIn } from '../../src/services/signed-in-user';
 import { RefusalError } from '../../src/domain/error-message';
 
 // Issue 17's calls over the real API client, as /work/notes/accounts-api.md and the audit routes word them:
-// the accounts (list, add, role, password, remove), who is signed in, the audit trail's page and CSV with
+// the accounts (list, add, role, password, remove), the audit trail's page and CSV with
 // the address's filter (its days as times), each refusal as the server's sentence.
 
 function serve(answer: () => Response) {
@@ -14,7 +13,7 @@ function serve(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'admin-token', onSignedOut: vi.fn() });
   const request = (index = 0) => new Request(fetchMock.mock.calls[index][0], fetchMock.mock.calls[index][1]);
-  return { accounts: createAccounts(api), audit: createAuditTrail(api), signedIn: createSignedIn(api), request, fetchMock };
+  return { accounts: createAccounts(api), audit: createAuditTrail(api), request, fetchMock };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -70,15 +69,6 @@ describe('accounts calls', () => {
     const short = 'password: needs at least 8 characters';
     const bad = serve(() => Response.json({ message: short }, { status: 400 }));
     await expect(bad.accounts.createAccount({ username: 'ada', password: 'short', role: 'viewer' })).rejects.toThrow(short);
-  });
-});
-
-describe('who is signed in', () => {
-  it('asks GET me', async () => {
-    const me = { sub: 'ada', name: 'ada', role: 'admin', local_account: true };
-    const { signedIn, request } = serve(() => Response.json(me));
-    await expect(signedIn.whoAmI()).resolves.toEqual(me);
-    expect(request().url).toBe(`${base}/me`);
   });
 });
 

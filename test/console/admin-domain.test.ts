@@ -73,9 +73,7 @@ describe('an audit row’s target', () => {
 describe('the admin pages’ words and forms', () => {
   it('tells a non-admin what only admins can do, and as what they are signed in', () => {
     expect(adminOnlyMessage('manage accounts', 'curator')).toBe('Only admins can manage accounts. You are signed in as a curator.');
-    expect(adminOnlyMessage('read the audit trail', null)).toBe(
-      'Only admins can read the audit trail. Your sign-in carries no role in this console.',
-    );
+    expect(adminOnlyMessage('read the audit trail', 'viewer')).toBe('Only admins can read the audit trail. You are signed in as a viewer.');
   });
 
   it('offers the server’s roles, least first, and asks for its shortest password', () => {

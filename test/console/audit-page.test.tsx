@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { SignedInUser } from '../../src/domain/account-types';
 import type { AuditEntry } from '../../src/domain/audit-targets';
 import { AuditPage } from '../../src/views/AuditPage';
 import { fakeDeps } from './helpers/fake-deps';
@@ -8,11 +7,10 @@ import { renderWithLogic } from './helpers/render-console';
 
 // Issue 17 /audit: the trail's rows (when, who, action, target linked to its page while it has one, summary),
 // its total and pages, the filters read from and written to the address, "who" narrowing to one person, and
-// the CSV of the filter shown. Who may open it, and the filter form's paths, are in admin-pages.model.test.tsx.
+// the CSV of the filter shown. Who may open it, and the page machine's paths, are in admin-pages.model.test.tsx.
 
 afterEach(cleanup);
 
-const admin: SignedInUser = { sub: 'admin', name: 'admin', role: 'admin', local_account: true };
 const entry = (id: number, fields: Partial<AuditEntry>): AuditEntry => ({
   id,
   at: '2026-03-02T10:05:00.000Z',
@@ -33,7 +31,6 @@ const entries = [
 async function openAudit(path = '/audit', total = 64, capped = false) {
   const services = fakeDeps();
   renderWithLogic(services, path, <AuditPage />);
-  await services.settle('whoAmI', { output: admin });
   await services.settle('auditRows', { output: { items: entries, total, ...(capped ? { capped } : {}) } });
   return services;
 }
@@ -120,7 +117,6 @@ describe('the audit trail', () => {
   it('says when nothing matches the filters', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/audit?actor=nobody', <AuditPage />);
-    await services.settle('whoAmI', { output: admin });
     await services.settle('auditRows', { output: { items: [], total: 0 } });
     expect(screen.getByRole('status').textContent).toBe('No changes match the filters.');
   });

@@ -3,12 +3,11 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { changeRoleMachine } from '../../src/machines/change-role.machine';
-import type { Account, Role, SignedInUser } from '../../src/domain/account-types';
+import type { Account, Role } from '../../src/domain/account-types';
 import { latestAccount } from '../../src/domain/account-form';
 import { RefusalError } from '../../src/domain/error-message';
-import { AccountsPage } from '../../src/views/AccountsPage';
 import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
-import { renderWithLogic } from './helpers/render-console';
+import { renderAccounts } from './helpers/render-accounts';
 
 // Model-based: every shortest path of the real change-role machine, replayed on the Accounts page. A role
 // chosen in a row's select shows at once and is saved (every select waits meanwhile); the server's answer stays
@@ -22,7 +21,6 @@ type ModelEvent =
   | { type: 'xstate.done.actor.saveRole'; output: Account }
   | { type: 'xstate.error.actor.saveRole'; error: Error };
 
-const me: SignedInUser = { sub: 'admin', name: 'admin', role: 'admin', local_account: true };
 const listed: Account[] = [
   { username: 'admin', role: 'admin', created_at: '2026-03-01T09:30:00Z', updated_at: '2026-03-01T09:30:00Z' },
   { username: 'ada', role: 'curator', created_at: '2026-03-01T09:30:00Z', updated_at: '2026-03-01T09:30:00Z' },
@@ -99,8 +97,7 @@ describe('a role changed in place', () => {
     const steps = path.steps.slice(1);
     it(`reaches ${String(path.state.value)} via ${steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ') || 'nothing'}`, async () => {
       const services = fakeDeps();
-      renderWithLogic(services, '/accounts', <AccountsPage />);
-      await services.settle('whoAmI', { output: me });
+      await renderAccounts(services);
       await services.settle('accountRows', { output: { items: listed, total: 2 } });
       expectScreen(path.steps[0].state as Snapshot);
       for (const step of steps) {

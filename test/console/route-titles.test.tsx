@@ -26,7 +26,6 @@ describe('document titles', () => {
     ['/experiment-run-results/5', 'Run Results · Search Evaluation Console'],
     ['/compare/pair?baseline_result=7&candidate_result=9', 'Compare a Query · Search Evaluation Console'],
     ['/compare?baseline=1&candidate=2', 'Compare Runs · Search Evaluation Console'],
-    ['/accounts', 'Accounts · Search Evaluation Console'],
     ['/audit?action=account.create', 'Audit trail · Search Evaluation Console'],
     ['/no-such-page', 'Page not found · Search Evaluation Console'],
   ])('%s is titled "%s"', async (path, title) => {

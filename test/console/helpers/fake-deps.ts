@@ -45,7 +45,6 @@ export function fakeDeps() {
     judging: waiting(),
     accounts: waiting(),
     auditTrail: waiting(),
-    signedIn: waiting(),
     samples: waiting(),
     files: { save: (file) => void saved.push(file) },
     router: memory.router,
