@@ -18,7 +18,15 @@ import { getChecked } from './api-mix';
 import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchBackend } from './bench-server';
 import { positive } from './run-setup';
 
-const ACTIONS = ['judgement.set', 'judgement.remove', 'entry.update', 'dataset.update', 'run.start', 'experiment.update', 'golden_set.upload'];
+const ACTIONS = [
+  'judgement.set',
+  'judgement.remove',
+  'entry.update',
+  'dataset.update',
+  'run.start',
+  'experiment.update',
+  'golden_set.upload',
+];
 
 async function store(connection: { databaseUrl?: string; dataDir: string }, events: number) {
   const db = await openDatabase(connection);
@@ -58,12 +66,18 @@ async function time(backend: BenchBackend, env: Record<string, string>, issuer: 
     for (const [name, path] of reads) {
       const times: number[] = [];
       for (let i = 0; i < 3; i++) times.push((await getChecked(server, token, path)).ms);
-      console.log(`  ${name.padEnd(22)} ${Math.min(...times).toFixed(1).padStart(8)} ms`);
+      console.log(
+        `  ${name.padEnd(22)} ${Math.min(...times)
+          .toFixed(1)
+          .padStart(8)} ms`,
+      );
     }
     const started = performance.now();
     const csv = await fetch(`${server.origin}/api/backend/audit.csv?actor=user-7`, { headers: { authorization: `Bearer ${token}` } });
     const lines = (await csv.text()).split('\r\n').length - 2;
-    console.log(`  ${'CSV, one person'.padEnd(22)} ${(performance.now() - started).toFixed(1).padStart(8)} ms (${lines.toLocaleString('en')} rows)`);
+    console.log(
+      `  ${'CSV, one person'.padEnd(22)} ${(performance.now() - started).toFixed(1).padStart(8)} ms (${lines.toLocaleString('en')} rows)`,
+    );
   } finally {
     await stopBenchServer(server.child);
   }
