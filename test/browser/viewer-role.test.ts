@@ -82,7 +82,7 @@ describe('a viewer in Chromium', () => {
     server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
     expect(await addAccount(server.dataDir, viewer.name, viewer.password)).toMatchObject({
       code: 0,
-      stdout: `Added account "${viewer.name}"`,
+      stdout: `Added account "${viewer.name}" (viewer)`,
     });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
