@@ -8,6 +8,9 @@ const env = { TZ: 'UTC' };
 // Each project carries all it needs; the root holds nothing else for them to inherit.
 export default defineConfig({
   test: {
+    // Vitest's default on a two-core machine is one worker (cores − 1): files then run one by one while the
+    // browser and server files mostly wait on the processes they start. Two keep CI inside its budget.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [vanillaExtractPlugin()],
