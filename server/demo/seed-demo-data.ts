@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { cleanSearchIndex } from '../search/catalogue-import';
+import { mergePendingRows } from '../db/search-indexes';
 import { runToCompletion } from '../runs/process-run';
 import type { RunQueue } from '../runs/run-queue';
 import { queryKey } from '../evaluation/query-key';
@@ -158,7 +158,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     );
   });
   if (experimentId === false) return false;
-  await cleanSearchIndex(db);
+  await mergePendingRows(db, 'products');
+  await mergePendingRows(db, 'entries');
   // A real run, searched and scored by the engine like any other, so a new user sees real numbers.
   const run = await startRun(db, seedingQueue, DEMO_SEEDER, experimentId, ['demo']);
   await runToCompletion(db, Number(run.id));

@@ -16,6 +16,7 @@ import { readUpload } from '../import/upload-reader';
 import type { CatalogueImportCounts } from '../schemas/catalogue';
 import { MAX_PROBLEMS, MAX_RECORD_CHARS } from '../schemas/limits';
 import { readCatalogueHeader, readCatalogueLine, readCatalogueRecord, type CatalogueCsvLayout, type ProductRow } from './catalogue-rows';
+import { mergePendingRows } from '../db/search-indexes';
 
 export type CatalogueFormat = 'csv' | 'jsonl';
 
@@ -80,22 +81,14 @@ export async function importCatalogue(
       return done;
     }),
   );
-  await cleanSearchIndex(db);
+  // Searches otherwise scan what the import left pending: 8× slower at 50,000 products.
+  await mergePendingRows(db, 'products');
   return counts;
 }
 
 /** "12 products: 10 created · 2 updated". */
 const importSummary = ({ imported, created, updated }: CatalogueImportCounts) =>
   `${counted(imported, 'product', 'products')}: ${joined(`${created.toLocaleString('en')} created`, `${updated.toLocaleString('en')} updated`)}`;
-
-/**
- * Moves the rows an import left in the search index's pending list into the index proper. Searches
- * otherwise scan that list on every query (8× slower at 50,000 products), and PGlite has no
- * autovacuum to do it.
- */
-export async function cleanSearchIndex(db: Queryable): Promise<void> {
-  await db.query(`SELECT gin_clean_pending_list('products_search_idx'::regclass)`);
-}
 
 function csvSource(take: (product: ProductRow | null, row: number) => void, problems: RowProblem[]): RecordSource {
   const csv = new CsvReader(MAX_RECORD_CHARS);
