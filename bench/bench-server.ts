@@ -19,7 +19,9 @@ export interface BenchServer {
 /** Starts the server with `env` and an upload limit that fits `uploadBytes`; resolves once /healthz answers. */
 export async function startBenchServer(env: Record<string, string>, issuer: TestIssuer, uploadBytes: number): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm start` runs it: a 2 MB young generation kept the server under 300 MB at a million entries (326 MB
+  // with Node's 16 MB default) at the same requests/s.
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
