@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { mergePendingRows } from '../db/search-indexes';
+import { mergePendingRows } from '../db/after-import';
 import { runToCompletion } from '../runs/process-run';
 import type { RunQueue } from '../runs/run-queue';
 import { queryKey } from '../evaluation/query-key';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import { actorOf } from '../auth/actor';
 import { importEntriesCsv } from '../bulk/import-csv';
-import { mergePendingRows } from '../db/search-indexes';
+import { settleImport } from '../db/after-import';
 import type { EntryWriterOptions } from '../bulk/entry-writer';
 import { BulkUploadCountsSchema, BulkUploadFormSchema, CsvProblemSchema } from '../schemas/bulk-upload';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../schemas/errors';
@@ -51,8 +51,10 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
       try {
         const actor = actorOf(request);
         const counts = await importUpload(part.file, opts.uploads, (file) => importEntriesCsv(opts.db, actor, file, opts.writer));
-        // The entries are committed: a failed merge only slows searches, so the upload still succeeds.
-        await mergePendingRows(opts.db, 'entries').catch((error: unknown) => request.log.warn({ err: error }, 'search index merge failed'));
+        // The entries are committed: failed upkeep only slows reads, so the upload still succeeds.
+        await settleImport(opts.db, 'entries', counts.created_entries).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'vacuum after the upload failed'),
+        );
         return counts;
       } catch (error) {
         throw uploadFailure(error, request, opts.uploads);
