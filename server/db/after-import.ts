@@ -8,18 +8,16 @@
  */
 import type { Database, Queryable } from './database';
 
-/** The trigram (GIN) indexes searches read; a GIN index first collects new rows in a pending list. */
-export const SEARCH_INDEXES = {
-  products: 'products_search_idx',
-  entries: 'dataset_entries_input_trgm_idx',
+/** Each import's tables, and the trigram (GIN) index searches read, which first collects new rows in a pending list. */
+const IMPORTS = {
+  entries: { tables: 'dataset_entries, dataset_entry_mappings', searchIndex: 'dataset_entries_input_trgm_idx' },
+  products: { tables: 'products', searchIndex: 'products_search_idx' },
+  judgements: { tables: 'golden_set_judgements', searchIndex: undefined },
 } as const;
 
-export type Imported = keyof typeof SEARCH_INDEXES;
-
-const TABLES: Record<Imported, string> = {
-  entries: 'dataset_entries, dataset_entry_mappings',
-  products: 'products',
-};
+export type Imported = keyof typeof IMPORTS;
+/** The imports whose table a search index covers. */
+type Searched = 'entries' | 'products';
 
 /** Rows from which an import vacuums and analyzes its tables; below, it only merges the pending list. */
 export const VACUUM_FROM_ROWS = 1000;
@@ -27,14 +25,15 @@ export const VACUUM_FROM_ROWS = 1000;
 /** After a committed import of `rows` rows. VACUUM cannot run in a transaction: `db` is the database itself. */
 export async function settleImport(db: Database, imported: Imported, rows: number): Promise<void> {
   // VACUUM also merges the pending list, and does not block readers or writers on PostgreSQL.
-  if (rows >= VACUUM_FROM_ROWS) await db.exec(`VACUUM (ANALYZE) ${TABLES[imported]}`);
-  else await mergePendingRows(db, imported);
+  const { tables, searchIndex } = IMPORTS[imported];
+  if (rows >= VACUUM_FROM_ROWS) await db.exec(`VACUUM (ANALYZE) ${tables}`);
+  else if (searchIndex !== undefined) await mergePendingRows(db, imported as Searched);
 }
 
 /** Merges the index's pending list into the index proper; the pending pages it merged. */
-export async function mergePendingRows(db: Queryable, imported: Imported): Promise<number> {
+export async function mergePendingRows(db: Queryable, imported: Searched): Promise<number> {
   const { rows } = await db.query<{ pages: number | string }>('SELECT gin_clean_pending_list($1::regclass) AS pages', [
-    SEARCH_INDEXES[imported],
+    IMPORTS[imported].searchIndex,
   ]);
   return Number(rows[0].pages);
 }

@@ -18,10 +18,20 @@ describe.each(backends)('search indexes after imports (%s)', (backend) => {
   });
   afterAll(() => t?.close());
 
-  async function upload(url: string, csv: string) {
-    const { payload, contentType } = await multipart([['file', { file: csv }]]);
+  async function upload(url: string, csv: string, fields: Array<[string, string]> = [], status = 200) {
+    const { payload, contentType } = await multipart([...fields, ['file', { file: csv }]]);
     const response = await t.app.inject({ method: 'POST', url, payload, headers: { ...(await t.auth()), 'content-type': contentType } });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(status);
+  }
+
+  /** The planner's row estimate against the table's rows, and its pages marked all-visible. */
+  async function upkeep(table: string) {
+    const { rows } = await t.db.query<{ reltuples: number; relallvisible: number }>(
+      'SELECT reltuples::int AS reltuples, relallvisible FROM pg_class WHERE relname = $1',
+      [table],
+    );
+    const { rows: counted } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    return { ...rows[0], rows: counted[0].n };
   }
 
   it('a bulk upload of entries leaves nothing pending, and searches find its entries', async () => {
@@ -44,19 +54,21 @@ describe.each(backends)('search indexes after imports (%s)', (backend) => {
 
   it('a large upload leaves both tables analyzed and their pages marked all-visible', async () => {
     await upload('/api/service/dataset-entries/bulk-upload', entriesCsv(VACUUM_FROM_ROWS + 200, 'linen'));
-    const { rows } = await t.db.query<{ relname: string; reltuples: number; relallvisible: number; counted: number }>(
-      `SELECT c.relname, c.reltuples::int AS reltuples, c.relallvisible,
-              CASE c.relname WHEN 'dataset_entries' THEN (SELECT count(*)::int FROM dataset_entries)
-                             ELSE (SELECT count(*)::int FROM dataset_entry_mappings) END AS counted
-       FROM pg_class c WHERE c.relname IN ('dataset_entries', 'dataset_entry_mappings') ORDER BY c.relname`,
-    );
-    expect(rows.map((row) => row.relname)).toEqual(['dataset_entries', 'dataset_entry_mappings']);
-    for (const row of rows) {
-      // The planner's row estimate is the table's size, and index-only scans can skip the table's pages.
-      expect(row.reltuples, row.relname).toBe(row.counted);
-      expect(row.relallvisible, row.relname).toBeGreaterThan(0);
+    for (const table of ['dataset_entries', 'dataset_entry_mappings']) {
+      const { reltuples, relallvisible, rows } = await upkeep(table);
+      expect(reltuples, table).toBe(rows);
+      expect(relallvisible, table).toBeGreaterThan(0);
     }
     expect(await mergePendingRows(t.db, 'entries')).toBe(0);
+  });
+
+  it('a large golden set leaves its judgements analyzed and all-visible', async () => {
+    const judgements = Array.from({ length: VACUUM_FROM_ROWS + 10 }, (_, i) => `query ${i % 400},m${i % 300},${i % 4}`);
+    await upload('/api/backend/golden-sets/', ['query,product_id,relevance', ...judgements].join('\n'), [['name', 'Upkeep']], 201);
+    const { reltuples, relallvisible, rows } = await upkeep('golden_set_judgements');
+    expect(rows).toBeGreaterThanOrEqual(VACUUM_FROM_ROWS + 10);
+    expect(reltuples).toBe(rows);
+    expect(relallvisible).toBeGreaterThan(0);
   });
 
   it('rows written one by one do collect in the pending list (what the imports clear)', async () => {

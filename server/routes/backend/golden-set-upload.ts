@@ -1,4 +1,5 @@
 /** POST golden-sets/: a golden set from an uploaded form, its files streamed into one transaction. */
+import { settleImport } from '../../db/after-import';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -101,8 +102,12 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, 'Send the golden set as multipart/form-data');
       try {
-        const id = await createFromUpload(request);
-        return reply.code(201).send(await loadGoldenSet(db, id));
+        const set = await loadGoldenSet(db, await createFromUpload(request));
+        // The set is committed: failed upkeep only slows reads, so the upload still succeeds.
+        await settleImport(db, 'judgements', set.judgement_count).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'vacuum after the upload failed'),
+        );
+        return reply.code(201).send(set);
       } catch (error) {
         throw uploadFailure(error, request, uploads);
       }
