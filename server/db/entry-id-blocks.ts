@@ -15,6 +15,13 @@ const BLOCK_IDS = 1024;
 const FOLD_ABOVE = 64;
 
 /**
+ * Whether a page is read through the blocks. Within a block's worth of rows of either end, reading the
+ * list's index from that end (db/page-keys.ts) skips no more rows than the blocks' read would, and
+ * summing the blocks (about 1.5 ms at a million entries) is saved: the first pages are the most read.
+ */
+export const pagedByBlocks = (total: number, limit: number, offset: number) => Math.min(offset, total - offset - limit) > BLOCK_IDS;
+
+/**
  * Each list's ids and rows between the bounds ($1 a dataset's entries, $2 a dataset's not). The excluded
  * dataset's mappings are bounded too: with the bounds unknown when planning, PostgreSQL would otherwise
  * sort all of them (7 ms for 55,000, and growing with the dataset).
@@ -38,11 +45,11 @@ export async function blockPageKeys(db: Queryable, list: BlockList, limit: numbe
   // first row, $4 the row after its last.
   const { rows } = await db.query<{ key: string | number; unfolded: string | number }>(
     `WITH owned AS (
-       SELECT owner_id, block, sum(n) AS n, count(*) AS parts FROM entry_id_blocks
+       SELECT owner_id, block, sum(n)::int AS n, count(*)::int AS parts FROM entry_id_blocks
        WHERE owner_id IN ($1::bigint, $2::bigint) GROUP BY owner_id, block
      ), placed AS (
        SELECT block, n, sum(n) OVER (ORDER BY block DESC) AS through
-       FROM (SELECT block, sum(CASE WHEN owner_id = $1 THEN n ELSE -n END) AS n FROM owned GROUP BY block) AS counted
+       FROM (SELECT block, sum(CASE WHEN owner_id = $1 THEN n ELSE -n END)::int AS n FROM owned GROUP BY block) AS counted
      ), bounds AS (
        -- The newest block reaching past the first row holds it; the newest reaching the last row, that one.
        SELECT max(block) FILTER (WHERE through > $3::bigint) * ${BLOCK_IDS} + ${BLOCK_IDS - 1} AS high,

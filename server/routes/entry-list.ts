@@ -1,14 +1,15 @@
 /**
  * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list.
- * Unsearched, the total is a kept count (migration 008) and the page's ids are read from the block of ids
- * that holds its first row on (entries kept per block, migration 015; db/entry-id-blocks.ts). Searched, up
- * to 10,000 matching ids are read once, counted and cut into the page (db/capped-matches.ts). Only the
- * page's rows and datasets are read.
+ * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone: from
+ * the nearer end of the list near its ends (db/page-keys.ts), else from the block of ids that holds the
+ * page's first row on (entries kept per block, migration 015; db/entry-id-blocks.ts). Searched, up to
+ * 10,000 matching ids are read once, counted and cut into the page (db/capped-matches.ts). Only the page's
+ * rows and datasets are read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
-import { blockPageKeys, type BlockList } from '../db/entry-id-blocks';
+import { blockPageKeys, pagedByBlocks, type BlockList } from '../db/entry-id-blocks';
 import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
@@ -21,12 +22,6 @@ export interface EntryListPage extends ListTotal {
 export async function entryListPage(db: Queryable, query: EntryListQuery): Promise<EntryListPage> {
   const [limit, offset] = pageWindow(query);
   const search = query.search?.trim() || undefined;
-  const kept = keptList(query, search);
-  if (kept !== undefined) {
-    const total = await kept.total(db);
-    return { ids: offset >= total ? [] : await blockPageKeys(db, kept.list, limit, offset), total, capped: false };
-  }
-
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
 
@@ -47,6 +42,14 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const select = `SELECT ${id} AS key FROM ${source} ${where}`;
   const order = [[id, 'DESC']] as const;
+  const kept = keptList(query, search);
+  if (kept !== undefined) {
+    const total = await kept.total(db);
+    const ids = pagedByBlocks(total, limit, offset)
+      ? await blockPageKeys(db, kept.list, limit, offset)
+      : (await pageKeys(db, { select, params, order, limit, offset, total })).map(Number);
+    return { ids, total, capped: false };
+  }
   const matches = await matchesWithinCap<number | string>(db, select, params);
   if (matches === undefined) {
     // More than the cap match: the page is read in order from the start (a common word is met early).

@@ -9,7 +9,8 @@ CREATE TABLE entry_id_blocks (
   owner_id bigint NOT NULL,
   -- id >> 10: the block of ids block * 1024 to block * 1024 + 1023.
   block bigint NOT NULL,
-  n bigint NOT NULL
+  -- At most 1,024 either way: integer sums stay off numeric arithmetic.
+  n integer NOT NULL
 );
 CREATE INDEX entry_id_blocks_key_idx ON entry_id_blocks (owner_id, block);
 
