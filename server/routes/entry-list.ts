@@ -1,12 +1,15 @@
 /**
  * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list.
- * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone (the
- * mappings' key for a dataset's entries; db/page-keys.ts). Searched, up to 10,000 matching ids are read
- * once, counted and cut into the page (db/capped-matches.ts). Only the page's rows and datasets are read.
+ * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone: from
+ * the nearer end of the list near its ends (db/page-keys.ts), else from the block of ids that holds the
+ * page's first row on (entries kept per block, migration 015; db/entry-id-blocks.ts). Searched, up to
+ * 10,000 matching ids are read once, counted and cut into the page (db/capped-matches.ts). Only the page's
+ * rows and datasets are read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
+import { blockPageKeys, pagedByBlocks, type BlockList } from '../db/entry-id-blocks';
 import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
@@ -37,13 +40,15 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
   }
   if (search) conditions.push(`e.input ILIKE ${param(containsPattern(search))}`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-
   const select = `SELECT ${id} AS key FROM ${source} ${where}`;
   const order = [[id, 'DESC']] as const;
-  const kept = keptTotal(query, search);
+  const kept = keptList(query, search);
   if (kept !== undefined) {
-    const total = await kept(db);
-    return { ids: (await pageKeys(db, { select, params, order, limit, offset, total })).map(Number), total, capped: false };
+    const total = await kept.total(db);
+    const ids = pagedByBlocks(total, limit, offset)
+      ? await blockPageKeys(db, kept.list, limit, offset)
+      : (await pageKeys(db, { select, params, order, limit, offset, total })).map(Number);
+    return { ids, total, capped: false };
   }
   const matches = await matchesWithinCap<number | string>(db, select, params);
   if (matches === undefined) {
@@ -55,13 +60,24 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
   return { ids: newestFirst.slice(offset, offset + limit), total: newestFirst.length, capped: false };
 }
 
-/** Unfiltered and per-dataset totals are kept counts; undefined when the list must be counted (a search, or both dataset filters). */
-function keptTotal(query: EntryListQuery, search: string | undefined): ((db: Queryable) => Promise<number>) | undefined {
+interface KeptList {
+  total(db: Queryable): Promise<number>;
+  list: BlockList;
+}
+
+/**
+ * Unfiltered and per-dataset lists have a kept total and kept id blocks; undefined when the list must be
+ * counted (a search, or both dataset filters).
+ */
+function keptList(query: EntryListQuery, search: string | undefined): KeptList | undefined {
   const { in_dataset: inDataset, not_in_dataset: notInDataset } = query;
   if (search !== undefined || (inDataset !== undefined && notInDataset !== undefined)) return undefined;
-  if (inDataset !== undefined) return (db) => rowCount(db, 'dataset', inDataset);
-  return async (db) => {
-    const all = await rowCount(db, 'entries');
-    return notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset));
+  if (inDataset !== undefined) return { total: (db) => rowCount(db, 'dataset', inDataset), list: { kind: 'in', dataset: inDataset } };
+  return {
+    async total(db) {
+      const all = await rowCount(db, 'entries');
+      return notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset));
+    },
+    list: notInDataset === undefined ? { kind: 'all' } : { kind: 'notIn', dataset: notInDataset },
   };
 }
