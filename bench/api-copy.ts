@@ -22,7 +22,7 @@ export interface RawCopyResult {
 }
 
 /** The server's COPY columns (server/bulk/entry-writer.ts). */
-const ENTRY_COLUMNS = ['id', 'input', 'input_metadata', 'description'];
+const ENTRY_COLUMNS = ['id', 'input', 'input_metadata', 'description', 'query_key'];
 const MAPPING_COLUMNS = ['dataset_id', 'dataset_entry_id'];
 const EXPORT_ENTRIES = `COPY (SELECT ${ENTRY_COLUMNS.join(', ')} FROM dataset_entries ORDER BY id) TO STDOUT WITH (FORMAT csv)`;
 const EXPORT_MAPPINGS = `COPY (SELECT ${MAPPING_COLUMNS.join(', ')} FROM dataset_entry_mappings ORDER BY dataset_entry_id, dataset_id) TO STDOUT WITH (FORMAT csv)`;

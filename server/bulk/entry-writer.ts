@@ -10,6 +10,7 @@ import { CREATED_DATASET_DESCRIPTION, type EntryRow } from './csv-rows';
 import type { RowProblem } from '../import/import-problems';
 import type { BulkUploadCounts } from '../schemas/bulk-upload';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import { queryKey } from '../evaluation/query-key';
 
 export interface EntryWriterOptions {
   /** Rows per COPY; a chunk also ends at CHUNK_BYTES of entry text. */
@@ -31,7 +32,7 @@ const CHUNK_BYTES = 4 << 20;
  * this makes uploads that create datasets take turns.
  */
 const DATASET_CREATION_LOCK = ADVISORY_LOCKS.bulkUploadDatasetCreation;
-const ENTRY_COLUMNS = ['id', 'input', 'input_metadata', 'description'] as const;
+const ENTRY_COLUMNS = ['id', 'input', 'input_metadata', 'description', 'query_key'] as const;
 const MAPPING_COLUMNS = ['dataset_id', 'dataset_entry_id'] as const;
 
 /** A COPY of entries failed on data PostgreSQL rejects that validation let through. */
@@ -93,7 +94,7 @@ export class EntryWriter {
     const chunk = this.chunk;
     const id = chunk.ids[chunk.rows.length];
     chunk.rows.push(row);
-    this.entries.append(copyLine([id, entry.input, entry.metadata, entry.description]));
+    this.entries.append(copyLine([id, entry.input, entry.metadata, entry.description, queryKey(entry.input)]));
     chunk.mappingCount += entry.datasets.length;
     for (const name of entry.datasets) {
       const datasetId = this.datasetIds.get(name);

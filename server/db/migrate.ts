@@ -2,12 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { fillEntryQueryKeys } from './entry-query-keys';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any constant: serialises migrations when several servers start on one PostgreSQL. */
 const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
-/** Applies the numbered .sql files not yet applied, each in its own transaction, in order. */
+/**
+ * Applies the numbered .sql files not yet applied, each in its own transaction, in order; then fills the
+ * entries' query keys that SQL cannot compute (none to fill costs one look at an empty index).
+ */
 export async function migrate(db: Database): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -29,5 +33,6 @@ export async function migrate(db: Database): Promise<string[]> {
     });
     if (done) applied.push(file);
   }
+  await fillEntryQueryKeys(db);
   return applied;
 }

@@ -45,8 +45,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const query of queries) {
       const entry = await insertOne<{ id: number }>(
         tx,
-        'INSERT INTO dataset_entries (input, input_metadata) VALUES ($1, $2::jsonb) RETURNING id',
-        [query.query, JSON.stringify({ source: 'WANDS', query_id: query.id, query_class: query.queryClass })],
+        'INSERT INTO dataset_entries (input, input_metadata, query_key) VALUES ($1, $2::jsonb, $3) RETURNING id',
+        [query.query, JSON.stringify({ source: 'WANDS', query_id: query.id, query_class: query.queryClass }), queryKey(query.query)],
       );
       entryIds.set(query, entry.id);
       for (const name of [ALL_QUERIES, query.queryClass]) {

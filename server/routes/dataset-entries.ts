@@ -5,6 +5,7 @@ import { actorOf } from '../auth/actor';
 import { recordAudit } from '../audit/audit-trail';
 import { changedFields, quoted } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
+import { queryKey } from '../evaluation/query-key';
 import { EntryContentSchema, EntryListQuerySchema, EntrySchema, NewEntrySchema, type DatasetEntry } from '../schemas/entries';
 import { ErrorSchema } from '../schemas/errors';
 import { ListOf } from '../schemas/paging';
@@ -80,8 +81,8 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
       const { input, input_metadata = null, description = null } = request.body;
       const id = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ id: number }>(
-          'INSERT INTO dataset_entries (input, input_metadata, description) VALUES ($1, $2::jsonb, $3) RETURNING id',
-          [requireInput(input), jsonParam(input_metadata), description?.trim() || null],
+          'INSERT INTO dataset_entries (input, input_metadata, description, query_key) VALUES ($1, $2::jsonb, $3, $4) RETURNING id',
+          [requireInput(input), jsonParam(input_metadata), description?.trim() || null, queryKey(input)],
         );
         await recordAudit(tx, actorOf(request), {
           action: 'entry.create',
@@ -126,8 +127,9 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
         const before = await tx.query<StoredContent>('SELECT input, input_metadata FROM dataset_entries WHERE id = $1 FOR UPDATE', [id]);
         if (before.rows.length === 0) throw notFound('Dataset entry', id);
         const after = await tx.query<StoredContent>(
-          'UPDATE dataset_entries SET input = $2, input_metadata = $3::jsonb, updated_at = now() WHERE id = $1 RETURNING input, input_metadata',
-          [id, requireInput(input), jsonParam(input_metadata)],
+          `UPDATE dataset_entries SET input = $2, input_metadata = $3::jsonb, query_key = $4, updated_at = now()
+           WHERE id = $1 RETURNING input, input_metadata`,
+          [id, requireInput(input), jsonParam(input_metadata), queryKey(input)],
         );
         await recordAudit(tx, actorOf(request), {
           action: 'entry.update',
