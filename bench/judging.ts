@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/open';
 import { migrate } from '../server/db/migrate';
+import { settleImport } from '../server/db/after-import';
 import { storeQueryCount } from '../server/golden-sets/golden-set-records';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
 import { getChecked } from './api-mix';
@@ -57,6 +58,8 @@ async function store(connection: { databaseUrl?: string; dataDir: string }, quer
         [runId, from, Math.min(results, from + 9_999)],
       );
     }
+    // The judgements as the golden set upload leaves them (vacuumed), the run's results as the worker does (analyzed only).
+    await settleImport(db, 'judgements', queries * 5);
     await db.query('ANALYZE');
     return { setId, runId };
   } finally {
