@@ -11,6 +11,7 @@ import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
 import { blockPageKeys, pagedByBlocks, type BlockList } from '../db/entry-id-blocks';
 import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
+import { cappedSearchPageKeys } from '../db/capped-search-page';
 import type { EntryListQuery } from '../schemas/entries';
 import { pageWindow } from './page-window';
 import { containsPattern } from '../db/like-pattern';
@@ -52,9 +53,12 @@ export async function entryListPage(db: Queryable, query: EntryListQuery): Promi
   }
   const matches = await matchesWithinCap<number | string>(db, select, params);
   if (matches === undefined) {
-    // More than the cap match: the page is read in order from the start (a common word is met early).
-    const ids = await pageKeys(db, { select, params, order, limit, offset, total: undefined });
-    return { ids: ids.map(Number), total: COUNT_CAP, capped: true };
+    // More than the cap match: the page is read in order from the start, or for a search of all entries the cheaper way.
+    const ids =
+      search && !fromDataset && query.not_in_dataset === undefined
+        ? await cappedSearchPageKeys(db, conditions.join(' AND '), params, await rowCount(db, 'entries'), limit, offset)
+        : (await pageKeys(db, { select, params, order, limit, offset, total: undefined })).map(Number);
+    return { ids, total: COUNT_CAP, capped: true };
   }
   const newestFirst = matches.map(Number).sort((a, b) => b - a);
   return { ids: newestFirst.slice(offset, offset + limit), total: newestFirst.length, capped: false };
