@@ -59,7 +59,7 @@ async function store(connection: { databaseUrl?: string; dataDir: string }, quer
       );
     }
     // The judgements as the golden set upload leaves them (vacuumed), the run's results as the worker does (analyzed only).
-    await settleImport(db, 'judgements', queries * 5);
+    await settleImport(db, 'judgements', queries * 5, { warn: (details, message) => console.warn(message, details) });
     await db.query('ANALYZE');
     return { setId, runId };
   } finally {

@@ -19,15 +19,27 @@ export type Imported = keyof typeof IMPORTS;
 /** The imports whose table a search index covers. */
 type Searched = 'entries' | 'products';
 
+/** Where a failed upkeep is told: a request's logger, or the console in the benchmarks. */
+export interface UpkeepLog {
+  warn(details: object, message: string): void;
+}
+
 /** Rows from which an import vacuums and analyzes its tables; below, it only merges the pending list. */
 export const VACUUM_FROM_ROWS = 1000;
 
-/** After a committed import of `rows` rows. VACUUM cannot run in a transaction: `db` is the database itself. */
-export async function settleImport(db: Database, imported: Imported, rows: number): Promise<void> {
+/**
+ * After a committed import of `rows` rows. VACUUM cannot run in a transaction: `db` is the database itself.
+ * Never fails: the rows are in, a failed upkeep only slows reads, and an error would invite a second import.
+ */
+export async function settleImport(db: Database, imported: Imported, rows: number, log: UpkeepLog): Promise<void> {
   // VACUUM also merges the pending list, and does not block readers or writers on PostgreSQL.
   const { tables, searchIndex } = IMPORTS[imported];
-  if (rows >= VACUUM_FROM_ROWS) await db.exec(`VACUUM (ANALYZE) ${tables}`);
-  else if (searchIndex !== undefined) await mergePendingRows(db, imported as Searched);
+  try {
+    if (rows >= VACUUM_FROM_ROWS) await db.exec(`VACUUM (ANALYZE) ${tables}`);
+    else if (searchIndex !== undefined) await mergePendingRows(db, imported as Searched);
+  } catch (error) {
+    log.warn({ err: error }, `upkeep after the ${imported} import failed`);
+  }
 }
 
 /** Merges the index's pending list into the index proper; the pending pages it merged. */

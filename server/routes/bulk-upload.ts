@@ -51,10 +51,7 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
       try {
         const actor = actorOf(request);
         const counts = await importUpload(part.file, opts.uploads, (file) => importEntriesCsv(opts.db, actor, file, opts.writer));
-        // The entries are committed: failed upkeep only slows reads, so the upload still succeeds.
-        await settleImport(opts.db, 'entries', counts.created_entries).catch((error: unknown) =>
-          request.log.warn({ err: error }, 'vacuum after the upload failed'),
-        );
+        await settleImport(opts.db, 'entries', counts.created_entries, request.log);
         return counts;
       } catch (error) {
         throw uploadFailure(error, request, opts.uploads);

@@ -103,10 +103,7 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
       if (!request.isMultipart()) throw new HttpError(400, 'Send the golden set as multipart/form-data');
       try {
         const set = await loadGoldenSet(db, await createFromUpload(request));
-        // The set is committed: failed upkeep only slows reads, so the upload still succeeds.
-        await settleImport(db, 'judgements', set.judgement_count).catch((error: unknown) =>
-          request.log.warn({ err: error }, 'vacuum after the upload failed'),
-        );
+        await settleImport(db, 'judgements', set.judgement_count, request.log);
         return reply.code(201).send(set);
       } catch (error) {
         throw uploadFailure(error, request, uploads);
