@@ -1,11 +1,17 @@
 // A full disk answers every change with a 507 that says so and writes nothing, the health check reports
 // it, and once there is room again everything works and nothing acknowledged was lost.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { readConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
+import { createTestDatabase, type TestDatabase } from './helpers/test-databases';
+import { Browser, pkcePair } from './helpers/sign-in-flow';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
 import { fillDisk } from './helpers/full-disk';
 
+const ORIGIN = 'http://console.test';
 const FULL = /^The database's disk is full.*: nothing was written\. Free space on that disk, then try again\.$/;
 
 async function call(t: TestApp, method: 'GET' | 'POST', url: string, payload?: object) {
@@ -119,5 +125,46 @@ describe.each(backends)("the database's own disk-full error (%s)", (backend) => 
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toMatchObject({ status: 'unavailable', disk: 'full' });
     full = false;
+  });
+});
+
+describe.each(backends)('signing in on a full disk (%s)', (backend) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  /** The database, whose writes of sign-in state fail as on a disk with no room. */
+  const noRoomForSignIns = (db: Database): Database => ({
+    ...db,
+    query: (sql, params) =>
+      /INSERT INTO oidc_payloads/.test(sql)
+        ? Promise.reject(Object.assign(new Error('could not extend file "base/16384/16390": No space left on device'), { code: '53100' }))
+        : db.query(sql, params),
+  });
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    app = await buildApp(readConfig({ PUBLIC_URL: ORIGIN, CONSOLE_ADMIN_PASSWORD: 'full-disk-sign-in' }), {
+      db: noRoomForSignIns(database.db),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('says the disk is full instead of server_error', async () => {
+    const browser = new Browser(app, ORIGIN);
+    const authorize = new URLSearchParams({
+      client_id: 'search-evaluation-console',
+      response_type: 'code',
+      redirect_uri: `${ORIGIN}/`,
+      scope: 'openid',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+      resource: `${ORIGIN}/api`,
+    });
+    const { response } = await browser.follow(await browser.request('GET', `/oidc/auth?${authorize}`));
+    expect(response.statusCode).toBe(507);
+    expect(response.body).toContain('The server&#39;s disk is full, so your sign-in could not be recorded.');
+    expect(response.body).not.toContain('server_error');
   });
 });
