@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,6 +39,11 @@ import type { RunQueue } from './runs/run-queue';
 import { createImportGate } from './import/import-gate';
 import type { UploadSettings } from './routes/multipart-upload';
 import { serverTimeouts } from './server-timeouts';
+import { diskFullMessage, DiskFullError, DiskWatch, isDiskFull } from './db/disk-space';
+import { refuseWritesOnFullDisk } from './disk-guard';
+import { clearStaleSpools, processSpool } from './import/upload-spool';
+
+const MiB = 1024 * 1024;
 
 export interface AppDependencies {
   db: Database;
@@ -67,9 +73,15 @@ export async function buildApp(
     runQueue = ownQueue;
   }
   const runs = runQueue;
+  const disk = new DiskWatch({ folder: db.dataDir, reserveBytes: config.diskReserveMb * MiB });
   app.setValidatorCompiler(validatorCompiler);
   refuseUnsafeInput(app);
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'the disk is full');
+      disk.noteFull();
+      error = new DiskFullError(diskFullMessage(await disk.state()));
+    }
     const translated = translateDatabaseError(error);
     if (translated) error = translated;
     const status = error instanceof HttpError || error.statusCode ? (error.statusCode ?? 500) : 500;
@@ -97,7 +109,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, disk });
   await app.register(runtimeConfigRoutes, { config });
 
   const { identity } = config;
@@ -115,11 +127,22 @@ export async function buildApp(
       : createTokenVerifier({ issuer: identity.issuer, audience: identity.audience });
 
   // Imports wait for one of two slots, so they never hold every PostgreSQL connection the reads need.
-  const uploads: UploadSettings = { limitMb: config.uploadLimitMb, idleSeconds: config.uploadIdleSeconds, gate: createImportGate(2) };
+  // Copies a killed server left in its spool are of no use to anyone.
+  const spoolRoot = join(config.dataDir, 'upload-spool');
+  const removed = await clearStaleSpools(spoolRoot);
+  if (removed.length > 0) app.log.info(`removed uploads left unfinished by a stopped server (${spoolRoot}: ${removed.join(', ')})`);
+  const uploads: UploadSettings = {
+    limitMb: config.uploadLimitMb,
+    idleSeconds: config.uploadIdleSeconds,
+    gate: createImportGate(2),
+    spool: processSpool(spoolRoot),
+    disk,
+  };
   await app.register(
     async (api) => {
       requireBearerToken(api, verify, identity.roles);
       requireRoles(api);
+      refuseWritesOnFullDisk(api, disk);
       await api.register(datasetRoutes, { db });
       await api.register(datasetEntryRoutes, { db });
       await api.register(mappingRoutes, { db });
@@ -131,6 +154,7 @@ export async function buildApp(
     async (api) => {
       requireBearerToken(api, verify, identity.roles);
       requireRoles(api);
+      refuseWritesOnFullDisk(api, disk);
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(experimentToolRoutes, { db });

@@ -36,6 +36,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   uploadLimitMb: number;
+  /** Free space on the embedded database's disk below which writes are refused (507). */
+  diskReserveMb: number;
   /** An upload that sends nothing for this long is stopped (408) with nothing written. */
   uploadIdleSeconds: number;
   identity: IdentityConfig;
@@ -199,6 +201,7 @@ export function readConfig(env: Env = process.env): Config {
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 200, 1, 1_000_000),
+    diskReserveMb: integer(env, 'DISK_RESERVE_MB', 100, 0, 1_000_000_000),
     uploadIdleSeconds: integer(env, 'UPLOAD_IDLE_SECONDS', 30, 1, 3600),
     identity: readIdentity(env, publicUrl),
     evaluationServiceUrl: url(env, 'EVALUATION_SERVICE_URL', `${publicUrl}/api/service`),

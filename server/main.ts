@@ -8,11 +8,19 @@ import { seedDemoData } from './demo/seed-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
 import { targetHostWarnings } from './search/target-hosts';
 import { surviveLostConnectionRejections } from './db/connection-loss';
+import { reclaimUnfinishedImports } from './db/after-import';
+import { fullDiskAtStart } from './db/disk-space';
+
+/** A start that cannot go on, for a reason the message says in full (no stack trace needed). */
+class StartError extends Error {}
 
 async function main() {
   const config = readConfig();
   const lock = config.databaseUrl ? undefined : await claimDataDir(config.dataDir, `the server (pid ${process.pid})`);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error: unknown) => {
+    const fullDisk = await fullDiskAtStart(error, config.databaseUrl ? undefined : config.dataDir);
+    throw fullDisk ? new StartError(fullDisk) : error;
+  });
   lock?.serve(accountAdminHandler(db));
   const seeded = config.demoData && (await seedDemoData(db));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -31,6 +39,8 @@ async function main() {
     showAdminPassword: (account, password) => printAdminPasswordBanner(config.publicUrl, account, password),
   });
   app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
+  const unfinished = await reclaimUnfinishedImports(db, app.log);
+  if (unfinished > 0) app.log.info(`vacuumed the tables of ${unfinished} import(s) a stopped server left unfinished`);
   app.log.info(
     config.identity.mode === 'external'
       ? describeRoleMapping(config.identity.roles)
@@ -88,7 +98,7 @@ function printAdminPasswordBanner(publicUrl: string, account: string, password: 
 
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else if (error instanceof DataDirBusyError) console.error(error.message);
+  else if (error instanceof DataDirBusyError || error instanceof StartError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

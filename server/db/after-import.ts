@@ -1,5 +1,5 @@
 /**
- * What autovacuum would do after an import, done when the import ends. PGlite has no autovacuum, and a
+ * What autovacuum would do after an import, done when the import ends, whether it was committed or not. PGlite has no autovacuum, and a
  * PostgreSQL may run without it (this project's CI server does); until then, freshly loaded pages have
  * no visibility map (index-only scans read the table), their first readers write hint bits, the planner
  * has no statistics, and every search scans the trigram index's pending list. At a million entries a
@@ -39,6 +39,53 @@ export async function settleImport(db: Database, imported: Imported, rows: numbe
     else if (searchIndex !== undefined) await mergePendingRows(db, imported as Searched);
   } catch (error) {
     log.warn({ err: error }, `upkeep after the ${imported} import failed`);
+  }
+  await db.boundWal?.().catch((error: unknown) => log.warn({ err: error }, 'checkpoint after the import failed'));
+}
+
+/**
+ * Runs an import (`work`, its transaction) so that failing leaves no lasting cost. A rejected or
+ * interrupted import's rows stay in the table files as dead rows, and PGlite never vacuums them: eight
+ * rejected 200,000-row uploads grew the folder by 312 MB. After a failure the tables are vacuumed, which
+ * gives the dead pages at their end back to the disk and the rest to later writes. A row in
+ * imports_under_way, committed first, lets the next start do the same after a server was killed mid-import.
+ */
+export async function withImportUpkeep<T>(db: Database, imported: Imported, log: UpkeepLog, work: () => Promise<T>): Promise<T> {
+  const { rows } = await db.query<{ id: string }>('INSERT INTO imports_under_way (import) VALUES ($1) RETURNING id::text AS id', [
+    imported,
+  ]);
+  try {
+    return await work();
+  } catch (error) {
+    await reclaim(db, [imported], log);
+    throw error;
+  } finally {
+    await db.query('DELETE FROM imports_under_way WHERE id = $1', [rows[0].id]).catch((error: unknown) => {
+      log.warn({ err: error }, `could not clear the mark of the ${imported} import`);
+    });
+  }
+}
+
+/**
+ * At start: vacuums the tables of imports a killed server left unfinished, then forgets them; how many
+ * such imports there were.
+ */
+export async function reclaimUnfinishedImports(db: Database, log: UpkeepLog): Promise<number> {
+  const { rows } = await db.query<{ id: string; import: Imported }>('SELECT id::text AS id, import FROM imports_under_way');
+  if (rows.length === 0) return 0;
+  await reclaim(db, [...new Set(rows.map((row) => row.import))], log);
+  await db.query('DELETE FROM imports_under_way WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+  return rows.length;
+}
+
+/** VACUUM of the imports' tables; a failure is logged: the data is intact, only space is not given back yet. */
+async function reclaim(db: Database, imports: Imported[], log: UpkeepLog): Promise<void> {
+  const tables = imports.map((imported) => IMPORTS[imported].tables).join(', ');
+  try {
+    await db.exec(`VACUUM ${tables}`);
+    await db.boundWal?.();
+  } catch (error) {
+    log.warn({ err: error }, `vacuum after a failed import of ${imports.join(', ')} failed`);
   }
 }
 

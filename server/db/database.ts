@@ -20,6 +20,13 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The embedded database's folder; absent on PostgreSQL and for an embedded database in memory. */
+  readonly dataDir?: string;
+  /**
+   * After a large write: checkpoints when the write-ahead log has grown past its bound (PGlite only:
+   * PostgreSQL's own checkpointer does this).
+   */
+  boundWal?(): Promise<void>;
   close(): Promise<void>;
 }
 

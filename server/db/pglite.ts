@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { copyStatement, type Database, type Queryable } from './database';
 import { typeParsers } from './type-parsers';
 import { makeOwnerOnly } from './owner-only';
+import { checkpointIfDue, WAL_CHECK_EVERY_MS, WAL_START_PARAMS } from './pglite-wal';
 
 type PGliteLike = PGlite | Transaction;
 
@@ -45,13 +46,27 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<Database 
     parsers: typeParsers,
     // The entry search's trigram index (migration 008).
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
   });
-  if (options.dataDir) await makeOwnerOnly(options.dataDir);
+  const { dataDir } = options;
+  if (dataDir) await makeOwnerOnly(dataDir);
+  const own = queryable(pg);
+  const boundWal = async () => {
+    if (dataDir) await checkpointIfDue(own, dataDir);
+  };
+  // A failed check is tried again at the next tick; the reads and writes it would slow are what matter.
+  const walTimer = dataDir ? setInterval(() => void boundWal().catch(() => undefined), WAL_CHECK_EVERY_MS) : undefined;
+  walTimer?.unref();
   return {
     kind: 'pglite',
     pg,
-    ...queryable(pg),
+    dataDir,
+    ...own,
     transaction: (work) => pg.transaction((tx) => work(queryable(tx))),
-    close: () => pg.close(),
+    boundWal,
+    close: async () => {
+      clearInterval(walTimer);
+      await pg.close();
+    },
   };
 }

@@ -3,6 +3,10 @@ import type { Database } from '../db/database';
 import { createOidcAdapterClass } from './oidc-adapter';
 import type { ProviderSecrets } from './secrets';
 import { renderErrorPage, renderLogoutPage } from './pages';
+import { isDiskFull } from '../db/disk-space';
+
+const SIGN_IN_ON_FULL_DISK =
+  "The server's disk is full, so your sign-in could not be recorded. Nothing stored was lost: ask whoever runs the server to free space on it, then sign in again.";
 
 export const CONSOLE_CLIENT_ID = 'search-evaluation-console';
 /** Access tokens for our APIs live 10 minutes; the console renews them. */
@@ -86,8 +90,14 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
         },
       },
     },
-    renderError: (ctx, out) => {
+    renderError: (ctx, out, error) => {
       ctx.type = 'html';
+      if (isDiskFull(error)) {
+        // The sign-in has to be stored; 'server_error' would leave the person guessing.
+        ctx.status = 507;
+        ctx.body = renderErrorPage({ error: SIGN_IN_ON_FULL_DISK });
+        return;
+      }
       ctx.body = renderErrorPage({ ...out });
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },

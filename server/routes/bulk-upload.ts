@@ -50,7 +50,9 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
       });
       try {
         const actor = actorOf(request);
-        const counts = await importUpload(part.file, opts.uploads, (file) => importEntriesCsv(opts.db, actor, file, opts.writer));
+        const counts = await importUpload(part.file, opts.uploads, { db: opts.db, imported: 'entries', log: request.log }, (file) =>
+          importEntriesCsv(opts.db, actor, file, opts.writer),
+        );
         await settleImport(opts.db, 'entries', counts.created_entries, request.log);
         return counts;
       } catch (error) {

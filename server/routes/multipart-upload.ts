@@ -8,22 +8,44 @@ import { UploadTooLargeError } from '../import/upload-reader';
 import { UploadIdleError, withSpooledUpload } from '../import/upload-spool';
 import type { ImportGate } from '../import/import-gate';
 import type { Readable } from 'node:stream';
+import type { Database } from '../db/database';
+import { withImportUpkeep, type Imported, type UpkeepLog } from '../db/after-import';
+import { IMPORT_BYTES_PER_FILE_BYTE, type DiskWatch } from '../db/disk-space';
 
 const MiB = 1024 * 1024;
 
-/** How the upload routes take files: the size limit, the idle cut-off, and the gate imports pass. */
+/** How the upload routes take files: the size limit, the idle cut-off, the gate imports pass, where they spool. */
 export interface UploadSettings {
   limitMb: number;
   idleSeconds: number;
   gate: ImportGate;
+  /** This process's spool folder in the data folder. */
+  spool: string;
+  /** The room on the database's disk, which an import must find before it starts. */
+  disk: DiskWatch;
+}
+
+/** What an upload imports into: the database, which import it is (for its upkeep), and where to log. */
+export interface ImportTarget {
+  db: Database;
+  imported: Imported;
+  log: UpkeepLog;
 }
 
 /**
- * The uploaded file, once wholly on disk, handed to `work` when the gate lets it in: a slow client holds
- * no connection or lock while it sends.
+ * The uploaded file, once wholly on disk, handed to `work` when the disk has room for it and the gate lets
+ * it in: a slow client holds no connection or lock while it sends, and a failed import leaves no lasting cost.
  */
-export function importUpload<T>(source: Readable, uploads: UploadSettings, work: (file: Readable) => Promise<T>): Promise<T> {
-  return withSpooledUpload(source, uploads.idleSeconds, (file) => uploads.gate(() => work(file)));
+export function importUpload<T>(
+  source: Readable,
+  uploads: UploadSettings,
+  { db, imported, log }: ImportTarget,
+  work: (file: Readable) => Promise<T>,
+): Promise<T> {
+  return withSpooledUpload(source, { folder: uploads.spool, idleSeconds: uploads.idleSeconds }, async (file, bytes) => {
+    await uploads.disk.assertRoomFor(bytes * IMPORT_BYTES_PER_FILE_BYTE);
+    return uploads.gate(() => withImportUpkeep(db, imported, log, () => work(file)));
+  });
 }
 
 /**

@@ -40,8 +40,8 @@ describe.each(backends)('health and readiness (%s)', (backend) => {
     test = await createTestDatabase(backend);
     const { db, wedge } = wedgeable(test.db);
     app = await buildApp(config, { db });
-    expect(await probe(app, '/healthz')).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } });
-    expect(await probe(app, '/readyz')).toEqual({ status: 200, body: { status: 'ready' } });
+    expect(await probe(app, '/healthz')).toEqual({ status: 200, body: { status: 'ok', database: 'ok', disk: 'ok' } });
+    expect(await probe(app, '/readyz')).toEqual({ status: 200, body: { status: 'ready', disk: 'ok' } });
 
     wedge(true);
     const started = Date.now();
@@ -69,7 +69,7 @@ describe.each(backends)('health and readiness (%s)', (backend) => {
     } finally {
       await allow(true);
     }
-    expect(await probe(app, '/healthz')).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } });
-    expect(await probe(app, '/readyz')).toEqual({ status: 200, body: { status: 'ready' } });
+    expect(await probe(app, '/healthz')).toEqual({ status: 200, body: { status: 'ok', database: 'ok', disk: 'ok' } });
+    expect(await probe(app, '/readyz')).toEqual({ status: 200, body: { status: 'ready', disk: 'ok' } });
   });
 });

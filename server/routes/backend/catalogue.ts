@@ -77,7 +77,9 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
       }
       try {
         const actor = actorOf(request);
-        const counts = await importUpload(part.file, uploads, (file) => importCatalogue(db, actor, file, format));
+        const counts = await importUpload(part.file, uploads, { db, imported: 'products', log: request.log }, (file) =>
+          importCatalogue(db, actor, file, format),
+        );
         // Searches otherwise scan what the import left pending: 8× slower at 50,000 products.
         await settleImport(db, 'products', counts.imported, request.log);
         return counts;

@@ -21,6 +21,7 @@ export async function experimentToolRoutes(
   app.post(
     '/search-targets/try',
     {
+      config: { writes: false },
       schema: {
         summary:
           'Send one query through a search target as configured (saved or not): the hits as a run reads them, graded by a golden set, and the time taken; a failed search answers 200 with `problem`',

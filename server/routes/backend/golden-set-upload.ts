@@ -125,7 +125,7 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
     const create = async (set: NewGoldenSet, source: JudgementSource) => {
       try {
         // One transaction holds the set, every judgement and the audit row: all or none of them.
-        return await importUpload(source.file, uploads, (file) =>
+        return await importUpload(source.file, uploads, { db, imported: 'judgements', log: request.log }, (file) =>
           db.transaction(async (tx) => {
             const id = await importGoldenSet(tx, set, { ...source, file });
             await recordGoldenSetUpload(tx, actor, id);

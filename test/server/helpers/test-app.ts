@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../../../server/app';
 import { readConfig } from '../../../server/config';
@@ -14,6 +17,8 @@ export interface TestApp {
   db: Database;
   /** PostgreSQL only: the test database's connection string. */
   databaseUrl?: string;
+  /** The app's DATA_DIR (a fresh folder of its own): uploads spool here, and PGlite lives here when `onDisk`. */
+  dataDir: string;
   issuer: TestIssuer;
   /** `{ authorization: 'Bearer …' }` with a valid token. */
   auth(): Promise<{ authorization: string }>;
@@ -29,13 +34,22 @@ export interface TestAppOptions {
   logger?: AppDependencies['logger'];
   /** What the app is given instead of the test database itself (to make some of its calls fail). */
   appDatabase?: (db: Database) => Database;
+  /** PGlite keeps its files in the app's data folder, as the server's does, instead of in memory. */
+  onDisk?: boolean;
 }
 
 /** The production app (same buildApp, same config reader) on a fresh database, trusting a test issuer. */
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const issuer = await startTestIssuer();
-  const { db, drop, url } = await createTestDatabase(backend);
-  const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_CLIENT_ID: 'test-console', ...env });
+  const dataDir = await mkdtemp(join(tmpdir(), 'evaltest-data-'));
+  const { db, drop, url } = await createTestDatabase(backend, options.onDisk ? dataDir : undefined);
+  const config = readConfig({
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_AUDIENCE: issuer.audience,
+    OIDC_CLIENT_ID: 'test-console',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
   await runQueue?.startWorker();
   const app = await buildApp(config, {
@@ -49,6 +63,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     app,
     db,
     databaseUrl: url,
+    dataDir,
     issuer,
     auth: async () => ({ authorization: `Bearer ${await issuer.token()}` }),
     async close() {
@@ -56,6 +71,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
       await runQueue?.close();
       await drop();
       await issuer.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -18,11 +18,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own: PGlite from the global setup's dump, PostgreSQL from its template. */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own: PGlite from the global setup's dump (in memory, or in `pgliteFolder`
+ * as the server keeps it), PostgreSQL from its template.
+ */
+export async function createTestDatabase(backend: Backend, pgliteFolder?: string): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const dump = await readFile(inject('pgliteDumpPath'));
-    const db = await openPGlite({ loadDataDir: new Blob([dump]) });
+    const db = await openPGlite({ dataDir: pgliteFolder, loadDataDir: new Blob([dump]) });
     return { db, drop: () => db.close() };
   }
   const admin = new URL(process.env.DATABASE_URL!);

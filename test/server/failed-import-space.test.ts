@@ -1,0 +1,111 @@
+// A rejected or interrupted import leaves no lasting cost on disk: its rows are vacuumed away (at once, or
+// at the next start after a server was killed mid-import), and PGlite's write-ahead log is checkpointed
+// while the server runs instead of growing until it stops.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reclaimUnfinishedImports } from '../../server/db/after-import';
+import { CHECKPOINT_AFTER_BYTES, walSinceCheckpoint } from '../../server/db/pglite-wal';
+import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { multipart } from './helpers/multipart';
+
+const MiB = 1024 * 1024;
+const ROWS = 20_000;
+
+/** A CSV whose last row is bad: every earlier row is copied into the table before the upload is refused. */
+const rejectedCsv = (round: number) =>
+  [
+    'input,datasets,description',
+    ...Array.from({ length: ROWS }, (_, i) => `query ${round} ${i} with some words,Space ${round},described ${i}`),
+    ' ,x,',
+  ].join('\n');
+
+/** Bytes in a folder, all the way down. */
+async function folderBytes(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    total += entry.isDirectory() ? await folderBytes(path) : (await stat(path)).size;
+  }
+  return total;
+}
+
+describe.each(backends)('space after failed imports (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, {}, { onDisk: true });
+  });
+  afterAll(() => t?.close());
+
+  /** The entries tables with their indexes, as the database counts them. */
+  async function entryTablesBytes(): Promise<number> {
+    const { rows } = await t.db.query<{ bytes: string }>(
+      "SELECT (pg_total_relation_size('dataset_entries') + pg_total_relation_size('dataset_entry_mappings'))::text AS bytes",
+    );
+    return Number(rows[0].bytes);
+  }
+
+  async function uploadRejected(round: number) {
+    const { payload, contentType } = await multipart([['file', { file: rejectedCsv(round) }]]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/service/dataset-entries/bulk-upload',
+      payload,
+      headers: { ...(await t.auth()), 'content-type': contentType },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details[0]).toMatchObject({ row: ROWS + 2 });
+  }
+
+  it('repeated rejected uploads do not grow the tables or the data folder', async () => {
+    await uploadRejected(0);
+    const tablesAfterOne = await entryTablesBytes();
+    const folderAfterOne = backend === 'pglite' ? await folderBytes(t.dataDir) : 0;
+    for (let round = 1; round <= 5; round++) await uploadRejected(round);
+    // Each rejected upload copies about 4 MB of rows and index entries before it is refused; a few new words
+    // stay in the trigram index (about 50 kB an upload).
+    expect(await entryTablesBytes()).toBeLessThanOrEqual(tablesAfterOne + 1.5 * MiB);
+    if (backend === 'pglite') expect(await folderBytes(t.dataDir)).toBeLessThanOrEqual(folderAfterOne + 8 * MiB);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports_under_way');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('the next start vacuums what an import killed mid-way left, and forgets it', async () => {
+    const before = await entryTablesBytes();
+    // What a killed server leaves: its import's mark, and the rows its transaction wrote.
+    await t.db.query("INSERT INTO imports_under_way (import) VALUES ('entries')");
+    await t.db
+      .transaction(async (tx) => {
+        await tx.query(
+          "INSERT INTO dataset_entries (input, query_key) SELECT 'killed ' || g, 'killed ' || g FROM generate_series(1, $1::int) g",
+          [ROWS],
+        );
+        throw new Error('killed');
+      })
+      .catch(() => undefined);
+    expect(await entryTablesBytes()).toBeGreaterThan(before + 1 * MiB);
+
+    const warnings: string[] = [];
+    expect(await reclaimUnfinishedImports(t.db, { warn: (_details, message) => warnings.push(message) })).toBe(1);
+    expect(warnings).toEqual([]);
+    expect(await entryTablesBytes()).toBeLessThanOrEqual(before + 1 * MiB);
+    expect(await reclaimUnfinishedImports(t.db, { warn: () => undefined })).toBe(0);
+  });
+
+  it.skipIf(backend !== 'pglite')('the write-ahead log is checkpointed while the server runs, so it stays bounded', async () => {
+    const walBytes = () => folderBytes(join(t.dataDir, 'pg_wal'));
+    await t.db.exec('CREATE TABLE wal_filler (line text)');
+    // Three times what makes a checkpoint due, each followed by the check the server makes after imports.
+    for (let round = 0; round < 3; round++) {
+      await t.db.query("INSERT INTO wal_filler SELECT repeat('x', 900) FROM generate_series(1, $1::int)", [
+        Math.ceil(CHECKPOINT_AFTER_BYTES / 1000),
+      ]);
+      await t.db.query('DELETE FROM wal_filler');
+      await t.db.boundWal!();
+      expect(await walSinceCheckpoint(t.db)).toBeLessThan(CHECKPOINT_AFTER_BYTES);
+    }
+    // PGlite keeps max_wal_size (128 MB) at most, and the segment being written.
+    expect(await walBytes()).toBeLessThanOrEqual(144 * MiB);
+    await t.db.exec('DROP TABLE wal_filler');
+  });
+});
