@@ -13,6 +13,8 @@ declare module 'fastify' {
 }
 
 const unauthorized = (message: string) => new HttpError(401, message);
+/** Why the embedded provider's check of a token against its account refused it. */
+const ACCOUNT_REASONS = new Set(['account_gone', 'credentials_changed']);
 
 /**
  * Adds an onRequest hook to this plugin scope that lets through only requests with a valid token, and sets
@@ -42,8 +44,8 @@ export function requireBearerToken(app: FastifyInstance, verify: VerifyToken, ro
 
 function describe(error: InstanceType<typeof joseErrors.JOSEError>): string {
   if (error instanceof joseErrors.JWTExpired) return 'expired';
-  // account_gone is ours (the account behind the token is gone, embedded-identity.ts): its message says why.
-  if (error instanceof joseErrors.JWTClaimValidationFailed && error.reason === 'account_gone') return error.message;
+  // These reasons are ours (the account is gone, or its password changed since: embedded-identity.ts): the message says why.
+  if (error instanceof joseErrors.JWTClaimValidationFailed && ACCOUNT_REASONS.has(error.reason)) return error.message;
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim "${error.claim}" ${error.reason}`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'algorithm not allowed';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'signature does not verify';

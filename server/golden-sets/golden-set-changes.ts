@@ -6,7 +6,8 @@
 import type { Database, Queryable } from '../db/database';
 import { recordAudit } from '../audit/audit-trail';
 import { changedFields, counted, joined, quoted, type AuditActor } from '../audit/audit-summaries';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
+import { listed, NAMED_EXPERIMENTS, usedByExperiments } from '../used-by-experiments';
 import type { GoldenSetChanges } from '../schemas/golden-sets';
 import { loadGoldenSet } from './golden-set-records';
 import { changeScale } from './golden-set-scale';
@@ -57,11 +58,40 @@ export async function changeGoldenSet(
   });
 }
 
-/** Deletes the set and its judgements; 404 when there is none. `why`, when the user did not ask for it. */
+/**
+ * Refuses (409) while experiments score against the set, naming them, or while runs still going do (a run
+ * keeps the golden set it started with when its experiment moves to another).
+ */
+async function refuseWhileUsed(tx: Queryable, id: number, name: string): Promise<void> {
+  const usesSet = "config->'golden_set_id' = to_jsonb($1::bigint)";
+  const experiments = await tx.query<{ id: number; name: string; total: number }>(
+    `SELECT id, name, count(*) OVER ()::int AS total FROM experiments WHERE ${usesSet} ORDER BY name, id LIMIT $2`,
+    [id, NAMED_EXPERIMENTS],
+  );
+  if (experiments.rows.length > 0) {
+    const named = experiments.rows.map((row) => ({ id: row.id, name: row.name }));
+    throw usedByExperiments(`Golden set "${name}"`, named, experiments.rows[0].total);
+  }
+  const runs = await tx.query<{ id: number }>(
+    `SELECT id FROM experiment_runs WHERE status IN ('pending', 'running') AND config IS NOT NULL AND ${usesSet} ORDER BY id`,
+    [id],
+  );
+  if (runs.rows.length > 0) {
+    const ids = runs.rows.map((row) => row.id);
+    const [going, them] = ids.length === 1 ? [`run ${ids[0]} is`, 'it'] : [`runs ${listed(ids.map(String))} are`, 'them'];
+    const message = `Golden set "${name}" cannot be deleted: ${going} scoring against it (cancel ${them} or let ${them} end first).`;
+    throw new HttpError(409, message, { runs: ids });
+  }
+}
+
+/** Deletes the set and its judgements, unless something uses it; 404 when there is none. `why`, when the user did not ask for it. */
 export async function deleteGoldenSet(db: Database, actor: AuditActor, id: number, why = ''): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ name: string }>('DELETE FROM golden_sets WHERE id = $1 RETURNING name', [id]);
+    // Locked before the check: an experiment saved or a rescore queued meanwhile waits, then finds the set gone.
+    const { rows } = await tx.query<{ name: string }>('SELECT name FROM golden_sets WHERE id = $1 FOR UPDATE', [id]);
     if (rows.length === 0) throw notFound('Golden set', id);
+    await refuseWhileUsed(tx, id, rows[0].name);
+    await tx.query('DELETE FROM golden_sets WHERE id = $1', [id]);
     const summary = joined(quoted(rows[0].name), why);
     await recordAudit(tx, actor, { action: 'golden_set.delete', target_type: 'golden_set', target_id: id, summary });
   });

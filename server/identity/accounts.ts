@@ -97,8 +97,8 @@ export async function setRole(db: Database, by: Changer, username: string, role:
 }
 
 /**
- * Sets a new password and ends every session and refresh token of the account: whoever knew the old
- * password may hold one. `action`: an admin's reset, or the account's own change.
+ * Sets a new password and ends every session, refresh token and access token of the account: whoever knew
+ * the old password may hold one. `action`: an admin's reset, or the account's own change.
  */
 export async function setPassword(
   db: Database,
@@ -109,7 +109,11 @@ export async function setPassword(
 ): Promise<void> {
   const hash = await hashPassword(checkPassword(password));
   await db.transaction(async (tx) => {
-    const { rowCount } = await tx.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE username = $1', [username, hash]);
+    // A new generation: access tokens issued under the old password are refused from now on (embedded-identity.ts).
+    const { rowCount } = await tx.query(
+      'UPDATE accounts SET password_hash = $2, credential_generation = credential_generation + 1, updated_at = now() WHERE username = $1',
+      [username, hash],
+    );
     if (rowCount === 0) throw noAccount(username);
     await revokeAccountOidcPayloads(tx, username);
     await recordAudit(tx, by, { action, target_type: 'account', target_id: username, summary: '' });

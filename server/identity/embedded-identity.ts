@@ -107,13 +107,22 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
 
   const publicKeys = secrets.signingKeys.map(({ kty, n, e, kid, alg, use }: JWK) => ({ kty, n, e, kid, alg, use }));
   const verifySignature = createTokenVerifier({ issuer, audience, keys: createLocalJWKSet({ keys: publicKeys }) });
-  // The account as it is now, not as it was when the token was issued (up to 10 minutes ago): a role changed
-  // or an account removed by an admin counts at once, and a later account of the same name is someone else.
+  // The account as it is now, not as it was when the token was issued (up to 10 minutes ago): a role changed,
+  // an account removed or a password changed counts at once, and a later account of the same name is someone else.
   return async (token) => {
     const claims = await verifySignature(token);
-    const { rows } = await db.query<{ id: number; role: string }>('SELECT id, role FROM accounts WHERE username = $1', [claims.sub]);
+    const { rows } = await db.query<{ id: number; role: string; credential_generation: number }>(
+      'SELECT id, role, credential_generation FROM accounts WHERE username = $1',
+      [claims.sub],
+    );
     if (rows.length === 0 || (claims.account_id !== undefined && claims.account_id !== rows[0].id)) {
       throw new joseErrors.JWTClaimValidationFailed('the account no longer exists', claims, 'sub', 'account_gone');
+    }
+    // Tokens issued before generations were kept carry none: they count as the first.
+    const issuedUnder = typeof claims.credential_generation === 'number' ? claims.credential_generation : 0;
+    if (issuedUnder < rows[0].credential_generation) {
+      const message = 'the password was changed after this token was issued; sign in again';
+      throw new joseErrors.JWTClaimValidationFailed(message, claims, 'credential_generation', 'credentials_changed');
     }
     return { ...claims, roles: [rows[0].role] };
   };

@@ -67,7 +67,7 @@ export function createOidcAdapterClass(db: Queryable) {
 /**
  * Ends everything an account signed in to: its sessions, grants and tokens (refresh tokens included), so a
  * changed password or a removed account leaves no way in with what was issued before. Access tokens are
- * JWTs checked without the database: they stay valid until they expire (ACCESS_TOKEN_TTL_SECONDS).
+ * JWTs, not stored here: the API refuses them by their account (embedded-identity.ts).
  */
 export async function revokeAccountOidcPayloads(db: Queryable, accountId: string): Promise<number> {
   const { rowCount } = await db.query("DELETE FROM oidc_payloads WHERE payload->>'accountId' = $1", [accountId]);

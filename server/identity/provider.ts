@@ -52,12 +52,18 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
         claims: async () => ({ sub, name: sub, preferred_username: sub }),
       };
     },
-    // Access tokens carry the account's role as it is when each is issued (a refresh picks up a change), and
-    // which account of that name they are for (account_id: a later account of the same name is another).
+    // Access tokens carry the account's role as it is when each is issued (a refresh picks up a change), which
+    // account of that name they are for (account_id: a later account of the same name is another), and which
+    // of its passwords (credential_generation: a token from before a password change is refused).
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
-      const { rows } = await db.query<{ id: number; role: string }>('SELECT id, role FROM accounts WHERE username = $1', [token.accountId]);
-      return rows.length > 0 ? { roles: [rows[0].role], account_id: rows[0].id } : { roles: [] };
+      const { rows } = await db.query<{ id: number; role: string; credential_generation: number }>(
+        'SELECT id, role, credential_generation FROM accounts WHERE username = $1',
+        [token.accountId],
+      );
+      if (rows.length === 0) return { roles: [] };
+      const [{ id, role, credential_generation }] = rows;
+      return { roles: [role], account_id: id, credential_generation };
     },
     // PKCE with S256 for every authorization request (S256 is the only method this version offers).
     pkce: { required: () => true },

@@ -20,18 +20,9 @@ import { ListOf } from '../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../schemas/shared';
 import { pageWindow } from './page-window';
 import { requireText } from './text-fields';
+import { NAMED_EXPERIMENTS, usedByExperiments } from '../used-by-experiments';
 
 const COLUMNS = 'id, name, description, created_at, updated_at';
-/** How many experiments a refused delete names; the rest are counted. */
-const NAMED_EXPERIMENTS = 5;
-
-/** 'Dataset "Sofas UK" cannot be deleted: the experiment "BM25 baseline" uses it.' (or the experiments … use it). */
-function usedByExperiments(dataset: string, experiments: { name: string }[], total: number): string {
-  const names = experiments.map(({ name }) => `"${name}"`);
-  if (total > names.length) names.push(`${total - names.length} more`);
-  const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
-  return `Dataset "${dataset}" cannot be deleted: ${total === 1 ? `the experiment ${list} uses` : `the experiments ${list} use`} it.`;
-}
 
 export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -140,7 +131,7 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
       const [{ dataset, total }] = rows;
       if (total > 0) {
         const experiments = rows.map((row) => ({ id: row.id!, name: row.name! }));
-        throw new HttpError(409, usedByExperiments(dataset, experiments, total), { experiments, experiment_count: total });
+        throw usedByExperiments(`Dataset "${dataset}"`, experiments, total);
       }
       try {
         await db.transaction(async (tx) => {

@@ -2,7 +2,8 @@
  * Rescoring a finished run (issue 16): a new run of the same experiment and configuration, tagged
  * "rescore", that scores the first run's stored rankings against the golden set as it is now
  * (stored-rankings.ts) instead of searching. Its entries are the first run's, copied here, so the two
- * pair query by query on the comparison page. Recorded as run.rescore of the new run.
+ * pair query by query on the comparison page. Recorded as run.rescore of the new run. A rescore that
+ * could not succeed is refused here (409, saying why), not accepted to fail in the worker.
  */
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit-trail';
@@ -12,19 +13,44 @@ import type { ExperimentRun } from '../schemas/runs';
 import { RUN_COLUMNS } from './run-rows';
 import type { RunQueue } from './run-queue';
 
+/** The run to rescore as the request reads it. */
+interface Source {
+  status: string;
+  tags: string[];
+  golden_set_id: number | null;
+  golden_set_exists: boolean;
+}
+
+const ONLY_FINISHED = 'only a run that succeeded can be rescored; start a new run instead';
+
+/** Why the run cannot be rescored, as the 409 says it; undefined when it can. */
+function refusal(id: number, source: Source): string | undefined {
+  const { status } = source;
+  if (status === 'pending' || status === 'running') return `Run ${id} is ${status}: rescore it once it has finished`;
+  // A stopped run has no ranking for the entries it never reached: its rescore would fail on the first of them.
+  if (status === 'cancelled') return `Run ${id} was cancelled before it finished: ${ONLY_FINISHED}`;
+  if (status === 'failed') return `Run ${id} failed: ${ONLY_FINISHED}`;
+  if (source.golden_set_id === null) return `Run ${id} has no golden set to be scored against (it was made elsewhere)`;
+  if (status !== 'success') return `Run ${id} is ${status}: ${ONLY_FINISHED}`;
+  if (!source.golden_set_exists) {
+    return `Run ${id} was scored against golden set ${source.golden_set_id}, which has since been deleted: there is nothing to rescore it against`;
+  }
+  return undefined;
+}
+
 export async function rescoreRun(db: Database, queue: RunQueue, actor: AuditActor, sourceId: number): Promise<ExperimentRun> {
   const run = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ status: string; has_golden_set: boolean; tags: string[] }>(
-      `SELECT status, tags, config IS NOT NULL AND jsonb_typeof(config->'golden_set_id') = 'number' AS has_golden_set
+    const { rows } = await tx.query<Omit<Source, 'golden_set_exists'>>(
+      `SELECT status, tags, CASE WHEN jsonb_typeof(config->'golden_set_id') = 'number' THEN (config->>'golden_set_id')::numeric::bigint END AS golden_set_id
        FROM experiment_runs WHERE id = $1 FOR KEY SHARE`,
       [sourceId],
     );
     if (rows.length === 0) throw notFound('Experiment run', sourceId);
-    const source = rows[0];
-    if (source.status === 'pending' || source.status === 'running') {
-      throw new HttpError(409, `Run ${sourceId} is ${source.status}: rescore it once it has finished`);
-    }
-    if (!source.has_golden_set) throw new HttpError(409, `Run ${sourceId} has no golden set to be scored against (it was made elsewhere)`);
+    // Locked until the rescore is queued: a golden set deleted meanwhile waits, then finds the rescore using it.
+    const goldenSet = await tx.query('SELECT 1 FROM golden_sets WHERE id = $1 FOR KEY SHARE', [rows[0].golden_set_id]);
+    const source = { ...rows[0], golden_set_exists: goldenSet.rows.length > 0 };
+    const refused = refusal(sourceId, source);
+    if (refused !== undefined) throw new HttpError(409, refused);
     const tags = [...new Set([...source.tags, 'rescore'])];
     const created = await tx.query<{ id: number }>(
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total,

@@ -80,16 +80,33 @@ export function goldenSetIdOf(config: unknown): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** What the run's page says about judging it (issue 16), from the run's golden-set fields. */
-export function runJudgingState(run: {
+type RunJudgingFacts = {
+  status: string;
   golden_set_id?: number | null;
   config?: unknown;
   golden_set_changed?: boolean;
   rescore_of?: number | null;
-}) {
+};
+
+const ONLY_SUCCEEDED = 'only a run that succeeded can be rescored.';
+
+/** Why the server would refuse to rescore the run (its 409), said beside the disabled button; null when it would not. */
+function rescoreRefusal(run: RunJudgingFacts): string | null {
+  if (run.status === 'cancelled') return `This run was cancelled before it finished: ${ONLY_SUCCEEDED}`;
+  if (run.status === 'failed') return `This run failed: ${ONLY_SUCCEEDED}`;
+  if (goldenSetIdOf(run.config) === null) return 'This run has no golden set to be scored against.';
+  if (run.status !== 'success') return `This run is ${run.status}: ${ONLY_SUCCEEDED}`;
+  // The server names the golden set only while it exists.
+  if (run.golden_set_id === null) return 'Its golden set has been deleted: there is nothing to rescore this run against.';
+  return null;
+}
+
+/** What the run's page says about judging it (issue 16), from the run's status and golden-set fields. */
+export function runJudgingState(run: RunJudgingFacts) {
   return {
     goldenSetId: run.golden_set_id ?? goldenSetIdOf(run.config),
     changed: run.golden_set_changed === true,
     rescoreOf: run.rescore_of ?? null,
+    rescoreRefusal: rescoreRefusal(run),
   };
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
@@ -18,11 +19,13 @@ type Run = ExperimentRunDetails & RunGoldenSetState;
 export const GOLDEN_SET_CHANGED =
   'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
 
-/** 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions; refused, with the reason, to a role that may not (issue 17). */
+/**
+ * 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions: refused, with the reason, to a role that
+ * may not (issue 17), and disabled, with the reason, where this run cannot be judged or rescored.
+ */
 export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<typeof runResultsPageMachine> }) {
   const rescorer = useSelector(page, selectRescorer);
-  const { goldenSetId } = runJudgingState(run);
-  const reasonId = `run-${run.id}-no-golden-set`;
+  const { goldenSetId, rescoreRefusal } = runJudgingState(run);
   return (
     <div className={styles.actions}>
       {goldenSetId ? (
@@ -30,17 +33,29 @@ export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<
           Judge unjudged
         </GatedLink>
       ) : (
-        <>
-          <button type="button" className={button({ tone: 'secondary' })} disabled aria-describedby={reasonId}>
-            Judge unjudged
-          </button>
-          <span id={reasonId} className={styles.counts}>
-            {NO_GOLDEN_SET}
-          </span>
-        </>
+        <Unavailable label="Judge unjudged" reason={NO_GOLDEN_SET} tone="secondary" />
       )}
-      <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" />
+      {rescoreRefusal === null ? (
+        <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" />
+      ) : (
+        <Unavailable label="Rescore" reason={rescoreRefusal} tone="primary" />
+      )}
     </div>
+  );
+}
+
+/** A control this run cannot use, disabled with the reason beside it. */
+function Unavailable({ label, reason, tone }: { label: string; reason: string; tone: 'primary' | 'secondary' }) {
+  const reasonId = useId();
+  return (
+    <>
+      <button type="button" className={button({ tone })} disabled aria-describedby={reasonId}>
+        {label}
+      </button>
+      <span id={reasonId} className={styles.counts}>
+        {reason}
+      </span>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
 import { createEvaluationBackend } from '../../src/services/evaluation-backend';
 import type { FormPoster } from '../../src/services/upload-csv';
+import { RefusalError } from '../../src/domain/error-message';
 
 // The evaluation backend's methods as the screens call them: rows with script names, every failure
 // explained by the server's message, the golden-set form.
@@ -102,5 +103,16 @@ describe('evaluation backend methods', () => {
     const form: FormData = postForm.mock.calls[0][1]();
     expect([...form.keys()]).toEqual(['name', 'description', 'market', 'format', 'max_grade', 'grade_labels', 'file']);
     expect([form.get('max_grade'), form.get('grade_labels')]).toEqual(['4', 'Off, Poor, Fair, Good, Exact']);
+  });
+
+  it('refuses a golden set in use (409) with the server’s sentence, as a refusal asking again cannot change', async () => {
+    const message = 'Golden set "Sofas UK" cannot be deleted: the experiment "BM25 baseline" uses it.';
+    const urls = stubServer(() => Response.json({ error: 'Conflict', message }, { status: 409 }));
+    const refused = await backend()
+      .deleteGoldenSet(4)
+      .catch((error: unknown) => error);
+    expect(urls.map((url) => url.pathname)).toEqual(['/api/backend/golden-sets/4']);
+    expect(refused).toBeInstanceOf(RefusalError);
+    expect((refused as Error).message).toBe(message);
   });
 });

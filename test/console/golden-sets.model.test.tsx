@@ -5,6 +5,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { isGoldenSetNameGiven, renameGoldenSetMachine } from '../../src/machines/rename-golden-set.machine';
 import { isGoldenSetUploadReady, uploadGoldenSetMachine } from '../../src/machines/upload-golden-set.machine';
 import type { GoldenSet } from '../../src/domain/evaluation-backend-types';
+import { RefusalError } from '../../src/domain/error-message';
 import { GoldenSetsPage } from '../../src/views/GoldenSetsPage';
 import { errorMessage } from '../../src/views/ui/status.css';
 import { fakeDeps, type FakeDeps } from './helpers/fake-deps';
@@ -94,6 +95,22 @@ describe('the golden sets list', () => {
     await services.settle('deleteGoldenSet', { output: undefined });
     expect(dialog()).toBeNull();
     expect(services.calls('goldenSetRows')).toBe(2);
+  });
+
+  it("shows the server's refusal of a golden set in use, leaving only Cancel", async () => {
+    const services = await openGoldenSets();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Golden set — France' }));
+    fireEvent.click(inDialog('Delete'));
+    const message = 'Golden set "Golden set — France" cannot be deleted: the experiment "BM25 baseline" uses it.';
+    await services.settle('deleteGoldenSet', { error: new RefusalError(message) });
+    const modal = screen.getByRole('dialog', { name: 'Delete Golden Set' });
+    expect(within(modal).getByRole('alert').textContent).toBe(message);
+    expect(
+      within(modal)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel']);
+    expect(services.calls('goldenSetRows')).toBe(1);
   });
 });
 

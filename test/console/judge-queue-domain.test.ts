@@ -83,16 +83,31 @@ describe('judge-queue domain', () => {
     expect(goldenSetIdOf({ golden_set_id: 4 })).toBe(4);
     expect(goldenSetIdOf({ golden_set_id: 'x' })).toBeNull();
     expect(goldenSetIdOf(null)).toBeNull();
-    expect(runJudgingState({ golden_set_id: null, config: { golden_set_id: 5 } })).toEqual({
+    expect(runJudgingState({ status: 'success', golden_set_id: null, config: { golden_set_id: 5 } })).toMatchObject({
       goldenSetId: 5,
       changed: false,
       rescoreOf: null,
     });
-    expect(runJudgingState({ golden_set_id: 4, golden_set_changed: true, rescore_of: 7 })).toEqual({
-      goldenSetId: 4,
-      changed: true,
-      rescoreOf: 7,
-    });
+    expect(
+      runJudgingState({ status: 'success', golden_set_id: 4, config: { golden_set_id: 4 }, golden_set_changed: true, rescore_of: 7 }),
+    ).toEqual({ goldenSetId: 4, changed: true, rescoreOf: 7, rescoreRefusal: null });
+  });
+
+  it('says why a run cannot be rescored, as the server would refuse it', () => {
+    const refusal = (run: Parameters<typeof runJudgingState>[0]) => runJudgingState(run).rescoreRefusal;
+    const scored = { config: { golden_set_id: 4 }, golden_set_id: 4 };
+    expect(refusal({ ...scored, status: 'success' })).toBeNull();
+    expect(refusal({ ...scored, status: 'cancelled' })).toBe(
+      'This run was cancelled before it finished: only a run that succeeded can be rescored.',
+    );
+    expect(refusal({ ...scored, status: 'failed' })).toBe('This run failed: only a run that succeeded can be rescored.');
+    expect(refusal({ ...scored, status: 'archived' })).toBe('This run is archived: only a run that succeeded can be rescored.');
+    expect(refusal({ status: 'success', config: null })).toBe('This run has no golden set to be scored against.');
+    expect(refusal({ ...scored, status: 'success', golden_set_id: null })).toBe(
+      'Its golden set has been deleted: there is nothing to rescore this run against.',
+    );
+    // A run read without the golden set's field (an older answer) is not taken for one whose set is gone.
+    expect(refusal({ status: 'success', config: { golden_set_id: 4 } })).toBeNull();
   });
 
   it('shows a grade given on the details screen on a returned product the golden set did not judge', () => {

@@ -105,6 +105,23 @@ describe('judging from the run page', () => {
     expect(document.getElementById(judge.getAttribute('aria-describedby')!)!.textContent).toBe('This run has no golden set to judge into.');
   });
 
+  it('turns Rescore off, with its reason, for a run cancelled or failed or whose golden set is deleted', async () => {
+    const refused: Array<[Partial<Run>, string]> = [
+      [{ status: 'cancelled' }, 'This run was cancelled before it finished: only a run that succeeded can be rescored.'],
+      [{ status: 'failed' }, 'This run failed: only a run that succeeded can be rescored.'],
+      [{ golden_set_id: null }, 'Its golden set has been deleted: there is nothing to rescore this run against.'],
+    ];
+    for (const [changes, reason] of refused) {
+      const services = await openRun({ ...run, ...changes });
+      const rescore = screen.getByRole('button', { name: 'Rescore' }) as HTMLButtonElement;
+      expect(rescore.disabled).toBe(true);
+      expect(document.getElementById(rescore.getAttribute('aria-describedby')!)!.textContent).toBe(reason);
+      fireEvent.click(rescore);
+      expect(services.calls('rescore')).toBe(0);
+      cleanup();
+    }
+  });
+
   it('says when the golden set has changed since, and names the run a rescore comes from', async () => {
     await openRun({ ...run, golden_set_changed: true, rescore_of: 7 });
     expect(screen.getByRole('note').textContent).toBe(

@@ -31,8 +31,10 @@ describe.each(backends)('account changes end sessions (npm run user -- passwd / 
       username,
       password: PASSWORD,
     });
-    return { browser, refreshToken: tokens!.refresh_token! };
+    return { browser, refreshToken: tokens!.refresh_token!, accessToken: tokens!.access_token };
   };
+  const me = (accessToken: string) =>
+    app.inject({ method: 'GET', url: '/api/backend/me', headers: { authorization: `Bearer ${accessToken}` } });
   const refresh = (browser: Browser, token: string) =>
     browser.request('POST', '/oidc/token', { grant_type: 'refresh_token', refresh_token: token, client_id: 'search-evaluation-console' });
   /** Whether the browser's session still signs in without asking for a password. */
@@ -62,6 +64,27 @@ describe.each(backends)('account changes end sessions (npm run user -- passwd / 
     expect(refused.json().error).toBe('invalid_grant');
     expect(await signedInSilently(admin.browser)).toBe(false);
     expect((await refresh(bob.browser, bob.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('refuses the access tokens issued before a password change at once, and no one else’s', async () => {
+    for (const username of ['dora', 'eve']) await runAccountCommand(database.db, { command: 'add', username, password: PASSWORD });
+    const dora = await signInAs('dora');
+    const eve = await signInAs('eve');
+    expect((await me(dora.accessToken)).statusCode).toBe(200);
+    await runAccountCommand(database.db, { command: 'passwd', username: 'dora', password: 'doras brand new password' });
+    const refused = await me(dora.accessToken);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      401,
+      'Invalid bearer token: the password was changed after this token was issued; sign in again',
+    ]);
+    expect((await me(eve.accessToken)).statusCode).toBe(200);
+    const { tokens } = await signIn(new Browser(app, ORIGIN), {
+      clientId: 'search-evaluation-console',
+      audience: `${ORIGIN}/api`,
+      username: 'dora',
+      password: 'doras brand new password',
+    });
+    expect((await me(tokens!.access_token)).statusCode).toBe(200);
   });
 
   it('does not hand a removed account’s sessions to a new account of the same name', async () => {

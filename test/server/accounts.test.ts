@@ -236,6 +236,37 @@ describe.each(backends)('accounts API on %s', (backend) => {
     ]);
   });
 
+  const PASSWORD_CHANGED = 'Invalid bearer token: the password was changed after this token was issued; sign in again';
+
+  it('refuses the access token issued before a reset at once, with the reason; a new sign-in works', async () => {
+    await addAs('rita', 'curator');
+    const rita = await signInAs('rita');
+    expect((await call(rita, 'GET', '/me')).statusCode).toBe(200);
+    expect((await call(admin, 'POST', '/accounts/rita/password', { password: 'ritas next password' })).statusCode).toBe(204);
+    const old = await call(rita, 'GET', '/me');
+    expect([old.statusCode, old.json().message]).toEqual([401, PASSWORD_CHANGED]);
+    expect(old.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    expect((await refresh(rita)).statusCode).toBe(400);
+    const again = await signInAs('rita', 'ritas next password');
+    expect((await call(again, 'GET', '/me')).json()).toMatchObject({ sub: 'rita', role: 'curator' });
+    // The admin who reset it is not signed out.
+    expect((await call(admin, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it("refuses one's own access token after one's own password change, and the new password's token works", async () => {
+    await addAs('owen', 'viewer');
+    const owen = await signInAs('owen');
+    const other = await signInAs('owen');
+    const changed = await call(owen, 'POST', '/me/password', { current_password: PASSWORD, new_password: 'owens new password' });
+    expect(changed.statusCode).toBe(204);
+    for (const session of [owen, other]) {
+      const old = await call(session, 'GET', '/me');
+      expect([old.statusCode, old.json().message]).toEqual([401, PASSWORD_CHANGED]);
+    }
+    const again = await signInAs('owen', 'owens new password');
+    expect((await call(again, 'GET', '/me')).statusCode).toBe(200);
+  });
+
   it('throttles wrong current passwords together with sign-in failures', async () => {
     await addAs('tess', 'viewer');
     const tess = await signInAs('tess');

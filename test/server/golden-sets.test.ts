@@ -6,6 +6,7 @@ import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { demoResult } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { withClient } from './helpers/test-databases';
 import { multipart, type Part } from './helpers/multipart';
 
 const ROUTE = '/api/backend/golden-sets/';
@@ -391,4 +392,89 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     const stored = (await judgements(germany.id)).filter((j) => j.query === first.query);
     expect(stored.map((j) => ({ product_id: j.product_id, relevance: j.grade }))).toEqual(expected);
   }, 60_000);
+
+  describe('in use', () => {
+    const backendCall = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/backend${url}`, headers, payload });
+    const config = (goldenSetId: number) => ({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId });
+    /** An experiment scoring against the set, over a dataset of one entry. */
+    async function experimentUsing(name: string, goldenSetId: number) {
+      const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
+      const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ($1, '') RETURNING id`, [name]);
+      const entry = await t.db.query<{ id: number }>(`INSERT INTO dataset_entries (input) VALUES ('sofa') RETURNING id`);
+      await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [
+        dataset.rows[0].id,
+        entry.rows[0].id,
+      ]);
+      const created = await backendCall('POST', '/experiments/', {
+        name,
+        evaluation_script_id: Number(script.rows[0].id),
+        dataset_id: Number(dataset.rows[0].id),
+        config: config(goldenSetId),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return { id: Number(created.json().id), name };
+    }
+    const exists = async (id: number) => (await t.db.query('SELECT 1 FROM golden_sets WHERE id = $1', [id])).rows.length > 0;
+
+    it('refuses to delete a golden set that experiments use, naming the set and the experiments', async () => {
+      const set = (await uploadCsv('Sofas UK', 'query,product_id,relevance\nsofa,P1,1\n')).json();
+      const baseline = await experimentUsing('BM25 baseline', set.id);
+      const one = await call('DELETE', String(set.id));
+      expect(one.statusCode).toBe(409);
+      expect(one.json()).toEqual({
+        error: 'Conflict',
+        message: 'Golden set "Sofas UK" cannot be deleted: the experiment "BM25 baseline" uses it.',
+        details: { experiments: [baseline], experiment_count: 1 },
+      });
+      await experimentUsing('Vector search', set.id);
+      expect((await call('DELETE', String(set.id))).json().message).toBe(
+        'Golden set "Sofas UK" cannot be deleted: the experiments "BM25 baseline" and "Vector search" use it.',
+      );
+      expect(await exists(set.id)).toBe(true);
+      expect(await judgements(set.id)).toHaveLength(1);
+    });
+
+    it('refuses to delete the golden set of a run still going, though its experiment has moved on, until it ends', async () => {
+      const set = (await uploadCsv('Chairs', 'query,product_id,relevance\nsofa,P1,1\n')).json();
+      const next = (await uploadCsv('Chairs v2', 'query,product_id,relevance\nsofa,P1,2\n')).json();
+      const experiment = await experimentUsing('Chair search', set.id);
+      // No worker here: the run stays pending.
+      const run = await backendCall('POST', `/experiments/${experiment.id}/runs`);
+      expect(run.statusCode, run.body).toBe(202);
+      expect((await backendCall('PATCH', `/experiments/${experiment.id}`, { config: config(next.id) })).statusCode).toBe(200);
+      const refused = await call('DELETE', String(set.id));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: 'Conflict',
+        message: `Golden set "Chairs" cannot be deleted: run ${run.json().id} is scoring against it (cancel it or let it end first).`,
+        details: { runs: [run.json().id] },
+      });
+      expect((await backendCall('POST', `/experiment-runs/${run.json().id}/cancel`)).statusCode).toBe(200);
+      expect((await call('DELETE', String(set.id))).statusCode).toBe(204);
+      expect(await exists(set.id)).toBe(false);
+    });
+
+    it.runIf(backend === 'postgres')('lets no experiment take up a golden set while it is being deleted', async () => {
+      const set = (await uploadCsv('Lamps', 'query,product_id,relevance\nsofa,P1,1\n')).json();
+      const other = (await uploadCsv('Lamps v2', 'query,product_id,relevance\nsofa,P1,1\n')).json();
+      const experiment = await experimentUsing('Lamp search', other.id);
+      await withClient(new URL(t.databaseUrl!), async (deleting) => {
+        // A delete that has locked the set and found it unused, not yet committed.
+        await deleting.query('BEGIN');
+        await deleting.query('SELECT 1 FROM golden_sets WHERE id = $1 FOR UPDATE', [set.id]);
+        const saving = backendCall('PATCH', `/experiments/${experiment.id}`, { config: config(set.id) });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await deleting.query('DELETE FROM golden_sets WHERE id = $1', [set.id]);
+        await deleting.query('COMMIT');
+        const saved = await saving;
+        expect([saved.statusCode, saved.json().message]).toEqual([400, `body.config.golden_set_id: golden set ${set.id} does not exist`]);
+      });
+      const { rows } = await t.db.query<{ golden_set_id: number }>(
+        `SELECT (config->>'golden_set_id')::int AS golden_set_id FROM experiments WHERE id = $1`,
+        [experiment.id],
+      );
+      expect(rows[0].golden_set_id).toBe(other.id);
+    });
+  });
 });

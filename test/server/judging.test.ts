@@ -26,6 +26,8 @@ describe.each(backends)('judging (%s)', (backend) => {
   let headers: { authorization: string };
   let setId: number;
   let runId: number;
+  let scriptId: number;
+  let datasetId: number;
 
   const call = (method: 'GET' | 'PUT' | 'DELETE' | 'PATCH' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
@@ -65,10 +67,11 @@ describe.each(backends)('judging (%s)', (backend) => {
         entry.rows[0].id,
       ]);
     }
+    [scriptId, datasetId] = [Number(script.rows[0].id), Number(dataset.rows[0].id)];
     const experiment = await call('POST', '/experiments/', {
       name: 'Judging',
-      evaluation_script_id: Number(script.rows[0].id),
-      dataset_id: Number(dataset.rows[0].id),
+      evaluation_script_id: scriptId,
+      dataset_id: datasetId,
       config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
     });
     runId = (await call('POST', `/experiments/${experiment.json().id}/runs`)).json().id;
@@ -247,6 +250,66 @@ describe.each(backends)('judging (%s)', (backend) => {
     const refused = await call('POST', `/experiment-runs/${running.rows[0].id}/rescore`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Run ${running.rows[0].id} is running: rescore it once it has finished`);
+  });
+
+  it('refuses to rescore a cancelled or failed run, saying why, and starts nothing', async () => {
+    // Stopped as the engine leaves such a run: every entry copied, a result for only the first.
+    const stopped = async (status: string) => {
+      const { rows } = await t.db.query<{ id: number }>(
+        `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status, config, progress_total, progress_done)
+         SELECT experiment_id, evaluation_script_name, $2, config, progress_total, 1 FROM experiment_runs WHERE id = $1 RETURNING id`,
+        [runId, status],
+      );
+      const id = Number(rows[0].id);
+      await t.db.query(
+        'INSERT INTO experiment_run_entries (run_id, entry_id, input) SELECT $1, entry_id, input FROM experiment_run_entries WHERE run_id = $2',
+        [id, runId],
+      );
+      await t.db.query(
+        `INSERT INTO experiment_run_results (run_id, entry_id, experiment_configuration, result, query_key, counted)
+         SELECT $1, entry_id, experiment_configuration, result, query_key, counted FROM experiment_run_results WHERE run_id = $2 ORDER BY entry_id LIMIT 1`,
+        [id, runId],
+      );
+      return id;
+    };
+    const cancelled = await stopped('cancelled');
+    const failed = await stopped('failed');
+    const refusals = [
+      [cancelled, `Run ${cancelled} was cancelled before it finished: only a run that succeeded can be rescored; start a new run instead`],
+      [failed, `Run ${failed} failed: only a run that succeeded can be rescored; start a new run instead`],
+    ] as const;
+    for (const [id, message] of refusals) {
+      const refused = await call('POST', `/experiment-runs/${id}/rescore`);
+      expect([refused.statusCode, refused.json().message]).toEqual([409, message]);
+    }
+    const rescores = await t.db.query('SELECT id FROM experiment_runs WHERE rescore_of = ANY($1::bigint[])', [[cancelled, failed]]);
+    expect(rescores.rows).toEqual([]);
+  });
+
+  it('refuses to rescore a run whose golden set has been deleted, saying so', async () => {
+    const set = (await upload('/golden-sets/', [['name', 'Short-lived']], JUDGEMENTS)).json();
+    const experiment = (
+      await call('POST', '/experiments/', {
+        name: 'Short-lived set',
+        evaluation_script_id: scriptId,
+        dataset_id: datasetId,
+        config: { search_target: { kind: 'builtin' }, golden_set_id: set.id, k: 3 },
+      })
+    ).json();
+    const scored = (await call('POST', `/experiments/${experiment.id}/runs`)).json().id;
+    expect((await finished(scored)).status).toBe('success');
+    // The experiment moves on to another set; its old one can go.
+    const moved = await call('PATCH', `/experiments/${experiment.id}`, {
+      config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call('DELETE', `/golden-sets/${set.id}`)).statusCode).toBe(204);
+    const refused = await call('POST', `/experiment-runs/${scored}/rescore`);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      `Run ${scored} was scored against golden set ${set.id}, which has since been deleted: there is nothing to rescore it against`,
+    ]);
+    expect((await t.db.query('SELECT id FROM experiment_runs WHERE rescore_of = $1', [scored])).rows).toEqual([]);
   });
 
   it('lists a query the run repeats once, whether judged or not', async () => {

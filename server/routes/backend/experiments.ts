@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { actorOf } from '../../auth/actor';
 import { recordAudit } from '../../audit/audit-trail';
 import { changedFields, quoted } from '../../audit/audit-summaries';
@@ -29,10 +29,13 @@ const WITH_CONFIG = `${EXPERIMENT_COLUMNS}, config`;
 /** What an edit may change, named in its audit row when it did. */
 const CHANGEABLE = ['name', 'description', 'dataset_id', 'evaluation_script_id', 'config'] as const;
 
-/** What the schema cannot check of a config being saved; env secrets need only be set where runs are worked. */
-async function checkConfig(db: Database, config: StoredRunConfig | undefined) {
+/**
+ * What the schema cannot check of a config being saved; env secrets need only be set where runs are worked. The
+ * golden set stays locked until the save commits: a delete of it meanwhile waits, then finds the experiment using it.
+ */
+async function checkConfig(tx: Queryable, config: StoredRunConfig | undefined) {
   if (!config) return;
-  const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
+  const { rows } = await tx.query('SELECT 1 FROM golden_sets WHERE id = $1 FOR KEY SHARE', [config.golden_set_id]);
   if (rows.length === 0) throw new HttpError(400, `body.config.golden_set_id: golden set ${config.golden_set_id} does not exist`);
   if (config.search_target.kind === 'http') {
     const problems = checkHttpTargetConfig(config.search_target, process.env, { requireEnv: false });
@@ -79,9 +82,9 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
     async (request, reply) => {
       const { evaluation_script_id, dataset_id, config = {} } = request.body;
       const name = requireText(request.body.name, 'name');
-      await checkConfig(db, request.body.config);
       try {
         const experiment = await db.transaction(async (tx) => {
+          await checkConfig(tx, request.body.config);
           const { rows } = await tx.query<ExperimentWithConfig>(
             `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config)
              VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${WITH_CONFIG}`,
@@ -143,10 +146,10 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
     async (request) => {
       const { id } = request.params;
       const { name, description, config, dataset_id: datasetId, evaluation_script_id: scriptId } = request.body;
-      await checkConfig(db, config);
       const newName = name === undefined ? null : requireText(name, 'name');
       try {
         return await db.transaction(async (tx) => {
+          await checkConfig(tx, config);
           const before = await tx.query<ExperimentWithConfig>(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1 FOR UPDATE`, [id]);
           if (before.rows.length === 0) throw notFound('Experiment', id);
           const { rows } = await tx.query<ExperimentWithConfig>(

@@ -105,10 +105,11 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
     '/golden-sets/:id',
     {
       schema: {
-        summary: 'Delete a golden set and its judgements',
+        summary:
+          'Delete a golden set and its judgements; refused (409, naming them) while experiments or runs still going score against it',
         tags: ['golden sets'],
         params: IdParamsSchema,
-        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -40,7 +40,8 @@ export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue 
     '/experiment-runs/:id/rescore',
     {
       schema: {
-        summary: 'Score a finished run again from its stored rankings against the golden set as it is now: a new run, tagged rescore',
+        summary:
+          'Score a run that succeeded again from its stored rankings against the golden set as it is now: a new run, tagged rescore; refused (409, saying why) for a run not finished, cancelled or failed, or whose golden set is deleted',
         tags: ['judging'],
         params: IdParamsSchema,
         response: { 202: RunSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
