@@ -39,7 +39,7 @@ import type { RunQueue } from './runs/run-queue';
 import { createImportGate } from './import/import-gate';
 import type { UploadSettings } from './routes/multipart-upload';
 import { serverTimeouts } from './server-timeouts';
-import { diskFullMessage, DiskFullError, DiskWatch, isDiskFull } from './db/disk-space';
+import { diskFullMessage, DiskFullError, DiskWatch, isDiskFull, megabytes } from './db/disk-space';
 import { refuseWritesOnFullDisk } from './disk-guard';
 import { clearStaleSpools, processSpool } from './import/upload-spool';
 
@@ -74,6 +74,13 @@ export async function buildApp(
   }
   const runs = runQueue;
   const disk = new DiskWatch({ folder: db.dataDir, reserveBytes: config.diskReserveMb * MiB });
+  const room = await disk.state();
+  if (room.full && room.freeBytes !== undefined) {
+    app.log.warn(
+      `The database's disk has ${megabytes(room.freeBytes)} free, below the reserve of ${megabytes(room.reserveBytes)} ` +
+        '(DISK_RESERVE_MB): changes are refused until space is freed',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   refuseUnsafeInput(app);
   app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
