@@ -58,14 +58,16 @@ describe.each(backends)('space after failed imports (%s)', (backend) => {
   }
 
   it('repeated rejected uploads do not grow the tables or the data folder', async () => {
+    // The first two leave index pages the next ones reuse (a B-tree gives a page back one vacuum after emptying it).
     await uploadRejected(0);
-    const tablesAfterOne = await entryTablesBytes();
-    const folderAfterOne = backend === 'pglite' ? await folderBytes(t.dataDir) : 0;
-    for (let round = 1; round <= 5; round++) await uploadRejected(round);
-    // Each rejected upload copies about 4 MB of rows and index entries before it is refused; a few new words
-    // stay in the trigram index (about 50 kB an upload).
-    expect(await entryTablesBytes()).toBeLessThanOrEqual(tablesAfterOne + 1.5 * MiB);
-    if (backend === 'pglite') expect(await folderBytes(t.dataDir)).toBeLessThanOrEqual(folderAfterOne + 8 * MiB);
+    await uploadRejected(1);
+    const tablesBefore = await entryTablesBytes();
+    const tableFilesBefore = backend === 'pglite' ? await folderBytes(join(t.dataDir, 'base')) : 0;
+    for (let round = 2; round <= 6; round++) await uploadRejected(round);
+    // Each rejected upload copies about 4 MB of rows and index entries before it is refused; the new
+    // words of each stay in the trigram index (about 50 kB an upload).
+    expect(await entryTablesBytes()).toBeLessThanOrEqual(tablesBefore + 0.5 * MiB);
+    if (backend === 'pglite') expect(await folderBytes(join(t.dataDir, 'base'))).toBeLessThanOrEqual(tableFilesBefore + 1 * MiB);
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports_under_way');
     expect(rows[0].n).toBe(0);
   });
