@@ -8,6 +8,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type HttpTargetConfig } from '
 import { ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
 import { describeBody, MAX_RESPONSE_BYTES, parseJson, readLimited, ResponseTooLarge } from './response-body';
+import { redactSecrets } from './secret-redaction';
 import { hostProblem, secretProblem } from './target-hosts';
 
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
@@ -207,11 +208,7 @@ export class HttpSearchTarget implements SearchTarget {
       template.replace(ENV_PLACEHOLDER, (_, variable: string) => this.env[variable] ?? ''),
       ...[...template.matchAll(ENV_PLACEHOLDER)].map((match) => this.env[match[1]] ?? ''),
     ]);
-    // Longest first, so a whole value goes before a part of it; very short values would blank out ordinary words.
-    return secrets
-      .filter((secret) => secret.length >= 4)
-      .sort((a, b) => b.length - a.length)
-      .reduce((redacted, secret) => redacted.replaceAll(secret, '[redacted]'), text);
+    return redactSecrets(text, secrets);
   }
 }
 
