@@ -30,6 +30,27 @@ async function startService(): Promise<{ url: string; close(): Promise<void> }> 
   return { url: `http://127.0.0.1:${port}/search?q={query}&n={k}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** The secret of the echo test: what JSON must escape (", \\, a tab) and what is not ASCII. */
+const ECHOED_SECRET = 'Tok"en\\ with\ttab-éÿ';
+
+/**
+ * A service that echoes the Authorization header back inside JSON strings, the ways services quote what
+ * they were sent: JSON-escaped, with all but ASCII as \uXXXX, URL- and form-encoded; `status` picks its status.
+ */
+async function startEchoingService(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const sent = request.headers.authorization ?? '';
+    const asciiOnly = JSON.stringify(sent).replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const status = new URL(request.url!, 'http://x').searchParams.get('status') ?? '200';
+    response.writeHead(Number(status), { 'content-type': 'application/json' });
+    const form = new URLSearchParams({ key: sent }).toString().slice('key='.length);
+    response.end(`{"echo":${JSON.stringify(sent)},"ascii":${asciiOnly},"url":"${encodeURIComponent(sent)}","form":"${form}","items":[]}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/search?q={query}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   let t: TestApp;
   let headers: { authorization: string };
@@ -53,6 +74,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
 
   beforeAll(async () => {
     process.env.SEARCH_TARGET_TRY_KEY = 'try-secret-value';
+    process.env.SEARCH_TARGET_TRY_AUTH = ECHOED_SECRET;
     t = await startTestApp(backend);
     headers = await t.auth();
     service = await startService();
@@ -66,6 +88,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   }, 60_000);
   afterAll(async () => {
     delete process.env.SEARCH_TARGET_TRY_KEY;
+    delete process.env.SEARCH_TARGET_TRY_AUTH;
     await service?.close();
     await t?.close();
   });
@@ -123,6 +146,23 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     const wrongId = await call('POST', '/search-targets/try', { search_target: http({ product_id: '/id' }), query: 'sofa' });
     expect(wrongId.json().problem.message).toBe('Search target hit at index 0 has no product_id at /id');
     expect(wrongId.json().problem.raw).toContain('"sku":"p2"');
+  });
+
+  it('blanks a secret the service echoes inside JSON, however it escaped it', async () => {
+    const echoing = await startEchoingService();
+    try {
+      const target = (url: string) => http({ url, hits: '/results', headers: { authorization: 'Bearer {env:SEARCH_TARGET_TRY_AUTH}' } });
+      const blanked = '{"echo":"[redacted]","ascii":"[redacted]","url":"[redacted]","form":"[redacted]","items":[]}';
+
+      const shape = await call('POST', '/search-targets/try', { search_target: target(echoing.url), query: 'sofa' });
+      expect(shape.statusCode, shape.body).toBe(200);
+      expect(shape.json().problem).toEqual({ message: 'Search target response has no array at /results', raw: blanked });
+
+      const refused = await call('POST', '/search-targets/try', { search_target: target(`${echoing.url}&status=401`), query: 'sofa' });
+      expect(refused.json().problem).toEqual({ message: `Search target answered HTTP 401 Unauthorized for "sofa": ${blanked}` });
+    } finally {
+      await echoing.close();
+    }
   });
 
   it('says what keeps a target from answering, as a run would', async () => {
