@@ -83,7 +83,8 @@ export class HttpSearchTarget implements SearchTarget {
       try {
         return this.hits(value, k);
       } catch (error) {
-        throw new ResponseShapeError((error as Error).message, this.redact(text.slice(0, RAW_START_LENGTH)));
+        // Blanked before it is cut: a cut through a secret would leave its first part unrecognised.
+        throw new ResponseShapeError((error as Error).message, this.redact(text).slice(0, RAW_START_LENGTH));
       }
     } finally {
       release();
@@ -194,12 +195,11 @@ export class HttpSearchTarget implements SearchTarget {
     return result;
   }
 
-  /** The start of a response body for an error message, in case the service echoed a secret header. */
+  /** The start of a response body for an error message, secrets blanked before spacing or a cut could hide them. */
   private snippet(text: string): string {
-    const compact = text.replace(/\s+/g, ' ').trim();
+    const compact = this.redact(text).replace(/\s+/g, ' ').trim();
     if (compact === '') return '';
-    const cut = compact.length > SNIPPET_LENGTH ? `${compact.slice(0, SNIPPET_LENGTH)}…` : compact;
-    return `: ${this.redact(cut)}`;
+    return `: ${compact.length > SNIPPET_LENGTH ? `${compact.slice(0, SNIPPET_LENGTH)}…` : compact}`;
   }
 
   /** Text with every configured header value, and every environment value they refer to, blanked out. */
