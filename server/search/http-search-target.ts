@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type HttpTargetConfig } from '../schemas/run-config';
 import { ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
+import { imageUrlProblem } from './image-url';
 import { describeBody, MAX_RESPONSE_BYTES, parseJson, readLimited, ResponseTooLarge } from './response-body';
 import { redactSecrets } from './secret-redaction';
 import { hostProblem, secretProblem } from './target-hosts';
@@ -185,14 +186,18 @@ export class HttpSearchTarget implements SearchTarget {
       if (seen.has(productId)) continue;
       seen.add(productId);
       const name = config.name === undefined ? undefined : optionalText(readJsonPointer(hit, config.name));
-      const imageUrl = config.image_url === undefined ? undefined : optionalText(readJsonPointer(hit, config.image_url));
-      result.push({
-        product_id: productId,
-        ...(name === undefined ? {} : { name }),
-        ...(imageUrl === undefined ? {} : { image_url: imageUrl }),
-      });
+      result.push({ product_id: productId, ...(name === undefined ? {} : { name }), ...this.image(hit) });
     }
     return result;
+  }
+
+  /** The hit's image URL when the console may show it; otherwise none, and a note saying why. */
+  private image(hit: unknown): Pick<SearchHit, 'image_url' | 'note'> {
+    const pointer = this.config.image_url;
+    const imageUrl = pointer === undefined ? undefined : optionalText(readJsonPointer(hit, pointer));
+    if (pointer === undefined || imageUrl === undefined) return {};
+    const problem = imageUrlProblem(imageUrl);
+    return problem === undefined ? { image_url: imageUrl } : { note: `image_url at ${where(pointer)} ${problem}; no image is shown` };
   }
 
   /** The start of a response body for an error message, secrets blanked before spacing or a cut could hide them. */

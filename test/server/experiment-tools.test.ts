@@ -131,6 +131,17 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     ]);
   });
 
+  it('shows no image for a hit whose image URL is not http(s) or a path on this server, and says why', async () => {
+    const response = await call('POST', '/search-targets/try', { search_target: http({ image_url: '/title' }), query: 'red sofa' });
+    expect(response.statusCode, response.body).toBe(200);
+    const note = 'image_url at /title must be an http(s) URL or a path on this server starting with a single "/"; no image is shown';
+    expect(response.json().hits).toEqual([
+      { rank: 1, product_id: 'p2', name: 'Blue sofa', grade: null, note },
+      { rank: 2, product_id: 'p9', grade: null },
+      { rank: 3, product_id: 'p1', name: 'Red velvet sofa', grade: null, note },
+    ]);
+  });
+
   it('shows the start of the answer and the pointer that failed, with secrets blanked', async () => {
     const response = await call('POST', '/search-targets/try', {
       search_target: http({ hits: '/results', headers: { 'x-api-key': '{env:SEARCH_TARGET_TRY_KEY}' } }),

@@ -206,6 +206,21 @@ describe('HttpSearchTarget against a local service', () => {
       ]);
     });
 
+    it('drops an image URL that is not http(s) or a path on this server, and says so on the hit', async () => {
+      const images = ['https://img.test/a.jpg', 'javascript:alert(1)', '//evil.test/c.png', '/\\evil.test/d.png', '/images/e.png'];
+      handler = (_, response) =>
+        json(response, { hits: { hits: images.map((image, index) => ({ _id: `p${index}`, _source: { image } })) } });
+      const note =
+        'image_url at /_source/image must be an http(s) URL or a path on this server starting with a single "/"; no image is shown';
+      expect(await new HttpSearchTarget(es({ name: undefined })).search('q', 10)).toEqual([
+        { product_id: 'p0', image_url: 'https://img.test/a.jpg' },
+        { product_id: 'p1', note },
+        { product_id: 'p2', note },
+        { product_id: 'p3', note },
+        { product_id: 'p4', image_url: '/images/e.png' },
+      ]);
+    });
+
     it('returns at most k hits in the service order, and fewer or none when the service has fewer', async () => {
       handler = (_, response) => json(response, esHits(['9', '3', '7', '1', '5', '8']));
       expect((await new HttpSearchTarget(es()).search('q', 3)).map((hit) => hit.product_id)).toEqual(['9', '3', '7']);
