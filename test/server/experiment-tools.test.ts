@@ -207,6 +207,55 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     expect(unknownSet.json().message).toBe('body.golden_set_id: golden set 999999 does not exist');
   });
 
+  it('refuses what saving refuses, with the same 400 naming the same field', async () => {
+    const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
+    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Refused', '') RETURNING id`);
+    const save = (searchTarget: object, setId = goldenSetId) =>
+      call('POST', '/experiments/', {
+        name: 'Refused',
+        evaluation_script_id: Number(script.rows[0].id),
+        dataset_id: Number(dataset.rows[0].id),
+        config: { search_target: searchTarget, golden_set_id: setId },
+      });
+    const tryIt = (searchTarget: object, setId = goldenSetId) =>
+      call('POST', '/search-targets/try', { search_target: searchTarget, query: 'sofa', golden_set_id: setId });
+    const post = (body: string) => http({ method: 'POST', body });
+
+    const refused: Array<[object, string]> = [
+      [
+        http({ url: `${service.url}&key={env:SEARCH_TARGET_TRY_KEY}` }),
+        'url contains {env:SEARCH_TARGET_TRY_KEY}, but {env:…} is only replaced in header values',
+      ],
+      [
+        post('{"q": "{query}", "key": "{env:SEARCH_TARGET_TRY_KEY}"}'),
+        'body contains {env:SEARCH_TARGET_TRY_KEY}, but {env:…} is only replaced in header values',
+      ],
+      [http({ url: service.url.replace('{query}', 'sofa') }), 'url contains no {query}: every search would be the same request'],
+      [http({ body: '{"q": "{query}"}' }), 'body is only sent with method POST'],
+      [post('{"q": {query}}'), 'body is not valid JSON once {query} and {k} are filled in'],
+      [http({ url: `${service.url}&sort={Query}` }), 'url contains the unknown placeholder {Query}; only {query} and {k} are replaced'],
+      [
+        http({ headers: { 'x-api-key': '{env:OTHER_KEY}' } }),
+        'headers.x-api-key contains {env:OTHER_KEY}, which is not a valid {env:NAME}',
+      ],
+    ];
+    for (const [target, problem] of refused) {
+      const saved = await save(target);
+      expect(saved.statusCode, saved.body).toBe(400);
+      expect(saved.json().message).toMatch(/^body\.config\.search_target: /);
+      expect(saved.json().message).toContain(problem);
+      const tried = await tryIt(target);
+      expect(tried.statusCode, tried.body).toBe(400);
+      expect(tried.json()).toEqual({
+        ...saved.json(),
+        message: saved.json().message.replace('body.config.search_target', 'body.search_target'),
+      });
+    }
+    const unknownSet = await save({ kind: 'builtin' }, 999999);
+    expect(unknownSet.json().message).toBe('body.config.golden_set_id: golden set 999999 does not exist');
+    expect((await tryIt({ kind: 'builtin' }, 999999)).json().message).toBe('body.golden_set_id: golden set 999999 does not exist');
+  });
+
   it("counts a dataset's queries once each and lists those the golden set does not judge above 0", async () => {
     const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Coverage', '') RETURNING id`);
     const datasetId = Number(dataset.rows[0].id);
