@@ -12,6 +12,8 @@ export const CONSOLE_CLIENT_ID = 'search-evaluation-console';
 /** Access tokens for our APIs live 10 minutes; the console renews them. */
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 export const CONSOLE_SCOPE = 'openid profile email offline_access';
+/** The console reads the code from its redirect's query string. */
+const CONSOLE_RESPONSE_MODES = ['query'];
 
 export interface EmbeddedProviderOptions {
   issuer: string;
@@ -37,11 +39,16 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
+        response_modes: CONSOLE_RESPONSE_MODES,
         redirect_uris: [`${consoleOrigin}/`, `${consoleOrigin}/silent-callback.html`],
         post_logout_redirect_uris: [`${consoleOrigin}/`, `${consoleOrigin}/login`],
         id_token_signed_response_alg: 'RS256',
       },
     ],
+    // Only what the console's client uses is offered, and so advertised: the code flow (no implicit or
+    // hybrid), a public client (no client secrets or signed client authentication).
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email', 'email_verified'] },
     async findAccount(_ctx, sub) {
@@ -72,6 +79,11 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
       // The package's development login accepts any password: never on.
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // The console sends neither pushed requests nor DPoP proofs, and its access tokens are for the API,
+      // which userinfo refuses.
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      userinfo: { enabled: false },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,
@@ -125,6 +137,11 @@ export function createEmbeddedProvider({ issuer, consoleOrigin, audience, db, se
   const provider = new Provider(issuer, configuration);
   // The forwarded headers it reads are set by presentAsPublic (from PUBLIC_URL and TRUST_PROXY), never a client's.
   provider.proxy = true;
+  // Discovery lists every response mode the package knows, whatever its clients may use.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route === 'discovery' && ctx.body) ctx.body = { ...ctx.body, response_modes_supported: CONSOLE_RESPONSE_MODES };
+  });
   return provider;
 }
 

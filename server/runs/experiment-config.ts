@@ -1,10 +1,12 @@
 /**
  * What an experiment stores to be runnable (experiments.config): where to search, which golden set
- * to score against, and how (its shape: schemas/run-config.ts). Validated by JSON Schema at the API edge; `configProblems` adds the
- * checks a schema cannot make (the golden set exists, env secrets are set).
+ * to score against, and how (its shape: schemas/run-config.ts). Validated by JSON Schema at the API edge;
+ * `assertUsableConfig` adds the checks a schema cannot make, for saving a config and trying a query alike,
+ * and `configProblems` those a run needs besides (env secrets are set).
  */
 import type { Queryable } from '../db/database';
-import type { StoredRunConfig } from '../schemas/run-config';
+import { HttpError } from '../errors';
+import type { SearchTargetConfig, StoredRunConfig } from '../schemas/run-config';
 import { checkHttpTargetConfig } from '../search/http-target-config';
 
 /** A run config with the defaults filled in. */
@@ -21,6 +23,30 @@ export function isRunConfig(config: unknown): config is StoredRunConfig {
   if (typeof config !== 'object' || config === null) return false;
   const { search_target, golden_set_id } = config as Record<string, unknown>;
   return typeof golden_set_id === 'number' && typeof search_target === 'object' && search_target !== null;
+}
+
+/**
+ * Refuses with a 400 naming the field under `at` (`body.config` when saving, `body` when trying) what the
+ * schema cannot: a golden set that does not exist, an http target's templates, pointers and hosts. Env
+ * secrets need only be set where runs are worked, so they are not asked for here. A save locks the golden
+ * set until it commits (`lockGoldenSet`, in its transaction): a delete of it meanwhile waits, then finds
+ * the experiment using it.
+ */
+export async function assertUsableConfig(
+  db: Queryable,
+  config: { search_target: SearchTargetConfig; golden_set_id?: number },
+  at: string,
+  { lockGoldenSet = false }: { lockGoldenSet?: boolean } = {},
+): Promise<void> {
+  if (config.golden_set_id !== undefined) {
+    const lock = lockGoldenSet ? ' FOR KEY SHARE' : '';
+    const { rows } = await db.query(`SELECT 1 FROM golden_sets WHERE id = $1${lock}`, [config.golden_set_id]);
+    if (rows.length === 0) throw new HttpError(400, `${at}.golden_set_id: golden set ${config.golden_set_id} does not exist`);
+  }
+  if (config.search_target.kind === 'http') {
+    const problems = checkHttpTargetConfig(config.search_target, process.env, { requireEnv: false });
+    if (problems.length > 0) throw new HttpError(400, `${at}.search_target: ${problems.join('; ')}`, { problems });
+  }
 }
 
 /** Problems that stop a run from starting, as sentences naming the field; empty when it can run. */

@@ -4,9 +4,14 @@
  * failed fails again with the same message.
  */
 import type { Queryable } from '../db/database';
+import { imageUrlProblem } from '../search/image-url';
 import type { SearchHit } from '../search/search-target';
 
 export type StoredOutcome = { hits: SearchHit[] } | { error: string };
+
+/** A run stored before image URLs were checked may hold one the console may not show: it is not copied. */
+const showableImage = (imageUrl: unknown) =>
+  typeof imageUrl !== 'string' || imageUrlProblem(imageUrl) !== undefined ? {} : { image_url: imageUrl };
 
 export async function storedOutcomes(
   db: Queryable,
@@ -27,7 +32,7 @@ export async function storedOutcomes(
       if (!row) return [id, { error: `Run ${sourceRunId} has no result for this entry to rescore` }];
       if (row.status === 'ERROR' || row.hits === null)
         return [id, { error: row.test_result ?? 'The first run could not search this entry' }];
-      return [id, { hits: row.hits.map(({ product_id, name, image_url }) => ({ product_id, name, image_url })) }];
+      return [id, { hits: row.hits.map(({ product_id, name, image_url }) => ({ product_id, name, ...showableImage(image_url) })) }];
     }),
   );
 }

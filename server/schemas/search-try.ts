@@ -25,6 +25,9 @@ export const TriedHitSchema = Type.Object({
   grade: Nullable(
     Type.Integer({ description: 'The golden set’s grade of the product for this query; null when not judged or no golden set' }),
   ),
+  note: Type.Optional(
+    Type.String({ description: 'What was left out of the hit and why, e.g. an image URL that is not http(s) or a path on this server' }),
+  ),
 });
 
 export const TryProblemSchema = Type.Object({

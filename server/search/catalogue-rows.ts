@@ -5,7 +5,8 @@
 import { jsonProblemText, kindOf, parseMetadata, textProblem, truncate } from '../import/cell-checks';
 import { jsonTextProblem } from '../import/json-safety';
 import type { RowProblem } from '../import/import-problems';
-import { MAX_IMAGE_URL_LENGTH, MAX_PRODUCT_DESCRIPTION_LENGTH, MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_NAME_LENGTH } from '../schemas/limits';
+import { MAX_PRODUCT_DESCRIPTION_LENGTH, MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_NAME_LENGTH } from '../schemas/limits';
+import { imageUrlProblem } from './image-url';
 
 /** One valid product, ready to be stored. */
 export interface ProductRow {
@@ -167,11 +168,8 @@ function checkProduct(
   check('product_id', productId, MAX_PRODUCT_ID_LENGTH, true);
   check('name', name, MAX_PRODUCT_NAME_LENGTH, true);
   check('description', description, MAX_PRODUCT_DESCRIPTION_LENGTH, false);
-  check('image_url', imageUrl, MAX_IMAGE_URL_LENGTH, false);
-  // The console shows it as an image: a path on this server or a web address, nothing else.
-  if (imageUrl !== '' && !/^(https?:\/\/[^\s]+|\/[^\s]*)$/i.test(imageUrl)) {
-    problems.push({ row, column: 'image_url', problem: 'must be an http(s) URL or a path starting with "/"' });
-  }
+  const imageProblem = imageUrl === '' ? undefined : (textProblem(imageUrl) ?? imageUrlProblem(imageUrl));
+  if (imageProblem) problems.push({ row, column: 'image_url', problem: imageProblem });
   if (problems.length > before) return null;
   return { product_id: productId, name, description, image_url: imageUrl === '' ? null : imageUrl };
 }

@@ -7,7 +7,9 @@ import { STATUS_CODES } from 'node:http';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type HttpTargetConfig } from '../schemas/run-config';
 import { ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
 import { RequestLimiter } from './request-limiter';
+import { imageUrlProblem } from './image-url';
 import { describeBody, MAX_RESPONSE_BYTES, parseJson, readLimited, ResponseTooLarge } from './response-body';
+import { redactSecrets } from './secret-redaction';
 import { hostProblem, secretProblem } from './target-hosts';
 
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
@@ -82,7 +84,8 @@ export class HttpSearchTarget implements SearchTarget {
       try {
         return this.hits(value, k);
       } catch (error) {
-        throw new ResponseShapeError((error as Error).message, this.redact(text.slice(0, RAW_START_LENGTH)));
+        // Blanked before it is cut: a cut through a secret would leave its first part unrecognised.
+        throw new ResponseShapeError((error as Error).message, this.redact(text).slice(0, RAW_START_LENGTH));
       }
     } finally {
       release();
@@ -183,22 +186,25 @@ export class HttpSearchTarget implements SearchTarget {
       if (seen.has(productId)) continue;
       seen.add(productId);
       const name = config.name === undefined ? undefined : optionalText(readJsonPointer(hit, config.name));
-      const imageUrl = config.image_url === undefined ? undefined : optionalText(readJsonPointer(hit, config.image_url));
-      result.push({
-        product_id: productId,
-        ...(name === undefined ? {} : { name }),
-        ...(imageUrl === undefined ? {} : { image_url: imageUrl }),
-      });
+      result.push({ product_id: productId, ...(name === undefined ? {} : { name }), ...this.image(hit) });
     }
     return result;
   }
 
-  /** The start of a response body for an error message, in case the service echoed a secret header. */
+  /** The hit's image URL when the console may show it; otherwise none, and a note saying why. */
+  private image(hit: unknown): Pick<SearchHit, 'image_url' | 'note'> {
+    const pointer = this.config.image_url;
+    const imageUrl = pointer === undefined ? undefined : optionalText(readJsonPointer(hit, pointer));
+    if (pointer === undefined || imageUrl === undefined) return {};
+    const problem = imageUrlProblem(imageUrl);
+    return problem === undefined ? { image_url: imageUrl } : { note: `image_url at ${where(pointer)} ${problem}; no image is shown` };
+  }
+
+  /** The start of a response body for an error message, secrets blanked before spacing or a cut could hide them. */
   private snippet(text: string): string {
-    const compact = text.replace(/\s+/g, ' ').trim();
+    const compact = this.redact(text).replace(/\s+/g, ' ').trim();
     if (compact === '') return '';
-    const cut = compact.length > SNIPPET_LENGTH ? `${compact.slice(0, SNIPPET_LENGTH)}…` : compact;
-    return `: ${this.redact(cut)}`;
+    return `: ${compact.length > SNIPPET_LENGTH ? `${compact.slice(0, SNIPPET_LENGTH)}…` : compact}`;
   }
 
   /** Text with every configured header value, and every environment value they refer to, blanked out. */
@@ -207,11 +213,7 @@ export class HttpSearchTarget implements SearchTarget {
       template.replace(ENV_PLACEHOLDER, (_, variable: string) => this.env[variable] ?? ''),
       ...[...template.matchAll(ENV_PLACEHOLDER)].map((match) => this.env[match[1]] ?? ''),
     ]);
-    // Longest first, so a whole value goes before a part of it; very short values would blank out ordinary words.
-    return secrets
-      .filter((secret) => secret.length >= 4)
-      .sort((a, b) => b.length - a.length)
-      .reduce((redacted, secret) => redacted.replaceAll(secret, '[redacted]'), text);
+    return redactSecrets(text, secrets);
   }
 }
 

@@ -9,6 +9,8 @@ export interface SearchHit {
   product_id: string;
   name?: string;
   image_url?: string;
+  /** What the target left out of the hit and why, for whoever tries a query; never stored with a run. */
+  note?: string;
 }
 
 export interface SearchTarget {

@@ -17,10 +17,14 @@ export async function tryQuery(db: Queryable, createTarget: SearchTargetFactory,
   const started = performance.now();
   try {
     const target = createTarget(request.search_target, db);
-    const stored = storableHits(await target.search(request.query, request.k ?? 10));
+    const found = await target.search(request.query, request.k ?? 10);
+    const stored = storableHits(found);
     const elapsed_ms = Math.round(performance.now() - started);
     if ('error' in stored) return { hits: [], elapsed_ms, ...judged, problem: { message: stored.error } };
-    const hits = stored.hits.map((hit, index) => ({ rank: index + 1, ...hit, grade: grades?.get(hit.product_id) ?? null }));
+    const hits = stored.hits.map((hit, index) => {
+      const { note } = found[index];
+      return { rank: index + 1, ...hit, grade: grades?.get(hit.product_id) ?? null, ...(note === undefined ? {} : { note }) };
+    });
     return { hits, elapsed_ms, ...judged };
   } catch (error) {
     const elapsed_ms = Math.round(performance.now() - started);

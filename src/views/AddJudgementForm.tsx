@@ -13,6 +13,7 @@ import {
 } from '../machines/add-judgement.selectors';
 import { gradesOf, gradeText } from '../domain/grade-scale';
 import type { GradeScale } from '../domain/golden-set-judging-types';
+import { Thumbnail } from './ui/Thumbnail';
 import * as styles from './GoldenSetPage.css';
 import { button } from './ui/button.css';
 import { errorMessage, statusMessage } from './ui/status.css';
@@ -90,7 +91,7 @@ export function AddJudgementForm({ actor, scale }: { actor: ActorRefFrom<typeof 
         <ul className={styles.found} aria-label="Catalogue results">
           {results.map((product) => (
             <li key={product.product_id} className={styles.foundItem}>
-              {product.image_url && <img className={styles.thumbnail} src={product.image_url} alt="" loading="lazy" />}
+              <Thumbnail url={product.image_url} className={styles.thumbnail} />
               <span>
                 {product.name} <span className={styles.muted}>{product.product_id}</span>
               </span>

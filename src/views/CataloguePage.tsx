@@ -26,6 +26,7 @@ import { SearchBox } from './ui/SearchBox';
 import * as table from './ui/table.css';
 import { TableCard } from './ui/TableCard';
 import { TableHead } from './ui/TableHead';
+import { Thumbnail } from './ui/Thumbnail';
 
 const selectSearch = selectFilterValue('search');
 const selectGoldenSet = selectFilterValue('golden_set');
@@ -101,7 +102,7 @@ export function CataloguePage() {
                       </Link>
                     </td>
                     <td className={table.cell}>
-                      {product.image_url && <img className={styles.thumbnail} src={product.image_url} alt="" loading="lazy" />}
+                      <Thumbnail url={product.image_url} className={styles.thumbnail} />
                     </td>
                     <td className={table.cell}>{product.name}</td>
                     {searched && <td className={`${table.cell} ${styles.number}`}>{formatScore(product.score)}</td>}

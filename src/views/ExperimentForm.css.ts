@@ -56,6 +56,9 @@ export const hit = style({
 
 export const thumbnail = style({ width: '3rem', height: '3rem', objectFit: 'contain' });
 
+/** Under a hit's name: what the server left out of it (an image it may not show). */
+export const note = style({ display: 'block', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
 export const raw = style({
   margin: 0,
   padding: vars.space.sm,

@@ -5,6 +5,7 @@ import { useSearch } from 'wouter';
 import { judgeQueueMachine } from '../machines/judge-queue.machine';
 import * as queue from '../machines/judge-queue.selectors';
 import { atFromSearch, gradeName, gradesOf, keysHint, queueKey, queueProgress, queueSummary } from '../domain/judge-queue';
+import { imageSource } from '../domain/image-source';
 import type { GradeScale, UnjudgedItem } from '../domain/judging-types';
 import { refusalNote } from '../domain/roles';
 import { messages } from './backend-messages';
@@ -184,10 +185,11 @@ function GradeButtons({ actor, scale, current }: { actor: QueueActor; scale: Gra
 function Product({ item }: { item: UnjudgedItem }) {
   const [broken, setBroken] = useState<string | null>(null);
   const label = item.name ?? item.product_id;
+  const source = imageSource(item.image_url);
   return (
     <>
-      {item.image_url && broken !== item.image_url ? (
-        <img className={styles.image} src={item.image_url} alt={label} onError={() => setBroken(item.image_url)} />
+      {source && broken !== source ? (
+        <img className={styles.image} src={source} alt={label} onError={() => setBroken(source)} />
       ) : (
         <div className={styles.placeholder} role="img" aria-label={`No image for ${label}`}>
           No image

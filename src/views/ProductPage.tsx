@@ -7,6 +7,7 @@ import { formatDateTime } from '../domain/format-date';
 import * as detailStyles from './BackendPages.css';
 import * as styles from './CataloguePage.css';
 import { useLogic } from './logic-context';
+import { Thumbnail } from './ui/Thumbnail';
 import { button } from './ui/button.css';
 import * as pageStyles from './ui/page.css';
 import { errorMessage, statusMessage } from './ui/status.css';
@@ -74,7 +75,7 @@ function ProductDetails({ productId }: { productId: string }) {
             <dd className={`${detailStyles.definition} ${styles.breakable}`}>
               {product.image_url ? (
                 <>
-                  <img className={styles.picture} src={product.image_url} alt={product.name} />
+                  <Thumbnail url={product.image_url} className={styles.picture} alt={product.name} />
                   {product.image_url}
                 </>
               ) : (

@@ -23,6 +23,7 @@ import { errorMessage, statusMessage } from './ui/status.css';
 import * as table from './ui/table.css';
 import { TableCard } from './ui/TableCard';
 import { TableHead } from './ui/TableHead';
+import { Thumbnail } from './ui/Thumbnail';
 
 type JudgementsRef = ActorRefFrom<typeof queryJudgementsMachine>;
 
@@ -171,7 +172,7 @@ const JudgementTableRow = memo(
       >
         <td className={table.cell}>
           <div className={styles.product}>
-            {row.image_url && <img className={styles.thumbnail} src={row.image_url} alt="" loading="lazy" />}
+            <Thumbnail url={row.image_url} className={styles.thumbnail} />
             <div>
               <div>{row.name ?? 'Not in the catalogue'}</div>
               <div className={styles.muted}>{row.product_id}</div>

@@ -21,6 +21,7 @@ import type { GradeScale } from '../domain/judging-types';
 import type { RunResultDetails, SearchResultProduct } from '../domain/evaluation-backend-types';
 import { formatDateTime } from '../domain/format-date';
 import { formatMetric, orderedMetrics } from '../domain/format-metric';
+import { imageSource } from '../domain/image-source';
 import { readPassedRunResult } from '../domain/passed-run-result';
 import { judgedProducts, LEGEND, returnedProducts, ROLE_LABELS } from '../domain/result-products';
 import { runResultStatusTone } from '../domain/status-colours';
@@ -239,16 +240,17 @@ function InPlaceGrade(props: { actor: DetailsActor; scale: GradeScale; productId
   );
 }
 
-/** A product's picture; a missing or broken image shows a placeholder instead. */
+/** A product's picture; a missing, broken or unshowable (imageSource) image shows a placeholder instead. */
 function ProductImage({ product }: { product: SearchResultProduct }) {
   const [broken, setBroken] = useState(false);
   const label = product.name ?? product.product_id;
-  if (!product.image_url || broken) {
+  const source = imageSource(product.image_url);
+  if (!source || broken) {
     return (
       <div className={styles.placeholder} role="img" aria-label={`No image for ${label}`}>
         No image
       </div>
     );
   }
-  return <img className={styles.image} src={product.image_url} alt={label} onError={() => setBroken(true)} />;
+  return <img className={styles.image} src={source} alt={label} onError={() => setBroken(true)} />;
 }

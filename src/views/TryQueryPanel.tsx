@@ -4,6 +4,7 @@ import type { tryQueryMachine } from '../machines/try-query.machine';
 import { selectIsTrying, selectQuery, selectTryError, selectTryResult } from '../machines/try-query.selectors';
 import type { Draft } from '../domain/experiment-draft';
 import { gradeLabel, triedSummary } from '../domain/tried-hits';
+import { Thumbnail } from './ui/Thumbnail';
 import * as styles from './ExperimentForm.css';
 import { button } from './ui/button.css';
 import { errorMessage } from './ui/status.css';
@@ -76,9 +77,10 @@ export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<type
             {result.hits.map((hit) => (
               <li key={hit.rank} className={styles.hit}>
                 <span>#{hit.rank}</span>
-                {hit.image_url ? <img className={styles.thumbnail} src={hit.image_url} alt="" /> : <span />}
+                <Thumbnail url={hit.image_url} className={styles.thumbnail} placeholder={<span />} />
                 <span>
                   <code>{hit.product_id}</code> {hit.name}
+                  {hit.note && <span className={styles.note}>{hit.note}</span>}
                 </span>
                 <span>{gradeLabel(hit.grade, graded)}</span>
               </li>

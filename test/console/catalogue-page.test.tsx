@@ -50,6 +50,16 @@ const chooseGoldenSet = (value: string) => fireEvent.change(screen.getByRole('co
 const lastQuery = (services: FakeDeps) => services.last('productRows').args;
 
 describe('Catalogue page', () => {
+  it('shows a thumbnail only from an http(s) URL or a path on this server', async () => {
+    const services = await openAt('/catalogue');
+    const images = ['javascript:alert(1)', '//evil.example/x.png', '/\\evil.example/x.png', 'https://img.example.com/p4.jpg'];
+    await services.settle('productRows', {
+      output: { items: images.map((image_url, index) => product(`P-${index + 1}`, `Product ${index + 1}`, { image_url })), total: 4 },
+    });
+    const shown = [...screen.getByRole('table', { name: 'Products' }).querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(shown).toEqual(['https://img.example.com/p4.jpg']);
+  });
+
   it('lists the products with their total, thumbnails and links to their details', async () => {
     const services = await openAt('/catalogue');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Catalogue');

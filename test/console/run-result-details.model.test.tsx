@@ -211,6 +211,17 @@ describe('from the results table to the details', () => {
     expect(services.memory.state()).toEqual(passed);
   });
 
+  it('shows a placeholder for an image URL that is not http(s) or a path on this server', () => {
+    const services = fakeDeps();
+    const stored = structuredClone(passed);
+    stored.result.result.results!.search_results![0].image_url = 'javascript:alert(1)';
+    stored.result.result.results!.search_results![1].image_url = '//evil.example/x.png';
+    renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={stored} resultId={41} />);
+    expect(screen.getByRole('img', { name: 'No image for Oak table' }).textContent).toBe('No image');
+    expect(screen.getByRole('img', { name: 'No image for Pine table' }).textContent).toBe('No image');
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+  });
+
   it('shows a placeholder for a broken product image', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={passed} resultId={41} />);

@@ -17,8 +17,15 @@ const usable: Draft = { ...emptyDraft, golden_set_id: '4' };
 const malformed: Draft = { ...emptyDraft, kind: 'http', url: 'http://search.test/?q={query}', timeout_ms: 'soon' };
 const answer: TryResult = {
   hits: [
-    { rank: 1, product_id: 'p1', name: 'Red sofa', grade: 3 },
-    { rank: 2, product_id: 'p9', grade: null },
+    { rank: 1, product_id: 'p1', name: 'Red sofa', image_url: '/images/p1.png', grade: 3 },
+    {
+      rank: 2,
+      product_id: 'p9',
+      grade: null,
+      note: 'image_url at /img must be an http(s) URL or a path on this server; no image is shown',
+    },
+    // A server that predates the check may still send one: the panel shows it no more than the server keeps it.
+    { rank: 3, product_id: 'p4', image_url: 'javascript:alert(1)', grade: null },
   ],
   elapsed_ms: 42,
   judged: 2,
@@ -101,9 +108,11 @@ function expectPanel(state: Snapshot) {
   const shown = hits ? [...hits.querySelectorAll('li')].map((li) => li.textContent) : [];
   expect(shown).toEqual(
     (context.result?.hits ?? []).map(
-      (hit) => `#${hit.rank}${hit.product_id} ${hit.name ?? ''}${hit.grade === null ? 'unjudged' : `grade ${hit.grade}`}`,
+      (hit) => `#${hit.rank}${hit.product_id} ${hit.name ?? ''}${hit.note ?? ''}${hit.grade === null ? 'unjudged' : `grade ${hit.grade}`}`,
     ),
   );
+  const images = hits ? [...hits.querySelectorAll('img')].map((img) => img.getAttribute('src')) : [];
+  expect(images).toEqual(context.result === answer ? ['/images/p1.png'] : []);
   expect(screen.queryByText('{"hits":[{"id":"p1"}]}') !== null).toBe(context.result?.problem?.raw !== undefined);
 }
 

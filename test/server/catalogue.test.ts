@@ -136,13 +136,45 @@ describe.each(backends)('catalogue (%s)', (backend) => {
       message: 'Nothing was imported: the CSV file has 3 problems; the first is at row 3, column "name": must not be blank',
       details: [
         { row: 3, column: 'name', problem: 'must not be blank' },
-        { row: 4, column: 'image_url', problem: 'must be an http(s) URL or a path starting with "/"' },
+        { row: 4, column: 'image_url', problem: 'must be an http(s) URL or a path on this server starting with a single "/"' },
         { row: 5, column: null, problem: 'has 2 cells but the header has 4' },
       ],
     });
     expect(await storedProducts()).toEqual([
       { product_id: 'KEEP', name: 'Already there', description: '', image_url: null, attributes: {} },
     ]);
+  });
+
+  it('refuses image URLs that would load from another host or run, by row and by line', async () => {
+    const rule = 'must be an http(s) URL or a path on this server starting with a single "/"';
+    const csv = await upload(
+      [
+        'product_id,name,image_url',
+        'I-1,Local,/images/i1.png',
+        'I-2,Other host,//evil.example/x.png',
+        'I-3,Backslash,/\\evil.example/x.png',
+      ].join('\n'),
+    );
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().details).toEqual([
+      { row: 3, column: 'image_url', problem: rule },
+      { row: 4, column: 'image_url', problem: rule },
+    ]);
+
+    const jsonl = await upload(
+      [
+        JSON.stringify({ product_id: 'I-1', name: 'Web', image_url: 'https://img.example.com/i1.png' }),
+        JSON.stringify({ product_id: 'I-2', name: 'Script', image_url: 'javascript:alert(1)' }),
+        JSON.stringify({ product_id: 'I-3', name: 'Tab', image_url: '/\t/evil.example/x.png' }),
+      ].join('\n'),
+      { filename: 'catalogue.jsonl' },
+    );
+    expect(jsonl.statusCode).toBe(400);
+    expect(jsonl.json().details).toEqual([
+      { row: 2, column: 'image_url', problem: rule },
+      { row: 3, column: 'image_url', problem: `${rule}, without spaces or control characters` },
+    ]);
+    expect(await storedProducts()).toEqual([]);
   });
 
   it('writes nothing when a JSON line is bad and numbers problems by line', async () => {

@@ -30,6 +30,27 @@ async function startService(): Promise<{ url: string; close(): Promise<void> }> 
   return { url: `http://127.0.0.1:${port}/search?q={query}&n={k}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** The secret of the echo test: what JSON must escape (", \\, a tab) and what is not ASCII. */
+const ECHOED_SECRET = 'Tok"en\\ with\ttab-éÿ';
+
+/**
+ * A service that echoes the Authorization header back inside JSON strings, the ways services quote what
+ * they were sent: JSON-escaped, with all but ASCII as \uXXXX, URL- and form-encoded; `status` picks its status.
+ */
+async function startEchoingService(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const sent = request.headers.authorization ?? '';
+    const asciiOnly = JSON.stringify(sent).replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const status = new URL(request.url!, 'http://x').searchParams.get('status') ?? '200';
+    response.writeHead(Number(status), { 'content-type': 'application/json' });
+    const form = new URLSearchParams({ key: sent }).toString().slice('key='.length);
+    response.end(`{"echo":${JSON.stringify(sent)},"ascii":${asciiOnly},"url":"${encodeURIComponent(sent)}","form":"${form}","items":[]}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/search?q={query}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   let t: TestApp;
   let headers: { authorization: string };
@@ -53,6 +74,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
 
   beforeAll(async () => {
     process.env.SEARCH_TARGET_TRY_KEY = 'try-secret-value';
+    process.env.SEARCH_TARGET_TRY_AUTH = ECHOED_SECRET;
     t = await startTestApp(backend);
     headers = await t.auth();
     service = await startService();
@@ -66,6 +88,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   }, 60_000);
   afterAll(async () => {
     delete process.env.SEARCH_TARGET_TRY_KEY;
+    delete process.env.SEARCH_TARGET_TRY_AUTH;
     await service?.close();
     await t?.close();
   });
@@ -108,6 +131,17 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     ]);
   });
 
+  it('shows no image for a hit whose image URL is not http(s) or a path on this server, and says why', async () => {
+    const response = await call('POST', '/search-targets/try', { search_target: http({ image_url: '/title' }), query: 'red sofa' });
+    expect(response.statusCode, response.body).toBe(200);
+    const note = 'image_url at /title must be an http(s) URL or a path on this server starting with a single "/"; no image is shown';
+    expect(response.json().hits).toEqual([
+      { rank: 1, product_id: 'p2', name: 'Blue sofa', grade: null, note },
+      { rank: 2, product_id: 'p9', grade: null },
+      { rank: 3, product_id: 'p1', name: 'Red velvet sofa', grade: null, note },
+    ]);
+  });
+
   it('shows the start of the answer and the pointer that failed, with secrets blanked', async () => {
     const response = await call('POST', '/search-targets/try', {
       search_target: http({ hits: '/results', headers: { 'x-api-key': '{env:SEARCH_TARGET_TRY_KEY}' } }),
@@ -123,6 +157,23 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     const wrongId = await call('POST', '/search-targets/try', { search_target: http({ product_id: '/id' }), query: 'sofa' });
     expect(wrongId.json().problem.message).toBe('Search target hit at index 0 has no product_id at /id');
     expect(wrongId.json().problem.raw).toContain('"sku":"p2"');
+  });
+
+  it('blanks a secret the service echoes inside JSON, however it escaped it', async () => {
+    const echoing = await startEchoingService();
+    try {
+      const target = (url: string) => http({ url, hits: '/results', headers: { authorization: 'Bearer {env:SEARCH_TARGET_TRY_AUTH}' } });
+      const blanked = '{"echo":"[redacted]","ascii":"[redacted]","url":"[redacted]","form":"[redacted]","items":[]}';
+
+      const shape = await call('POST', '/search-targets/try', { search_target: target(echoing.url), query: 'sofa' });
+      expect(shape.statusCode, shape.body).toBe(200);
+      expect(shape.json().problem).toEqual({ message: 'Search target response has no array at /results', raw: blanked });
+
+      const refused = await call('POST', '/search-targets/try', { search_target: target(`${echoing.url}&status=401`), query: 'sofa' });
+      expect(refused.json().problem).toEqual({ message: `Search target answered HTTP 401 Unauthorized for "sofa": ${blanked}` });
+    } finally {
+      await echoing.close();
+    }
   });
 
   it('says what keeps a target from answering, as a run would', async () => {
@@ -154,6 +205,55 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     });
     expect(unknownSet.statusCode).toBe(400);
     expect(unknownSet.json().message).toBe('body.golden_set_id: golden set 999999 does not exist');
+  });
+
+  it('refuses what saving refuses, with the same 400 naming the same field', async () => {
+    const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
+    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Refused', '') RETURNING id`);
+    const save = (searchTarget: object, setId = goldenSetId) =>
+      call('POST', '/experiments/', {
+        name: 'Refused',
+        evaluation_script_id: Number(script.rows[0].id),
+        dataset_id: Number(dataset.rows[0].id),
+        config: { search_target: searchTarget, golden_set_id: setId },
+      });
+    const tryIt = (searchTarget: object, setId = goldenSetId) =>
+      call('POST', '/search-targets/try', { search_target: searchTarget, query: 'sofa', golden_set_id: setId });
+    const post = (body: string) => http({ method: 'POST', body });
+
+    const refused: Array<[object, string]> = [
+      [
+        http({ url: `${service.url}&key={env:SEARCH_TARGET_TRY_KEY}` }),
+        'url contains {env:SEARCH_TARGET_TRY_KEY}, but {env:…} is only replaced in header values',
+      ],
+      [
+        post('{"q": "{query}", "key": "{env:SEARCH_TARGET_TRY_KEY}"}'),
+        'body contains {env:SEARCH_TARGET_TRY_KEY}, but {env:…} is only replaced in header values',
+      ],
+      [http({ url: service.url.replace('{query}', 'sofa') }), 'url contains no {query}: every search would be the same request'],
+      [http({ body: '{"q": "{query}"}' }), 'body is only sent with method POST'],
+      [post('{"q": {query}}'), 'body is not valid JSON once {query} and {k} are filled in'],
+      [http({ url: `${service.url}&sort={Query}` }), 'url contains the unknown placeholder {Query}; only {query} and {k} are replaced'],
+      [
+        http({ headers: { 'x-api-key': '{env:OTHER_KEY}' } }),
+        'headers.x-api-key contains {env:OTHER_KEY}, which is not a valid {env:NAME}',
+      ],
+    ];
+    for (const [target, problem] of refused) {
+      const saved = await save(target);
+      expect(saved.statusCode, saved.body).toBe(400);
+      expect(saved.json().message).toMatch(/^body\.config\.search_target: /);
+      expect(saved.json().message).toContain(problem);
+      const tried = await tryIt(target);
+      expect(tried.statusCode, tried.body).toBe(400);
+      expect(tried.json()).toEqual({
+        ...saved.json(),
+        message: saved.json().message.replace('body.config.search_target', 'body.search_target'),
+      });
+    }
+    const unknownSet = await save({ kind: 'builtin' }, 999999);
+    expect(unknownSet.json().message).toBe('body.config.golden_set_id: golden set 999999 does not exist');
+    expect((await tryIt({ kind: 'builtin' }, 999999)).json().message).toBe('body.golden_set_id: golden set 999999 does not exist');
   });
 
   it("counts a dataset's queries once each and lists those the golden set does not judge above 0", async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpSearchTarget, MAX_RESPONSE_BYTES, readJsonPointer } from '../../server/search/http-search-target';
+import { HttpSearchTarget, MAX_RESPONSE_BYTES, readJsonPointer, ResponseShapeError } from '../../server/search/http-search-target';
 import { checkHttpTargetConfig, envReferences } from '../../server/search/http-target-config';
 import { targetHostWarnings } from '../../server/search/target-hosts';
 import { HttpTargetSchema as httpTargetSchema, type HttpTargetConfig } from '../../server/schemas/run-config';
@@ -206,6 +206,21 @@ describe('HttpSearchTarget against a local service', () => {
       ]);
     });
 
+    it('drops an image URL that is not http(s) or a path on this server, and says so on the hit', async () => {
+      const images = ['https://img.test/a.jpg', 'javascript:alert(1)', '//evil.test/c.png', '/\\evil.test/d.png', '/images/e.png'];
+      handler = (_, response) =>
+        json(response, { hits: { hits: images.map((image, index) => ({ _id: `p${index}`, _source: { image } })) } });
+      const note =
+        'image_url at /_source/image must be an http(s) URL or a path on this server starting with a single "/"; no image is shown';
+      expect(await new HttpSearchTarget(es({ name: undefined })).search('q', 10)).toEqual([
+        { product_id: 'p0', image_url: 'https://img.test/a.jpg' },
+        { product_id: 'p1', note },
+        { product_id: 'p2', note },
+        { product_id: 'p3', note },
+        { product_id: 'p4', image_url: '/images/e.png' },
+      ]);
+    });
+
     it('returns at most k hits in the service order, and fewer or none when the service has fewer', async () => {
       handler = (_, response) => json(response, esHits(['9', '3', '7', '1', '5', '8']));
       expect((await new HttpSearchTarget(es()).search('q', 3)).map((hit) => hit.product_id)).toEqual(['9', '3', '7']);
@@ -338,6 +353,29 @@ describe('HttpSearchTarget against a local service', () => {
         'Search target header Authorization has a value HTTP does not allow (a line break or a character beyond Latin-1)',
       );
       expect(seen).toHaveLength(1);
+    });
+
+    it('blanks a secret that the end of what is shown would cut, or that spacing would change', async () => {
+      const secret = 'Key  with-two-spaces-0123456789';
+      const target = new HttpSearchTarget(es({ headers: { 'x-api-key': '{env:SEARCH_TARGET_ES_KEY}' } }), {
+        env: { SEARCH_TARGET_ES_KEY: secret },
+      });
+      // The secret starts 10 characters before the end of the quoted start of the answer.
+      const echo = (status: number, shown: number) => (request: Seen, response: ServerResponse) => {
+        const opening = '{"pad":"';
+        const pad = 'x'.repeat(shown - 10 - opening.length - '","echo":"'.length);
+        json(response, { pad, echo: request.headers['x-api-key'] }, status);
+      };
+      handler = echo(200, 2000);
+      const shape = (await target.search('q', 3).catch((e: unknown) => e)) as ResponseShapeError;
+      expect(shape.message).toBe('Search target response has no array at /hits/hits');
+      expect(shape.rawStart).toMatch(/"echo":"\[redacted\]$/);
+      expect(shape.rawStart).not.toContain(secret.slice(0, 10));
+
+      handler = echo(401, 300);
+      const refused = (await target.search('q', 3).catch((e: unknown) => e)) as Error;
+      expect(refused.message).toMatch(/"echo":"\[redacted\]…$/);
+      expect(refused.message).not.toContain('Key with');
     });
 
     it('reports a body that is not JSON', async () => {

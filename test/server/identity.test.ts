@@ -41,6 +41,43 @@ describe('embedded OpenID provider', () => {
     expect(discovery.end_session_endpoint).toBe(`${ORIGIN}/oidc/session/end`);
   });
 
+  it("advertises only what the console's client can use: the code flow with PKCE, refresh tokens, no client secret", async () => {
+    const response = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: 'console.test' } });
+    const discovery = response.json();
+    expect(discovery).toMatchObject({
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
+    });
+    // No implicit or hybrid flow, device flow, client credentials, pushed requests, DPoP or userinfo (its
+    // access tokens are for the API, which userinfo refuses), and no signed client authentication.
+    expect(Object.keys(discovery).sort()).toEqual([
+      'authorization_endpoint',
+      'authorization_response_iss_parameter_supported',
+      'claim_types_supported',
+      'claims_parameter_supported',
+      'claims_supported',
+      'code_challenge_methods_supported',
+      'end_session_endpoint',
+      'grant_types_supported',
+      'id_token_signing_alg_values_supported',
+      'issuer',
+      'jwks_uri',
+      'request_uri_parameter_supported',
+      'response_modes_supported',
+      'response_types_supported',
+      'revocation_endpoint',
+      'scopes_supported',
+      'subject_types_supported',
+      'token_endpoint',
+      'token_endpoint_auth_methods_supported',
+    ]);
+    expect(discovery).toMatchObject({ claims_parameter_supported: false, request_uri_parameter_supported: false });
+  });
+
   it('serves the console its runtime configuration', async () => {
     const response = await app.inject({ method: 'GET', url: '/config.json' });
     expect(response.json()).toEqual({

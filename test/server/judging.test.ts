@@ -312,6 +312,24 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect((await t.db.query('SELECT id FROM experiment_runs WHERE rescore_of = $1', [scored])).rows).toEqual([]);
   });
 
+  it('leaves out of a rescore an image URL its first run stored that the console may not show', async () => {
+    const setImage = (index: number, url: string) =>
+      t.db.query(
+        `UPDATE experiment_run_results SET result = jsonb_set(result, ARRAY['results', 'search_results', $2, 'image_url'], to_jsonb($3::text))
+         WHERE run_id = $1 AND result->>'input' = 'red sofa'`,
+        [runId, String(index), url],
+      );
+    await setImage(0, 'javascript:alert(1)');
+    await setImage(1, '/images/p.png');
+    const started = await call('POST', `/experiment-runs/${runId}/rescore`);
+    expect(started.statusCode, started.body).toBe(202);
+    const rescore = await finished(started.json().id);
+    const results = (await call('GET', `/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const [first, second] = results.find((r) => r.result.input === 'red sofa')!.result.results.search_results;
+    expect(first).not.toHaveProperty('image_url');
+    expect(second.image_url).toBe('/images/p.png');
+  });
+
   it('lists a query the run repeats once, whether judged or not', async () => {
     const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
     const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Repeats', '') RETURNING id`);

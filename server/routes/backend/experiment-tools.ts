@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
 import { coverage } from '../../golden-sets/coverage';
+import { assertUsableConfig } from '../../runs/experiment-config';
 import { createSearchTarget, type SearchTargetFactory } from '../../runs/search-targets';
 import { CoverageQuerySchema, CoverageSchema } from '../../schemas/coverage';
 import { ErrorSchema } from '../../schemas/errors';
@@ -31,11 +32,8 @@ export async function experimentToolRoutes(
       },
     },
     async (request) => {
-      const { golden_set_id: goldenSetId } = request.body;
-      if (goldenSetId !== undefined) {
-        const found = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [goldenSetId]);
-        if (found.rows.length === 0) throw new HttpError(400, `body.golden_set_id: golden set ${goldenSetId} does not exist`);
-      }
+      // What saving would refuse is refused here too, with the same 400.
+      await assertUsableConfig(db, request.body, 'body');
       return tryQuery(db, createTarget, request.body);
     },
   );

@@ -6,8 +6,8 @@ import { recordAudit } from '../../audit/audit-trail';
 import { changedFields, quoted } from '../../audit/audit-summaries';
 import { isForeignKeyViolation } from '../../db/database-errors';
 import { HttpError, notFound } from '../../errors';
-import { checkHttpTargetConfig } from '../../search/http-target-config';
 import { ErrorSchema } from '../../schemas/errors';
+import { assertUsableConfig } from '../../runs/experiment-config';
 import { EXPERIMENT_FACTS, EXPERIMENT_FACTS_FROM, runBlockers, type ExperimentFacts } from '../../runs/run-blockers';
 import {
   ExperimentChangesSchema,
@@ -19,7 +19,6 @@ import {
   type ExperimentWithConfig,
 } from '../../schemas/experiments';
 import { ListOf, PageQuerySchema } from '../../schemas/paging';
-import type { StoredRunConfig } from '../../schemas/run-config';
 import { IdParamsSchema } from '../../schemas/shared';
 import { pageWindow } from '../page-window';
 import { requireText } from '../text-fields';
@@ -28,20 +27,6 @@ export const EXPERIMENT_COLUMNS = 'id, name, evaluation_script_id, dataset_id, d
 const WITH_CONFIG = `${EXPERIMENT_COLUMNS}, config`;
 /** What an edit may change, named in its audit row when it did. */
 const CHANGEABLE = ['name', 'description', 'dataset_id', 'evaluation_script_id', 'config'] as const;
-
-/**
- * What the schema cannot check of a config being saved; env secrets need only be set where runs are worked. The
- * golden set stays locked until the save commits: a delete of it meanwhile waits, then finds the experiment using it.
- */
-async function checkConfig(tx: Queryable, config: StoredRunConfig | undefined) {
-  if (!config) return;
-  const { rows } = await tx.query('SELECT 1 FROM golden_sets WHERE id = $1 FOR KEY SHARE', [config.golden_set_id]);
-  if (rows.length === 0) throw new HttpError(400, `body.config.golden_set_id: golden set ${config.golden_set_id} does not exist`);
-  if (config.search_target.kind === 'http') {
-    const problems = checkHttpTargetConfig(config.search_target, process.env, { requireEnv: false });
-    if (problems.length > 0) throw new HttpError(400, `body.config.search_target: ${problems.join('; ')}`, { problems });
-  }
-}
 
 export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -84,7 +69,7 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
       const name = requireText(request.body.name, 'name');
       try {
         const experiment = await db.transaction(async (tx) => {
-          await checkConfig(tx, request.body.config);
+          if (request.body.config) await assertUsableConfig(tx, request.body.config, 'body.config', { lockGoldenSet: true });
           const { rows } = await tx.query<ExperimentWithConfig>(
             `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config)
              VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${WITH_CONFIG}`,
@@ -149,7 +134,7 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
       const newName = name === undefined ? null : requireText(name, 'name');
       try {
         return await db.transaction(async (tx) => {
-          await checkConfig(tx, config);
+          if (config) await assertUsableConfig(tx, config, 'body.config', { lockGoldenSet: true });
           const before = await tx.query<ExperimentWithConfig>(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1 FOR UPDATE`, [id]);
           if (before.rows.length === 0) throw notFound('Experiment', id);
           const { rows } = await tx.query<ExperimentWithConfig>(
