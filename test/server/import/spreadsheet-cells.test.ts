@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CsvReader } from '../../../server/import/csv-reader';
 import { csvCell, fromSpreadsheetSafe, spreadsheetSafe } from '../../../server/import/spreadsheet-cells';
 
 /** Starts a spreadsheet reads as a formula, quotes before them, and texts that only look close. */
@@ -57,5 +58,15 @@ describe('spreadsheet-safe cells', () => {
       expect(fromSpreadsheetSafe(cell), JSON.stringify(text)).toBe(text);
       expect(/^[=+\-@\t\r]/.test(cell), JSON.stringify(cell)).toBe(false);
     }
+  });
+});
+
+describe('CSV cells written and read back', () => {
+  it('reads every exported cell as the text it was written from', () => {
+    const texts = [...AWKWARD, ...generated(), 'two\r\nlines', 'say "hi"'];
+    const file = `${texts.map((text) => `${csvCell(text)},end`).join('\r\n')}\r\n`;
+    const reader = new CsvReader(1 << 20);
+    const records = [...reader.push(Buffer.from(file)), ...reader.end()];
+    expect(records.map((record) => record[0])).toEqual(texts);
   });
 });
