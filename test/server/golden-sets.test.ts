@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryKey } from '../../server/evaluation/query-key';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { demoResult } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
@@ -11,15 +10,6 @@ const ROUTE = '/api/backend/golden-sets/';
 const UPLOAD_LIMIT_MB = 1;
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/golden-sets/${name}`, import.meta.url));
-
-describe('queryKey', () => {
-  it('trims, collapses white space and lower-cases', () => {
-    expect(queryKey('  Red \t  SOFA\n ')).toBe('red sofa');
-    expect(queryKey('red sofa')).toBe('red sofa');
-    expect(queryKey('Äpfel\u00a0Kiste')).toBe('äpfel kiste');
-    expect(queryKey('   ')).toBe('');
-  });
-});
 
 describe.each(backends)('golden sets API (%s)', (backend) => {
   let t: TestApp;
