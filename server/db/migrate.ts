@@ -1,16 +1,20 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { fillEntryQueryKeys } from './entry-query-keys';
+import { normaliseStoredQueryKeys } from './normalised-query-keys';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any constant: serialises migrations when several servers start on one PostgreSQL. */
 const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
+/** What a migration does that SQL cannot (Unicode rules as JS has them): in its transaction, after its file. */
+const FOLLOW_UPS: Partial<Record<number, (tx: Queryable) => Promise<void>>> = { 16: normaliseStoredQueryKeys };
 
 /**
- * Applies the numbered .sql files not yet applied, each in its own transaction, in order; then fills the
- * entries' query keys that SQL cannot compute (none to fill costs one look at an empty index).
+ * Applies the numbered .sql files not yet applied, each in its own transaction with its follow-up if it
+ * has one, in order; then fills the entries' query keys that SQL cannot compute (none to fill costs one
+ * look at an empty index).
  */
 export async function migrate(db: Database): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
@@ -28,6 +32,7 @@ export async function migrate(db: Database): Promise<string[]> {
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
       if (seen.rows.length > 0) return false;
       await tx.exec(sql);
+      await FOLLOW_UPS[version]?.(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
       return true;
     });

@@ -93,8 +93,8 @@ export function readCsvJudgement(layout: CsvLayout, fields: readonly string[], r
     return null;
   }
   const before = problems.length;
-  const query = fromSpreadsheetSafe(fields[layout.query]);
-  const productId = fromSpreadsheetSafe(fields[layout.productId].trim());
+  const query = fields[layout.query];
+  const productId = fields[layout.productId].trim();
   const grade = parseGrade(fields[layout.relevance]);
   const problemOf = [
     ['query', queryProblem(query)],

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'golden_set.delete',
   'judgement.set',
   'judgement.remove',
+  'judgement.merge',
   'catalogue.import',
   'product.update',
   'experiment.create',

@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryKey } from '../../server/evaluation/query-key';
-import { csvCell, fromSpreadsheetSafe, spreadsheetSafe } from '../../server/import/spreadsheet-cells';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { demoResult } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
@@ -13,28 +11,6 @@ const ROUTE = '/api/backend/golden-sets/';
 const UPLOAD_LIMIT_MB = 1;
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/golden-sets/${name}`, import.meta.url));
-
-describe('queryKey', () => {
-  it('trims, collapses white space and lower-cases', () => {
-    expect(queryKey('  Red \t  SOFA\n ')).toBe('red sofa');
-    expect(queryKey('red sofa')).toBe('red sofa');
-    expect(queryKey('Äpfel\u00a0Kiste')).toBe('äpfel kiste');
-    expect(queryKey('   ')).toBe('');
-  });
-});
-
-describe('spreadsheet-safe cells', () => {
-  it('prefixes formula starts with a quote and undoes it on import', () => {
-    for (const cell of ['=1+1', '+49 30', '-rug', '@SUM(A1)', '\tx', '\rx']) {
-      expect(spreadsheetSafe(cell)).toBe(`'${cell}`);
-      expect(fromSpreadsheetSafe(spreadsheetSafe(cell))).toBe(cell);
-    }
-    expect(spreadsheetSafe('sofa')).toBe('sofa');
-    expect(fromSpreadsheetSafe("'quoted")).toBe("'quoted");
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('a,b')).toBe('"a,b"');
-  });
-});
 
 describe.each(backends)('golden sets API (%s)', (backend) => {
   let t: TestApp;
@@ -362,6 +338,43 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     ]);
     expect(copy.statusCode, copy.body).toBe(201);
     expect(keyed(await judgements(copy.json().id))).toEqual(keyed(await judgements(original.id)));
+  });
+
+  it('exports queries and product ids that start with quotes or formula characters so that they import unchanged', async () => {
+    const set = (await uploadCsv('Awkward', 'query,product_id,relevance\nsofa,P1,1\n')).json();
+    const awkward: Array<[string, string]> = [
+      ["'=quoted q", "'-7"],
+      ['=x', '-7'],
+      ["''=x", '@p'],
+      ["'plain", "'p"],
+      ['-1', "''+8"],
+      ['@a', 'P2'],
+    ];
+    for (const [query, product_id] of awkward) {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `${ROUTE}${set.id}/judgements/`,
+        headers,
+        payload: { query, product_id, grade: 2 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const stored = await judgements(set.id);
+    expect(stored.slice(1).map((row) => [row.query, row.product_id])).toEqual(awkward);
+
+    const csv = await call('GET', `${set.id}/export.csv`);
+    const csvCopy = await uploadCsv('CSV copy', csv.rawPayload);
+    expect(csvCopy.statusCode, csvCopy.body).toBe(201);
+    expect(await judgements(csvCopy.json().id)).toEqual(stored);
+
+    const trecCopy = await upload([
+      ['name', 'TREC copy'],
+      ['format', 'trec'],
+      ['queries', { file: (await call('GET', `${set.id}/export.queries.tsv`)).rawPayload }],
+      ['file', { file: (await call('GET', `${set.id}/export.qrels`)).rawPayload }],
+    ]);
+    expect(trecCopy.statusCode, trecCopy.body).toBe(201);
+    expect(await judgements(trecCopy.json().id)).toEqual(stored);
   });
 
   it('deletes a golden set with its judgements, then answers 404', async () => {
