@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
 import { recordAudit } from '../../audit/audit-trail';
 import { changedFields, quoted } from '../../audit/audit-summaries';
