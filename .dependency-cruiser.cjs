@@ -70,9 +70,9 @@ module.exports = {
     {
       name: 'server-capabilities-never-import-routes',
       comment:
-        'Storage and domain code (db, bulk, golden-sets, runs, search, evaluation) sit below the HTTP routes; shared limits live below both.',
+        'Storage and domain code (db, bulk, golden-sets, datasets, entries, runs, search, evaluation) sit below the HTTP routes; shared limits live below both.',
       severity: 'error',
-      from: { path: '^server/(db|bulk|golden-sets|runs|search|evaluation|comparisons)/' },
+      from: { path: '^server/(db|bulk|golden-sets|datasets|entries|runs|search|evaluation|comparisons)/' },
       to: { path: '^server/routes/' },
     },
     {
