@@ -70,9 +70,9 @@ module.exports = {
     {
       name: 'server-capabilities-never-import-routes',
       comment:
-        'Storage and domain code (db, bulk, golden-sets, runs, search, evaluation) sit below the HTTP routes; shared limits live below both.',
+        'Storage, domain and identity code (every server folder but routes and schemas) sit below the HTTP routes; shared limits live below both.',
       severity: 'error',
-      from: { path: '^server/(db|bulk|golden-sets|runs|search|evaluation|comparisons)/' },
+      from: { path: '^server/(admin|audit|auth|bulk|cli|comparisons|db|demo|evaluation|golden-sets|identity|import|runs|search)/' },
       to: { path: '^server/routes/' },
     },
     {
