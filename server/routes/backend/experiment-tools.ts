@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
 import { coverage } from '../../golden-sets/coverage';
 import { assertUsableConfig } from '../../runs/experiment-config';
-import { createSearchTarget, type SearchTargetFactory } from '../../runs/search-targets';
+import { createSearchTarget, type SearchTargetFactory } from '../../search/search-targets';
 import { CoverageQuerySchema, CoverageSchema } from '../../schemas/coverage';
 import { ErrorSchema } from '../../schemas/errors';
 import { RunResultWithNamesSchema, type ExperimentRunResult } from '../../schemas/results';
