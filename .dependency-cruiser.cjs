@@ -70,9 +70,9 @@ module.exports = {
     {
       name: 'server-capabilities-never-import-routes',
       comment:
-        'Storage and domain code (db, bulk, golden-sets, runs, search, evaluation) sit below the HTTP routes; shared limits live below both.',
+        'Storage and domain code (every server folder but routes and schemas) sit below the HTTP routes; shared limits live below both.',
       severity: 'error',
-      from: { path: '^server/(db|bulk|golden-sets|runs|search|evaluation|comparisons)/' },
+      from: { path: '^server/', pathNot: '^server/(routes|schemas)/|^server/[^/]+$' },
       to: { path: '^server/routes/' },
     },
     {
@@ -93,6 +93,14 @@ module.exports = {
       comment: 'Every import cycle, type-only ones included, is a seam drawn in the wrong place.',
       severity: 'error',
       from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles-in-the-server',
+      comment: 'Two server folders that import each other (through others or not) are one area split in the wrong place.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^server/' },
       to: { circular: true },
     },
     {

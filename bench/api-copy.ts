@@ -1,6 +1,6 @@
 // The API benchmark's baseline (bench/api.ts): the rows the bulk upload wrote, exported from its
 // database and loaded again with a raw COPY per table into a second database migrated the same way
-// (server/db/migrate.ts), in one transaction. Only the two COPYs and the commit are timed.
+// (server/storage/migrate.ts), in one transaction. Only the two COPYs and the commit are timed.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +9,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { PGlite } from '@electric-sql/pglite';
 import { settleImport } from '../server/db/after-import';
 import { copyStatement, type Database } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
+import { migrate } from '../server/storage/migrate';
 import { openPGlite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import { withScratchDatabase } from './bench-server';

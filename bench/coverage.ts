@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { Database } from '../server/db/database';
 import { fillEntryQueryKeys } from '../server/db/entry-query-keys';
-import { openDatabase } from '../server/db/open';
+import { openDatabase } from '../server/storage/open-database';
 import { queryKey } from '../server/evaluation/query-key';
 import { coverage, NOT_JUDGED_LISTED, type Coverage } from '../server/golden-sets/coverage';
 import { copyLine } from '../server/import/copy-text';

@@ -1,7 +1,7 @@
 import { describeRoleMapping } from './auth/role-mapping';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
-import { openDatabase } from './db/open';
+import { openDatabase } from './storage/open-database';
 import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';

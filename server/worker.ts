@@ -4,7 +4,7 @@
  * (even with kill -9) and the others, or its restart, carry on its run where the results stop.
  */
 import { ConfigError, readConfig } from './config';
-import { openDatabase } from './db/open';
+import { openDatabase } from './storage/open-database';
 import { PgBossRunQueue } from './runs/pg-boss-run-queue';
 import { targetHostWarnings } from './search/target-hosts';
 import { surviveLostConnectionRejections } from './db/connection-loss';

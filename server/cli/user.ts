@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { readConfig } from '../config';
-import { openDatabase } from '../db/open';
+import { openDatabase } from '../storage/open-database';
 import { AccountError } from '../identity/accounts';
 import { checkRole, runAccountCommand, type AccountCommand, type AccountRequest } from '../admin/account-admin';
 import { askDataDirOwner, claimDataDir, DataDirBusyError } from '../admin/data-dir-lock';

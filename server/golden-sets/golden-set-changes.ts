@@ -4,12 +4,14 @@
  * or brought.
  */
 import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/database-errors';
 import { recordAudit } from '../audit/audit-trail';
 import { changedFields, counted, joined, quoted, type AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import { listed, NAMED_EXPERIMENTS, usedByExperiments } from '../used-by-experiments';
-import type { GoldenSetChanges } from '../schemas/golden-sets';
-import { loadGoldenSet } from './golden-set-records';
+import type { GoldenSet, GoldenSetChanges } from '../schemas/golden-sets';
+import { duplicateName, loadGoldenSet } from './golden-set-records';
+import { importGoldenSet, type JudgementSource, type NewGoldenSet } from './import-judgements';
 import { changeScale } from './golden-set-scale';
 
 type Described = { name: string; description: string; market: string };
@@ -26,8 +28,24 @@ function scaleSummary(before: Scale, after: Scale): string {
 /**
  * Renames the set or changes its description, market or scale; `name` is the checked new name. Records
  * golden_set.update for the text fields (when the request names one) and golden_set.scale for a scale.
+ * The set as it is now; 409 when the name is another set's.
  */
 export async function changeGoldenSet(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  changes: Omit<GoldenSetChanges, 'name'> & { name: string | null },
+): Promise<GoldenSet> {
+  try {
+    await applyChanges(db, actor, id, changes);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(changes.name!);
+    throw error;
+  }
+  return loadGoldenSet(db, id);
+}
+
+async function applyChanges(
   db: Database,
   actor: AuditActor,
   id: number,
@@ -98,10 +116,32 @@ export async function deleteGoldenSet(db: Database, actor: AuditActor, id: numbe
 }
 
 /**
+ * A set from an uploaded file: one transaction holds the set, every judgement and the audit row, all or
+ * none of them. Its id; 409 when the name is another set's.
+ */
+export async function createUploadedGoldenSet(
+  db: Database,
+  actor: AuditActor,
+  set: NewGoldenSet,
+  source: JudgementSource,
+): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const id = await importGoldenSet(tx, set, source);
+      await recordGoldenSetUpload(tx, actor, id);
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(set.name);
+    throw error;
+  }
+}
+
+/**
  * The audit row of an uploaded set, written on the upload's transaction once its judgements are in (the
  * whole file is COPYed in that one transaction, so this is the one that makes it visible).
  */
-export async function recordGoldenSetUpload(tx: Queryable, actor: AuditActor, id: number): Promise<void> {
+async function recordGoldenSetUpload(tx: Queryable, actor: AuditActor, id: number): Promise<void> {
   const set = await loadGoldenSet(tx, id);
   await recordAudit(tx, actor, {
     action: 'golden_set.upload',

@@ -26,6 +26,25 @@ export async function storeQueryCount(tx: Queryable, goldenSetId: number): Promi
   );
 }
 
+/** A page of the sets, newest first, and how many there are. */
+export async function goldenSetPage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: GoldenSet[] }> {
+  const [page, total] = await Promise.all([
+    db.query<GoldenSet>(`SELECT ${COUNTED_COLUMNS} FROM golden_sets g ORDER BY g.created_at DESC, g.id DESC LIMIT $1 OFFSET $2`, [
+      limit,
+      offset,
+    ]),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM golden_sets'),
+  ]);
+  return { count: total.rows[0].total, results: page.rows };
+}
+
+/** The set's name (for a download's file name); 404 when there is no such set. */
+export async function goldenSetName(db: Queryable, id: number): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM golden_sets WHERE id = $1', [id]);
+  if (rows.length === 0) throw notFound('Golden set', id);
+  return rows[0].name;
+}
+
 export async function loadGoldenSet(db: Queryable, id: number): Promise<GoldenSet> {
   const { rows } = await db.query<GoldenSet>(`SELECT ${COUNTED_COLUMNS} FROM golden_sets g WHERE g.id = $1`, [id]);
   if (rows.length === 0) throw notFound('Golden set', id);

@@ -5,6 +5,7 @@
  * (by the person's name) and in the audit trail (by subject and name), in the same transaction.
  */
 import type { Database, Queryable } from '../db/database';
+import { requireRow } from '../db/require-row';
 import { recordAudit } from '../audit/audit-trail';
 import { quoted, type AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
@@ -144,6 +145,12 @@ export async function removeJudgement(
       summary: `${quoted(rows[0].query)} · ${productId} (was ${rows[0].grade})`,
     });
   });
+}
+
+/** The judgements of `query` as a request names it; 404 when there is no such set. */
+export async function judgementsOfQuery(db: Queryable, goldenSetId: number, query: string): Promise<JudgementRecord[]> {
+  await requireRow(db, 'golden_sets', goldenSetId);
+  return judgementsOf(db, goldenSetId, queryKey(query));
 }
 
 /** The judgements of one query (or of one of its products), best grade first, with catalogue names. */

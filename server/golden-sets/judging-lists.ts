@@ -4,6 +4,7 @@
  * time; the unsearched count is the set's kept query count.
  */
 import type { Queryable } from '../db/database';
+import { requireRow } from '../db/require-row';
 import { containsPattern } from '../db/like-pattern';
 import { queryKey } from '../evaluation/query-key';
 
@@ -13,12 +14,14 @@ export interface QueryRow {
   by_grade: Record<string, number>;
 }
 
+/** A page of the set's queries, those whose key contains `search`'s when given; 404 when there is no such set. */
 export async function queryPage(
   db: Queryable,
   goldenSetId: number,
   search: string | undefined,
   [limit, offset]: number[],
 ): Promise<{ count: number; results: QueryRow[] }> {
+  await requireRow(db, 'golden_sets', goldenSetId);
   const needle = search === undefined ? '' : queryKey(search);
   const matching = needle === '' ? '' : 'AND query_key LIKE $4';
   const params: unknown[] = [goldenSetId, limit, offset, ...(needle === '' ? [] : [containsPattern(needle)])];
@@ -58,11 +61,13 @@ export interface HistoryRow {
   changed_at: string;
 }
 
+/** A page of the set's changes, newest first; 404 when there is no such set. */
 export async function historyPage(
   db: Queryable,
   goldenSetId: number,
   [limit, offset]: number[],
 ): Promise<{ count: number; results: HistoryRow[] }> {
+  await requireRow(db, 'golden_sets', goldenSetId);
   const [page, total] = await Promise.all([
     db.query<HistoryRow>(
       `SELECT id, version, query, product_id, old_grade, new_grade, changed_by, changed_at FROM golden_set_history

@@ -5,6 +5,7 @@
  * and `configProblems` those a run needs besides (env secrets are set).
  */
 import type { Queryable } from '../db/database';
+import { requireRow } from '../db/require-row';
 import { HttpError } from '../errors';
 import type { SearchTargetConfig, StoredRunConfig } from '../schemas/run-config';
 import { checkHttpTargetConfig } from '../search/http-target-config';
@@ -39,9 +40,8 @@ export async function assertUsableConfig(
   { lockGoldenSet = false }: { lockGoldenSet?: boolean } = {},
 ): Promise<void> {
   if (config.golden_set_id !== undefined) {
-    const lock = lockGoldenSet ? ' FOR KEY SHARE' : '';
-    const { rows } = await db.query(`SELECT 1 FROM golden_sets WHERE id = $1${lock}`, [config.golden_set_id]);
-    if (rows.length === 0) throw new HttpError(400, `${at}.golden_set_id: golden set ${config.golden_set_id} does not exist`);
+    const lock = lockGoldenSet ? 'FOR KEY SHARE' : undefined;
+    await requireRow(db, 'golden_sets', config.golden_set_id, { field: `${at}.golden_set_id`, lock });
   }
   if (config.search_target.kind === 'http') {
     const problems = checkHttpTargetConfig(config.search_target, process.env, { requireEnv: false });

@@ -9,10 +9,10 @@ import { queryKey } from '../evaluation/query-key';
 import type { SearchHit, SearchTarget } from '../search/search-target';
 import type { RunConfig } from './experiment-config';
 import { failedResult, scoredResult, type RunResult } from './run-result';
-import { createSearchTarget, targetLabel, type SearchTargetFactory } from './search-targets';
+import { createSearchTarget, targetLabel, type SearchTargetFactory } from '../search/search-targets';
 import { addTally, markCounted, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
-import { storableHits } from './storable-hits';
+import { storableHits } from '../search/storable-hits';
 import { copyRunEntries } from './copy-run-entries';
 import { storedOutcomes } from './stored-rankings';
 

@@ -8,7 +8,8 @@ import type { Queryable } from '../db/database';
 import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
 import { pageKeys } from '../db/page-keys';
 import { HttpError } from '../errors';
-import type { ResultListQuery } from '../schemas/results';
+import type { ExperimentRunResult, ResultListQuery } from '../schemas/results';
+import { requireRow } from '../db/require-row';
 import { containsPattern } from '../db/like-pattern';
 
 export interface ResultListPage extends ListTotal {
@@ -91,4 +92,22 @@ async function requireMetric(db: Queryable, runId: number, name: string): Promis
   const names = rows[0]?.names ?? [];
   const choices = names.length > 0 ? `input or one of its metrics (${names.join(', ')})` : 'input or one of its metrics';
   throw new HttpError(400, `querystring.sort must be ${choices} for run ${runId}, got "${name}"`);
+}
+
+/** The page's results themselves, in the list's order; 404 when there is no such run. */
+export async function resultPage(
+  db: Queryable,
+  runId: number,
+  query: ResultListQuery,
+  [limit, offset]: number[],
+): Promise<{ results: ExperimentRunResult[] } & ListTotal> {
+  await requireRow(db, 'experiment_runs', runId);
+  const { ids, ...total } = await resultListPage(db, runId, query, { limit, offset });
+  const page = await db.query<ExperimentRunResult>(
+    `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
+  // The page's rows in the order its ids were picked.
+  const byId = new Map(page.rows.map((row) => [Number(row.id), row]));
+  return { results: ids.flatMap((id) => byId.get(id) ?? []), ...total };
 }

@@ -6,8 +6,8 @@
  */
 import type { Queryable } from '../db/database';
 import { gradesOfQuery } from '../golden-sets/query-grades';
-import { storableHits } from '../runs/storable-hits';
-import type { SearchTargetFactory } from '../runs/search-targets';
+import { storableHits } from './storable-hits';
+import type { SearchTargetFactory } from './search-targets';
 import type { TryQuery, TryResult } from '../schemas/search-try';
 import { ResponseShapeError } from './http-search-target';
 

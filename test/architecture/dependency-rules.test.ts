@@ -67,6 +67,9 @@ beforeAll(async () => {
     'src/views/PlantedLogicPage.tsx':
       "import { listLogic } from '../logic/list-logic';\nexport const PlantedLogicPage = () => listLogic;\n",
     'server/runs/planted-run.ts': "import { route } from '../routes/datasets';\nexport const planted = route;\n",
+    'server/search/planted-search.ts': "import { startRun } from '../runs/start-run';\nexport const search = startRun;\n",
+    'server/runs/planted-runs.ts': "import { search } from '../search/planted-search';\nexport const runs = search;\n",
+    'server/identity/planted-identity.ts': "import { route } from '../routes/datasets';\nexport const identity = route;\n",
     'src/domain/planted-schema-value.ts':
       "import { DatasetSchema } from '../../server/schemas/datasets';\nexport const schema = DatasetSchema;\n",
   });
@@ -92,6 +95,9 @@ describe('the folder rules (npm test runs them over the real tree)', () => {
     expect(output).toContain('only-the-composition-root-imports-logic: src/views/PlantedLogicPage.tsx → src/logic/list-logic.ts');
     expect(output).toMatch(/no-import-cycles: src\/domain\/planted-(a|b)\.ts →/);
     expect(output).toContain('server-capabilities-never-import-routes: server/runs/planted-run.ts → server/routes/datasets.ts');
+    expect(output).toContain('server-capabilities-never-import-routes: server/identity/planted-identity.ts → server/routes/datasets.ts');
+    // Two folders that import each other, though no file is in a cycle.
+    expect(output).toMatch(/no-folder-cycles-in-the-server: server\/(search|runs) →\s+server\/(runs|search) →\s+server\/(search|runs)/);
     expect(output).toContain(
       'console-imports-server-schemas-as-types-only: src/domain/planted-schema-value.ts → server/schemas/datasets.ts',
     );

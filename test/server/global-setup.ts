@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPGlite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
-import { migrate } from '../../server/db/migrate';
+import { migrate } from '../../server/storage/migrate';
 import { withClient } from './helpers/test-databases';
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@
 // the same answer as when the server read every entry and keyed it in JS, after every kind of write, and
 // for rows stored without a key (before the migration, or by SQL that leaves the column out).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../server/db/migrate';
+import { migrate } from '../../server/storage/migrate';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { queryKey } from '../../server/evaluation/query-key';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';

@@ -2,7 +2,7 @@
 // exports text) or with an invisible zero-width character is judged by a judgement typed composed (NFC);
 // and keys stored before keys were normalised are re-keyed by migration 016.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../server/db/migrate';
+import { migrate } from '../../server/storage/migrate';
 import { queryKey } from '../../server/evaluation/query-key';
 import { storeQueryCount } from '../../server/golden-sets/golden-set-records';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../browser/server-process';
-import { openDatabase } from '../../server/db/open';
+import { openDatabase } from '../../server/storage/open-database';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,6 +1,6 @@
 -- Query keys are normalised (server/evaluation/query-key.ts): accents composed (NFC) and zero-width
 -- characters dropped, so text that looks the same is one query. Keys stored before are re-keyed in JS, whose
--- Unicode rules the keys follow, in this migration's transaction (server/db/normalised-query-keys.ts, run by
+-- Unicode rules the keys follow, in this migration's transaction (server/storage/normalised-query-keys.ts, run by
 -- migrate()): entries, golden-set judgements and their history, run results. Where two spellings' judgements
 -- of one product in one golden set now share a key, the most recent stays; each merge is kept in the set's
 -- history and the audit trail.

@@ -3,14 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
-import { recordAudit } from '../../audit/audit-trail';
-import { quoted } from '../../audit/audit-summaries';
-import { pageKeys } from '../../db/page-keys';
-import { rowCount } from '../../db/row-counts';
-import { HttpError, notFound } from '../../errors';
+import { HttpError } from '../../errors';
 import { importCatalogue, type CatalogueFormat } from '../../search/catalogue-import';
-import { countMatches, searchProducts } from '../../search/builtin-search';
-import { gradesOfQuery } from '../../golden-sets/query-grades';
+import { deleteProduct, loadProduct, productPage } from '../../search/catalogue-products';
 import {
   CatalogueFormSchema,
   CatalogueImportCountsSchema,
@@ -20,7 +15,6 @@ import {
   ProductPageSchema,
   ProductParamsSchema,
   ProductSchema,
-  type Product,
 } from '../../schemas/catalogue';
 import { DescribedErrorSchema, ErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
 import { acceptUploads, importUpload, singleFile, uploadFailure, type UploadSettings } from '../multipart-upload';
@@ -30,8 +24,6 @@ export interface CatalogueRouteOptions {
   db: Database;
   uploads: UploadSettings;
 }
-
-const PRODUCT_COLUMNS = 'product_id, name, description, image_url, attributes, created_at, updated_at';
 
 export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }: CatalogueRouteOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -104,41 +96,9 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
     },
     async (request, reply) => {
       const { search, golden_set_id: goldenSetId } = request.query;
-      if (goldenSetId !== undefined) {
-        const found = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [goldenSetId]);
-        if (found.rows.length === 0) throw new HttpError(400, `querystring.golden_set_id: golden set ${goldenSetId} does not exist`);
-      }
-      const [limit, offset] = pageWindow(request.query);
-      let count: number;
-      let results: Product[];
-      if (search !== undefined && search.trim() !== '') {
-        [results, count] = await Promise.all([
-          searchProducts<Product>(db, search, { limit, offset, columns: 'description, attributes, created_at, updated_at' }),
-          countMatches(db, search),
-        ]);
-        if (goldenSetId !== undefined) {
-          // What the built-in target returns, graded as a run would grade it: by the search text's query key.
-          const grades = await gradesOfQuery(db, goldenSetId, search);
-          results = results.map((product) => ({ ...product, grade: grades.get(product.product_id) ?? null }));
-        }
-      } else {
-        count = await rowCount(db, 'products');
-        const ids = await pageKeys<string>(db, {
-          select: 'SELECT product_id AS key FROM products',
-          params: [],
-          order: [['product_id COLLATE "C"', 'ASC']],
-          limit,
-          offset,
-          total: count,
-        });
-        const page = await db.query<Product>(
-          `SELECT ${PRODUCT_COLUMNS} FROM products WHERE product_id = ANY($1::text[]) ORDER BY product_id COLLATE "C"`,
-          [ids],
-        );
-        results = page.rows;
-      }
-      reply.header('X-Total-Count', count);
-      return { count, results };
+      const page = await productPage(db, { search, goldenSetId }, pageWindow(request.query));
+      reply.header('X-Total-Count', page.count);
+      return page;
     },
   );
 
@@ -152,11 +112,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
         response: { 200: ProductSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      const { rows } = await db.query<Product>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE product_id = $1`, [request.params.productId]);
-      if (rows.length === 0) throw notFound('Product', request.params.productId);
-      return rows[0];
-    },
+    async (request) => loadProduct(db, request.params.productId),
   );
 
   app.delete(
@@ -170,17 +126,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
       },
     },
     async (request, reply) => {
-      const { productId } = request.params;
-      await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ name: string }>('DELETE FROM products WHERE product_id = $1 RETURNING name', [productId]);
-        if (rows.length === 0) throw notFound('Product', productId);
-        await recordAudit(tx, actorOf(request), {
-          action: 'product.delete',
-          target_type: 'product',
-          target_id: productId,
-          summary: quoted(rows[0].name),
-        });
-      });
+      await deleteProduct(db, actorOf(request), request.params.productId);
       return reply.code(204).send(null);
     },
   );

@@ -2,18 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
-import { notFound } from '../../errors';
 import { cancelRun } from '../../runs/cancel-run';
-import { logRun } from '../../runs/run-log';
-import { startRun } from '../../runs/start-run';
-import type { RunQueue } from '../../runs/run-queue';
+import { resultPage } from '../../runs/result-list';
+import { runDetails, runExperimentName } from '../../runs/run-details';
 import { runQueriesTsv, runResultsCsv, runResultsQrels, runResultsTrec } from '../../runs/run-exports';
-import { RUN_COLUMNS } from '../../runs/run-rows';
-import { runSummary, summaryOf, TALLY_COLUMNS, type TallyColumns } from '../../runs/run-tally';
+import { experimentRunList } from '../../runs/run-list';
+import { logRun } from '../../runs/run-log';
+import type { RunQueue } from '../../runs/run-queue';
+import { startRun } from '../../runs/start-run';
 import { ErrorSchema } from '../../schemas/errors';
 import { ListOf } from '../../schemas/paging';
-import { ResultListQuerySchema, RunResultSchema, type ExperimentRunResult } from '../../schemas/results';
-import { resultListPage } from '../../runs/result-list';
+import { ResultListQuerySchema, RunResultSchema } from '../../schemas/results';
 import {
   ExperimentIdParamsSchema,
   RunDetailsSchema,
@@ -22,26 +21,11 @@ import {
   RunsPageQuerySchema,
   RunsSchema,
   StartRunSchema,
-  type ExperimentRun,
 } from '../../schemas/runs';
 import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
 import { downloadName, sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 import { sendTotal } from '../total-headers';
-
-/** Which golden set a run was scored with, and whether it has changed since (issue 16). */
-interface GoldenSetState {
-  golden_set_id: number | null;
-  golden_set_version: number | null;
-  golden_set_changed: boolean;
-  rescore_of: number | null;
-}
-
-async function requireRun(db: Database, runId: number) {
-  const { rows } = await db.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
-  if (rows.length === 0) throw notFound('Experiment run', runId);
-  return rows[0];
-}
 
 /** A run's whole life: started from its experiment, watched, cancelled, its results read and downloaded. */
 export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
@@ -77,25 +61,10 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
     },
     async (request, reply) => {
-      const { experimentId } = request.params;
-      const experiment = await db.query('SELECT 1 FROM experiments WHERE id = $1', [experimentId]);
-      if (experiment.rows.length === 0) throw notFound('Experiment', experimentId);
       const paged = request.query.page !== undefined || request.query.page_size !== undefined;
-      // LIMIT NULL is no limit: every run.
-      const [limit, offset] = paged ? pageWindow(request.query) : [null, 0];
-      const [page, total] = await Promise.all([
-        db.query<ExperimentRun & TallyColumns>(
-          `SELECT ${RUN_COLUMNS}, ${TALLY_COLUMNS} FROM experiment_runs WHERE experiment_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-          [limit, offset, experimentId],
-        ),
-        db.query<{ total: number }>('SELECT count(*)::int AS total FROM experiment_runs WHERE experiment_id = $1', [experimentId]),
-      ]);
-      reply.header('X-Total-Count', total.rows[0].total);
-      // Each run with its summary: the runs table shows every run's means and counts.
-      return page.rows.map(({ results, passed, failed, unjudged, errors, counted, metric_sums, ...run }) => ({
-        ...run,
-        summary: summaryOf({ results, passed, failed, unjudged, errors, counted, metric_sums }),
-      }));
+      const list = await experimentRunList(db, request.params.experimentId, paged ? pageWindow(request.query) : undefined);
+      reply.header('X-Total-Count', list.count);
+      return list.runs;
     },
   );
 
@@ -109,26 +78,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
         response: { 200: RunDetailsSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      const run = await requireRun(db, request.params.runId);
-      const { rows } = await db.query<{ experiment_name: string | null; config: Record<string, unknown> | null } & GoldenSetState>(
-        `SELECT e.name AS experiment_name, r.config, r.golden_set_version, r.rescore_of, g.id AS golden_set_id,
-           -- Runs from before versions were kept were scored against version 0: no change was possible before.
-           g.id IS NOT NULL AND g.version <> coalesce(r.golden_set_version, 0) AS golden_set_changed
-         FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id
-           LEFT JOIN golden_sets g ON jsonb_typeof(r.config->'golden_set_id') = 'number' AND g.id = (r.config->>'golden_set_id')::numeric
-         WHERE r.id = $1`,
-        [request.params.runId],
-      );
-      const { experiment_name, config, ...goldenSet } = rows[0] ?? { experiment_name: null, config: null };
-      return {
-        ...run,
-        summary: (await runSummary(db, request.params.runId)) ?? undefined,
-        ...(experiment_name === null ? {} : { experiment_name }),
-        config,
-        ...goldenSet,
-      };
-    },
+    async (request) => runDetails(db, request.params.runId),
   );
 
   app.post(
@@ -161,19 +111,9 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
     },
     async (request, reply) => {
-      const { runId } = request.params;
-      const run = await db.query('SELECT 1 FROM experiment_runs WHERE id = $1', [runId]);
-      if (run.rows.length === 0) throw notFound('Experiment run', runId);
-      const [limit, offset] = pageWindow(request.query);
-      const { ids, ...total } = await resultListPage(db, runId, request.query, { limit, offset });
-      const page = await db.query<ExperimentRunResult>(
-        `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results WHERE id = ANY($1::bigint[])`,
-        [ids],
-      );
-      // The page's rows in the order its ids were picked.
-      const byId = new Map(page.rows.map((row) => [Number(row.id), row]));
+      const { results, ...total } = await resultPage(db, request.params.runId, request.query, pageWindow(request.query));
       sendTotal(reply, total);
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return results;
     },
   );
 
@@ -217,12 +157,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
       async (request, reply) => {
         const { runId } = request.params;
-        await requireRun(db, runId);
-        const { rows } = await db.query<{ name: string }>(
-          'SELECT e.name FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id WHERE r.id = $1',
-          [runId],
-        );
-        const filename = downloadName('run', runId, rows[0]?.name ?? '', suffix);
+        const filename = downloadName('run', runId, await runExperimentName(db, runId), suffix);
         return sendDownload(reply, type, filename, body(db, runId));
       },
     );

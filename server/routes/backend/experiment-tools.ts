@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
-import { HttpError, notFound } from '../../errors';
+import { requireRow } from '../../db/require-row';
 import { coverage } from '../../golden-sets/coverage';
 import { assertUsableConfig } from '../../runs/experiment-config';
-import { createSearchTarget, type SearchTargetFactory } from '../../runs/search-targets';
+import { resultWithNames } from '../../runs/result-details';
+import { createSearchTarget, type SearchTargetFactory } from '../../search/search-targets';
 import { CoverageQuerySchema, CoverageSchema } from '../../schemas/coverage';
 import { ErrorSchema } from '../../schemas/errors';
-import { RunResultWithNamesSchema, type ExperimentRunResult } from '../../schemas/results';
+import { RunResultWithNamesSchema } from '../../schemas/results';
 import { TryQuerySchema, TryResultSchema } from '../../schemas/search-try';
 import { IdParamsSchema } from '../../schemas/shared';
 import { tryQuery } from '../../search/try-query';
@@ -52,10 +53,8 @@ export async function experimentToolRoutes(
     async (request) => {
       const { id } = request.params;
       const { dataset_id: datasetId } = request.query;
-      const set = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [id]);
-      if (set.rows.length === 0) throw notFound('Golden set', id);
-      const dataset = await db.query('SELECT 1 FROM datasets WHERE id = $1', [datasetId]);
-      if (dataset.rows.length === 0) throw new HttpError(400, `querystring.dataset_id: dataset ${datasetId} does not exist`);
+      await requireRow(db, 'golden_sets', id);
+      await requireRow(db, 'datasets', datasetId, { field: 'querystring.dataset_id' });
       return coverage(db, id, datasetId);
     },
   );
@@ -70,19 +69,6 @@ export async function experimentToolRoutes(
         response: { 200: RunResultWithNamesSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      const { rows } = await db.query<ExperimentRunResult & { run_id: number }>(
-        'SELECT id, entry_id, run_id, experiment_configuration, created_at, result FROM experiment_run_results WHERE id = $1',
-        [request.params.id],
-      );
-      if (rows.length === 0) throw notFound('Experiment run result', request.params.id);
-      // The catalogue's names of the judged products: those the search did not return have no name otherwise.
-      const judged = (rows[0].result.results?.golden_set ?? []).map((product) => product.product_id);
-      const names = await db.query<{ product_id: string; name: string }>(
-        'SELECT product_id, name FROM products WHERE product_id = ANY($1::text[])',
-        [judged],
-      );
-      return { ...rows[0], product_names: Object.fromEntries(names.rows.map((row) => [row.product_id, row.name])) };
-    },
+    async (request) => resultWithNames(db, request.params.id),
   );
 }

@@ -5,12 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
-import { isUniqueViolation } from '../../db/database-errors';
 import { HttpError } from '../../errors';
-import { duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
-import { deleteGoldenSet, recordGoldenSetUpload } from '../../golden-sets/golden-set-changes';
+import { loadGoldenSet } from '../../golden-sets/golden-set-records';
+import { createUploadedGoldenSet, deleteGoldenSet } from '../../golden-sets/golden-set-changes';
 import { scaleLabels } from '../../golden-sets/golden-set-scale';
-import { importGoldenSet, readQueriesFile, type JudgementSource, type NewGoldenSet } from '../../golden-sets/import-judgements';
+import { readQueriesFile, type JudgementSource, type NewGoldenSet } from '../../golden-sets/import-judgements';
 import type { TrecQuery } from '../../golden-sets/judgement-rows';
 import { UploadTooLargeError } from '../../import/upload-reader';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
@@ -122,21 +121,10 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
     let fileSeen = false;
     const lateFields: string[] = [];
     // The file is on disk before the transaction starts: a slow client holds no connection meanwhile.
-    const create = async (set: NewGoldenSet, source: JudgementSource) => {
-      try {
-        // One transaction holds the set, every judgement and the audit row: all or none of them.
-        return await importUpload(source.file, uploads, { db, imported: 'judgements', log: request.log }, (file) =>
-          db.transaction(async (tx) => {
-            const id = await importGoldenSet(tx, set, { ...source, file });
-            await recordGoldenSetUpload(tx, actor, id);
-            return id;
-          }),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateName(set.name);
-        throw error;
-      }
-    };
+    const create = (set: NewGoldenSet, source: JudgementSource) =>
+      importUpload(source.file, uploads, { db, imported: 'judgements', log: request.log }, (file) =>
+        createUploadedGoldenSet(db, actor, set, { ...source, file }),
+      );
     try {
       // Every part is read, even after a failure, so the client gets the answer rather than a reset.
       for await (const part of request.parts()) {

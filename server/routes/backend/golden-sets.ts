@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
-import { isUniqueViolation } from '../../db/database-errors';
-import { notFound } from '../../errors';
 import { judgementQueriesTsv, judgementsCsv, judgementsQrels } from '../../golden-sets/export-judgements';
-import { COUNTED_COLUMNS, duplicateName, loadGoldenSet } from '../../golden-sets/golden-set-records';
+import { goldenSetName, goldenSetPage, loadGoldenSet } from '../../golden-sets/golden-set-records';
 import { changeGoldenSet, deleteGoldenSet } from '../../golden-sets/golden-set-changes';
 import { ErrorSchema } from '../../schemas/errors';
-import { GoldenSetChangesSchema, GoldenSetSchema, type GoldenSet } from '../../schemas/golden-sets';
+import { GoldenSetChangesSchema, GoldenSetSchema } from '../../schemas/golden-sets';
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema, TextFileSchema } from '../../schemas/shared';
 import { downloadName, sendDownload } from '../downloads';
@@ -49,15 +47,9 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       },
     },
     async (request, reply) => {
-      const [page, total] = await Promise.all([
-        db.query<GoldenSet>(
-          `SELECT ${COUNTED_COLUMNS} FROM golden_sets g ORDER BY g.created_at DESC, g.id DESC LIMIT $1 OFFSET $2`,
-          pageWindow(request.query),
-        ),
-        db.query<{ total: number }>('SELECT count(*)::int AS total FROM golden_sets'),
-      ]);
-      reply.header('X-Total-Count', total.rows[0].total);
-      return { count: total.rows[0].total, results: page.rows };
+      const page = await goldenSetPage(db, pageWindow(request.query));
+      reply.header('X-Total-Count', page.count);
+      return page;
     },
   );
 
@@ -88,16 +80,9 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const body = request.body;
+      const { body } = request;
       const name = body.name === undefined ? null : requireText(body.name, 'name');
-      try {
-        await changeGoldenSet(db, actorOf(request), id, { ...body, name });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateName(name!);
-        throw error;
-      }
-      return loadGoldenSet(db, id);
+      return changeGoldenSet(db, actorOf(request), request.params.id, { ...body, name });
     },
   );
 
@@ -132,9 +117,7 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       },
       async (request, reply) => {
         const { id } = request.params;
-        const { rows } = await db.query<{ name: string }>('SELECT name FROM golden_sets WHERE id = $1', [id]);
-        if (rows.length === 0) throw notFound('Golden set', id);
-        const filename = downloadName('golden-set', id, rows[0].name, suffix.replace('export.', ''));
+        const filename = downloadName('golden-set', id, await goldenSetName(db, id), suffix.replace('export.', ''));
         return sendDownload(reply, type, filename, body(db, id));
       },
     );

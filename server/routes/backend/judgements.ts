@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../auth/actor';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
-import { notFound } from '../../errors';
-import { queryKey } from '../../evaluation/query-key';
-import { judgementsOf, removeJudgement, setJudgement } from '../../golden-sets/judgement-changes';
+import { judgementsOfQuery, removeJudgement, setJudgement } from '../../golden-sets/judgement-changes';
 import { historyPage, queryPage } from '../../golden-sets/judging-lists';
 import { ErrorSchema } from '../../schemas/errors';
 import {
@@ -20,11 +18,6 @@ import { PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
 import { Type } from 'typebox';
 import { pageWindow } from '../page-window';
-
-async function requireGoldenSet(db: Database, id: number): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [id]);
-  if (rows.length === 0) throw notFound('Golden set', id);
-}
 
 /** Issue 16: a golden set's queries, judgements and history, and one judgement set or removed at a time. */
 export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
@@ -43,7 +36,6 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request, reply) => {
-      await requireGoldenSet(db, request.params.id);
       const page = await queryPage(db, request.params.id, request.query.search, pageWindow(request.query));
       reply.header('X-Total-Count', page.count);
       return page;
@@ -61,10 +53,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
         response: { 200: Type.Array(JudgementSchema), 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      await requireGoldenSet(db, request.params.id);
-      return judgementsOf(db, request.params.id, queryKey(request.query.query));
-    },
+    async (request) => judgementsOfQuery(db, request.params.id, request.query.query),
   );
 
   app.put(
@@ -110,7 +99,6 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request, reply) => {
-      await requireGoldenSet(db, request.params.id);
       const page = await historyPage(db, request.params.id, pageWindow(request.query));
       reply.header('X-Total-Count', page.count);
       return page;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
-import { BuiltinSearchTarget } from '../search/builtin-search';
-import { HttpSearchTarget } from '../search/http-search-target';
-import type { SearchTarget } from '../search/search-target';
+import { BuiltinSearchTarget } from './builtin-search';
+import { HttpSearchTarget } from './http-search-target';
+import type { SearchTarget } from './search-target';
 import type { SearchTargetConfig } from '../schemas/run-config';
 
 export type SearchTargetFactory = (config: SearchTargetConfig, db: Queryable) => SearchTarget;

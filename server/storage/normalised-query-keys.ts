@@ -4,7 +4,7 @@
  * differently now, so only such rows are read, a batch at a time, and only those whose key changes (text
  * typed with decomposed accents or invisible characters: few) are kept and written.
  */
-import type { Queryable } from './database';
+import type { Queryable } from '../db/database';
 import { recordAudit } from '../audit/audit-trail';
 import { quoted, type AuditActor } from '../audit/audit-summaries';
 import { queryKey } from '../evaluation/query-key';

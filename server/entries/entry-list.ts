@@ -12,16 +12,21 @@ import { rowCount } from '../db/row-counts';
 import { blockPageKeys, pagedByBlocks, type BlockList } from '../db/entry-id-blocks';
 import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
 import { cappedSearchPageKeys } from '../db/capped-search-page';
-import type { EntryListQuery } from '../schemas/entries';
-import { pageWindow } from './page-window';
+import type { DatasetEntry, EntryListQuery } from '../schemas/entries';
 import { containsPattern } from '../db/like-pattern';
+import { loadEntries } from './entry-records';
 
 export interface EntryListPage extends ListTotal {
-  ids: number[];
+  entries: DatasetEntry[];
 }
 
-export async function entryListPage(db: Queryable, query: EntryListQuery): Promise<EntryListPage> {
-  const [limit, offset] = pageWindow(query);
+/** The page's entries with their datasets, and the list's total (capped when counting stopped at the cap). */
+export async function entryListPage(db: Queryable, query: EntryListQuery, window: number[]): Promise<EntryListPage> {
+  const { ids, ...total } = await entryListKeys(db, query, window);
+  return { entries: await loadEntries(db, ids), ...total };
+}
+
+async function entryListKeys(db: Queryable, query: EntryListQuery, [limit, offset]: number[]): Promise<ListTotal & { ids: number[] }> {
   const search = query.search?.trim() || undefined;
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Database, Queryable } from './database';
-import { ADVISORY_LOCKS } from './advisory-locks';
-import { fillEntryQueryKeys } from './entry-query-keys';
+import type { Database, Queryable } from '../db/database';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import { fillEntryQueryKeys } from '../db/entry-query-keys';
 import { normaliseStoredQueryKeys } from './normalised-query-keys';
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
 /** Any constant: serialises migrations when several servers start on one PostgreSQL. */
 const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 /** What a migration does that SQL cannot (Unicode rules as JS has them): in its transaction, after its file. */

@@ -1,6 +1,6 @@
 /**
  * Where rows re-keyed under the normalised query key meet rows already under it, as pure functions: which
- * rows move to their new key, which judgements merge (server/db/normalised-query-keys.ts reads and writes).
+ * rows move to their new key, which judgements merge (server/storage/normalised-query-keys.ts reads and writes).
  */
 
 export interface StoredJudgement {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planJudgementKeys, planResultKeys, resultSlot, type StoredJudgement } from '../../../server/db/query-key-merges';
+import { planJudgementKeys, planResultKeys, resultSlot, type StoredJudgement } from '../../../server/storage/query-key-merges';
 
 const judgement = (id: number, query: string, at: string, grade = 1, product_id = 'p1'): StoredJudgement => ({
   id,

@@ -3,7 +3,7 @@
  * and jsonb refuses a lone UTF-16 surrogate. Left in, such a value fails the batch's insert on every
  * try, so it is dealt with before storing. Pure.
  */
-import type { SearchHit } from '../search/search-target';
+import type { SearchHit } from './search-target';
 
 const UNSTORABLE = /\u0000|\p{Cs}/u;
 const UNSTORABLE_ALL = /\u0000|\p{Cs}/gu;

@@ -1,0 +1,82 @@
+/**
+ * Issue 15: two finished runs compared query by query, as a page of rows with the statistics or as every
+ * matching row in CSV. One reader per app keeps the last comparisons computed (run-comparison.ts).
+ */
+import type { Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import { csvCell } from '../import/spreadsheet-cells';
+import type { ComparisonCsvQuery, RunComparison } from '../schemas/comparisons';
+import { comparisonRows, matchingRows, shownResultIds, type RowsQuery } from './comparison-rows';
+import { comparedRuns, publicRun } from './compared-runs';
+import { deltaHistogram } from './paired-queries';
+import { createComparisonCache, queryTexts } from './run-comparison';
+
+const CSV_ROWS_PER_CHUNK = 1000;
+
+export function createComparisonReader(db: Queryable) {
+  const comparisonOf = createComparisonCache(db);
+
+  /** The checked runs, their kept comparison and the rows query with the metric resolved. */
+  async function open(query: ComparisonCsvQuery) {
+    const { baseline, candidate, metrics } = await comparedRuns(db, query.baseline, query.candidate);
+    const metric = query.metric ?? metrics[0];
+    if (!metrics.includes(metric)) {
+      throw new HttpError(400, `querystring.metric must be one of the metrics both runs have (${metrics.join(', ')}), got "${metric}"`);
+    }
+    const data = await comparisonOf(baseline, candidate, metrics);
+    const rows: RowsQuery = {
+      metric: metrics.indexOf(metric),
+      filter: query.filter ?? 'paired',
+      search: query.search,
+      order: query.order ?? 'asc',
+    };
+    return { baseline, candidate, metric, data, rows };
+  }
+
+  /** The statistics, the histogram of the metric's deltas and one page of the matching rows, with how many match. */
+  async function comparisonPage(
+    query: ComparisonCsvQuery,
+    [limit, offset]: number[],
+  ): Promise<{ count: number; comparison: RunComparison }> {
+    const { baseline, candidate, metric, data, rows } = await open(query);
+    const matching = matchingRows(data.paired, rows);
+    const page = matching.subarray(offset, offset + limit);
+    const queries = await queryTexts(db, shownResultIds(data.paired, rows, page));
+    const comparison = {
+      baseline: publicRun(baseline),
+      candidate: publicRun(candidate),
+      paired: data.paired.pairs.baseline.length,
+      only_baseline: data.paired.onlyBaseline.length,
+      only_candidate: data.paired.onlyCandidate.length,
+      metric,
+      metrics: data.metrics,
+      histogram: deltaHistogram(data.paired.deltas[rows.metric]),
+      results: comparisonRows(data.paired, rows, page, queries),
+    };
+    return { count: matching.length, comparison };
+  }
+
+  /** Every matching row as CSV lines (read a chunk at a time), and the file's name. */
+  async function comparisonCsv(query: ComparisonCsvQuery): Promise<{ filename: string; lines: AsyncIterable<string> }> {
+    const { baseline, candidate, metric, data, rows } = await open(query);
+    const matching = matchingRows(data.paired, rows);
+    async function* lines() {
+      yield `\uFEFF${['query', 'baseline_result_id', 'candidate_result_id', 'baseline', 'candidate', 'delta'].join(',')}\r\n`;
+      for (let start = 0; start < matching.length; start += CSV_ROWS_PER_CHUNK) {
+        const chunk = matching.subarray(start, start + CSV_ROWS_PER_CHUNK);
+        const queries = await queryTexts(db, shownResultIds(data.paired, rows, chunk));
+        yield comparisonRows(data.paired, rows, chunk, queries)
+          .map((row) => {
+            // Numbers as numbers: only the query is text a spreadsheet could take for a formula.
+            const numbers = [row.baseline_result_id, row.candidate_result_id, row.baseline, row.candidate, row.delta];
+            return `${[csvCell(row.query), ...numbers.map((cell) => (cell === null ? '' : String(cell)))].join(',')}\r\n`;
+          })
+          .join('');
+      }
+    }
+    const filename = `run-${baseline.id}-vs-run-${candidate.id}-${metric.replace(/[^a-z0-9_]+/gi, '-')}.csv`;
+    return { filename, lines: lines() };
+  }
+
+  return { comparisonPage, comparisonCsv };
+}
