@@ -8,7 +8,7 @@ export const AUDIT_FILTER = ['actor', 'action', 'target_type', 'target_id', 'fro
 
 export type AuditFilterName = (typeof AUDIT_FILTER)[number];
 
-/** The actions the console's parts record (/work/notes/audit-actions.md), for the Action filter. */
+/** The actions the server records in the audit trail, for the Action filter. */
 export const AUDIT_ACTIONS = [
   'dataset.create',
   'dataset.update',

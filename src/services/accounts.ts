@@ -3,7 +3,7 @@ import { explained } from './failure-message';
 import type { Account, NewAccount, Role } from '../domain/account-types';
 import type { Page, PageRequest } from '../domain/evaluation-service-types';
 
-// The embedded provider's accounts (issue 17, /work/notes/accounts-api.md) on the evaluation backend, for
+// The embedded provider's accounts (server/routes/backend/accounts.ts) on the evaluation backend, for
 // admins: the list searched by username, an account added, its role changed, its password reset (which ends
 // its sessions), removed. Every refusal fails with the server's sentence; a 409 (a taken name, the last admin,
 // accounts kept by an identity provider) as a RefusalError.

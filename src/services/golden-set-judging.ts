@@ -11,7 +11,7 @@ import type {
   JudgementPut,
 } from '../domain/golden-set-judging-types';
 
-// Judging a golden set (issue 16, /work/notes/judging-api.md) on the evaluation backend: the golden set with
+// Judging a golden set (server/routes/backend/judgements.ts) on the evaluation backend: the golden set with
 // its scale, its queries, one query's judgements, a grade saved or removed, the history, the scale changed.
 // Every refusal fails with the server's own sentence ("body.grade must be between 0 and 3 …").
 

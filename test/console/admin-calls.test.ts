@@ -4,7 +4,7 @@ import { createApiClient } from '../../src/services/api-client';
 import { createAuditTrail } from '../../src/services/audit-trail';
 import { RefusalError } from '../../src/domain/error-message';
 
-// Issue 17's calls over the real API client, as /work/notes/accounts-api.md and the audit routes word them:
+// The admin pages' calls over the real API client, as the accounts and audit routes define them:
 // the accounts (list, add, role, password, remove), the audit trail's page and CSV with
 // the address's filter (its days as times), each refusal as the server's sentence.
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
 import { createGoldenSetJudging } from '../../src/services/golden-set-judging';
 
-// Issue 16's calls over the real API client, as /work/notes/judging-api.md words them: the queries page,
+// Golden-set judging's calls over the real API client, as the judgement routes define them: the queries page,
 // a query's judgements, a grade saved or removed, the history, the scale; a refusal as the server's sentence.
 
 function serve(answer: () => Response) {

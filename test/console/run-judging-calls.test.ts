@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/services/api-client';
 import { createRunJudging } from '../../src/services/run-judging';
 
-// Issue 16's calls over the real API client (/work/notes/judging-api.md): the unjudged pairs with X-Total-Count,
+// A run's judging calls over the real API client: the unjudged pairs with X-Total-Count,
 // a grade put into a golden set, the golden set's scale, the run's golden set, a rescore; refusals in the server's words.
 
 function serve(...answers: Array<() => Response>) {
