@@ -50,7 +50,8 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           env,
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Each file starts a server and Chromium first (test/browser/server-process.ts waits up to 90 s).
+          hookTimeout: 120_000,
           // Builds the console once into dist/ and fails loudly when Chromium is missing.
           globalSetup: ['test/browser/global-setup.ts'],
         },

@@ -51,5 +51,5 @@ describe('starting on a full disk', () => {
     const { rows } = await db.query<{ username: string }>('SELECT username FROM accounts');
     await db.close();
     expect(rows).toEqual([{ username: 'admin' }]);
-  });
+  }, 150_000);
 });
