@@ -1,5 +1,5 @@
 /**
- * Issue 15: two finished runs compared query by query, as a page of rows with the statistics or as every
+ * Two finished runs compared query by query, as a page of rows with the statistics or as every
  * matching row in CSV. One reader per app keeps the last comparisons computed (run-comparison.ts).
  */
 import type { Queryable } from '../db/database';

@@ -1,5 +1,5 @@
 /**
- * A script's price per evaluation or description changed (admins only: it sets what runs cost, issue 17),
+ * A script's price per evaluation or description changed (admins only: it sets what runs cost),
  * in one transaction with the script's row locked and the audit record naming the old and new price.
  */
 import type { Database } from '../db/database';

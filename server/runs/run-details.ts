@@ -6,7 +6,7 @@ import type { ExperimentRun } from '../schemas/runs';
 import { RUN_COLUMNS } from './run-rows';
 import { runSummary } from './run-tally';
 
-/** Which golden set a run was scored with, and whether it has changed since (issue 16). */
+/** Which golden set a run was scored with, and whether it has changed since. */
 interface GoldenSetState {
   golden_set_id: number | null;
   golden_set_version: number | null;

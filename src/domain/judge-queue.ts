@@ -101,7 +101,7 @@ function rescoreRefusal(run: RunJudgingFacts): string | null {
   return null;
 }
 
-/** What the run's page says about judging it (issue 16), from the run's status and golden-set fields. */
+/** What the run's page says about judging it, from the run's status and golden-set fields. */
 export function runJudgingState(run: RunJudgingFacts) {
   return {
     goldenSetId: run.golden_set_id ?? goldenSetIdOf(run.config),

@@ -21,7 +21,7 @@ export const GOLDEN_SET_CHANGED =
 
 /**
  * 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions: refused, with the reason, to a role that
- * may not (issue 17), and disabled, with the reason, where this run cannot be judged or rescored.
+ * may not, and disabled, with the reason, where this run cannot be judged or rescored.
  */
 export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<typeof runResultsPageMachine> }) {
   const rescorer = useSelector(page, selectRescorer);
