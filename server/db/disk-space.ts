@@ -41,7 +41,8 @@ export class DiskFullError extends HttpError {
   }
 }
 
-async function freeBytesOnDisk(folder: string): Promise<number> {
+/** Bytes an unprivileged process may still write on the disk that holds `folder`. */
+export async function freeBytesOnDisk(folder: string): Promise<number> {
   const stats = await statfs(folder);
   return stats.bavail * stats.bsize;
 }

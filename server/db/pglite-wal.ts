@@ -5,8 +5,8 @@
  * with a small max_wal_size so that a checkpoint deletes the segments it no longer needs rather than
  * keeping up to a gigabyte of them for reuse.
  */
-import { statfs } from 'node:fs/promises';
 import type { Queryable } from './database';
+import { freeBytesOnDisk } from './disk-space';
 
 const MiB = 1024 * 1024;
 
@@ -33,8 +33,7 @@ export async function walSinceCheckpoint(db: Queryable): Promise<number> {
 /** Checkpoints when the log has grown past its bound and the disk has room; whether it did. */
 export async function checkpointIfDue(db: Queryable, dataDir: string): Promise<boolean> {
   if ((await walSinceCheckpoint(db)) < CHECKPOINT_AFTER_BYTES) return false;
-  const disk = await statfs(dataDir);
-  if (disk.bavail * disk.bsize < CHECKPOINT_ROOM_BYTES) return false;
+  if ((await freeBytesOnDisk(dataDir)) < CHECKPOINT_ROOM_BYTES) return false;
   await db.exec('CHECKPOINT');
   return true;
 }
