@@ -32,7 +32,7 @@ export interface MixResult {
   examples: string[];
 }
 
-/** The console's page size (src/machines/paged-list.machine.ts) and the dataset editor's window (dataset-editor.list-region.ts). */
+/** The console's page size (src/machines/shared/paged-list.machine.ts) and the dataset editor's window (src/machines/datasets/dataset-editor.list-region.ts). */
 export const PAGE_SIZE = 20;
 export const EDITOR_WINDOW = 1000;
 const SERVICE = '/api/service/';

@@ -1,44 +1,46 @@
 import { Suspense, use, useEffect, type ComponentType } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
-import { parseRouteId } from './domain/route-id';
-import { AuthActorContext, type AuthActorRef } from './views/auth-actor-context';
-import { LoginPage } from './views/LoginPage';
-import { LogicContext, type ConsoleLogic } from './views/logic-context';
-import { RequireAuth } from './views/RequireAuth';
-import { Shell } from './views/Shell';
+import { parseRouteId } from './domain/shell/route-id';
+import { AuthActorContext, type AuthActorRef } from './views/shell/auth-actor-context';
+import { LoginPage } from './views/shell/LoginPage';
+import { LogicContext, type ConsoleLogic } from './views/shell/logic-context';
+import { RequireAuth } from './views/shell/RequireAuth';
+import { Shell } from './views/shell/Shell';
 import { DocumentTitle } from './views/ui/DocumentTitle';
 import { statusMessage } from './views/ui/status.css';
-import { screenChunk, type Screen } from './views/screen-chunk';
+import { screenChunk, type Screen } from './views/shell/screen-chunk';
 
 // Each screen is its own chunk: /login loads only the sign-in code (see bench/bundle-size.ts).
-const DashboardPage = screenChunk(() => import('./views/DashboardPage').then((m) => m.DashboardPage));
-const DatasetsPage = screenChunk(() => import('./views/DatasetsPage').then((m) => m.DatasetsPage));
-const DatasetEditorPage = screenChunk(() => import('./views/DatasetEditorPage').then((m) => m.DatasetEditorPage));
-const DatasetEntriesPage = screenChunk(() => import('./views/DatasetEntriesPage').then((m) => m.DatasetEntriesPage));
-const EntryEditorPage = screenChunk(() => import('./views/EntryEditorPage').then((m) => m.EntryEditorPage));
-const GoldenSetsPage = screenChunk(() => import('./views/GoldenSetsPage').then((m) => m.GoldenSetsPage));
-const GoldenSetPage = screenChunk(() => import('./views/GoldenSetPage').then((m) => m.GoldenSetPage));
-const CataloguePage = screenChunk(() => import('./views/CataloguePage').then((m) => m.CataloguePage));
-const ProductPage = screenChunk(() => import('./views/ProductPage').then((m) => m.ProductPage));
-const EvaluationsPage = screenChunk(() => import('./views/EvaluationsPage').then((m) => m.EvaluationsPage));
-const EvaluationDetailPage = screenChunk(() => import('./views/EvaluationDetailPage').then((m) => m.EvaluationDetailPage));
-const TestCasePage = screenChunk(() => import('./views/TestCasePage').then((m) => m.TestCasePage));
-const ExperimentsPage = screenChunk(() => import('./views/ExperimentsPage').then((m) => m.ExperimentsPage));
-const NewExperimentPage = screenChunk(() => import('./views/ExperimentFormPage').then((m) => m.NewExperimentPage));
-const EditExperimentPage = screenChunk(() => import('./views/ExperimentFormPage').then((m) => m.EditExperimentPage));
-const EvaluationScriptsPage = screenChunk(() => import('./views/EvaluationScriptsPage').then((m) => m.EvaluationScriptsPage));
-const EvaluationScriptPage = screenChunk(() => import('./views/EvaluationScriptPage').then((m) => m.EvaluationScriptPage));
-const ScriptExperimentsPage = screenChunk(() => import('./views/ScriptExperimentsPage').then((m) => m.ScriptExperimentsPage));
-const ScriptExperimentsWithoutId = screenChunk(() => import('./views/ScriptExperimentsPage').then((m) => m.ScriptExperimentsWithoutId));
-const ExperimentRunsPage = screenChunk(() => import('./views/ExperimentRunsPage').then((m) => m.ExperimentRunsPage));
-const RunResultsPage = screenChunk(() => import('./views/RunResultsPage').then((m) => m.RunResultsPage));
-const JudgeQueuePage = screenChunk(() => import('./views/JudgeQueuePage').then((m) => m.JudgeQueuePage));
-const RunResultDetailsRoute = screenChunk(() => import('./views/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
-const ComparePairRoute = screenChunk(() => import('./views/ComparePairPage').then((m) => m.ComparePairRoute));
-const ComparePage = screenChunk(() => import('./views/ComparePage').then((m) => m.ComparePage));
-const AccountsPage = screenChunk(() => import('./views/AccountsPage').then((m) => m.AccountsPage));
-const AuditPage = screenChunk(() => import('./views/AuditPage').then((m) => m.AuditPage));
-const NotFoundPage = screenChunk(() => import('./views/NotFoundPage').then((m) => m.NotFoundPage));
+const DashboardPage = screenChunk(() => import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage));
+const DatasetsPage = screenChunk(() => import('./views/datasets/DatasetsPage').then((m) => m.DatasetsPage));
+const DatasetEditorPage = screenChunk(() => import('./views/datasets/DatasetEditorPage').then((m) => m.DatasetEditorPage));
+const DatasetEntriesPage = screenChunk(() => import('./views/entries/DatasetEntriesPage').then((m) => m.DatasetEntriesPage));
+const EntryEditorPage = screenChunk(() => import('./views/entries/EntryEditorPage').then((m) => m.EntryEditorPage));
+const GoldenSetsPage = screenChunk(() => import('./views/golden-sets/GoldenSetsPage').then((m) => m.GoldenSetsPage));
+const GoldenSetPage = screenChunk(() => import('./views/golden-sets/GoldenSetPage').then((m) => m.GoldenSetPage));
+const CataloguePage = screenChunk(() => import('./views/catalogue/CataloguePage').then((m) => m.CataloguePage));
+const ProductPage = screenChunk(() => import('./views/catalogue/ProductPage').then((m) => m.ProductPage));
+const EvaluationsPage = screenChunk(() => import('./views/evaluations/EvaluationsPage').then((m) => m.EvaluationsPage));
+const EvaluationDetailPage = screenChunk(() => import('./views/evaluations/EvaluationDetailPage').then((m) => m.EvaluationDetailPage));
+const TestCasePage = screenChunk(() => import('./views/evaluations/TestCasePage').then((m) => m.TestCasePage));
+const ExperimentsPage = screenChunk(() => import('./views/experiments/ExperimentsPage').then((m) => m.ExperimentsPage));
+const NewExperimentPage = screenChunk(() => import('./views/experiments/ExperimentFormPage').then((m) => m.NewExperimentPage));
+const EditExperimentPage = screenChunk(() => import('./views/experiments/ExperimentFormPage').then((m) => m.EditExperimentPage));
+const EvaluationScriptsPage = screenChunk(() => import('./views/experiments/EvaluationScriptsPage').then((m) => m.EvaluationScriptsPage));
+const EvaluationScriptPage = screenChunk(() => import('./views/experiments/EvaluationScriptPage').then((m) => m.EvaluationScriptPage));
+const ScriptExperimentsPage = screenChunk(() => import('./views/experiments/ScriptExperimentsPage').then((m) => m.ScriptExperimentsPage));
+const ScriptExperimentsWithoutId = screenChunk(() =>
+  import('./views/experiments/ScriptExperimentsPage').then((m) => m.ScriptExperimentsWithoutId),
+);
+const ExperimentRunsPage = screenChunk(() => import('./views/runs/ExperimentRunsPage').then((m) => m.ExperimentRunsPage));
+const RunResultsPage = screenChunk(() => import('./views/runs/RunResultsPage').then((m) => m.RunResultsPage));
+const JudgeQueuePage = screenChunk(() => import('./views/judging/JudgeQueuePage').then((m) => m.JudgeQueuePage));
+const RunResultDetailsRoute = screenChunk(() => import('./views/runs/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
+const ComparePairRoute = screenChunk(() => import('./views/compare/ComparePairPage').then((m) => m.ComparePairRoute));
+const ComparePage = screenChunk(() => import('./views/compare/ComparePage').then((m) => m.ComparePage));
+const AccountsPage = screenChunk(() => import('./views/admin/AccountsPage').then((m) => m.AccountsPage));
+const AuditPage = screenChunk(() => import('./views/admin/AuditPage').then((m) => m.AuditPage));
+const NotFoundPage = screenChunk(() => import('./views/shell/NotFoundPage').then((m) => m.NotFoundPage));
 
 const loading = (
   <p className={statusMessage} role="status">

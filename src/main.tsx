@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './views/theme.css';
+import './views/ui/theme.css';
 import { App } from './App';
 import { loadConsoleLogic, startAuth } from './providers';
 

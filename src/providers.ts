@@ -8,8 +8,8 @@ import { createAuthClient, type AuthClient } from './services/auth-client';
 import { createBrowserRouter } from './services/browser-router';
 import type { MeClient } from './services/me-client';
 import { loadRuntimeConfig, type RuntimeConfig } from './services/runtime-config';
-import type { ConsoleLogic } from './views/logic-context';
-import { readable } from './domain/readable-promise';
+import type { ConsoleLogic } from './views/shell/logic-context';
+import { readable } from './domain/shared/readable-promise';
 
 type Runtime = { config: RuntimeConfig; auth: AuthClient };
 

@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate';
-import { accountsPageMachine, ACCOUNTS_FILTER } from '../machines/accounts-page.machine';
-import { addAccountMachine } from '../machines/add-account.machine';
-import { auditPageMachine } from '../machines/audit-page.machine';
-import { changeRoleMachine, type RoleChange } from '../machines/change-role.machine';
-import { confirmModalMachine, type ConfirmSubject } from '../machines/confirm-modal.machine';
-import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
-import { resetPasswordMachine, type PasswordReset } from '../machines/reset-password.machine';
-import type { NewAccount } from '../domain/account-types';
-import { AUDIT_FILTER, auditAddress } from '../domain/audit-filters';
-import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import { accountsPageMachine, ACCOUNTS_FILTER } from '../machines/admin/accounts-page.machine';
+import { addAccountMachine } from '../machines/admin/add-account.machine';
+import { auditPageMachine } from '../machines/admin/audit-page.machine';
+import { changeRoleMachine, type RoleChange } from '../machines/admin/change-role.machine';
+import { confirmModalMachine, type ConfirmSubject } from '../machines/shared/confirm-modal.machine';
+import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
+import { resetPasswordMachine, type PasswordReset } from '../machines/admin/reset-password.machine';
+import type { NewAccount } from '../domain/admin/account-types';
+import { AUDIT_FILTER, auditAddress } from '../domain/admin/audit-filters';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 

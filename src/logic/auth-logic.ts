@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { authMachine } from '../machines/auth.machine';
-import { changePasswordMachine } from '../machines/change-password.machine';
-import { meMachine } from '../machines/me.machine';
-import type { PasswordChange } from '../domain/password-change';
-import type { Router } from '../domain/router';
+import { authMachine } from '../machines/shell/auth.machine';
+import { changePasswordMachine } from '../machines/shell/change-password.machine';
+import { meMachine } from '../machines/shell/me.machine';
+import type { PasswordChange } from '../domain/shell/password-change';
+import type { Router } from '../domain/shell/router';
 import type { AuthClient } from '../services/auth-client';
 import type { MeClient } from '../services/me-client';
 

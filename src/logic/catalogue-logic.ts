@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { CATALOGUE_FILTER, cataloguePageMachine } from '../machines/catalogue-page.machine';
-import { importProductsMachine, type ImportInput } from '../machines/import-products.machine';
-import { productDetailsMachine } from '../machines/product-details.machine';
-import { resourceMachine } from '../machines/resource.machine';
-import { parseRouteId } from '../domain/route-id';
+import { CATALOGUE_FILTER, cataloguePageMachine } from '../machines/catalogue/catalogue-page.machine';
+import { importProductsMachine, type ImportInput } from '../machines/catalogue/import-products.machine';
+import { productDetailsMachine } from '../machines/catalogue/product-details.machine';
+import { resourceMachine } from '../machines/shared/resource.machine';
+import { parseRouteId } from '../domain/shell/route-id';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 

@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { comparePageMachine, type ComparePageEvent, type ComparisonFetch } from '../machines/compare-page.machine';
-import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
-import { COMPARE_PATH } from '../domain/compare-address';
-import type { ComparisonPage } from '../domain/comparison-types';
-import type { DownloadedFile } from '../domain/evaluation-backend-types';
+import { comparePageMachine, type ComparePageEvent, type ComparisonFetch } from '../machines/compare/compare-page.machine';
+import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
+import { COMPARE_PATH } from '../domain/compare/compare-address';
+import type { ComparisonPage } from '../domain/compare/comparison-types';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from './console-deps';
 
 // Issue 15: comparing two runs, bound to the run-comparisons calls and the address bar.

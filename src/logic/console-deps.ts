@@ -1,5 +1,5 @@
-import type { DownloadedFile } from '../domain/evaluation-backend-types';
-import type { Router } from '../domain/router';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
+import type { Router } from '../domain/shell/router';
 import type { Accounts } from '../services/accounts';
 import type { AuditTrail } from '../services/audit-trail';
 import type { Catalogue } from '../services/catalogue';

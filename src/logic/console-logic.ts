@@ -1,4 +1,4 @@
-import type { ConsoleLogic } from '../views/logic-context';
+import type { ConsoleLogic } from '../views/shell/logic-context';
 import { createAdminLogic } from './admin-logic';
 import { createCatalogueLogic } from './catalogue-logic';
 import { createCompareLogic } from './compare-logic';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { dashboardMachine } from '../machines/dashboard.machine';
+import { dashboardMachine } from '../machines/dashboard/dashboard.machine';
 import type { ConsoleDeps } from './console-deps';
 
 // Spec §2 /.

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { createDatasetMachine, type CreatedDataset } from '../machines/create-dataset.machine';
-import { datasetEditorMachine } from '../machines/dataset-editor.machine';
-import { DATASETS_FILTER, datasetsPageMachine } from '../machines/datasets-page.machine';
-import type { EntryMove, EntryWindowRequest } from '../domain/dataset-membership';
+import { createDatasetMachine, type CreatedDataset } from '../machines/datasets/create-dataset.machine';
+import { datasetEditorMachine } from '../machines/datasets/dataset-editor.machine';
+import { DATASETS_FILTER, datasetsPageMachine } from '../machines/datasets/datasets-page.machine';
+import type { EntryMove, EntryWindowRequest } from '../domain/datasets/dataset-membership';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEntry } from '../machines/add-entry.machine';
-import { bulkUploadMachine, type UploadInput } from '../machines/bulk-upload.machine';
-import { datasetEntriesPageMachine, ENTRIES_FILTER } from '../machines/dataset-entries-page.machine';
-import { datasetPickerMachine } from '../machines/dataset-picker.machine';
-import { resourceMachine } from '../machines/resource.machine';
-import { parseRouteId } from '../domain/route-id';
-import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '../machines/entry-editor.machine';
+import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEntry } from '../machines/entries/add-entry.machine';
+import { bulkUploadMachine, type UploadInput } from '../machines/datasets/bulk-upload.machine';
+import { datasetEntriesPageMachine, ENTRIES_FILTER } from '../machines/entries/dataset-entries-page.machine';
+import { datasetPickerMachine } from '../machines/datasets/dataset-picker.machine';
+import { resourceMachine } from '../machines/shared/resource.machine';
+import { parseRouteId } from '../domain/shell/route-id';
+import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '../machines/entries/entry-editor.machine';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { evaluationDetailMachine } from '../machines/evaluation-detail.machine';
+import { evaluationDetailMachine } from '../machines/evaluations/evaluation-detail.machine';
 import type { ConsoleDeps } from './console-deps';
 
 // Spec §2 /evaluations/{id}: sample data (src/fixtures) after a fake load.

@@ -1,10 +1,10 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { experimentsPageMachine } from '../machines/experiments-page.machine';
-import { resourceMachine } from '../machines/resource.machine';
-import { scriptExperimentsPageMachine } from '../machines/script-experiments-page.machine';
-import { pageFromSearch } from '../machines/paged-list.machine';
-import { scriptFilterMachine, scriptFromSearch, type ScriptFilterEvent } from '../machines/script-filter.machine';
-import type { Router } from '../domain/router';
+import { experimentsPageMachine } from '../machines/experiments/experiments-page.machine';
+import { resourceMachine } from '../machines/shared/resource.machine';
+import { scriptExperimentsPageMachine } from '../machines/experiments/script-experiments-page.machine';
+import { pageFromSearch } from '../machines/shared/paged-list.machine';
+import { scriptFilterMachine, scriptFromSearch, type ScriptFilterEvent } from '../machines/experiments/script-filter.machine';
+import type { Router } from '../domain/shell/router';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList, rowsOf } from './paged-lists';
 

@@ -1,12 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { addJudgementMachine, CATALOGUE_RESULTS } from '../machines/add-judgement.machine';
-import { goldenSetPageMachine, QUERY_FILTER, type GoldenSetPageEvent } from '../machines/golden-set-page.machine';
-import { pagedListMachine, type PageFetch, type PagedListEvent, type PageResult } from '../machines/paged-list.machine';
-import { queryJudgementsMachine, type JudgementSave } from '../machines/query-judgements.machine';
-import { resourceMachine } from '../machines/resource.machine';
-import { scaleEditorMachine } from '../machines/scale-editor.machine';
-import { queryFromSearch, withOpenQuery } from '../domain/golden-set-address';
-import type { GradeScale } from '../domain/golden-set-judging-types';
+import { addJudgementMachine, CATALOGUE_RESULTS } from '../machines/golden-sets/add-judgement.machine';
+import { goldenSetPageMachine, QUERY_FILTER, type GoldenSetPageEvent } from '../machines/golden-sets/golden-set-page.machine';
+import { pagedListMachine, type PageFetch, type PagedListEvent, type PageResult } from '../machines/shared/paged-list.machine';
+import { queryJudgementsMachine, type JudgementSave } from '../machines/golden-sets/query-judgements.machine';
+import { resourceMachine } from '../machines/shared/resource.machine';
+import { scaleEditorMachine } from '../machines/golden-sets/scale-editor.machine';
+import { queryFromSearch, withOpenQuery } from '../domain/golden-sets/golden-set-address';
+import type { GradeScale } from '../domain/judging/golden-set-judging-types';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, rowsOf } from './paged-lists';
 

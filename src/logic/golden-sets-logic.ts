@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import { fileExportMachine, type FileExportRequest } from '../machines/file-export.machine';
-import { goldenSetsPageMachine } from '../machines/golden-sets-page.machine';
-import { renameGoldenSetMachine, type GoldenSetToRename } from '../machines/rename-golden-set.machine';
-import { uploadGoldenSetMachine } from '../machines/upload-golden-set.machine';
-import type { DownloadedFile } from '../domain/evaluation-backend-types';
-import type { GoldenSetUpload } from '../domain/golden-set-upload';
+import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
+import { goldenSetsPageMachine } from '../machines/golden-sets/golden-sets-page.machine';
+import { renameGoldenSetMachine, type GoldenSetToRename } from '../machines/golden-sets/rename-golden-set.machine';
+import { uploadGoldenSetMachine } from '../machines/golden-sets/upload-golden-set.machine';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
+import type { GoldenSetUpload } from '../domain/golden-sets/golden-set-upload';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList } from './paged-lists';
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { judgeQueueMachine, type UnjudgedFetch } from '../machines/judge-queue.machine';
-import { rescoreRunMachine } from '../machines/rescore-run.machine';
-import type { NewJudgement } from '../domain/judging-types';
+import { judgeQueueMachine, type UnjudgedFetch } from '../machines/judging/judge-queue.machine';
+import { rescoreRunMachine } from '../machines/runs/rescore-run.machine';
+import type { NewJudgement } from '../domain/judging/judging-types';
 import type { ConsoleDeps } from './console-deps';
 
 // Issue 16: judging from a run, bound to the run-judging calls and the address bar.

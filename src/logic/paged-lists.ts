@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { confirmModalMachine, type ConfirmSubject } from '../machines/confirm-modal.machine';
+import { confirmModalMachine, type ConfirmSubject } from '../machines/shared/confirm-modal.machine';
 import {
   filterFromSearch,
   listSearch,
@@ -9,9 +9,9 @@ import {
   type PageFetch,
   type PagedListEvent,
   type PageResult,
-} from '../machines/paged-list.machine';
-import type { PageRequest } from '../domain/evaluation-service-types';
-import type { Router } from '../domain/router';
+} from '../machines/shared/paged-list.machine';
+import type { PageRequest } from '../domain/evaluations/evaluation-service-types';
+import type { Router } from '../domain/shell/router';
 
 type PagedListCalls = {
   /** One page of rows (`allRows` or `rowsOf`). */

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { coverageMachine } from '../machines/coverage.machine';
-import { experimentFormMachine, type FormLoad, type SaveRequest } from '../machines/experiment-form.machine';
-import { tryQueryMachine } from '../machines/try-query.machine';
-import type { TryQuery } from '../domain/workbench-types';
+import { coverageMachine } from '../machines/golden-sets/coverage.machine';
+import { experimentFormMachine, type FormLoad, type SaveRequest } from '../machines/experiments/experiment-form.machine';
+import { tryQueryMachine } from '../machines/experiments/try-query.machine';
+import type { TryQuery } from '../domain/experiments/workbench-types';
 import type { ConsoleDeps } from './console-deps';
 
 // Issue 14's experiment workbench: the experiment form with Try a query and the golden set's coverage.

@@ -1,7 +1,7 @@
 import type { ApiClient } from './api-client';
 import { explained } from './failure-message';
-import type { Account, NewAccount, Role } from '../domain/account-types';
-import type { Page, PageRequest } from '../domain/evaluation-service-types';
+import type { Account, NewAccount, Role } from '../domain/admin/account-types';
+import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
 
 // The embedded provider's accounts (server/routes/backend/accounts.ts) on the evaluation backend, for
 // admins: the list searched by username, an account added, its role changed, its password reset (which ends

@@ -1,5 +1,5 @@
 import { FetchError, ofetch, type FetchOptions, type FetchResponse, type MappedResponseType, type ResponseType } from 'ofetch';
-import { toAuthError, type AuthFailure } from '../domain/auth-errors';
+import { toAuthError, type AuthFailure } from '../domain/shell/auth-errors';
 
 /** What the two APIs' clients need from the session. */
 export type ApiSession = {

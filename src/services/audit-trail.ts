@@ -2,9 +2,9 @@ import type { ApiClient } from './api-client';
 import { downloadFile } from './evaluation-backend';
 import { explained } from './failure-message';
 import type { AuditEntry } from '../../server/schemas/audit';
-import { auditQuery } from '../domain/audit-filters';
-import type { DownloadedFile } from '../domain/evaluation-backend-types';
-import type { Page, PageRequest } from '../domain/evaluation-service-types';
+import { auditQuery } from '../domain/admin/audit-filters';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
+import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
 
 // The audit trail (issue 17) on the evaluation backend, for admins: a page of it with the address's filter
 // (its days as times, see audit-filters) and its total, and the same rows as CSV. A malformed day in the

@@ -1,12 +1,12 @@
 import type { User } from 'oidc-client-ts';
-import { AuthError, toAuthError, type AuthOperation } from '../domain/auth-errors';
+import { AuthError, toAuthError, type AuthOperation } from '../domain/shell/auth-errors';
 import { identityDefaults, userManagerSettings } from './auth-settings';
 import { ConsoleUserManager } from './console-user-manager';
-import { logoutUrl } from '../domain/logout-url';
+import { logoutUrl } from '../domain/shell/logout-url';
 import { createRenewalLock } from './renewal-lock';
 import type { RuntimeConfig } from './runtime-config';
 import { createSessionHint } from './session-hint';
-import type { AuthUser, CallbackResult } from '../domain/auth-user';
+import type { AuthUser, CallbackResult } from '../domain/shell/auth-user';
 
 export type AuthClient = {
   /** After a reload: a silent authorization when the session hint says there was a session, else null. */

@@ -1,5 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
-import type { Router } from '../domain/router';
+import type { Router } from '../domain/shell/router';
 
 // The Router over the browser's history, through wouter's navigate (which the views' links use too).
 

@@ -1,10 +1,10 @@
 import type { ApiClient } from './api-client';
 import { explained, foundOrNull } from './failure-message';
 import type { FormPoster } from './upload-csv';
-import type { CatalogueFormat } from '../domain/catalogue';
-import type { CatalogueImportCounts, Product } from '../domain/evaluation-backend-types';
-import type { Page, PageRequest } from '../domain/evaluation-service-types';
-import type { UploadOptions } from '../domain/upload-types';
+import type { CatalogueFormat } from '../domain/catalogue/catalogue';
+import type { CatalogueImportCounts, Product } from '../domain/experiments/evaluation-backend-types';
+import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
+import type { UploadOptions } from '../domain/datasets/upload-types';
 
 // The evaluation backend's catalogue (issue 14): a page of products or of the built-in search's ranking, one
 // product, and the import of a CSV or JSON Lines file (multipart over XHR, for its progress).

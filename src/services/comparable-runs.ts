@@ -1,6 +1,6 @@
 import type { ApiClient } from './api-client';
-import type { ComparableRun } from '../domain/compare-links';
-import type { Page } from '../domain/evaluation-service-types';
+import type { ComparableRun } from '../domain/compare/compare-links';
+import type { Page } from '../domain/evaluations/evaluation-service-types';
 
 // Issue 15: the runs one run can be compared with, for its "Compare with…" dialog.
 

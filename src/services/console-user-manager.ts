@@ -1,6 +1,6 @@
 import { ErrorResponse, User, UserManager, type UserManagerSettings, type UseRefreshTokenArgs } from 'oidc-client-ts';
-import { AuthError } from '../domain/auth-errors';
-import { IdTokenError, checkIdToken } from '../domain/id-token-claims';
+import { AuthError } from '../domain/shell/auth-errors';
+import { IdTokenError, checkIdToken } from '../domain/shell/id-token-claims';
 import { createRedirectNavigator } from './redirect-navigator';
 import { requestTokens, type TokenRequestOptions, type TokenResponse } from './token-request';
 

@@ -4,10 +4,10 @@ import { filenameFromContentDisposition } from './download-file';
 import { listComparableRuns } from './comparable-runs';
 import { explained, foundOrNull } from './failure-message';
 import type { FormPoster } from './upload-csv';
-import type { GoldenSetUpload } from '../domain/golden-set-upload';
-import type { Page, PageRequest } from '../domain/evaluation-service-types';
-import { createScriptNameCache, withScriptNames, type ExperimentRow } from '../domain/script-names';
-import type { ListedRun } from '../domain/workbench-types';
+import type { GoldenSetUpload } from '../domain/golden-sets/golden-set-upload';
+import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
+import { createScriptNameCache, withScriptNames, type ExperimentRow } from '../domain/experiments/script-names';
+import type { ListedRun } from '../domain/experiments/workbench-types';
 import {
   goldenSetExportFormats,
   runExportFormats,
@@ -22,7 +22,7 @@ import {
   GoldenSetExportFormat,
   ResultsPage,
   RunExportFormat,
-} from '../domain/evaluation-backend-types';
+} from '../domain/experiments/evaluation-backend-types';
 
 // The separate evaluation backend of spec §7: one typed function per call, paths exactly as the spec
 // writes them (trailing slashes included), relative to the client's base URL, throwing as ofetch raised.

@@ -1,7 +1,7 @@
 import type { ApiClient } from './api-client';
 import { explained, foundOrNull } from './failure-message';
-import type { EntryWindow, EntryWindowRequest, EntryMove } from '../domain/dataset-membership';
-import { applyLinkDiff, mappingsOf, type Mapping } from '../domain/link-diff';
+import type { EntryWindow, EntryWindowRequest, EntryMove } from '../domain/datasets/dataset-membership';
+import { applyLinkDiff, mappingsOf, type Mapping } from '../domain/compare/link-diff';
 import type {
   Dataset,
   DatasetEntry,
@@ -11,8 +11,8 @@ import type {
   EntryFilter,
   Page,
   PageRequest,
-} from '../domain/evaluation-service-types';
-import type { CsvUploader, UploadOptions } from '../domain/upload-types';
+} from '../domain/evaluations/evaluation-service-types';
+import type { CsvUploader, UploadOptions } from '../domain/datasets/upload-types';
 
 // The evaluation service (spec §7): one typed function per endpoint, and one method per call a screen's
 // machine makes, answering exactly what the machine takes. Failures are thrown as Error with the server's

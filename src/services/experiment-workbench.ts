@@ -2,8 +2,8 @@ import { FetchError } from 'ofetch';
 import type { ApiFetch } from './api-client';
 import { explained, failureMessage, foundOrNull } from './failure-message';
 import type { EvaluationService } from './evaluation-service';
-import { InvalidInputError } from '../domain/error-message';
-import type { EvaluationScript, GoldenSet } from '../domain/evaluation-backend-types';
+import { InvalidInputError } from '../domain/shared/error-message';
+import type { EvaluationScript, GoldenSet } from '../domain/experiments/evaluation-backend-types';
 import type {
   Coverage,
   ExperimentChanges,
@@ -14,7 +14,7 @@ import type {
   RunResultWithNames,
   TryQuery,
   TryResult,
-} from '../domain/workbench-types';
+} from '../domain/experiments/workbench-types';
 
 // The experiment workbench's calls (issue 14) on the evaluation backend: an experiment with what keeps it
 // from running, creating and changing one, trying a query through a target, a golden set's coverage of a

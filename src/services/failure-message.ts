@@ -1,5 +1,5 @@
 import { FetchError } from 'ofetch';
-import { messageOf, RefusalError } from '../domain/error-message';
+import { messageOf, RefusalError } from '../domain/shared/error-message';
 import { UploadError } from './upload-csv';
 
 // Both APIs' calls fail with what a person can read: the server's own message (e.g. a duplicate name's 409),

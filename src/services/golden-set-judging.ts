@@ -1,6 +1,6 @@
 import type { ApiClient } from './api-client';
 import { explained, foundOrNull } from './failure-message';
-import type { Page, PageRequest } from '../domain/evaluation-service-types';
+import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
 import type {
   GradeScale,
   JudgedGoldenSet,
@@ -9,7 +9,7 @@ import type {
   JudgementDelete,
   JudgementHistoryEntry,
   JudgementPut,
-} from '../domain/golden-set-judging-types';
+} from '../domain/judging/golden-set-judging-types';
 
 // Judging a golden set (server/routes/backend/judgements.ts) on the evaluation backend: the golden set with
 // its scale, its queries, one query's judgements, a grade saved or removed, the history, the scale changed.

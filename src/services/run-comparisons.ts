@@ -1,9 +1,9 @@
 import type { ApiClient } from './api-client';
 import { downloadFile } from './evaluation-backend';
 import { explained } from './failure-message';
-import type { ComparisonPage, ComparisonParams, RunComparison } from '../domain/comparison-types';
-import type { DownloadedFile } from '../domain/evaluation-backend-types';
-import type { PageRequest } from '../domain/evaluation-service-types';
+import type { ComparisonPage, ComparisonParams, RunComparison } from '../domain/compare/comparison-types';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
+import type { PageRequest } from '../domain/evaluations/evaluation-service-types';
 
 // Comparing two finished runs (issue 15) on the evaluation backend: the paired summary with one page of
 // queries, and every query of the same filter as CSV. A refusal (400 bad parameter, 404 no such run, 409 not

@@ -1,8 +1,8 @@
 import type { ApiClient } from './api-client';
 import { getRun } from './evaluation-backend';
 import { explained } from './failure-message';
-import type { ExperimentRun } from '../domain/evaluation-backend-types';
-import { goldenSetIdOf, NO_GOLDEN_SET } from '../domain/judge-queue';
+import type { ExperimentRun } from '../domain/experiments/evaluation-backend-types';
+import { goldenSetIdOf, NO_GOLDEN_SET } from '../domain/judging/judge-queue';
 import type {
   GoldenSetWithScale,
   Judgement,
@@ -11,7 +11,7 @@ import type {
   RunGoldenSetState,
   UnjudgedPage,
   UnjudgedItem,
-} from '../domain/judging-types';
+} from '../domain/judging/judging-types';
 
 // Judging from a run (issue 16) on the evaluation backend: the run's unjudged (query, product) pairs, a grade
 // put into a golden set, the golden set's scale, and a rescore of a finished run. A refusal (400 a grade outside

@@ -1,5 +1,5 @@
 import { accessToken, rejectedAfterRenewal, type ApiSession } from './api-client';
-import type { BulkUploadCounts, CsvProblem, CsvUploader, UploadOptions } from '../domain/upload-types';
+import type { BulkUploadCounts, CsvProblem, CsvUploader, UploadOptions } from '../domain/datasets/upload-types';
 
 // Spec §7 POST dataset-entries/bulk-upload over XMLHttpRequest, because fetch cannot report upload
 // progress. It shares the ofetch client's session (ApiSession): the same bearer token, one forced renewal

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './server-process';
 // deterministic demo data, real sign-in. Failures are provoked by failing the backend call in the page.
 const password = 'backend-screens-browser-test-password';
 
-// The theme's colours (src/views/theme.css.ts) as Chromium computes them.
+// The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
 const green = 'rgb(26, 127, 55)';
 const red = 'rgb(180, 35, 24)';
 const grey = 'rgb(87, 96, 106)';

@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from './server-process';
 const password = 'experiment-runs-browser-test-password';
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
-// The theme's colours (src/views/theme.css.ts) as Chromium computes them.
+// The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
 const green = 'rgb(26, 127, 55)';
 
 type Experiment = { id: number; name: string };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatValue } from '../../server/evaluation/trec-eval';
-import { formatMean } from '../../src/domain/format-metric';
+import { formatMean } from '../../src/domain/shared/format-metric';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
 

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import type { ConfirmSubject, confirmModalMachine } from '../../machines/confirm-modal.machine';
+import type { ConfirmSubject, confirmModalMachine } from '../../machines/shared/confirm-modal.machine';
 import { button } from './button.css';
 
 /** A row's Delete: opens the list's delete confirmation for this row. */

@@ -1,7 +1,7 @@
 import { useId, useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
-import type { Action } from '../../domain/roles';
-import { useRefusal } from '../role-context';
+import type { Action } from '../../domain/shell/roles';
+import { useRefusal } from '../shell/role-context';
 import * as styles from './gated.css';
 
 // Issue 17: a control that changes something. For a role that may, it is the control itself; for one that may

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { imageSource } from '../../domain/image-source';
+import { imageSource } from '../../domain/catalogue/image-source';
 
 /** A product's picture, loaded only from where an image may come from (imageSource); else the placeholder. */
 export function Thumbnail({

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
-import { vars } from '../theme.css';
+import { vars } from './theme.css';
 
 const base = style({
   appearance: 'none',

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../theme.css';
+import { vars } from './theme.css';
 
 // The frame every screen of the main area shares: a heading row with its actions, then the content.
 export const page = style({

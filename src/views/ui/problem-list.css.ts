@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../theme.css';
+import { vars } from './theme.css';
 
 // An upload dialog's list of the server's problems with a file: scrolls when long.
 export const problemList = style({

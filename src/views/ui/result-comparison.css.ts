@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../theme.css';
+import { vars } from './theme.css';
 
 // The pieces the result-versus-reference screens share (run result details, test case): sections,
 // the definition list, the metrics grid, the colour legend and product captions.

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../theme.css';
+import { vars } from './theme.css';
 
 // "Loading..." and "Signing out..." lines while the session is settled, and every screen's loading line.
 export const statusMessage = style({

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../theme.css';
+import { vars } from './theme.css';
 
 // A wide table scrolls sideways inside its card, so the page itself never does (1024 px screens).
 export const card = style({

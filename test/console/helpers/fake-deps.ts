@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { DownloadedFile } from '../../../src/domain/evaluation-backend-types';
+import type { DownloadedFile } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from '../../../src/logic/console-deps';
 import { memoryRouter } from './memory-router';
 

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
-import { authMachine } from '../../../src/machines/auth.machine';
-import type { AuthUser } from '../../../src/domain/auth-user';
-import type { Me } from '../../../src/domain/roles';
-import type { PasswordChange } from '../../../src/domain/password-change';
+import { authMachine } from '../../../src/machines/shell/auth.machine';
+import type { AuthUser } from '../../../src/domain/shell/auth-user';
+import type { Me } from '../../../src/domain/shell/roles';
+import type { PasswordChange } from '../../../src/domain/shell/password-change';
 import { createMeLogic } from '../../../src/logic/auth-logic';
 import type { MeClient } from '../../../src/services/me-client';
 

@@ -1,5 +1,5 @@
 import { memoryLocation } from 'wouter/memory-location';
-import type { Router } from '../../../src/domain/router';
+import type { Router } from '../../../src/domain/shell/router';
 
 // The Router over wouter's memory location, as the browser router is over the browser's: the views' links and
 // the machines' navigation move the same address, and a new entry is announced to the route listeners.

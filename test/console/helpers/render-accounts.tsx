@@ -1,10 +1,10 @@
 import { vi } from 'vitest';
 import { act } from '@testing-library/react';
-import { selectMeActor } from '../../../src/machines/auth.selectors';
-import { selectMe } from '../../../src/machines/me.selectors';
-import type { Me } from '../../../src/domain/roles';
-import { AuthActorContext } from '../../../src/views/auth-actor-context';
-import { AccountsPage } from '../../../src/views/AccountsPage';
+import { selectMeActor } from '../../../src/machines/shell/auth.selectors';
+import { selectMe } from '../../../src/machines/shell/me.selectors';
+import type { Me } from '../../../src/domain/shell/roles';
+import { AuthActorContext } from '../../../src/views/shell/auth-actor-context';
+import { AccountsPage } from '../../../src/views/admin/AccountsPage';
 import { adminMe, signedInAuth } from './fake-me';
 import type { FakeDeps } from './fake-deps';
 import { renderWithLogic } from './render-console';

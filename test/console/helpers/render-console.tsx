@@ -3,9 +3,9 @@ import { act, render } from '@testing-library/react';
 import { Router } from 'wouter';
 import { Screens } from '../../../src/App';
 import { createConsoleLogic } from '../../../src/logic/console-logic';
-import type { Role } from '../../../src/domain/roles';
-import { LogicContext, type ConsoleLogic } from '../../../src/views/logic-context';
-import { RoleContext } from '../../../src/views/role-context';
+import type { Role } from '../../../src/domain/shell/roles';
+import { LogicContext, type ConsoleLogic } from '../../../src/views/shell/logic-context';
+import { RoleContext } from '../../../src/views/shell/role-context';
 import type { FakeDeps } from './fake-deps';
 
 const logics = new WeakMap<FakeDeps, ConsoleLogic>();

@@ -1,0 +1,106 @@
+/**
+ * The "Compare runs" page's address (issue 15): `/compare?baseline=A&candidate=B&metric=M&filter=F&search=S&order=O&page=N`,
+ * read leniently (a malformed filter, order or page is the default) and written back in one canonical form,
+ * so a shared link opens the same view. The links out of it: each run's page and one query side by side. Pure.
+ */
+import {
+  COMPARISON_FILTERS,
+  COMPARISON_ORDERS,
+  type ComparisonFilter,
+  type ComparisonOrder,
+  type ComparisonParams,
+} from './comparison-types';
+import { parseRouteId } from '../shell/route-id';
+import { comparePairHref } from './compare-links';
+
+export const COMPARE_PATH = '/compare';
+
+export type CompareAddress = {
+  /** Null when the address has none or a malformed one: the page says so instead of asking. */
+  baseline: number | null;
+  candidate: number | null;
+  /** '' until known: the server then picks its default (nDCG first) and the page writes it in. */
+  metric: string;
+  filter: ComparisonFilter;
+  search: string;
+  order: ComparisonOrder;
+  page: number;
+};
+
+const isFilter = (value: string | null): value is ComparisonFilter => COMPARISON_FILTERS.includes(value as ComparisonFilter);
+const isOrder = (value: string | null): value is ComparisonOrder => COMPARISON_ORDERS.includes(value as ComparisonOrder);
+
+/** The address's comparison; what is missing or malformed is the default (a run id: null). */
+export function readCompareAddress(search: string): CompareAddress {
+  const params = new URLSearchParams(search);
+  const filter = params.get('filter');
+  const order = params.get('order');
+  const page = parseRouteId(params.get('page') ?? undefined);
+  return {
+    baseline: parseRouteId(params.get('baseline') ?? undefined),
+    candidate: parseRouteId(params.get('candidate') ?? undefined),
+    metric: params.get('metric')?.trim() ?? '',
+    filter: isFilter(filter) ? filter : 'paired',
+    search: params.get('search')?.trim() ?? '',
+    order: isOrder(order) ? order : 'asc',
+    page: page ?? 1,
+  };
+}
+
+/** Why the address cannot be compared (no valid run ids, or one run twice), or null when it can. */
+export function addressProblem({ baseline, candidate }: CompareAddress): string | null {
+  if (baseline === null && candidate === null)
+    return 'Choose two runs to compare: the address has no valid baseline and candidate run IDs.';
+  if (baseline === null) return 'Invalid baseline run ID: the address needs ?baseline= with a run ID.';
+  if (candidate === null) return 'Invalid candidate run ID: the address needs &candidate= with a run ID.';
+  if (baseline === candidate) return `The baseline and the candidate are the same run (Run ${baseline}): choose two different runs.`;
+  return null;
+}
+
+/** The comparison's query parameters for the API and its CSV: the defaults left out, no page. */
+export function comparisonParams(address: CompareAddress): ComparisonParams {
+  const params: Record<string, string> = { baseline: String(address.baseline), candidate: String(address.candidate) };
+  if (address.metric) params.metric = address.metric;
+  if (address.filter !== 'paired') params.filter = address.filter;
+  if (address.search) params.search = address.search;
+  if (address.order !== 'asc') params.order = address.order;
+  return params;
+}
+
+/** The address's query in its one form: the runs, the metric, then what differs from the defaults, the page last. */
+export function compareSearch(address: CompareAddress): string {
+  const params = new URLSearchParams(comparisonParams(address));
+  if (address.page > 1) params.set('page', String(address.page));
+  return `?${params}`;
+}
+
+/** The page's full address. */
+export const compareHrefOf = (address: CompareAddress): string => `${COMPARE_PATH}${compareSearch(address)}`;
+
+/** Two addresses that show the same thing. */
+export const sameAddress = (a: CompareAddress, b: CompareAddress): boolean => compareSearch(a) === compareSearch(b);
+
+/** A run's own page: its results (App.tsx's /experiment-run-results/:id). */
+export const runHref = (runId: number): string => `/experiment-run-results/${runId}`;
+
+/**
+ * Where a row of the per-query table leads: both results side by side (the pair page, with the metric), or a
+ * query only one run has to that result's details.
+ */
+export function rowHref(row: { baseline_result_id: number | null; candidate_result_id: number | null }, metric: string): string {
+  const { baseline_result_id: baseline, candidate_result_id: candidate } = row;
+  if (baseline !== null && candidate !== null) return comparePairHref(baseline, candidate, metric);
+  return `/experiment-run-result-details/${baseline ?? candidate}`;
+}
+
+/** The filter choices as the page names them. */
+export const FILTER_LABELS: Record<ComparisonFilter, string> = {
+  paired: 'Paired',
+  regressions: 'Regressions',
+  improvements: 'Improvements',
+  unchanged: 'Unchanged',
+  only_baseline: 'Only in baseline',
+  only_candidate: 'Only in candidate',
+};
+
+export const ORDER_LABELS: Record<ComparisonOrder, string> = { asc: 'Regressions first', desc: 'Improvements first' };

@@ -1,0 +1,125 @@
+/**
+ * How the "Compare runs" page writes a comparison (issue 15): metric names as the field abbreviates them,
+ * means to four decimals (formatMean), signed deltas, relative deltas as percentages, the 95% interval, p-values,
+ * and what counts as significant. Pure.
+ */
+import type { ComparisonFilter, RunComparison } from './comparison-types';
+import { counted, formatCount } from '../shared/format-count';
+import { formatMean } from '../shared/format-metric';
+
+/** What the paired tests are read against. */
+export const SIGNIFICANCE_LEVEL = 0.05;
+
+const MINUS = '\u2212';
+
+const ABBREVIATIONS: Record<string, string> = {
+  ndcg: 'nDCG',
+  precision: 'P',
+  recall: 'R',
+  f1: 'F1',
+  reciprocal_rank: 'RR',
+  average_precision: 'AP',
+};
+
+/** 'ndcg@10' → 'nDCG@10', 'precision@10' → 'P@10', 'reciprocal_rank' → 'RR', 'ndcg@10_exp' → 'nDCG@10_exp'; others as they are. */
+export function metricLabel(name: string): string {
+  const at = name.indexOf('@');
+  const base = at === -1 ? name : name.slice(0, at);
+  const short = ABBREVIATIONS[base];
+  return short === undefined ? name : `${short}${at === -1 ? '' : name.slice(at)}`;
+}
+
+/** +0.0210, −0.4900, 0.0000 (four decimals, as the means); a missing value is a dash. */
+export function formatDelta(delta: number | null): string {
+  if (delta === null || !Number.isFinite(delta)) return '—';
+  if (delta === 0) return formatMean(0);
+  return `${delta > 0 ? '+' : MINUS}${formatMean(Math.abs(delta))}`;
+}
+
+/** +4.2%, −12.5%; a dash when there is none (the baseline's mean is 0). */
+export function formatRelativeDelta(relative: number | null): string {
+  if (relative === null || !Number.isFinite(relative)) return '—';
+  const percent = (Math.abs(relative) * 100).toFixed(1);
+  if (relative === 0 || percent === '0.0') return `${percent}%`;
+  return `${relative > 0 ? '+' : MINUS}${percent}%`;
+}
+
+/** [+0.0040, +0.0380]; a dash when there is none (under 2 pairs, or no spread in the differences). */
+export function formatInterval(ci: readonly [number, number] | null): string {
+  return ci === null ? '—' : `[${formatDelta(ci[0])}, ${formatDelta(ci[1])}]`;
+}
+
+/**
+ * 0.013, < 0.001, 1.000; a dash when there is none. A significant value never reads as 0.050: it is cut
+ * (0.0499) rather than rounded up to the level it is under.
+ */
+export function formatPValue(p: number | null): string {
+  if (p === null || !Number.isFinite(p)) return '—';
+  if (p < 0.001) return '< 0.001';
+  const fixed = p.toFixed(3);
+  if (isSignificant(p) && Number(fixed) >= SIGNIFICANCE_LEVEL) return (Math.floor(p * 1e4) / 1e4).toFixed(4);
+  return fixed;
+}
+
+/** Under the 0.05 level (a missing p-value is not). */
+export const isSignificant = (p: number | null): boolean => p !== null && p < SIGNIFICANCE_LEVEL;
+
+/** 41 / 70 / 19. */
+export const formatWinsTiesLosses = ({ wins, ties, losses }: { wins: number; ties: number; losses: number }): string =>
+  [wins, ties, losses].map(formatCount).join(' / ');
+
+/** Whether a query got better or worse (the colour of its delta, beside the sign). */
+export type DeltaTone = 'regression' | 'improvement' | 'unchanged' | 'unpaired';
+
+export function deltaTone(delta: number | null): DeltaTone {
+  if (delta === null) return 'unpaired';
+  return delta < 0 ? 'regression' : delta > 0 ? 'improvement' : 'unchanged';
+}
+
+/** 'Over 130 paired queries'. */
+export const pairedText = (paired: number): string => `Over ${counted(paired, 'paired query', 'paired queries')}`;
+
+/** What the statistics leave out: '3 queries only in the baseline and 1 only in the candidate, left out of the statistics.' */
+export function unpairedText({ only_baseline, only_candidate }: Pick<RunComparison, 'only_baseline' | 'only_candidate'>): string {
+  if (only_baseline === 0 && only_candidate === 0) return 'Every query is in both runs.';
+  const query = (count: number) => counted(count, 'query', 'queries');
+  const parts =
+    only_baseline > 0 && only_candidate > 0
+      ? `${query(only_baseline)} only in the baseline and ${formatCount(only_candidate)} only in the candidate`
+      : only_baseline > 0
+        ? `${query(only_baseline)} only in the baseline`
+        : `${query(only_candidate)} only in the candidate`;
+  return `${parts}, left out of the statistics.`;
+}
+
+/** How many rows each filter lists, for the chosen metric: its losses are the regressions, its wins the improvements. */
+export function filterCounts(comparison: RunComparison): Record<ComparisonFilter, number> {
+  const chosen = comparison.metrics.find((metric) => metric.name === comparison.metric);
+  return {
+    paired: comparison.paired,
+    regressions: chosen?.losses ?? 0,
+    improvements: chosen?.wins ?? 0,
+    unchanged: chosen?.ties ?? 0,
+    only_baseline: comparison.only_baseline,
+    only_candidate: comparison.only_candidate,
+  };
+}
+
+/** 'BM25 · Run 12': the run's experiment and number, as the page names each side. */
+export const runName = (run: { id: number; experiment_name: string }): string => `${run.experiment_name} · Run ${run.id}`;
+
+const NO_ROWS: Record<ComparisonFilter, string> = {
+  paired: 'The runs have no query in common.',
+  regressions: 'No query got worse.',
+  improvements: 'No query got better.',
+  unchanged: 'No query scored the same in both runs.',
+  only_baseline: 'No query is only in the baseline.',
+  only_candidate: 'No query is only in the candidate.',
+};
+
+/** What an empty page of rows says: no match for the search, nothing of this filter, or a page past the last. */
+export function noRowsText(filter: ComparisonFilter, search: string, page: number): string {
+  if (page > 1) return 'No queries on this page.';
+  if (search) return `No query matches “${search}” here.`;
+  return NO_ROWS[filter];
+}

@@ -1,0 +1,23 @@
+import type { RunComparison } from '../../../server/schemas/comparisons';
+
+// GET run-comparisons/ (issue 15) as the console reads it: two finished runs, paired by query. The answer's
+// shapes are the server's schemas (types only); the filters and orders are the console's choices.
+
+/** Which rows of the comparison to list: the API's `filter` values, `paired` first (its default). */
+export const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
+export type ComparisonFilter = (typeof COMPARISON_FILTERS)[number];
+
+/** `asc`: by delta, regressions first (the API's default); `desc`: improvements first. */
+export const COMPARISON_ORDERS = ['asc', 'desc'] as const;
+export type ComparisonOrder = (typeof COMPARISON_ORDERS)[number];
+
+export type { ComparedRun, MetricComparison, ComparisonRow as ComparedQuery, RunComparison } from '../../../server/schemas/comparisons';
+
+/** One bin of the chosen metric's non-zero paired deltas: `from` inclusive, `to` exclusive (the last bin includes 1). */
+export type DeltaBin = RunComparison['histogram']['bins'][number];
+
+/** One page of a comparison, with X-Total-Count: the rows matching the filter and search (null when not sent). */
+export type ComparisonPage = { comparison: RunComparison; total: number | null };
+
+/** The query parameters of a comparison (baseline, candidate, metric, filter, search, order), as sent. */
+export type ComparisonParams = Readonly<Record<string, string>>;

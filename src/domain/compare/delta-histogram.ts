@@ -1,0 +1,86 @@
+/**
+ * The histogram of the per-query deltas of the chosen metric (issue 15): the server's bins of the non-zero
+ * paired deltas (40 of width 0.05 over [-1, 1]) laid out with d3 scales in a width × height box; React draws
+ * it. The unchanged queries (delta 0) are counted in the text, not drawn: one bar of them would dwarf the rest. Pure.
+ */
+import { scaleLinear } from 'd3';
+import type { DeltaBin } from './comparison-types';
+import { counted, formatCount } from '../shared/format-count';
+
+/** A bar left of 0 holds regressions, right of it improvements. */
+export type HistogramBar = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  count: number;
+  label: string;
+  tone: 'regression' | 'improvement';
+};
+export type HistogramTick = { position: number; label: string };
+
+export type DeltaHistogram = {
+  bars: HistogramBar[];
+  /** Along the bottom: delta values. */
+  xTicks: HistogramTick[];
+  /** Up the left: counts. */
+  yTicks: HistogramTick[];
+  /** Where delta 0 is: regressions to its left, improvements to its right. */
+  zeroX: number;
+  /** The y of the bars' foot. */
+  floorY: number;
+  /** What the chart shows, for screen readers (the svg's label). */
+  description: string;
+};
+
+export type HistogramBox = { width: number; height: number; left: number; right: number; top: number; bottom: number };
+
+const MINUS = '\u2212';
+const signed = (value: number, digits: number) => (value < 0 ? `${MINUS}${Math.abs(value).toFixed(digits)}` : value.toFixed(digits));
+
+/** A bin's hover text: '−0.50 to −0.45: 3 queries'. */
+export const binLabel = (bin: DeltaBin): string =>
+  `${signed(bin.from, 2)} to ${signed(bin.to, 2)}: ${counted(bin.count, 'query', 'queries')}`;
+
+export function deltaHistogram(bins: readonly DeltaBin[], unchanged: number, metricLabel: string, box: HistogramBox): DeltaHistogram {
+  const changed = bins.reduce((sum, bin) => sum + bin.count, 0);
+  const most = Math.max(1, ...bins.map((bin) => bin.count));
+  const low = Math.min(-1, ...bins.map((bin) => bin.from));
+  const high = Math.max(1, ...bins.map((bin) => bin.to));
+  const x = scaleLinear()
+    .domain([low, high])
+    .range([box.left, box.width - box.right]);
+  const y = scaleLinear()
+    .domain([0, most])
+    .range([box.height - box.bottom, box.top])
+    .nice();
+  const floorY = y(0);
+  const bars = bins
+    .filter((bin) => bin.count > 0)
+    .map((bin) => ({
+      x: x(bin.from),
+      // A hairline gap between neighbouring bars.
+      width: Math.max(1, x(bin.to) - x(bin.from) - 1),
+      y: y(bin.count),
+      height: floorY - y(bin.count),
+      count: bin.count,
+      label: binLabel(bin),
+      tone: bin.to <= 0 ? ('regression' as const) : ('improvement' as const),
+    }));
+  const xTicks = [-1, -0.5, 0, 0.5, 1].map((value) => ({ position: x(value), label: signed(value, 1) }));
+  const yTicks = y
+    .ticks(Math.min(4, most))
+    .filter(Number.isInteger)
+    .map((value) => ({ position: y(value), label: formatCount(value) }));
+  return { bars, xTicks, yTicks, zeroX: x(0), floorY, description: histogramDescription(bins, unchanged, metricLabel, changed) };
+}
+
+/** 'Histogram of the per-query nDCG@10 deltas: 60 changed queries (19 worse, 41 better) …; 70 unchanged, not drawn.' */
+function histogramDescription(bins: readonly DeltaBin[], unchanged: number, metricLabel: string, changed: number): string {
+  const worse = bins.filter((bin) => bin.to <= 0).reduce((sum, bin) => sum + bin.count, 0);
+  const better = changed - worse;
+  const what = `Histogram of the per-query ${metricLabel} deltas`;
+  const unchangedText = `${formatCount(unchanged)} unchanged, not drawn`;
+  if (changed === 0) return `${what}: no query changed; ${unchangedText}.`;
+  return `${what}: ${counted(changed, 'changed query', 'changed queries')} (${formatCount(worse)} worse, ${formatCount(better)} better) in bins of 0.05 from ${MINUS}1 to 1; ${unchangedText}.`;
+}

@@ -1,0 +1,24 @@
+// The evaluation service's data as the console reads and sends it (spec §3, §7). The shapes are the
+// reference server's (server/schemas/), imported as types only: nothing of the server reaches the bundle.
+
+export type { Dataset, DatasetRef, DatasetRow } from '../../../server/schemas/datasets';
+export type { DatasetEntry } from '../../../server/schemas/entries';
+/** What the console sends to create or replace an entry (spec §7). */
+export type { EntryContent as EntryBody } from '../../../server/schemas/entries';
+
+/**
+ * One page of a list and the total the server counted (X-Total-Count), when it sent one: exact, or with
+ * `capped` (X-Total-Count-Capped) a lower bound, where the server stopped counting a search's matches.
+ */
+export type Page<T> = { items: T[]; total: number | null; capped?: boolean };
+
+export type PageRequest = { page: number; pageSize: number };
+
+export type EntryFilter = {
+  /** Only entries in this dataset. */
+  inDataset?: number;
+  /** Only entries not in this dataset. */
+  notInDataset?: number;
+  /** Only entries whose input contains this text, ignoring case. */
+  search?: string;
+};

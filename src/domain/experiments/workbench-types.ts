@@ -1,0 +1,30 @@
+// The experiment workbench's data as the console reads it (issue 14): the shapes are the reference
+// server's (server/schemas/), imported as types only.
+import type { ExperimentDetails, ExperimentWithConfig, NewExperiment, ExperimentChanges } from '../../../server/schemas/experiments';
+import type { CoverageAnswer } from '../../../server/schemas/coverage';
+import type { TryQuery, TryResult } from '../../../server/schemas/search-try';
+import type { HttpTargetConfig, StoredRunConfig } from '../../../server/schemas/run-config';
+import type { ExperimentRun } from '../../../server/schemas/runs';
+import type { RunResultWithNames } from '../../../server/schemas/results';
+import type { RunSummary } from './evaluation-backend-types';
+
+export type {
+  ExperimentDetails,
+  ExperimentWithConfig,
+  NewExperiment,
+  ExperimentChanges,
+  TryQuery,
+  TryResult,
+  HttpTargetConfig,
+  RunResultWithNames,
+};
+export type Coverage = CoverageAnswer;
+export type RunConfig = StoredRunConfig;
+
+/** A run as the runs table lists it: with its summary (this server always sends one). */
+export type ListedRun = ExperimentRun & { summary?: RunSummary };
+
+/** What the form offers to choose from. */
+export type Choice = { id: number; name: string };
+export type ScriptChoice = Choice & { runsHere: boolean };
+export type FormOptions = { datasets: Choice[]; scripts: ScriptChoice[]; goldenSets: Choice[] };

@@ -1,0 +1,15 @@
+import type { ExperimentRunResult } from '../experiments/evaluation-backend-types';
+
+// Spec §2 /experiment-run-result-details/{id}: the row comes from the results table through history
+// state. Anything else in the state (nothing, another row, a stale shape) counts as not passed.
+
+export type PassedRow = { result: ExperimentRunResult; runId: number; page: number };
+
+export function readPassedRunResult(state: unknown, resultId: number | null): PassedRow | null {
+  if (resultId === null || typeof state !== 'object' || state === null) return null;
+  const { result, runId, page } = state as Partial<PassedRow>;
+  if (typeof result !== 'object' || result === null || result.id !== resultId) return null;
+  if (typeof result.result !== 'object' || result.result === null) return null;
+  if (typeof runId !== 'number' || typeof page !== 'number') return null;
+  return { result, runId, page };
+}

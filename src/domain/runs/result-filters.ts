@@ -1,0 +1,42 @@
+/**
+ * The run results screen's filters as the address holds them (`?status=FAIL,ERROR&search=…&sort=ndcg@10&order=desc`),
+ * the same parameters GET experiment-runs/{id}/results takes. Pure.
+ */
+import { orderedMetrics } from '../shared/format-metric';
+
+export const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+/** The list's filter parameters, in the address and in the call. */
+export const RESULT_FILTER = ['status', 'search', 'sort', 'order'] as const;
+
+/** The statuses a `status` value names, in their usual order; none is every status. */
+export function selectedStatuses(value: string): ResultStatus[] {
+  const named = new Set(value.split(','));
+  return RESULT_STATUSES.filter((status) => named.has(status));
+}
+
+/** The `status` value with one status switched on or off ('' when none is left: every status). */
+export function toggledStatus(value: string, status: ResultStatus): string {
+  const selected = new Set(selectedStatuses(value));
+  if (selected.has(status)) selected.delete(status);
+  else selected.add(status);
+  return RESULT_STATUSES.filter((s) => selected.has(s)).join(',');
+}
+
+export type SortOption = { value: string; label: string };
+
+/**
+ * Newest first (no sort), the input, then each metric of the run in the usual metric order; a sort the address
+ * holds that the run's means do not name (yet) is offered too, so the choice shows as made.
+ */
+export function sortOptions(metricNames: readonly string[], current = ''): SortOption[] {
+  const names = current && current !== 'input' && !metricNames.includes(current) ? [...metricNames, current] : metricNames;
+  const metrics = orderedMetrics(Object.fromEntries(names.map((name) => [name, 0]))).map(([name]) => ({ value: name, label: name }));
+  return [{ value: '', label: 'Newest first' }, { value: 'input', label: 'Input' }, ...metrics];
+}
+
+/** The configuration a run ran with: its own, or for runs made elsewhere the one its results carry. */
+export function runConfiguration(runConfig: Record<string, unknown> | null | undefined, firstResultConfig: unknown): unknown {
+  return runConfig ?? firstResultConfig;
+}

@@ -1,0 +1,246 @@
+import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
+import { messageOf } from '../../domain/shared/error-message';
+import { liveOffset, pageAt, placeItems, QUEUE_PAGE_SIZE, queuePath } from '../../domain/judging/judge-queue';
+import type { Judgement, JudgingTarget, NewJudgement, UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import { hasNoRouteId } from '../../domain/shell/route-id';
+import { notProvided } from '../shared/not-provided';
+import { rescoreRunMachine } from '../runs/rescore-run.machine';
+
+// Issue 16 'Judge unjudged': every (query, product) of a run's top k that its golden set does not judge, one at
+// a time. Positions are numbered from the queue's opening; the server drops a pair once judged, so a page is
+// asked for at the position less what was judged since (liveOffset), once the grades on their way are saved.
+// A grade is kept at once and saved behind it, one save at a time (saves); a failed save is reported and the
+// item goes back to ungraded. The address
+// holds the server's offset of the current item (`?at=n`): a reload opens there, the pairs before it being the
+// skipped ones. At the end, a summary and the run's rescore.
+
+export type JudgeQueueInput = { runId: number | null; at: number; pageSize?: number };
+
+type PendingSave = { position: number; grade: number; previous: number | undefined; judgement: NewJudgement };
+
+export type JudgeQueueContext = {
+  runId: number | null;
+  pageSize: number;
+  target: JudgingTarget | null;
+  /** The current item's position in the queue. */
+  position: number;
+  items: Record<number, UnjudgedItem>;
+  /** How many pairs the queue has: the server's total when it opened, less any that vanished since. */
+  total: number | null;
+  /** Grades by position, shown before the server has them. */
+  graded: Record<number, number>;
+  skipped: number[];
+  pending: PendingSave[];
+  saveError: string | null;
+  error: string | null;
+  rescorer: ActorRefFrom<typeof rescoreRunMachine>;
+};
+
+export type JudgeQueueEvent =
+  | { type: 'user.grade'; grade: number }
+  | { type: 'user.next' }
+  | { type: 'user.previous' }
+  | { type: 'user.skip' }
+  | { type: 'user.retry' }
+  | { type: 'user.backToRun' };
+
+export type UnjudgedFetch = { runId: number; page: number; pageSize: number };
+
+/** The queue's address at its current pair: the server's offset of it. */
+const addressOf = ({ context }: { context: JudgeQueueContext }) => ({
+  path: queuePath(context.runId!, liveOffset(context.position, context.graded)),
+});
+
+const range = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+export const judgeQueueMachine = setup({
+  types: {
+    input: {} as JudgeQueueInput,
+    context: {} as JudgeQueueContext,
+    events: {} as JudgeQueueEvent,
+    tags: {} as 'notFound' | 'loading' | 'failed' | 'showing' | 'finished' | 'empty' | 'saving',
+  },
+  actors: {
+    fetchTarget: fromPromise<JudgingTarget, { runId: number }>(notProvided('fetchTarget')),
+    fetchItems: fromPromise<UnjudgedPage, UnjudgedFetch>(notProvided('fetchItems')),
+    saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: NewJudgement }>(notProvided('saveGrade')),
+    rescoreRun: rescoreRunMachine,
+  },
+  guards: {
+    hasNoRouteId,
+    inScale: ({ context }, params: { grade: number }) =>
+      Number.isInteger(params.grade) && params.grade >= 0 && params.grade <= (context.target?.scale.max_grade ?? -1),
+    canGoBack: ({ context }) => context.position > 0 && (context.total ?? 0) > 0,
+    isEmpty: ({ context }) => context.total === 0,
+    isPastEnd: ({ context }) => context.position >= (context.total ?? 0),
+    isUnloaded: ({ context }) => context.items[context.position] === undefined,
+    hasPending: ({ context }) => context.pending.length > 0,
+  },
+  actions: {
+    navigateTo: notProvided<{ path: string }>('navigateTo'),
+    replaceAddress: notProvided<{ path: string }>('replaceAddress'),
+    grade: assign(({ context }, { grade }: { grade: number }) => {
+      const item = context.items[context.position];
+      const judgement = { query: item.query, product_id: item.product_id, grade };
+      const save = { position: context.position, grade, previous: context.graded[context.position], judgement };
+      return { graded: { ...context.graded, [context.position]: grade }, pending: [...context.pending, save], saveError: null };
+    }),
+    skip: assign({
+      skipped: ({ context }) => (context.skipped.includes(context.position) ? context.skipped : [...context.skipped, context.position]),
+    }),
+    forward: assign({ position: ({ context }) => context.position + 1 }),
+    back: assign({ position: ({ context }) => context.position - 1 }),
+    placeFetched: assign(({ context }, { page, skip }: { page: UnjudgedPage; skip: number }) => {
+      const fetched = page.items.slice(skip);
+      // Pairs judged elsewhere meanwhile can leave the list short: the queue then ends where it ran out.
+      const total = Math.min(context.total ?? page.total, fetched.length === 0 ? context.position : Infinity);
+      return {
+        items: placeItems(context.items, context.position, fetched),
+        total,
+        position: Math.min(context.position, total),
+        skipped: context.skipped.filter((position) => position < total),
+      };
+    }),
+    saved: assign(({ context }) => ({ pending: context.pending.slice(1) })),
+    saveFailed: assign(({ context }, { error }: { error: unknown }) => {
+      const [failed, ...pending] = context.pending;
+      const graded = { ...context.graded };
+      // A later grade of the same item stands.
+      if (graded[failed.position] === failed.grade) {
+        if (failed.previous === undefined) delete graded[failed.position];
+        else graded[failed.position] = failed.previous;
+      }
+      const { query, product_id: productId, grade } = failed.judgement;
+      return { pending, graded, saveError: `Grade ${grade} for ${productId} (“${query}”) was not saved: ${messageOf(error)}` };
+    }),
+    assignError: assign((_, { error }: { error: unknown }) => ({ error: messageOf(error) })),
+  },
+}).createMachine({
+  id: 'judgeQueue',
+  context: ({ input, spawn }) => ({
+    runId: input.runId,
+    pageSize: input.pageSize ?? QUEUE_PAGE_SIZE,
+    target: null,
+    position: input.at,
+    items: {},
+    total: null,
+    graded: {},
+    // Reopened at an offset: the pairs before it are the ones skipped last time.
+    skipped: range(input.at),
+    pending: [],
+    saveError: null,
+    error: null,
+    rescorer: spawn('rescoreRun', { id: 'rescorer' }),
+  }),
+  initial: 'checkingId',
+  on: {
+    'user.backToRun': { actions: { type: 'navigateTo', params: ({ context }) => ({ path: `/experiment-run-results/${context.runId}` }) } },
+  },
+  states: {
+    checkingId: {
+      always: [
+        { guard: { type: 'hasNoRouteId', params: ({ context }) => ({ id: context.runId }) }, target: 'notFound' },
+        { target: 'opening' },
+      ],
+    },
+    notFound: { tags: 'notFound' },
+    opening: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchTarget',
+        src: 'fetchTarget',
+        input: ({ context }) => ({ runId: context.runId! }),
+        onDone: { target: 'ready', actions: assign({ target: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: { tags: 'failed', on: { 'user.retry': 'opening' } },
+    ready: {
+      type: 'parallel',
+      states: {
+        queue: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              tags: 'loading',
+              invoke: {
+                id: 'fetchItems',
+                src: 'fetchItems',
+                input: ({ context }) => ({
+                  runId: context.runId!,
+                  pageSize: context.pageSize,
+                  page: pageAt(liveOffset(context.position, context.graded), context.pageSize).page,
+                }),
+                onDone: {
+                  target: 'placing',
+                  actions: {
+                    type: 'placeFetched',
+                    params: ({ context, event }) => ({
+                      page: event.output,
+                      skip: pageAt(liveOffset(context.position, context.graded), context.pageSize).skip,
+                    }),
+                  },
+                },
+                onError: { target: 'fetchFailed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            fetchFailed: { tags: 'failed', on: { 'user.retry': 'fetching' } },
+            // The offset of a page counts the grades the server has: a grade still on its way would shift it.
+            awaitingSaves: { tags: 'loading', always: { guard: not('hasPending'), target: 'fetching' } },
+            // Where a move lands: the item, a page to fetch first, or the end.
+            placing: {
+              entry: { type: 'replaceAddress', params: addressOf },
+              always: [
+                { guard: 'isEmpty', target: 'empty' },
+                { guard: 'isPastEnd', target: 'finished' },
+                { guard: 'isUnloaded', target: 'awaitingSaves' },
+                { target: 'showing' },
+              ],
+            },
+            showing: {
+              tags: 'showing',
+              on: {
+                'user.grade': {
+                  guard: { type: 'inScale', params: ({ event }) => ({ grade: event.grade }) },
+                  target: 'placing',
+                  actions: [{ type: 'grade', params: ({ event }) => ({ grade: event.grade }) }, 'forward'],
+                },
+                'user.next': { target: 'placing', actions: 'forward' },
+                'user.skip': { target: 'placing', actions: ['skip', 'forward'] },
+              },
+            },
+            finished: { tags: 'finished' },
+            empty: { tags: 'empty' },
+          },
+          on: {
+            // Back from any item, the end, or while a page loads.
+            'user.previous': { guard: 'canGoBack', target: '.placing', actions: 'back' },
+          },
+        },
+        saves: {
+          initial: 'idle',
+          states: {
+            idle: { always: { guard: 'hasPending', target: 'saving' } },
+            saving: {
+              tags: 'saving',
+              invoke: {
+                id: 'saveGrade',
+                src: 'saveGrade',
+                input: ({ context }) => ({ goldenSetId: context.target!.goldenSetId, judgement: context.pending[0].judgement }),
+                onDone: { target: 'idle', actions: 'saved' },
+                onError: {
+                  target: 'idle',
+                  // Back to ungraded, the pair is in the server's list again: the offset in the address moves.
+                  actions: [
+                    { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) },
+                    { type: 'replaceAddress', params: addressOf },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,26 @@
+import type { SnapshotFrom } from 'xstate';
+import { doneCount } from '../../domain/judging/judge-queue';
+import type { judgeQueueMachine } from './judge-queue.machine';
+
+export type JudgeQueueSnapshot = SnapshotFrom<typeof judgeQueueMachine>;
+
+export const selectNotFound = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('notFound');
+export const selectLoading = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('loading');
+export const selectFailed = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('failed');
+export const selectShowing = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('showing');
+export const selectFinished = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('finished');
+export const selectEmpty = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('empty');
+/** A grade is on its way to the server: a rescore now would not count it. */
+export const selectSaving = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('saving');
+export const selectError = (snapshot: JudgeQueueSnapshot) => snapshot.context.error;
+export const selectSaveError = (snapshot: JudgeQueueSnapshot) => snapshot.context.saveError;
+export const selectScale = (snapshot: JudgeQueueSnapshot) => snapshot.context.target?.scale ?? null;
+export const selectRunId = (snapshot: JudgeQueueSnapshot) => snapshot.context.runId;
+export const selectRescorer = (snapshot: JudgeQueueSnapshot) => snapshot.context.rescorer;
+export const selectItem = (snapshot: JudgeQueueSnapshot) => snapshot.context.items[snapshot.context.position] ?? null;
+/** The current item's grade, when it has one. */
+export const selectGrade = (snapshot: JudgeQueueSnapshot): number | null => snapshot.context.graded[snapshot.context.position] ?? null;
+export const selectTotal = (snapshot: JudgeQueueSnapshot) => snapshot.context.total ?? 0;
+export const selectJudged = (snapshot: JudgeQueueSnapshot) => doneCount(snapshot.context.graded, snapshot.context.skipped).judged;
+export const selectSkipped = (snapshot: JudgeQueueSnapshot) => doneCount(snapshot.context.graded, snapshot.context.skipped).skipped;
+export const selectCanGoBack = (snapshot: JudgeQueueSnapshot) => snapshot.can({ type: 'user.previous' });

@@ -1,0 +1,139 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useSearch } from 'wouter';
+import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../../machines/shared/file-export.selectors';
+import {
+  selectCanRetry,
+  selectComparison,
+  selectError,
+  selectExporter,
+  selectIsLoading,
+  selectProblem,
+  type ComparePageRef,
+} from '../../machines/compare/compare-page.selectors';
+import { runHref } from '../../domain/compare/compare-address';
+import type { ComparedRun, RunComparison } from '../../domain/compare/comparison-types';
+import { pairedText, runName, unpairedText } from '../../domain/compare/compare-format';
+import { CompareQueries } from './CompareQueries';
+import { CompareSummary } from './CompareSummary';
+import * as styles from './ComparePage.css';
+import { useLogic } from '../shell/logic-context';
+import { button } from '../ui/button.css';
+import * as pageStyles from '../ui/page.css';
+import { errorMessage, statusMessage } from '../ui/status.css';
+
+// Issue 15 /compare?baseline=A&candidate=B: which run is which, the paired statistics of every metric both
+// have, then the chosen metric query by query (CompareQueries). What was loaded stays while a choice loads.
+export function ComparePage() {
+  const logic = useLogic();
+  const search = useSearch();
+  const page = useActorRef(logic.comparePage, { input: { search } });
+  const problem = useSelector(page, selectProblem);
+  const error = useSelector(page, selectError);
+  const canRetry = useSelector(page, selectCanRetry);
+  const loading = useSelector(page, selectIsLoading);
+  const comparison = useSelector(page, selectComparison);
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Compare runs</h1>
+        {comparison && <CompareExport page={page} />}
+      </div>
+      {problem && (
+        <p className={errorMessage} role="alert">
+          {problem}
+        </p>
+      )}
+      {error && (
+        <div>
+          <p className={errorMessage} role="alert">
+            {error}
+          </p>
+          {canRetry && (
+            <button type="button" className={button({ tone: 'secondary' })} onClick={() => page.send({ type: 'user.retry' })}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {loading && !comparison && (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      )}
+      {comparison && (
+        <>
+          <ComparedRuns page={page} comparison={comparison} />
+          <CompareSummary comparison={comparison} />
+          <CompareQueries page={page} comparison={comparison} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ComparedRuns({ page, comparison }: { page: ComparePageRef; comparison: RunComparison }) {
+  const show = (filter: 'only_baseline' | 'only_candidate') => page.send({ type: 'user.filterChosen', filter });
+  return (
+    <section className={styles.runs} aria-label="Compared runs">
+      <dl className={styles.runList}>
+        <RunTerm role="Baseline" run={comparison.baseline} />
+        <RunTerm role="Candidate" run={comparison.candidate} />
+      </dl>
+      <p className={styles.paired}>{pairedText(comparison.paired)}</p>
+      <p className={styles.unpaired}>
+        <span>{unpairedText(comparison)}</span>
+        {comparison.only_baseline > 0 && (
+          <button type="button" className={styles.listLink} onClick={() => show('only_baseline')}>
+            List those only in the baseline
+          </button>
+        )}
+        {comparison.only_candidate > 0 && (
+          <button type="button" className={styles.listLink} onClick={() => show('only_candidate')}>
+            List those only in the candidate
+          </button>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function RunTerm({ role, run }: { role: string; run: ComparedRun }) {
+  return (
+    <div className={styles.run}>
+      <dt className={styles.runRole}>{role}</dt>
+      <dd className={styles.runName}>
+        <Link href={runHref(run.id)}>{runName(run)}</Link>
+      </dd>
+    </div>
+  );
+}
+
+/** The rows of the current filter, search and order as CSV, through the file-export machine. */
+function CompareExport({ page }: { page: ComparePageRef }) {
+  const exporter = useSelector(page, selectExporter);
+  const exporting = useSelector(exporter, selectExportingFormat) !== null;
+  const canExport = useSelector(exporter, selectCanExport);
+  const savedAs = useSelector(exporter, selectSavedAs);
+  const error = useSelector(exporter, selectExportError);
+  return (
+    <div className={styles.exports}>
+      <button
+        type="button"
+        className={button({ tone: 'secondary' })}
+        disabled={!canExport}
+        aria-busy={exporting}
+        onClick={() => page.send({ type: 'user.export' })}
+      >
+        {exporting ? 'Exporting CSV...' : 'Export CSV'}
+      </button>
+      <p className={styles.exportNote} aria-live="polite">
+        {savedAs ? `Saved ${savedAs}.` : ''}
+      </p>
+      {error && (
+        <p className={styles.exportError} role="alert">
+          Failed to export the comparison: {error}
+        </p>
+      )}
+    </div>
+  );
+}

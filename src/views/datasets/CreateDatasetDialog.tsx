@@ -1,0 +1,49 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { createDatasetMachine } from '../../machines/datasets/create-dataset.machine';
+import {
+  selectCanCancel,
+  selectCanSubmit,
+  selectCreateError,
+  selectDescription,
+  selectIsBusy,
+  selectIsOpen,
+  selectName,
+} from '../../machines/datasets/create-dataset.selectors';
+import { FormDialog } from '../ui/FormDialog';
+import { TextField } from '../ui/TextField';
+
+// Spec §2 /datasets: the 'Add New Dataset' modal (Name*, Description*, Cancel, 'Create Dataset' / 'Creating...').
+export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof createDatasetMachine> }) {
+  const open = useSelector(actor, selectIsOpen);
+  const busy = useSelector(actor, selectIsBusy);
+  const name = useSelector(actor, selectName);
+  const description = useSelector(actor, selectDescription);
+  const error = useSelector(actor, selectCreateError);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const canCancel = useSelector(actor, selectCanCancel);
+  if (!open) return null;
+
+  return (
+    <FormDialog
+      title="Add New Dataset"
+      busy={busy}
+      canCancel={canCancel}
+      canSubmit={canSubmit}
+      submitLabel="Create Dataset"
+      busyLabel="Creating..."
+      onCancel={() => actor.send({ type: 'user.cancel' })}
+      onSubmit={() => actor.send({ type: 'user.submit' })}
+      error={error}
+    >
+      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
+      <TextField
+        label="Description*"
+        value={description}
+        required
+        rows={3}
+        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+      />
+    </FormDialog>
+  );
+}

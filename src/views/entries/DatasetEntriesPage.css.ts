@@ -1,0 +1,37 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../ui/theme.css';
+
+// The Input column: one line cut with an ellipsis; the whole text on hover (title) and on focus.
+export const truncated = style({
+  display: 'block',
+  maxWidth: '28rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:focus': { whiteSpace: 'pre-wrap', overflow: 'visible', outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const chip = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.selected,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: { '&:hover, &:focus': { textDecoration: 'underline' } },
+});
+
+export const muted = style({ color: vars.color.textMuted });
+
+export const headerActions = style({ display: 'flex', gap: vars.space.sm });
+
+export const code = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });

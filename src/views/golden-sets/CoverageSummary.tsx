@@ -1,0 +1,45 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { coverageMachine } from '../../machines/golden-sets/coverage.machine';
+import { selectCoverage, selectCoverageError, selectCoverageLoading } from '../../machines/golden-sets/coverage.selectors';
+import { coverageSentence, notJudgedHeading } from '../../domain/golden-sets/coverage-text';
+import * as styles from '../experiments/ExperimentForm.css';
+import { button } from '../ui/button.css';
+import { errorMessage } from '../ui/status.css';
+
+// How much of the dataset the golden set can score, and which queries it cannot (issue 14): in the form
+// and on the runs page. Says nothing until a dataset and a golden set are chosen.
+export function CoverageSummary({ coverage: actor }: { coverage: ActorRefFrom<typeof coverageMachine> }) {
+  const coverage = useSelector(actor, selectCoverage);
+  const loading = useSelector(actor, selectCoverageLoading);
+  const error = useSelector(actor, selectCoverageError);
+  if (loading) return <p className={styles.hint}>Counting the queries the golden set judges...</p>;
+  if (error) {
+    return (
+      <div>
+        <p className={errorMessage} role="alert">
+          Failed to count the judged queries: {error}
+        </p>
+        <button type="button" className={button({ tone: 'secondary', size: 'small' })} onClick={() => actor.send({ type: 'user.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!coverage) return null;
+  return (
+    <section aria-label="Coverage">
+      <p>{coverageSentence(coverage)}</p>
+      {coverage.not_judged.length > 0 && (
+        <details>
+          <summary>{notJudgedHeading(coverage)}</summary>
+          <ul>
+            {coverage.not_judged.map((query) => (
+              <li key={query}>{query}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

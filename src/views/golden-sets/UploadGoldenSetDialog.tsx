@@ -1,0 +1,123 @@
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { uploadGoldenSetMachine } from '../../machines/golden-sets/upload-golden-set.machine';
+import {
+  selectCanCancel,
+  selectCanSubmit,
+  selectDescription,
+  selectFormat,
+  selectIsBusy,
+  selectIsOpen,
+  selectMarket,
+  selectMaxGrade,
+  selectGradeLabels,
+  selectName,
+  selectProblems,
+  selectUploadError,
+} from '../../machines/golden-sets/upload-golden-set.selectors';
+import { FormDialog } from '../ui/FormDialog';
+import { TextField } from '../ui/TextField';
+import * as modal from '../ui/modal.css';
+import * as problemStyles from '../ui/problem-list.css';
+
+// Issue 7 /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
+// qrels with a queries file, and shows the server's problems by file and row when it refuses them.
+export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof uploadGoldenSetMachine> }) {
+  const open = useSelector(actor, selectIsOpen);
+  const busy = useSelector(actor, selectIsBusy);
+  const name = useSelector(actor, selectName);
+  const description = useSelector(actor, selectDescription);
+  const market = useSelector(actor, selectMarket);
+  const maxGrade = useSelector(actor, selectMaxGrade);
+  const gradeLabels = useSelector(actor, selectGradeLabels);
+  const format = useSelector(actor, selectFormat);
+  const error = useSelector(actor, selectUploadError);
+  const problems = useSelector(actor, selectProblems);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const canCancel = useSelector(actor, selectCanCancel);
+  const ids = { file: useId(), queries: useId(), format: useId() };
+  if (!open) return null;
+
+  const problemList = problems.length > 0 && (
+    <ul className={problemStyles.problemList} aria-label="Problems in the files">
+      {problems.map((problem, index) => (
+        <li key={index}>
+          {problem.file === 'queries' ? 'Queries file, line' : format === 'trec' ? 'Line' : 'Row'} {problem.row}
+          {problem.column ? `, column ${problem.column}` : ''}: {problem.problem}
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <FormDialog
+      title="Add Golden Set"
+      busy={busy}
+      canCancel={canCancel}
+      canSubmit={canSubmit}
+      submitLabel="Upload Golden Set"
+      busyLabel="Uploading..."
+      onCancel={() => actor.send({ type: 'user.cancel' })}
+      onSubmit={() => actor.send({ type: 'user.submit' })}
+      error={error}
+      details={problemList}
+    >
+      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
+      <TextField
+        label="Description"
+        value={description}
+        rows={2}
+        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+      />
+      <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.changeMarket', value })} />
+      <TextField
+        label="Highest grade (default 3)"
+        value={maxGrade}
+        onChange={(value) => actor.send({ type: 'user.changeMaxGrade', value })}
+      />
+      <TextField
+        label="Grade labels, comma-separated (default Poor, Fair, Good, Perfect)"
+        value={gradeLabels}
+        onChange={(value) => actor.send({ type: 'user.changeGradeLabels', value })}
+      />
+      <div className={modal.field}>
+        <label htmlFor={ids.format} className={modal.label}>
+          Format
+        </label>
+        <select
+          id={ids.format}
+          className={modal.input}
+          value={format}
+          onChange={(event) => actor.send({ type: 'user.changeFormat', format: event.target.value === 'trec' ? 'trec' : 'csv' })}
+        >
+          <option value="csv">CSV (query,product_id,relevance)</option>
+          <option value="trec">TREC qrels and queries</option>
+        </select>
+      </div>
+      <div className={modal.field}>
+        <label htmlFor={ids.file} className={modal.label}>
+          {format === 'csv' ? 'Judgements file (CSV)*' : 'Qrels file*'}
+        </label>
+        <input
+          id={ids.file}
+          type="file"
+          accept={format === 'csv' ? '.csv,text/csv' : undefined}
+          onChange={(event) => actor.send({ type: 'user.chooseFile', file: event.target.files?.[0] ?? null })}
+        />
+      </div>
+      {format === 'trec' && (
+        <div className={modal.field}>
+          <label htmlFor={ids.queries} className={modal.label}>
+            Queries file*
+          </label>
+          <input
+            id={ids.queries}
+            type="file"
+            onChange={(event) => actor.send({ type: 'user.chooseQueries', file: event.target.files?.[0] ?? null })}
+          />
+        </div>
+      )}
+    </FormDialog>
+  );
+}

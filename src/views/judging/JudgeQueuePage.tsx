@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useSearch } from 'wouter';
+import { judgeQueueMachine } from '../../machines/judging/judge-queue.machine';
+import * as queue from '../../machines/judging/judge-queue.selectors';
+import { atFromSearch, gradeName, gradesOf, keysHint, queueKey, queueProgress, queueSummary } from '../../domain/judging/judge-queue';
+import { imageSource } from '../../domain/catalogue/image-source';
+import type { GradeScale, UnjudgedItem } from '../../domain/judging/judging-types';
+import { refusalNote } from '../../domain/shell/roles';
+import { messages } from '../ui/backend-messages';
+import * as styles from './JudgeQueuePage.css';
+import { RescoreButton } from '../runs/RescoreButton';
+import { useLogic } from '../shell/logic-context';
+import { useRefusal } from '../shell/role-context';
+import { GatedButton } from '../ui/Gated';
+import { button } from '../ui/button.css';
+import * as pageStyles from '../ui/page.css';
+import { errorMessage, statusMessage } from '../ui/status.css';
+
+type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
+
+// Issue 16 'Judge unjudged' (/experiment-run-results/{id}/judge?at=n): one unjudged pair at a time, graded
+// from the keyboard. The card holds the focus, so the keys work from the moment the page shows. Issue 17: a
+// role that may not judge can look through the queue (move, skip); the grades are refused with the reason.
+/** `pageSize`: how many pairs a page brings (the default but in tests). */
+export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?: number }) {
+  const logic = useLogic();
+  const search = useSearch();
+  const actor = useActorRef(logic.judgeQueue, { input: { runId: id, at: atFromSearch(search), pageSize } });
+  const notFound = useSelector(actor, queue.selectNotFound);
+  const loading = useSelector(actor, queue.selectLoading);
+  const failed = useSelector(actor, queue.selectFailed);
+  const error = useSelector(actor, queue.selectError);
+  const empty = useSelector(actor, queue.selectEmpty);
+  const finished = useSelector(actor, queue.selectFinished);
+  const saveError = useSelector(actor, queue.selectSaveError);
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Judge unjudged{id !== null && ` · Run ${id}`}</h1>
+        {!notFound && <BackToRun actor={actor} />}
+      </div>
+      {notFound ? (
+        <p className={errorMessage} role="alert">
+          {messages.invalidRunId}
+        </p>
+      ) : loading ? (
+        <p className={statusMessage} role="status">
+          Loading...
+        </p>
+      ) : failed ? (
+        <div>
+          <p className={errorMessage} role="alert">
+            {error}
+          </p>
+          {/* The item (and its focus) is gone: the keyboard lands on the way out of the failure. */}
+          <button type="button" className={button({ tone: 'secondary' })} autoFocus onClick={() => actor.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : empty ? (
+        <p className={statusMessage} role="status">
+          Nothing to judge: the golden set judges every product in this run’s top k.
+        </p>
+      ) : finished ? (
+        <Summary actor={actor} />
+      ) : (
+        <Current actor={actor} />
+      )}
+      {saveError && (
+        <p className={errorMessage} role="alert">
+          {saveError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function BackToRun({ actor, primary = false }: { actor: QueueActor; primary?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={button({ tone: primary ? 'primary' : 'secondary' })}
+      onClick={() => actor.send({ type: 'user.backToRun' })}
+    >
+      Back to the run
+    </button>
+  );
+}
+
+/** Keys the queue hears wherever the focus is inside it; a key with a modifier stays the browser's. Grades only for a role that may judge. */
+function useQueueKeys(actor: QueueActor, maxGrade: number) {
+  const mayJudge = useRefusal('judgement.change') === null;
+  return (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = queueKey(event.key, maxGrade);
+    if (!key || (key.type === 'grade' && !mayJudge)) return;
+    event.preventDefault();
+    actor.send(key.type === 'grade' ? { type: 'user.grade', grade: key.grade } : { type: `user.${key.type}` });
+  };
+}
+
+function Progress({ actor }: { actor: QueueActor }) {
+  const judged = useSelector(actor, queue.selectJudged);
+  const skipped = useSelector(actor, queue.selectSkipped);
+  const total = useSelector(actor, queue.selectTotal);
+  return (
+    <p className={styles.progress} aria-live="polite" aria-label="Progress">
+      {queueProgress(judged + skipped, total)}
+    </p>
+  );
+}
+
+function Current({ actor }: { actor: QueueActor }) {
+  const item = useSelector(actor, queue.selectItem);
+  const scale = useSelector(actor, queue.selectScale);
+  const grade = useSelector(actor, queue.selectGrade);
+  const canGoBack = useSelector(actor, queue.selectCanGoBack);
+  const refusal = useRefusal('judgement.change');
+  const card = useRef<HTMLElement>(null);
+  const onKeyDown = useQueueKeys(actor, scale?.max_grade ?? -1);
+  // Each new item takes the focus, so the next key grades it.
+  useEffect(() => card.current?.focus(), [item]);
+  if (!item || !scale) return null;
+  return (
+    <>
+      <div className={styles.bar}>
+        <Progress actor={actor} />
+        <p className={styles.keys}>{refusal === null ? keysHint(scale.max_grade) : '←/→ or j/k move · s skip'}</p>
+      </div>
+      {refusal !== null && (
+        <p className={styles.meta} role="note">
+          {refusalNote('Grading', refusal)}
+        </p>
+      )}
+      <section ref={card} className={styles.card} tabIndex={0} aria-label="Grade this product" onKeyDown={onKeyDown}>
+        <p className={styles.query}>
+          <span className={styles.meta}>Query </span>
+          {item.query}
+        </p>
+        <Product item={item} />
+        {grade !== null && <p className={styles.meta}>Graded {gradeName(scale, grade)}</p>}
+        <GradeButtons actor={actor} scale={scale} current={grade} />
+        <div className={styles.buttons}>
+          <button
+            type="button"
+            className={button({ tone: 'secondary' })}
+            disabled={!canGoBack}
+            onClick={() => actor.send({ type: 'user.previous' })}
+          >
+            Previous
+          </button>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.skip' })}>
+            Skip
+          </button>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.next' })}>
+            Next
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function GradeButtons({ actor, scale, current }: { actor: QueueActor; scale: GradeScale; current: number | null }) {
+  return (
+    <div className={styles.buttons} role="group" aria-label="Grades">
+      {gradesOf(scale).map((grade) => (
+        <GatedButton
+          key={grade}
+          action="judgement.change"
+          className={button({ tone: current === grade ? 'primary' : 'secondary' })}
+          aria-pressed={current === grade}
+          onClick={() => actor.send({ type: 'user.grade', grade })}
+        >
+          {gradeName(scale, grade)}
+        </GatedButton>
+      ))}
+    </div>
+  );
+}
+
+/** The product as the catalogue knows it: the rank is left out, so it does not sway the grade. */
+function Product({ item }: { item: UnjudgedItem }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const label = item.name ?? item.product_id;
+  const source = imageSource(item.image_url);
+  return (
+    <>
+      {source && broken !== source ? (
+        <img className={styles.image} src={source} alt={label} onError={() => setBroken(source)} />
+      ) : (
+        <div className={styles.placeholder} role="img" aria-label={`No image for ${label}`}>
+          No image
+        </div>
+      )}
+      <p className={styles.name}>{label}</p>
+      {item.description && <p>{item.description}</p>}
+      <p className={styles.meta}>Product {item.product_id}</p>
+    </>
+  );
+}
+
+function Summary({ actor }: { actor: QueueActor }) {
+  const judged = useSelector(actor, queue.selectJudged);
+  const skipped = useSelector(actor, queue.selectSkipped);
+  const scale = useSelector(actor, queue.selectScale);
+  const saving = useSelector(actor, queue.selectSaving);
+  const runId = useSelector(actor, queue.selectRunId);
+  const rescorer = useSelector(actor, queue.selectRescorer);
+  const region = useRef<HTMLElement>(null);
+  const onKeyDown = useQueueKeys(actor, scale?.max_grade ?? -1);
+  useEffect(() => region.current?.focus(), []);
+  return (
+    <section ref={region} className={styles.card} tabIndex={-1} aria-label="Done" onKeyDown={onKeyDown}>
+      <Progress actor={actor} />
+      <p className={styles.name}>{queueSummary(judged, skipped)}</p>
+      <div className={styles.buttons}>
+        <RescoreButton rescorer={rescorer} runId={runId!} saving={saving} label="Rescore the run" />
+        <BackToRun actor={actor} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import type { runResultsPageMachine } from '../../machines/runs/run-results-page.machine';
+import { selectRescorer } from '../../machines/runs/run-results-page.selectors';
+import type { ExperimentRunDetails } from '../../domain/experiments/evaluation-backend-types';
+import { NO_GOLDEN_SET, queuePath, runJudgingState } from '../../domain/judging/judge-queue';
+import type { RunGoldenSetState } from '../../domain/judging/judging-types';
+import { RescoreButton } from '../runs/RescoreButton';
+import * as styles from '../runs/RunResultsPage.css';
+import { button } from '../ui/button.css';
+import { GatedLink } from '../ui/Gated';
+
+// Issue 16 on a finished run's page: judge what it found unjudged, rescore it, and what its score stands on.
+
+type Run = ExperimentRunDetails & RunGoldenSetState;
+
+export const GOLDEN_SET_CHANGED =
+  'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
+
+/**
+ * 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions: refused, with the reason, to a role that
+ * may not, and disabled, with the reason, where this run cannot be judged or rescored.
+ */
+export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<typeof runResultsPageMachine> }) {
+  const rescorer = useSelector(page, selectRescorer);
+  const { goldenSetId, rescoreRefusal } = runJudgingState(run);
+  return (
+    <div className={styles.actions}>
+      {goldenSetId ? (
+        <GatedLink action="judgement.change" href={queuePath(run.id, 0)} className={button({ tone: 'secondary' })}>
+          Judge unjudged
+        </GatedLink>
+      ) : (
+        <Unavailable label="Judge unjudged" reason={NO_GOLDEN_SET} tone="secondary" />
+      )}
+      {rescoreRefusal === null ? (
+        <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" />
+      ) : (
+        <Unavailable label="Rescore" reason={rescoreRefusal} tone="primary" />
+      )}
+    </div>
+  );
+}
+
+/** A control this run cannot use, disabled with the reason beside it. */
+function Unavailable({ label, reason, tone }: { label: string; reason: string; tone: 'primary' | 'secondary' }) {
+  const reasonId = useId();
+  return (
+    <>
+      <button type="button" className={button({ tone })} disabled aria-describedby={reasonId}>
+        {label}
+      </button>
+      <span id={reasonId} className={styles.counts}>
+        {reason}
+      </span>
+    </>
+  );
+}
+
+/** A rescore names the run it rescored; a score from an older state of the golden set says so. */
+export function RunJudgingNotes({ run }: { run: Run }) {
+  const { changed, rescoreOf } = runJudgingState(run);
+  return (
+    <>
+      {rescoreOf !== null && (
+        <p className={styles.counts}>
+          <Link href={`/experiment-run-results/${rescoreOf}`}>Rescore of run {rescoreOf}</Link>
+        </p>
+      )}
+      {changed && (
+        <p className={styles.changedNote} role="note">
+          {GOLDEN_SET_CHANGED}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { confirmModalMachine } from '../../machines/shared/confirm-modal.machine';
+import {
+  selectCanCancel,
+  selectCanConfirm,
+  selectConfirmError,
+  selectIsBusy,
+  selectIsOpen,
+  selectIsRefused,
+  selectSubject,
+} from '../../machines/shared/confirm-modal.selectors';
+import { Modal } from './Modal';
+import * as modal from './modal.css';
+import { button } from './button.css';
+import { errorMessage } from './status.css';
+
+// The one delete confirmation (spec §2, §5) over a confirm-modal actor; the caller words the question.
+export function ConfirmDialog({
+  actor,
+  title,
+  question,
+  detail,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
+}: {
+  actor: ActorRefFrom<typeof confirmModalMachine>;
+  title: string;
+  question(subject: { id: number; name: string }): string;
+  /** What is about to go, when the question does not name it (an entry's input). */
+  detail?(subject: { id: number; name: string }): string;
+  confirmLabel?: string;
+  busyLabel?: string;
+}) {
+  const open = useSelector(actor, selectIsOpen);
+  const busy = useSelector(actor, selectIsBusy);
+  const refused = useSelector(actor, selectIsRefused);
+  const subject = useSelector(actor, selectSubject);
+  const error = useSelector(actor, selectConfirmError);
+  const canConfirm = useSelector(actor, selectCanConfirm);
+  const canCancel = useSelector(actor, selectCanCancel);
+  if (!open || !subject) return null;
+
+  const cancel = () => actor.send({ type: 'user.cancel' });
+  return (
+    <Modal title={title} onCancel={cancel}>
+      {!refused && <p>{question(subject)}</p>}
+      {detail && <p className={modal.subject}>{detail(subject)}</p>}
+      {!refused && <p>This action cannot be undone.</p>}
+      {error && (
+        <p role="alert" className={errorMessage}>
+          {error}
+        </p>
+      )}
+      <div className={modal.buttons}>
+        <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
+          Cancel
+        </button>
+        {!refused && (
+          <button
+            type="button"
+            className={button({ tone: 'danger' })}
+            disabled={!canConfirm}
+            aria-busy={busy}
+            onClick={() => actor.send({ type: 'user.confirm' })}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { addAccountMachine } from '../../../src/machines/admin/add-account.machine';
+import { resetPasswordMachine } from '../../../src/machines/admin/reset-password.machine';
+import type { Account } from '../../../src/domain/admin/account-types';
+import { isNewAccountReady, isPasswordLongEnough } from '../../../src/domain/admin/account-form';
+import { RefusalError } from '../../../src/domain/shared/error-message';
+import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { renderAccounts } from '../helpers/render-accounts';
+
+// Model-based: every shortest path of the real 'Add account' and 'Reset password' machines, replayed on the
+// Accounts page. Typing and clicks for a person's events, the accounts calls settled for the actors' answers;
+// at each step the dialog shows the machine's fields, its busy state, its error, and what is sent.
+
+afterEach(cleanup);
+
+const ada: Account = { username: 'ada', role: 'curator', created_at: '2026-03-01T09:30:00Z', updated_at: '2026-03-01T09:30:00Z' };
+
+async function openAccounts() {
+  const services = fakeDeps();
+  await renderAccounts(services);
+  await services.settle('accountRows', { output: { items: [ada], total: 1 } });
+  return services;
+}
+
+const dialog = () => screen.queryByRole('dialog');
+const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
+const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
+const describeEvent = (event: { type: string; value?: string; role?: string }) =>
+  event.value !== undefined ? `${event.type}(${JSON.stringify(event.value)})` : event.role ? `${event.type}(${event.role})` : event.type;
+
+describe('Add account: every path', () => {
+  type Snapshot = SnapshotFrom<typeof addAccountMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof addAccountMachine>
+    | { type: 'xstate.done.actor.createAccount'; output: Account }
+    | { type: 'xstate.error.actor.createAccount'; error: Error };
+  const taken = new RefusalError('An account named "ada" already exists');
+  const paths = getShortestPaths(addAccountMachine, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state: Snapshot) =>
+      (
+        [
+          { type: 'user.open' },
+          { type: 'user.cancel' },
+          { type: 'user.changeUsername', value: ' grace ' },
+          { type: 'user.changeUsername', value: '' },
+          { type: 'user.changePassword', value: 'hopper-1906' },
+          { type: 'user.changePassword', value: 'short' },
+          { type: 'user.changeRole', role: 'admin' },
+          { type: 'user.submit' },
+          ...(state.matches('saving')
+            ? [
+                { type: 'xstate.done.actor.createAccount', output: { ...ada, username: 'grace' } },
+                { type: 'xstate.error.actor.createAccount', error: taken },
+              ]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeDeps) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Add account' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeUsername':
+        return fireEvent.change(field('Username*'), { target: { value: event.value } });
+      case 'user.changePassword':
+        return fireEvent.change(field('Password*'), { target: { value: event.value } });
+      case 'user.changeRole':
+        return fireEvent.change(field('Role'), { target: { value: event.role } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Add'));
+      case 'xstate.done.actor.createAccount':
+        return services.settle('createAccount', { output: event.output });
+      case 'xstate.error.actor.createAccount':
+        return services.settle('createAccount', { error: event.error });
+    }
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Add account' })).toBeTruthy();
+    expect(field('Username*').value).toBe(state.context.username);
+    expect(field('Password*').value).toBe(state.context.password);
+    expect(field('Password*').type).toBe('password');
+    expect(field('Role').value).toBe(state.context.role);
+    const busy = state.matches('saving');
+    expect(field('Username*').closest('fieldset')!.disabled).toBe(busy);
+    expect(inDialog(busy ? 'Adding...' : 'Add').disabled).toBe(busy || !isNewAccountReady(state.context));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
+  }
+
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 36 paths', () => expect(paths.length).toBeGreaterThanOrEqual(36));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    it(`reaches ${String(path.state.value)} via ${steps.map(({ event }) => describeEvent(event as never)).join(' → ') || 'nothing'}`, async () => {
+      const services = await openAccounts();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const state = step.state as Snapshot;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          // The username trimmed, the password as typed.
+          expect(services.last('createAccount').args).toEqual([
+            { username: state.context.username.trim(), password: state.context.password, role: state.context.role },
+          ]);
+        }
+        await waitFor(() => expectScreen(state));
+        // Added: the list is fetched again to show the new account.
+        if (event.type === 'xstate.done.actor.createAccount') expect(services.calls('accountRows')).toBe(2);
+      }
+    });
+  }
+});
+
+describe('Reset password: every path', () => {
+  type Snapshot = SnapshotFrom<typeof resetPasswordMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof resetPasswordMachine>
+    | { type: 'xstate.done.actor.resetPassword' }
+    | { type: 'xstate.error.actor.resetPassword'; error: Error };
+  const unknown = new Error('There is no account "ada"');
+  const paths = getShortestPaths(resetPasswordMachine, {
+    events: (state: Snapshot) =>
+      (
+        [
+          { type: 'user.open', username: 'ada' },
+          { type: 'user.cancel' },
+          { type: 'user.changePassword', value: 'lovelace-1815' },
+          { type: 'user.changePassword', value: 'short' },
+          { type: 'user.submit' },
+          ...(state.matches('saving')
+            ? [{ type: 'xstate.done.actor.resetPassword' }, { type: 'xstate.error.actor.resetPassword', error: unknown }]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeDeps) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Reset password of ada' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changePassword':
+        return fireEvent.change(field('New password*'), { target: { value: event.value } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Reset password'));
+      case 'xstate.done.actor.resetPassword':
+        return services.settle('resetAccountPassword', { output: undefined });
+      case 'xstate.error.actor.resetPassword':
+        return services.settle('resetAccountPassword', { error: event.error });
+    }
+  }
+
+  function expectScreen(state: Snapshot) {
+    const notice = document.querySelector('[aria-live="polite"]')!;
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      expect(notice.textContent).toBe(
+        state.context.resetFor ? `The password of ${state.context.resetFor} was reset: they are signed out everywhere.` : '',
+      );
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Reset the password of ada' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog')).getByText('ada is signed out everywhere and signs in again with the new password.'),
+    ).toBeTruthy();
+    expect(field('New password*').value).toBe(state.context.password);
+    expect(field('New password*').type).toBe('password');
+    const busy = state.matches('saving');
+    expect(field('New password*').closest('fieldset')!.disabled).toBe(busy);
+    expect(inDialog(busy ? 'Resetting...' : 'Reset password').disabled).toBe(busy || !isPasswordLongEnough(state.context.password));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
+    expect(notice.textContent).toBe('');
+  }
+
+  it('yields at least 9 paths', () => expect(paths.length).toBeGreaterThanOrEqual(9));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    it(`reaches ${String(path.state.value)} via ${steps.map(({ event }) => describeEvent(event as never)).join(' → ') || 'nothing'}`, async () => {
+      const services = await openAccounts();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const state = step.state as Snapshot;
+        await perform(event, services);
+        if (event.type === 'user.submit') expect(services.last('resetAccountPassword').args).toEqual(['ada', state.context.password]);
+        await waitFor(() => expectScreen(state));
+      }
+      // Nothing in the list changed, so it was not fetched again.
+      expect(services.calls('accountRows')).toBe(1);
+    });
+  }
+});

@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
+import { ComparePage } from '../../../src/views/compare/ComparePage';
+import { fakeDeps } from '../helpers/fake-deps';
+import { renderRoute, renderWithLogic } from '../helpers/render-console';
+
+// Issue 15, beyond the machine's paths (compare-page.model.test.tsx): what an address without two runs says,
+// the rows only one run has, the histogram's bars, Back after a choice, and the CSV export.
+
+afterEach(cleanup);
+
+const run = (id: number, name: string) => ({
+  id,
+  experiment_id: 3,
+  experiment_name: name,
+  status: 'success',
+  tags: [],
+  created_at: '2026-11-22T15:04:00Z',
+  evaluation_script_name: 'Golden set relevance',
+  dataset_id: 2,
+  golden_set_id: 4,
+});
+
+function answer(changes: Partial<RunComparison> = {}, total = 2): ComparisonPage {
+  const bins = Array.from({ length: 40 }, (_, i) => ({
+    from: -1 + i * 0.05,
+    to: -1 + (i + 1) * 0.05,
+    count: i === 9 ? 1 : i === 30 ? 2 : 0,
+  }));
+  return {
+    comparison: {
+      baseline: run(1, 'BM25'),
+      candidate: run(2, 'Dense'),
+      paired: 4,
+      only_baseline: 2,
+      only_candidate: 1,
+      metric: 'ndcg@10',
+      metrics: [
+        {
+          name: 'ndcg@10',
+          baseline_mean: 0.5,
+          candidate_mean: 0.55,
+          delta: 0.05,
+          relative_delta: 0.1,
+          ci95: [-0.2, 0.3],
+          p_value_t: 0.6,
+          p_value_randomization: 0.04,
+          wins: 2,
+          ties: 1,
+          losses: 1,
+        },
+      ],
+      histogram: { bins, unchanged: 1 },
+      results: [
+        { query: 'red sofa', baseline_result_id: 7, candidate_result_id: null, baseline: 0.61, candidate: null, delta: null },
+        { query: 'blue lamp', baseline_result_id: 8, candidate_result_id: null, baseline: 0.2, candidate: null, delta: null },
+      ],
+      ...changes,
+    },
+    total,
+  };
+}
+
+describe('an address without two runs to compare', () => {
+  it.each([
+    ['/compare', 'Choose two runs to compare: the address has no valid baseline and candidate run IDs.'],
+    ['/compare?baseline=abc&candidate=2', 'Invalid baseline run ID: the address needs ?baseline= with a run ID.'],
+    ['/compare?baseline=4&candidate=4', 'The baseline and the candidate are the same run (Run 4): choose two different runs.'],
+  ])('%s says why and asks the server nothing', async (path, message) => {
+    const services = fakeDeps();
+    renderRoute(services, path);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Compare runs');
+    expect(services.calls('compareRuns')).toBe(0);
+    expect(services.currentPath()).toBe(path);
+  });
+});
+
+describe('a comparison', () => {
+  it('lists the queries only in the baseline with dashes, each leading to its result', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2&metric=ndcg@10&filter=only_baseline', <ComparePage />);
+    expect(services.last('compareRuns').args).toEqual([
+      { baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'only_baseline' },
+      { page: 1, pageSize: 20 },
+    ]);
+    await services.settle('compareRuns', { output: answer() });
+    // The address is written in its one form, in place.
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=only_baseline');
+    expect(screen.getByText('Over 4 paired queries')).toBeTruthy();
+    expect(screen.getByText('2 queries only in the baseline and 1 only in the candidate, left out of the statistics.')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('only_baseline');
+    expect(screen.getByRole('option', { name: 'Only in baseline (2)' })).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Only in baseline queries by nDCG@10' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      ['red sofa', '0.6100', '—', '—', 'Details'],
+      ['blue lamp', '0.2000', '—', '—', 'Details'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Details: red sofa' }).getAttribute('href')).toBe('/experiment-run-result-details/7');
+    expect(screen.getByText('2 queries')).toBeTruthy();
+    // Listed by query text: the order by delta does not apply.
+    expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('lists the queries only one run has from the line that counts them', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: answer() });
+    expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'List those only in the candidate' }));
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=only_candidate');
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'only_candidate' });
+    expect(screen.getByRole('button', { name: 'List those only in the baseline' })).toBeTruthy();
+  });
+
+  it('marks only the significant p-value, in words too', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: answer() });
+    const row = within(screen.getByRole('table', { name: 'Summary' })).getAllByRole('row')[1];
+    expect(Array.from(row.children, (cell) => cell.textContent)).toEqual([
+      'nDCG@10',
+      '0.5000',
+      '0.5500',
+      '+0.0500',
+      '+10.0%',
+      '[−0.2000, +0.3000]',
+      '0.600',
+      '0.040 significant',
+      '2 / 1 / 1',
+    ]);
+    expect(within(row).getAllByText('significant')).toHaveLength(1);
+  });
+
+  it('draws a bar per bin with queries, red below 0 and green above, each named on hover', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: answer() });
+    const chart = screen.getByRole('img');
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Histogram of the per-query nDCG@10 deltas: 3 changed queries (1 worse, 2 better) in bins of 0.05 from −1 to 1; 1 unchanged, not drawn.',
+    );
+    expect(Array.from(chart.querySelectorAll('rect title'), (title) => title.textContent)).toEqual([
+      '−0.55 to −0.50: 1 query',
+      '0.50 to 0.55: 2 queries',
+    ]);
+    expect(screen.getByText('1 unchanged query (delta 0), not drawn.')).toBeTruthy();
+  });
+
+  it('shows the server’s refusal as the page’s error', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=9', <ComparePage />);
+    await services.settle('compareRuns', { error: new Error('Experiment run 9 has not finished') });
+    expect(screen.getByRole('alert').textContent).toBe('Experiment run 9 has not finished');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('goes back to the filter before on Back, and asks for it again', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'regressions' } });
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=regressions');
+    await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
+    expect(screen.getByRole('status').textContent).toBe('No query got worse.');
+    services.goBack();
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010');
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10' });
+    await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
+    expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('paired');
+    expect(screen.getByRole('status').textContent).toBe('The runs have no query in common.');
+  });
+
+  it('exports the rows of the filter as CSV, busy meanwhile, then names the file', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2&filter=regressions&order=desc', <ComparePage />);
+    await services.settle('compareRuns', { output: answer() });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(services.last('exportComparison').args).toEqual([
+      { baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'regressions', order: 'desc' },
+    ]);
+    const busy = screen.getByRole('button', { name: 'Exporting CSV...' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    const file = { blob: new Blob(['query,baseline_result_id\n']), filename: 'run-1-vs-run-2-ndcg@10.csv' };
+    await services.settle('exportComparison', { output: file });
+    expect(services.saved).toEqual([file]);
+    expect(screen.getByText('Saved run-1-vs-run-2-ndcg@10.csv.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await services.settle('exportComparison', { error: new Error('The server answered 500 Internal Server Error') });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Failed to export the comparison: The server answered 500 Internal Server Error'),
+    );
+    expect(services.saved).toHaveLength(1);
+  });
+});

@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { confirmModalMachine } from '../../../src/machines/shared/confirm-modal.machine';
+import { RefusalError } from '../../../src/domain/shared/error-message';
+import { createDatasetMachine, isDatasetFormComplete } from '../../../src/machines/datasets/create-dataset.machine';
+import type { Dataset } from '../../../src/domain/evaluations/evaluation-service-types';
+import { DatasetsPage } from '../../../src/views/datasets/DatasetsPage';
+import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { renderWithLogic } from '../helpers/render-console';
+
+// Model-based: the confirm-modal machine's simple paths and the create-dataset machine's shortest ones, replayed on the Datasets screen.
+
+afterEach(cleanup);
+
+const datasets: Dataset[] = [1, 2, 3].map((id) => ({
+  id,
+  name: `Dataset ${id}`,
+  description: `About ${id}`,
+  created_at: '2026-01-05T09:30:00Z',
+  updated_at: '2026-01-05T09:30:00Z',
+}));
+
+async function openDatasets() {
+  const services = fakeDeps();
+  renderWithLogic(services, '/datasets', <DatasetsPage />);
+  await services.settle('listDatasets', { output: { items: datasets, total: 3 } });
+  await screen.findByRole('table');
+  return services;
+}
+
+const dialog = () => screen.queryByRole('dialog');
+const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Delete Dataset: confirm-modal paths', () => {
+  type Snapshot = SnapshotFrom<typeof confirmModalMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof confirmModalMachine>
+    | { type: 'xstate.done.actor.performAction' }
+    // `why` tells the two failures apart: the graph keys events by their JSON, and an Error's is `{}`.
+    | { type: 'xstate.error.actor.performAction'; error: Error; why: string };
+  // The server's 409 (a refusal for good) and a failure worth trying again.
+  const conflict = new RefusalError('Dataset "Dataset 2" cannot be deleted: the experiment "BM25 baseline" uses it.');
+  const outage = new Error('The server answered 503 Service Unavailable');
+  const logic = confirmModalMachine.provide({ actions: { sendReload: () => undefined } });
+  const paths = getSimplePaths(logic, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state: Snapshot) =>
+      (
+        [
+          { type: 'user.open', subject: { id: 2, name: 'Dataset 2' } },
+          { type: 'user.cancel' },
+          { type: 'user.confirm' },
+          ...(state.matches('submitting')
+            ? [
+                { type: 'xstate.done.actor.performAction' },
+                { type: 'xstate.error.actor.performAction', error: conflict, why: 'refused' },
+                { type: 'xstate.error.actor.performAction', error: outage, why: 'unavailable' },
+              ]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({
+        value: state.value,
+        context: state.context,
+        from: previous?.value,
+        by: event?.type,
+        error: (event as { error?: Error })?.error?.message,
+      })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeDeps) {
+    if (event.type === 'user.open') fireEvent.click(screen.getByRole('button', { name: 'Delete Dataset 2' }));
+    else if (event.type === 'user.cancel') fireEvent.click(inDialog('Cancel'));
+    else if (event.type === 'user.confirm') fireEvent.click(inDialog('Delete'));
+    else if (event.type === 'xstate.done.actor.performAction') await services.settle('deleteDataset', { output: undefined });
+    else await services.settle('deleteDataset', { error: event.error });
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    const modal = screen.getByRole('dialog', { name: 'Delete Dataset' });
+    const alert = within(modal).queryByRole('alert');
+    expect(alert?.textContent ?? null).toBe(state.context.error);
+    if (state.matches('refused')) {
+      // Only Cancel: asking again cannot change the answer.
+      expect(
+        within(modal)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Cancel']);
+      expect(within(modal).queryByText(/Are you sure|cannot be undone/)).toBeNull();
+      return;
+    }
+    expect(within(modal).getByText('Are you sure you want to delete the dataset "Dataset 2"?')).toBeTruthy();
+    expect(within(modal).getByText('This action cannot be undone.')).toBeTruthy();
+    const busy = state.matches('submitting');
+    expect(inDialog(busy ? 'Deleting...' : 'Delete').disabled).toBe(busy);
+    expect(inDialog('Cancel').disabled).toBe(busy);
+  }
+
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 13 paths', () => expect(paths.length).toBeGreaterThanOrEqual(13));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const describeStep = (event: ModelEvent) =>
+      event.type === 'xstate.error.actor.performAction' ? `${event.type} (${event.error.message})` : event.type;
+    it(`reaches ${String(path.state.value)} via ${steps.map((step) => describeStep(step.event as ModelEvent)).join(' → ') || 'nothing'}`, async () => {
+      const services = await openDatasets();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        await perform(event, services);
+        await waitFor(() => expectScreen(step.state as Snapshot));
+        if (event.type === 'user.confirm') expect(services.last('deleteDataset').args).toEqual([2]);
+        if (event.type === 'xstate.done.actor.performAction') {
+          // The list reloads after deletion.
+          expect(services.calls('listDatasets')).toBe(2);
+          expect(screen.getByRole('status').textContent).toBe('Loading...');
+        }
+      }
+    });
+  }
+
+  it('closes on Escape and gives focus back to the Delete button that opened it', async () => {
+    await openDatasets();
+    const opener = screen.getByRole('button', { name: 'Delete Dataset 3' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(inDialog('Cancel'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    await openDatasets();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Dataset 3' }));
+    inDialog('Delete').focus();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab' });
+    expect(document.activeElement).toBe(inDialog('Cancel'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(inDialog('Delete'));
+  });
+});
+
+describe('Add New Dataset: create-dataset paths', () => {
+  type Snapshot = SnapshotFrom<typeof createDatasetMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof createDatasetMachine>
+    | { type: 'xstate.done.actor.createDataset'; output: { id: number } }
+    | { type: 'xstate.error.actor.createDataset'; error: Error };
+  const duplicate = new Error('A dataset named "Sofas" already exists');
+  const logic = createDatasetMachine.provide({ actions: { openEditor: () => undefined } });
+  const paths = getShortestPaths(logic, {
+    events: (state: Snapshot) =>
+      (
+        [
+          { type: 'user.open' },
+          { type: 'user.cancel' },
+          { type: 'user.changeName', value: '  Sofas ' },
+          { type: 'user.changeName', value: '   ' },
+          { type: 'user.changeDescription', value: 'Sofa queries' },
+          { type: 'user.submit' },
+          ...(state.matches('submitting')
+            ? [
+                { type: 'xstate.done.actor.createDataset', output: { id: 42 } },
+                { type: 'xstate.error.actor.createDataset', error: duplicate },
+              ]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event })) as never,
+  });
+
+  const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
+
+  async function perform(event: ModelEvent, services: FakeDeps) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Add Dataset' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeName':
+        return fireEvent.change(field('Name*'), { target: { value: event.value } });
+      case 'user.changeDescription':
+        return fireEvent.change(field('Description*'), { target: { value: event.value } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Create Dataset'));
+      case 'xstate.done.actor.createDataset':
+        return services.settle('createDataset', { output: event.output });
+      case 'xstate.error.actor.createDataset':
+        return services.settle('createDataset', { error: event.error });
+    }
+  }
+
+  function expectScreen(state: Snapshot, services: FakeDeps, landed: boolean) {
+    expect(services.currentPath()).toBe(landed ? '/datasets/42/edit' : '/datasets');
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Add New Dataset' })).toBeTruthy();
+    expect(field('Name*').value).toBe(state.context.name);
+    expect(field('Description*').value).toBe(state.context.description);
+    const busy = state.matches('submitting');
+    expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
+    const submit = inDialog(busy ? 'Creating...' : 'Create Dataset');
+    expect(submit.disabled).toBe(busy || !isDatasetFormComplete(state.context));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
+  }
+
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 14 paths', () => expect(paths.length).toBeGreaterThanOrEqual(14));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
+    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
+      const services = await openDatasets();
+      let landed = false;
+      expectScreen(path.steps[0].state as Snapshot, services, landed);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          // Spec §5: both fields trimmed.
+          expect(services.last('createDataset').input).toEqual({ name: 'Sofas', description: 'Sofa queries' });
+        }
+        if (event.type === 'xstate.done.actor.createDataset') landed = true;
+        await waitFor(() => expectScreen(step.state as Snapshot, services, landed));
+      }
+    });
+  }
+});

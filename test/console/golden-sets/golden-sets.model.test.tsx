@@ -1,0 +1,390 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { isGoldenSetNameGiven, renameGoldenSetMachine } from '../../../src/machines/golden-sets/rename-golden-set.machine';
+import { isGoldenSetUploadReady, uploadGoldenSetMachine } from '../../../src/machines/golden-sets/upload-golden-set.machine';
+import type { GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
+import { RefusalError } from '../../../src/domain/shared/error-message';
+import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
+import { errorMessage } from '../../../src/views/ui/status.css';
+import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { renderWithLogic } from '../helpers/render-console';
+
+// The Golden Sets screen (issue 7): the list, delete through the confirm modal, each row's export buttons
+// (every path of the export machine is in file-export.model.test.tsx), and model-based paths of the rename
+// and upload machines replayed on the real view.
+
+afterEach(cleanup);
+
+const goldenSets: GoldenSet[] = [
+  {
+    id: 3,
+    name: 'Golden set — Spain',
+    description: 'ES',
+    market: 'ES',
+    query_count: 1,
+    judgement_count: 1,
+    created_at: '2026-02-09T08:45:00Z',
+    updated_at: '2026-02-09T08:45:00Z',
+    scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+    grade_counts: {},
+    version: 0,
+    changed_at: null,
+  },
+  {
+    id: 2,
+    name: 'Golden set — France',
+    description: 'FR',
+    market: 'FR',
+    query_count: 137,
+    judgement_count: 1679,
+    created_at: '2026-01-26T14:10:00Z',
+    updated_at: '2026-01-26T14:10:00Z',
+    scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+    grade_counts: {},
+    version: 0,
+    changed_at: null,
+  },
+];
+
+async function openGoldenSets() {
+  const services = fakeDeps();
+  renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
+  await services.settle('goldenSetRows', { output: { items: goldenSets, total: 2 } });
+  await screen.findByRole('table', { name: 'Golden Sets' });
+  return services;
+}
+
+const dialog = () => screen.queryByRole('dialog');
+const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
+const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
+
+describe('the golden sets list', () => {
+  it('shows name, size in words, market and created date of each set', async () => {
+    await openGoldenSets();
+    const rows = within(screen.getByRole('table', { name: 'Golden Sets' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Golden set — Spain', 'Golden set — France']);
+    expect(within(rows[1]).getByText('137 queries · 1,679 judgements')).toBeTruthy();
+    expect(within(rows[0]).getByText('1 query · 1 judgement')).toBeTruthy();
+    expect(within(rows[1]).getByText('FR')).toBeTruthy();
+  });
+
+  it('says why it failed and tries again', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
+    await services.settle('goldenSetRows', { error: new Error('The server could not be reached. Please try again.') });
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch golden sets. The server could not be reached. Please try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(services.calls('goldenSetRows')).toBe(2);
+    await services.settle('goldenSetRows', { output: { items: [], total: 0 } });
+    expect(screen.getByRole('status').textContent).toBe('No golden sets yet.');
+  });
+
+  it('deletes after confirmation and reloads the page; a refusal keeps the modal with its message', async () => {
+    const services = await openGoldenSets();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Golden set — France' }));
+    expect(within(screen.getByRole('dialog', { name: 'Delete Golden Set' })).getByText(/"Golden set — France"/)).toBeTruthy();
+    fireEvent.click(inDialog('Delete'));
+    expect(services.last('deleteGoldenSet').args).toEqual([2]);
+    await services.settle('deleteGoldenSet', { error: new Error('Golden set 2 is in use') });
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('Golden set 2 is in use');
+    fireEvent.click(inDialog('Delete'));
+    await services.settle('deleteGoldenSet', { output: undefined });
+    expect(dialog()).toBeNull();
+    expect(services.calls('goldenSetRows')).toBe(2);
+  });
+
+  it("shows the server's refusal of a golden set in use, leaving only Cancel", async () => {
+    const services = await openGoldenSets();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Golden set — France' }));
+    fireEvent.click(inDialog('Delete'));
+    const message = 'Golden set "Golden set — France" cannot be deleted: the experiment "BM25 baseline" uses it.';
+    await services.settle('deleteGoldenSet', { error: new RefusalError(message) });
+    const modal = screen.getByRole('dialog', { name: 'Delete Golden Set' });
+    expect(within(modal).getByRole('alert').textContent).toBe(message);
+    expect(
+      within(modal)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel']);
+    expect(services.calls('goldenSetRows')).toBe(1);
+  });
+});
+
+describe('each row’s buttons: Edit, the three exports, and Delete last', () => {
+  const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
+  const exportButtons = () =>
+    within(screen.getByRole('table', { name: 'Golden Sets' })).getAllByRole('button', { name: /^Export / }) as HTMLButtonElement[];
+
+  it('names each button after its set, the destructive Delete last', async () => {
+    await openGoldenSets();
+    for (const name of ['Golden set — Spain', 'Golden set — France']) {
+      const buttons = within(row(name)).getAllByRole('button');
+      expect(buttons.map((button) => button.textContent)).toEqual(['Edit', 'CSV', 'qrels', 'queries', 'Delete']);
+      expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+        `Edit ${name}`,
+        `Export ${name} as CSV`,
+        `Export ${name} as TREC qrels`,
+        `Export ${name} as TREC queries`,
+        `Delete ${name}`,
+      ]);
+    }
+    expect(exportButtons().every((button) => !button.disabled && button.getAttribute('aria-busy') === 'false')).toBe(true);
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+  });
+
+  it('exports one file at a time, says which file it saved, and names a refusal in red', async () => {
+    const services = await openGoldenSets();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — France as TREC qrels' }));
+    expect(services.last('exportGoldenSet').args).toEqual([2, 'qrels']);
+    const busy = screen.getByRole('button', { name: 'Export Golden set — France as TREC qrels' });
+    expect([busy.textContent, busy.getAttribute('aria-busy')]).toEqual(['qrels...', 'true']);
+    expect(exportButtons().map((button) => button.disabled)).toEqual([true, true, true, true, true, true]);
+    // Only the exports wait: the row's other buttons stay usable.
+    expect((screen.getByRole('button', { name: 'Edit Golden set — France' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as CSV' }));
+    expect(services.calls('exportGoldenSet')).toBe(1);
+
+    const qrels = { blob: new Blob(['q1 0 P1 2\n']), filename: 'golden-set-2.qrels' };
+    await services.settle('exportGoldenSet', { output: qrels });
+    expect(services.saved).toEqual([qrels]);
+    expect(screen.getByText('Saved golden-set-2.qrels.').getAttribute('aria-live')).toBe('polite');
+    expect(busy.textContent).toBe('qrels');
+    expect(exportButtons().every((button) => !button.disabled)).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as CSV' }));
+    expect(services.last('exportGoldenSet').args).toEqual([3, 'csv']);
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+    await services.settle('exportGoldenSet', { error: new Error('Golden set 3 not found') });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Failed to export the golden set: Golden set 3 not found');
+    expect(alert.classList.contains(errorMessage)).toBe(true);
+    expect(services.saved).toEqual([qrels]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export Golden set — Spain as TREC queries' }));
+    expect(services.last('exportGoldenSet').args).toEqual([3, 'queries']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export Golden set — Spain as TREC queries' }).textContent).toBe('queries...');
+  });
+});
+
+describe('Edit Golden Set: rename paths', () => {
+  type Snapshot = SnapshotFrom<typeof renameGoldenSetMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof renameGoldenSetMachine>
+    | { type: 'xstate.done.actor.saveGoldenSet' }
+    | { type: 'xstate.error.actor.saveGoldenSet'; error: Error };
+  const duplicate = new Error('A golden set named "Golden set — Spain" already exists');
+  const france = { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR' };
+  const paths = getShortestPaths(renameGoldenSetMachine, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state: Snapshot) =>
+      (
+        [
+          { type: 'user.open', goldenSet: france },
+          { type: 'user.cancel' },
+          { type: 'user.changeName', value: '  Golden set — Francia ' },
+          { type: 'user.changeName', value: '  ' },
+          { type: 'user.changeMarket', value: 'FR-fr' },
+          { type: 'user.submit' },
+          ...(state.matches('saving')
+            ? [{ type: 'xstate.done.actor.saveGoldenSet' }, { type: 'xstate.error.actor.saveGoldenSet', error: duplicate }]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeDeps) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Edit Golden set — France' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeName':
+        return fireEvent.change(field('Name*'), { target: { value: event.value } });
+      case 'user.changeMarket':
+        return fireEvent.change(field('Market'), { target: { value: event.value } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Save'));
+      case 'xstate.done.actor.saveGoldenSet':
+        return services.settle('updateGoldenSet', { output: undefined });
+      case 'xstate.error.actor.saveGoldenSet':
+        return services.settle('updateGoldenSet', { error: event.error });
+    }
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Edit Golden Set' })).toBeTruthy();
+    expect(field('Name*').value).toBe(state.context.name);
+    expect(field('Description').value).toBe(state.context.description);
+    expect(field('Market').value).toBe(state.context.market);
+    const busy = state.matches('saving');
+    expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
+    expect(inDialog(busy ? 'Saving...' : 'Save').disabled).toBe(busy || !isGoldenSetNameGiven(state.context));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
+  }
+
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 23 paths', () => expect(paths.length).toBeGreaterThanOrEqual(23));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
+    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
+      const services = await openGoldenSets();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const state = step.state as Snapshot;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          expect(services.last('updateGoldenSet').args).toEqual([
+            2,
+            {
+              name: state.context.name.trim(),
+              description: 'FR',
+              market: state.context.market,
+            },
+          ]);
+        }
+        await waitFor(() => expectScreen(state));
+        // Saved: the list reloads to show the new name.
+        if (event.type === 'xstate.done.actor.saveGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
+      }
+    });
+  }
+});
+
+describe('Add Golden Set: upload paths', () => {
+  type Snapshot = SnapshotFrom<typeof uploadGoldenSetMachine>;
+  type ModelEvent =
+    | EventFromLogic<typeof uploadGoldenSetMachine>
+    | { type: 'xstate.done.actor.uploadGoldenSet' }
+    | { type: 'xstate.error.actor.uploadGoldenSet'; error: Error };
+  const judgements = new File(['query,product_id,relevance\nsofa,P1,2\n'], 'judgements.csv', { type: 'text/csv' });
+  const queries = new File(['1\tsofa\n'], 'queries.tsv');
+  const refused = Object.assign(new Error('The file has 1 problem; nothing was imported'), {
+    problems: [{ file: 'file', row: 3, column: 'relevance', problem: 'must be an integer ≥ 0' }],
+  });
+  const paths = getShortestPaths(uploadGoldenSetMachine, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state: Snapshot) =>
+      (
+        [
+          { type: 'user.open' },
+          { type: 'user.cancel' },
+          { type: 'user.changeName', value: ' Sofas DE ' },
+          { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
+          { type: 'user.chooseFile', file: judgements },
+          ...(state.context.format === 'trec' ? [{ type: 'user.chooseQueries', file: queries }] : []),
+          { type: 'user.submit' },
+          ...(state.matches('uploading')
+            ? [{ type: 'xstate.done.actor.uploadGoldenSet' }, { type: 'xstate.error.actor.uploadGoldenSet', error: refused }]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
+      JSON.stringify({
+        value: state.value,
+        context: {
+          ...state.context,
+          reloadTarget: null,
+          file: state.context.file?.name ?? null,
+          queries: state.context.queries?.name ?? null,
+        },
+        from: previous?.value,
+        by: event?.type,
+      })) as never,
+  });
+
+  async function perform(event: ModelEvent, services: FakeDeps) {
+    switch (event.type) {
+      case 'user.open':
+        return fireEvent.click(screen.getByRole('button', { name: 'Add Golden Set' }));
+      case 'user.cancel':
+        return fireEvent.click(inDialog('Cancel'));
+      case 'user.changeName':
+        return fireEvent.change(field('Name*'), { target: { value: event.value } });
+      case 'user.changeFormat':
+        return fireEvent.change(field('Format'), { target: { value: event.format } });
+      case 'user.chooseFile':
+        return fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^(Judgements file \(CSV\)|Qrels file)\*$/), {
+          target: { files: [event.file] },
+        });
+      case 'user.chooseQueries':
+        return fireEvent.change(field('Queries file*'), { target: { files: [event.file] } });
+      case 'user.submit':
+        return fireEvent.click(inDialog('Upload Golden Set'));
+      case 'xstate.done.actor.uploadGoldenSet':
+        return services.settle('uploadGoldenSet', { output: undefined });
+      case 'xstate.error.actor.uploadGoldenSet':
+        return services.settle('uploadGoldenSet', { error: event.error });
+      default:
+        throw new Error(`no step for ${event.type}`);
+    }
+  }
+
+  function expectScreen(state: Snapshot) {
+    if (state.matches('closed')) {
+      expect(dialog()).toBeNull();
+      return;
+    }
+    expect(screen.getByRole('dialog', { name: 'Add Golden Set' })).toBeTruthy();
+    expect(field('Name*').value).toBe(state.context.name);
+    expect((field('Format') as unknown as HTMLSelectElement).value).toBe(state.context.format);
+    expect(within(screen.getByRole('dialog')).queryByLabelText('Queries file*') !== null).toBe(state.context.format === 'trec');
+    const busy = state.matches('uploading');
+    expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
+    expect(inDialog(busy ? 'Uploading...' : 'Upload Golden Set').disabled).toBe(busy || !isGoldenSetUploadReady(state.context));
+    const alert = within(screen.getByRole('dialog')).queryByRole('alert');
+    if (state.context.error === null) expect(alert).toBeNull();
+    else {
+      expect(within(alert!).getByText(state.context.error)).toBeTruthy();
+      const problems = within(alert!)
+        .queryAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(problems).toEqual(
+        state.context.problems.map((p) => `${state.context.format === 'trec' ? 'Line' : 'Row'} ${p.row}, column ${p.column}: ${p.problem}`),
+      );
+    }
+  }
+
+  // A broken generator fails loudly: at least as many paths as the graph yields today.
+  it('yields at least 49 paths', () => expect(paths.length).toBeGreaterThanOrEqual(49));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps.map(({ event }) => ('format' in event ? `${event.type}(${event.format})` : event.type)).join(' → ');
+    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
+      const services = await openGoldenSets();
+      expectScreen(path.steps[0].state as Snapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const state = step.state as Snapshot;
+        await perform(event, services);
+        if (event.type === 'user.submit') {
+          const trec = state.context.format === 'trec';
+          expect(services.last('uploadGoldenSet').input).toEqual({
+            name: 'Sofas DE',
+            description: '',
+            market: '',
+            format: state.context.format,
+            file: judgements,
+            queries: trec ? queries : null,
+          });
+        }
+        await waitFor(() => expectScreen(state));
+        if (event.type === 'xstate.done.actor.uploadGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
+      }
+    });
+  }
+});

@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { judgeQueueMachine, type JudgeQueueContext } from '../../../src/machines/judging/judge-queue.machine';
+import { liveOffset, pageAt, queuePath } from '../../../src/domain/judging/judge-queue';
+import type { JudgingTarget, UnjudgedItem, UnjudgedPage } from '../../../src/domain/judging/judging-types';
+import { JudgeQueuePage } from '../../../src/views/judging/JudgeQueuePage';
+import { fakeDeps } from '../helpers/fake-deps';
+import { renderWithLogic } from '../helpers/render-console';
+
+// Model-based: the judging queue of run 9 (issue 16). Two unjudged pairs, one to a page (so paging shows); the fake server drops
+// a pair once it is graded, as the real one does. Every shortest path of the real machine, replayed on the page
+// with the keyboard only: digits grade, j/k and the arrows move, s skips; the end's summary; a failed save.
+
+afterEach(cleanup);
+
+type Snapshot = SnapshotFrom<typeof judgeQueueMachine>;
+
+const PAGE_SIZE = 1;
+const pairs: UnjudgedItem[] = [
+  {
+    query: 'red sofa',
+    product_id: 'P9',
+    rank: 3,
+    result_id: 55,
+    name: 'Velvet sofa',
+    image_url: '/demo-images/P9.svg',
+    description: 'Three seats, red velvet',
+  },
+  { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null },
+];
+const target: JudgingTarget = { goldenSetId: 4, scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] } };
+
+/** What the server answers for the page the machine asks for: the pairs not graded yet. */
+function serverPage(context: JudgeQueueContext): UnjudgedPage {
+  const judged = new Set(Object.keys(context.graded).map((position) => context.items[Number(position)].product_id));
+  const left = pairs.filter((pair) => !judged.has(pair.product_id));
+  const { page } = pageAt(liveOffset(context.position, context.graded), PAGE_SIZE);
+  return { items: left.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: left.length };
+}
+
+type ModelEvent =
+  | EventFromLogic<typeof judgeQueueMachine>
+  | { type: 'xstate.done.actor.fetchTarget'; output: JudgingTarget }
+  | { type: 'xstate.error.actor.fetchTarget'; error: Error }
+  | { type: 'xstate.done.actor.fetchItems'; output: UnjudgedPage }
+  | { type: 'xstate.error.actor.fetchItems'; error: Error }
+  | { type: 'xstate.done.actor.saveGrade'; output: unknown }
+  | { type: 'xstate.error.actor.saveGrade'; error: Error };
+
+const noGoldenSet = new Error('Experiment run 9 has no golden set');
+const unavailable = new Error('The server answered 503');
+
+const progressText = (context: JudgeQueueContext) => {
+  const judged = Object.keys(context.graded).length;
+  const skipped = context.skipped.filter((position) => context.graded[position] === undefined).length;
+  return { judged, skipped, text: `${judged + skipped} of ${context.total}` };
+};
+
+function pathsFor(at: number, runId: number | null = 9) {
+  return getShortestPaths(judgeQueueMachine, {
+    input: { runId, at, pageSize: PAGE_SIZE },
+    events: (state: Snapshot) =>
+      (
+        [
+          // One grade at a time, of an ungraded pair, keeps the graph finite.
+          ...(state.context.pending.length === 0 && state.context.graded[state.context.position] === undefined
+            ? [{ type: 'user.grade', grade: 2 }]
+            : []),
+          { type: 'user.next' },
+          // While a page loads (or failed to) the page shows that, with 'Try again' focused, and no queue keys.
+          ...(state.hasTag('showing') || state.hasTag('finished') ? [{ type: 'user.previous' }] : []),
+          // Skipping a pair already graded or skipped is a plain move: left to 'user.next'.
+          ...(state.context.graded[state.context.position] === undefined && !state.context.skipped.includes(state.context.position)
+            ? [{ type: 'user.skip' }]
+            : []),
+          { type: 'user.retry' },
+          ...(state.matches('opening')
+            ? [
+                { type: 'xstate.done.actor.fetchTarget', output: target },
+                { type: 'xstate.error.actor.fetchTarget', error: noGoldenSet },
+              ]
+            : []),
+          ...(state.matches({ ready: { queue: 'fetching' } })
+            ? [
+                { type: 'xstate.done.actor.fetchItems', output: serverPage(state.context) },
+                { type: 'xstate.error.actor.fetchItems', error: unavailable },
+              ]
+            : []),
+          ...(state.matches({ ready: { saves: 'saving' } })
+            ? [
+                { type: 'xstate.done.actor.saveGrade', output: {} },
+                { type: 'xstate.error.actor.saveGrade', error: new Error('body.grade must be between 0 and 1') },
+              ]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    // What the page shows, not how it got there.
+    serializeState: ((state: Snapshot) =>
+      JSON.stringify({
+        value: state.value,
+        position: state.context.position,
+        graded: state.context.graded,
+        skipped: [...state.context.skipped].sort(),
+        pending: state.context.pending.length,
+        saveError: state.context.saveError !== null,
+        loaded: Object.keys(state.context.items).length,
+      })) as never,
+  });
+}
+
+function expectQueue(state: Snapshot) {
+  const { context } = state;
+  if (state.hasTag('notFound')) return expect(screen.getByRole('alert').textContent).toBe('Invalid experiment run ID');
+  if (state.hasTag('loading')) return expect(screen.getByRole('status').textContent).toBe('Loading...');
+  if (state.hasTag('failed')) {
+    expect(screen.getAllByRole('alert')[0].textContent).toBe(context.error);
+    return expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  }
+  const progress = progressText(context);
+  // A save that failed says which grade of which pair; the pair is back to ungraded.
+  const saveAlert = screen.queryAllByRole('alert').find((alert) => alert.textContent?.startsWith('Grade '));
+  if (context.saveError) {
+    expect(saveAlert?.textContent).toMatch(/^Grade 2 for P[39] \(“red sofa”\) was not saved: body.grade must be between 0 and 1$/);
+  } else expect(saveAlert).toBeUndefined();
+  if (state.hasTag('finished')) {
+    const done = screen.getByRole('region', { name: 'Done' });
+    expect(document.activeElement).toBe(done);
+    expect(within(done).getByLabelText('Progress').textContent).toBe(progress.text);
+    expect(within(done).getByText(`Judged ${progress.judged}, skipped ${progress.skipped}`)).toBeTruthy();
+    // Rescore waits for the grades still on their way.
+    const rescore = within(done).getByRole('button', { name: state.hasTag('saving') ? 'Saving grades...' : 'Rescore the run' });
+    expect((rescore as HTMLButtonElement).disabled).toBe(state.hasTag('saving'));
+    return expect(within(done).getByRole('button', { name: 'Back to the run' })).toBeTruthy();
+  }
+  const item = context.items[context.position];
+  const card = screen.getByRole('region', { name: 'Grade this product' });
+  // No mouse needed: the card has the focus, and the page says which keys do what.
+  expect(document.activeElement).toBe(card);
+  expect(screen.getByText('0–3 grade · ←/→ or j/k move · s skip')).toBeTruthy();
+  expect(screen.getByLabelText('Progress').textContent).toBe(progress.text);
+  expect(card.firstElementChild!.textContent).toBe(`Query ${item.query}`);
+  expect(within(card).getByText(item.name ?? item.product_id, { selector: 'p' })).toBeTruthy();
+  expect(within(card).getByText(`Product ${item.product_id}`)).toBeTruthy();
+  if (item.description) expect(within(card).getByText(item.description)).toBeTruthy();
+  expect(within(card).getByRole('img').getAttribute('aria-label') ?? within(card).getByRole('img').getAttribute('alt')).toMatch(
+    item.image_url ? item.name! : `No image for ${item.name ?? item.product_id}`,
+  );
+  // The rank is left out, so it does not sway the judge.
+  expect(card.textContent).not.toMatch(/#\d|rank/i);
+  const pressed = within(card)
+    .queryAllByRole('button', { pressed: true })
+    .map((button) => button.textContent);
+  const grade = context.graded[context.position];
+  expect(pressed).toEqual(grade === undefined ? [] : ['2 Good']);
+  if (grade !== undefined) expect(within(card).getByText('Graded 2 Good')).toBeTruthy();
+}
+
+const keys: Record<string, string[]> = { 'user.next': ['j', 'ArrowRight'], 'user.previous': ['k', 'ArrowLeft'], 'user.skip': ['s'] };
+
+describe.each([
+  ['opened from the run', 0, 9],
+  ['reopened at ?at=1 (one skipped before)', 1, 9],
+  ['opened without a run id', 0, null],
+] as const)('judging queue, %s', (_, at, runId) => {
+  const paths = pathsFor(at, runId);
+  it(`yields ${runId ? 'many' : 'one'} path(s)`, () => expect(paths.length).toBeGreaterThanOrEqual(runId ? 20 : 1));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps.map(({ event }) => event.type).join(' → ');
+    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+      const services = fakeDeps();
+      renderWithLogic(services, queuePath(9, at), <JudgeQueuePage id={runId} pageSize={PAGE_SIZE} />);
+      expectQueue(path.steps[0].state as Snapshot);
+      let moves = 0;
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        const after = step.state as Snapshot;
+        switch (event.type) {
+          case 'user.grade':
+            fireEvent.keyDown(document.activeElement!, { key: String(event.grade) });
+            break;
+          case 'user.next':
+          case 'user.previous':
+          case 'user.skip':
+            moves += 1;
+            fireEvent.keyDown(document.activeElement!, { key: keys[event.type][moves % keys[event.type].length] });
+            break;
+          case 'user.retry':
+            fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+            break;
+          case 'xstate.done.actor.fetchTarget':
+            await services.settle('judgingTarget', { output: event.output });
+            break;
+          case 'xstate.error.actor.fetchTarget':
+            await services.settle('judgingTarget', { error: event.error });
+            break;
+          case 'xstate.done.actor.fetchItems':
+            await services.settle('unjudged', { output: event.output });
+            break;
+          case 'xstate.error.actor.fetchItems':
+            await services.settle('unjudged', { error: event.error });
+            break;
+          case 'xstate.done.actor.saveGrade':
+            await services.settle('judge', { output: event.output });
+            break;
+          case 'xstate.error.actor.saveGrade':
+            await services.settle('judge', { error: event.error });
+            break;
+        }
+        await waitFor(() => expectQueue(after));
+        // The address holds the server's offset of the current pair, so a reload resumes there.
+        if (after.matches({ ready: { queue: 'showing' } }))
+          expect(services.currentPath()).toBe(queuePath(9, liveOffset(after.context.position, after.context.graded)));
+      }
+      if (runId === null) expect(services.calledMethods()).toEqual([]);
+      else expect(services.last('judgingTarget').args).toEqual([9]);
+    });
+  }
+});

@@ -1,0 +1,232 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { runResultDetailsMachine, type PassedRunResult } from '../../../src/machines/runs/run-result-details.machine';
+import type { ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
+import type { RunResultWithNames } from '../../../src/domain/experiments/workbench-types';
+import { RunResultDetailsPage } from '../../../src/views/runs/RunResultDetailsPage';
+import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
+import { fakeDeps } from '../helpers/fake-deps';
+import { renderWithLogic } from '../helpers/render-console';
+
+// Model-based: the result-detail screen. The results table passes its row (history state) and it shows at once,
+// its judged products' names fetched beside it; opened by address, the row is fetched by id. A Metrics grid
+// folds away and Back returns to the results page. Every shortest path of the real machine, replayed on the views.
+
+afterEach(cleanup);
+
+type DetailsSnapshot = SnapshotFrom<typeof runResultDetailsMachine>;
+
+const row: ExperimentRunResult = {
+  id: 41,
+  experiment_configuration: { k: 10, version: 'v1.1.0' },
+  created_at: '2026-11-22T15:04:00Z',
+  result: {
+    input: 'oak dining table',
+    status: 'PASS',
+    version: 'v1.1.0',
+    test_result: 'nDCG@10 0.812 · Complete',
+    results: {
+      metrics: { 'unjudged@10': 1, 'precision@10': 0.4, 'ndcg@10': 0.81234 },
+      search_results: [
+        { product_id: 'P1', name: 'Oak table', image_url: '/demo-images/P1.svg' },
+        { product_id: 'P2', name: 'Pine table', image_url: '/demo-images/P2.svg' },
+      ],
+      golden_set: [
+        { product_id: 'P1', relevance: 3 },
+        { product_id: 'P9', relevance: 2 },
+        { product_id: 'P5', relevance: 0 },
+      ],
+      commons: ['P1'],
+      missings: ['P9'],
+      leftovers: ['P2'],
+    },
+  },
+};
+const passed: PassedRunResult = { result: row, runId: 9, page: 2 };
+/** What GET experiment-run-results/41 answers: the row, its run, and the catalogue's names of its judged products. */
+const fetched: RunResultWithNames = { ...row, run_id: 9, product_names: { P1: 'Oak table', P9: 'Walnut table' } };
+
+type ModelEvent =
+  | EventFromLogic<typeof runResultDetailsMachine>
+  | { type: 'xstate.done.actor.fetchResult'; output: RunResultWithNames | null }
+  | { type: 'xstate.error.actor.fetchResult'; error: Error }
+  | { type: 'xstate.done.actor.fetchNames'; output: RunResultWithNames | null }
+  | { type: 'xstate.error.actor.fetchNames'; error: Error };
+
+const failure = new Error('The server answered 503');
+
+function pathsFor(input: { passed: PassedRunResult | null; resultId: number | null }) {
+  return getShortestPaths(runResultDetailsMachine, {
+    input,
+    events: (state: DetailsSnapshot) =>
+      (
+        [
+          { type: 'user.toggleMetrics' },
+          { type: 'user.back' },
+          { type: 'user.retry' },
+          ...(state.matches('fetching')
+            ? [
+                { type: 'xstate.done.actor.fetchResult', output: fetched },
+                { type: 'xstate.done.actor.fetchResult', output: null },
+                { type: 'xstate.error.actor.fetchResult', error: failure },
+              ]
+            : []),
+          ...(state.matches({ showing: { names: 'loading' } })
+            ? [
+                { type: 'xstate.done.actor.fetchNames', output: fetched },
+                { type: 'xstate.error.actor.fetchNames', error: failure },
+              ]
+            : []),
+        ] as ModelEvent[]
+      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    serializeState: ((state: DetailsSnapshot) =>
+      JSON.stringify({ value: state.value, names: state.context.names, passed: state.context.passed !== null })) as never,
+  });
+}
+
+function expectDetails(state: DetailsSnapshot) {
+  if (state.hasTag('loading')) return expect(screen.getByRole('status').textContent).toBe('Loading...');
+  if (state.hasTag('failed')) {
+    expect(screen.getByRole('alert').textContent).toBe('The server answered 503');
+    return expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  }
+  if (state.hasTag('missing')) {
+    expect(screen.getByRole('alert').textContent).toBe('No run result details found. Please go back and try again.');
+    expect(screen.queryByRole('button', { name: 'Back to Results' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Metrics/ })).toBeNull();
+    return;
+  }
+  const toggle = screen.getByRole('button', { name: /Metrics/ });
+  expect(toggle.getAttribute('aria-expanded')).toBe(String(state.hasTag('metricsOpen')));
+  const metrics = screen.queryByLabelText('Metrics', { selector: 'dl' });
+  if (state.hasTag('metricsOpen')) {
+    // Headline scores first, whatever order the stored JSON has.
+    expect(
+      within(metrics!)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['ndcg@10', 'precision@10', 'unjudged@10']);
+    expect(
+      within(metrics!)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['0.812', '0.400', '1.000']);
+  } else {
+    expect(metrics).toBeNull();
+  }
+  expect(
+    within(screen.getByRole('list', { name: 'Legend' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Common: returned and judged relevant',
+    'Leftover: returned, not in the golden set',
+    'Missing: judged relevant, not returned',
+    'Judged not relevant: in the golden set below the relevance cut (such as 0)',
+  ]);
+  const results = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem');
+  expect(results.map((item) => item.getAttribute('data-match'))).toEqual(['common', 'leftover']);
+  // Rank, role in words and grade, besides the colour.
+  expect(results.map((item) => item.firstElementChild!.textContent)).toEqual(['#1 · Common · grade 3', '#2 · Leftover · unjudged']);
+  expect(within(results[0]).getByRole('img', { name: 'Oak table' }).getAttribute('src')).toBe('/demo-images/P1.svg');
+  const golden = within(screen.getByRole('list', { name: 'Golden Set Products' })).getAllByRole('listitem');
+  // The catalogue's name when known: a returned product's from the search, the others' once fetched.
+  const walnut = state.context.names?.P9 ? ['Walnut table', 'P9'] : ['P9'];
+  expect(golden.map((item) => [...item.children].map((child) => child.textContent))).toEqual([
+    ['Common', 'Oak table', 'P1', 'Relevance: 3'],
+    ['Missing', ...walnut, 'Relevance: 2'],
+    // Judged, grade 0: neither common nor missing.
+    ['Judged not relevant', 'P5', 'Relevance: 0'],
+  ]);
+  expect(golden.map((item) => item.getAttribute('data-match'))).toEqual(['common', 'missing', 'irrelevant']);
+}
+
+describe.each([
+  ['passed', passed, 41],
+  ['opened by address', null, 41],
+  ['opened by an address without an id', null, null],
+] as const)('run result details, row %s', (_, given, resultId) => {
+  const paths = pathsFor({ passed: given, resultId });
+  const least = given ? 6 : resultId ? 5 : 1;
+  it(`yields at least ${least} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(least));
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    const route = steps.map(({ event }) => event.type).join(' → ');
+    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+      const services = fakeDeps();
+      renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={given} resultId={resultId} />);
+      expectDetails(path.steps[0].state as DetailsSnapshot);
+      for (const step of steps) {
+        const event = step.event as ModelEvent;
+        switch (event.type) {
+          case 'user.toggleMetrics':
+            fireEvent.click(screen.getByRole('button', { name: /Metrics/ }));
+            break;
+          case 'user.back':
+            fireEvent.click(screen.getByRole('button', { name: 'Back to Results' }));
+            // Back to the page the person came from; page 1 of the run's results when opened by address.
+            expect(services.currentPath()).toBe(given ? '/experiment-run-results/9?page=2' : '/experiment-run-results/9?page=1');
+            continue;
+          case 'user.retry':
+            fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+            break;
+          case 'xstate.done.actor.fetchResult':
+          case 'xstate.done.actor.fetchNames':
+            await services.settle('findRunResult', { output: event.output });
+            break;
+          case 'xstate.error.actor.fetchResult':
+          case 'xstate.error.actor.fetchNames':
+            await services.settle('findRunResult', { error: event.error });
+            break;
+        }
+        await waitFor(() => expectDetails(step.state as DetailsSnapshot));
+      }
+      // The result is asked for by its id: at once when opened by address, for the names when passed.
+      if (resultId !== null) expect(services.last('findRunResult').args).toEqual([41]);
+      else expect(services.calls('findRunResult')).toBe(0);
+    });
+  }
+});
+
+describe('from the results table to the details', () => {
+  it('passes the row, its run and the page along with the address', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/9?page=2', <RunResultsPage id={9} />);
+    expect(services.last('runResultRows').args).toEqual([9, { page: 2, pageSize: 20 }]);
+    await services.settle('runResultRows', { output: { items: [row], total: null } });
+    const table = screen.getByRole('table', { name: 'Results of run 9' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']);
+    expect(within(table).getAllByRole('row')[1].textContent).toBe(
+      'k: 10 · version: v1.1.0oak dining tablePASSv1.1.0nDCG@10 0.812 · CompleteNov 22, 2026, 3:04 PMDetails',
+    );
+    fireEvent.click(within(table).getByRole('link', { name: 'Details of result 41' }));
+    expect(services.currentPath()).toBe('/experiment-run-result-details/41');
+    expect(services.memory.state()).toEqual(passed);
+  });
+
+  it('shows a placeholder for an image URL that is not http(s) or a path on this server', () => {
+    const services = fakeDeps();
+    const stored = structuredClone(passed);
+    stored.result.result.results!.search_results![0].image_url = 'javascript:alert(1)';
+    stored.result.result.results!.search_results![1].image_url = '//evil.example/x.png';
+    renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={stored} resultId={41} />);
+    expect(screen.getByRole('img', { name: 'No image for Oak table' }).textContent).toBe('No image');
+    expect(screen.getByRole('img', { name: 'No image for Pine table' }).textContent).toBe('No image');
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+  });
+
+  it('shows a placeholder for a broken product image', () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={passed} resultId={41} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Pine table' }));
+    expect(screen.getByRole('img', { name: 'No image for Pine table' }).textContent).toBe('No image');
+    expect(screen.getByRole('img', { name: 'Oak table' }).tagName).toBe('IMG');
+  });
+});
