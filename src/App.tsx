@@ -49,7 +49,7 @@ const loading = (
 );
 
 /**
- * Spec §2 "Missing identifiers": every `:id` route reads its id here, once, as a positive integer or null
+ * Every `:id` route reads its id here, once, as a positive integer or null
  * (parseRouteId); the page hands it to its machine, whose `hasNoRouteId` makes it not-found without a call.
  * The key starts a new page, with new actors, when the id in the address changes.
  */
@@ -75,7 +75,7 @@ function titled(title: string, Page: ComponentType) {
 /** The screens' logic, or (in production) a loader of it: its chunk comes after sign-in. */
 type LogicSource = ConsoleLogic | (() => Promise<ConsoleLogic>);
 
-// The route table (spec §2): /login is public, every other route needs a signed-in user and sits in the shell.
+// The route table: /login is public, every other route needs a signed-in user and sits in the shell.
 export function App({ auth, logic }: { auth: AuthActorRef; logic: LogicSource }) {
   return (
     <AuthActorContext.Provider value={auth}>
@@ -96,7 +96,7 @@ export function App({ auth, logic }: { auth: AuthActorRef; logic: LogicSource })
   );
 }
 
-/** The screens reached by path alone, in the order their paths are matched (spec §2). */
+/** The screens reached by path alone, in the order their paths are matched. */
 type ScreenRoute = { path: string; title: string } & (
   { screen: Screen<object>; withId?: false } | { screen: Screen<{ id: number | null }>; withId: true }
 );
@@ -109,11 +109,11 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/dataset-entries/:id/edit', title: 'Edit Dataset Entry', screen: EntryEditorPage, withId: true },
   { path: '/golden-sets', title: 'Golden Sets', screen: GoldenSetsPage },
   { path: '/golden-sets/:id', title: 'Golden Set', screen: GoldenSetPage, withId: true },
-  // Issue 14: products are keyed by their own text ids, which the product page reads from the path itself.
+  // Products are keyed by their own text ids, which the product page reads from the path itself.
   { path: '/catalogue', title: 'Catalogue', screen: CataloguePage },
   { path: '/catalogue/products/:productId', title: 'Product', screen: ProductPage },
   { path: '/evaluations', title: 'Evaluations', screen: EvaluationsPage },
-  // The separate evaluation backend's screens (spec §2); a missing or malformed id has its own text.
+  // The separate evaluation backend's screens; a missing or malformed id has its own text.
   { path: '/experiments', title: 'Experiments', screen: ExperimentsPage },
   { path: '/experiments/new', title: 'New Experiment', screen: NewExperimentPage },
   { path: '/experiments/:id/edit', title: 'Edit Experiment', screen: EditExperimentPage, withId: true },
@@ -122,15 +122,15 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/evaluation-scripts/:id/experiments', title: 'Script Experiments', screen: ScriptExperimentsPage, withId: true },
   { path: '/evaluation-scripts/:id', title: 'Evaluation Script', screen: EvaluationScriptPage, withId: true },
   { path: '/experiment-runs/:id?', title: 'Experiment Runs', screen: ExperimentRunsPage, withId: true },
-  // Issue 16: the run's unjudged pairs one at a time; the position in the query (?at=n) so a reload resumes.
+  // The run's unjudged pairs, judged one at a time; the position in the query (?at=n) so a reload resumes.
   { path: '/experiment-run-results/:id/judge', title: 'Judge Unjudged', screen: JudgeQueuePage, withId: true },
   { path: '/experiment-run-results/:id?', title: 'Run Results', screen: RunResultsPage, withId: true },
   { path: '/experiment-run-result-details/:id?', title: 'Run Result Details', screen: RunResultDetailsRoute, withId: true },
-  // Issue 15: one query of two runs side by side; its result ids (and metric) are in the query string.
+  // One query of two runs side by side; its result ids (and metric) are in the query string.
   { path: '/compare/pair', title: 'Compare a Query', screen: ComparePairRoute },
-  // Issue 15: two runs by the ids in the query (?baseline=A&candidate=B), read by the page with its other choices.
+  // Two runs compared, by the ids in the query (?baseline=A&candidate=B), read by the page with its other choices.
   { path: '/compare', title: 'Compare Runs', screen: ComparePage },
-  // Issue 17, for admins (a non-admin reads why): the embedded provider's accounts, and who changed what.
+  // For admins only (a non-admin reads why): the embedded provider's accounts, and who changed what.
   { path: '/accounts', title: 'Accounts', screen: AccountsPage },
   { path: '/audit', title: 'Audit trail', screen: AuditPage },
 ];
@@ -155,7 +155,7 @@ export function Screens({ source }: { source: LogicSource }) {
   return (
     <LogicContext.Provider value={logic}>
       <Switch>
-        {/* Spec §2's sample-data screens: fixtures, no call; their ids are the samples' keys, not parsed. */}
+        {/* The sample-data screens: fixtures, no call; their ids are the samples' keys, not parsed. */}
         <Route path="/evaluations/:id">
           {(params) => (
             <>

@@ -69,7 +69,10 @@ const session: ApiSession = {
 
 let meClient: Promise<MeClient> | undefined;
 
-/** The me calls (issue 17) over the session, loaded once someone is signed in, not with /login; a failed load is not cached. */
+/**
+ * The me calls (who is signed in and as what; a local account's own password) over the session, loaded once
+ * someone is signed in, not with /login; a failed load is not cached.
+ */
 function loadMeClient(): Promise<MeClient> {
   meClient ??= Promise.all([loadRuntime(), import('./services/api-client'), import('./services/me-client')]).then(
     ([{ config }, { createApiClient }, { createMeClient }]) => createMeClient(createApiClient(config.evaluationBackendUrl, session)),

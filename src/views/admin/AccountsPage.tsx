@@ -33,7 +33,7 @@ import { TableHead } from '../ui/TableHead';
 
 const selectSearch = selectFilterValue('search');
 
-// Issue 17 /accounts (admins): the embedded provider's accounts, searched and paged in the address; 'Add
+// /accounts (admins only): the embedded provider's accounts, searched and paged in the address; 'Add
 // account', each row's role changed in place, 'Reset password' and 'Remove' (both end that person's sessions).
 // Someone else who opens the address reads why, and nothing is asked of the server; with an external identity
 // provider (the shell's 'me' says whether accounts live here) the page says where they are kept.

@@ -15,7 +15,7 @@ import { PasswordField, RoleField } from './AccountFields';
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
 
-// Issue 17 /accounts: 'Add account' (Username*, Password*, Role; Cancel, 'Add' / 'Adding...').
+// /accounts: 'Add account' (Username*, Password*, Role; Cancel, 'Add' / 'Adding...').
 export function AddAccountDialog({ actor }: { actor: ActorRefFrom<typeof addAccountMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);

@@ -4,7 +4,7 @@ import { kindName } from '../../domain/admin/audit-targets';
 import * as styles from './AuditPage.css';
 import { button } from '../ui/button.css';
 
-// Issue 17 /audit: the trail's filters, applied together by 'Apply filters' (one request, one history entry)
+// /audit: the trail's filters, applied together by 'Apply filters' (one request, one history entry)
 // or cleared by 'Clear filters'. The fields start from the address's filter and are keyed by it, so Back and a
 // "who" link show the address's filter again.
 

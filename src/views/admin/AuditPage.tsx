@@ -25,7 +25,7 @@ import { TableHead } from '../ui/TableHead';
 /** '1 change', '2,002 changes', '10,000+ changes'. */
 const changeTotal = (total: number, capped: boolean) => `${formatTotal(total, capped)} ${total === 1 && !capped ? 'change' : 'changes'}`;
 
-// Issue 17 /audit (admins): who changed what and when, newest first; filtered by person, action, target and
+// /audit (admins only): who changed what and when, newest first; filtered by person, action, target and
 // days (all in the address), paged with its total; each target links to its page while it has one; the
 // filtered trail as CSV. Someone else who opens the address reads why, and nothing is asked of the server.
 export function AuditPage() {

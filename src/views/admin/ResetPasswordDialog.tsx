@@ -13,7 +13,7 @@ import {
 import { PasswordField } from './AccountFields';
 import { FormDialog } from '../ui/FormDialog';
 
-// Issue 17 /accounts: 'Reset password' of one account (New password*; Cancel, 'Reset password' / 'Resetting...').
+// /accounts: 'Reset password' of one account (New password*; Cancel, 'Reset password' / 'Resetting...').
 export function ResetPasswordDialog({ actor }: { actor: ActorRefFrom<typeof resetPasswordMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);

@@ -39,9 +39,9 @@ import { Thumbnail } from '../ui/Thumbnail';
 const selectSearch = selectFilterValue('search');
 const selectGoldenSet = selectFilterValue('golden_set');
 
-// Issue 14 /catalogue: what the built-in target returns. The products (or a search's ranking, with scores and
+// /catalogue: what the built-in target returns. The products (or a search's ranking, with scores and
 // the grades a chosen golden set gives), their total and pages, all in the address; 'Import products'
-// (refused, with the reason, to a role that may not import: issue 17).
+// (refused, with the reason, to a role that may not import).
 export function CataloguePage() {
   const logic = useLogic();
   const search = useSearch();

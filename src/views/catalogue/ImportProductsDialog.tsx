@@ -26,7 +26,7 @@ import * as modal from '../ui/modal.css';
 import { errorMessage } from '../ui/status.css';
 import { problemList } from '../ui/problem-list.css';
 
-// Issue 14 /catalogue: 'Import products' from a CSV or JSON Lines file (the format read from its name, a select
+// /catalogue: 'Import products' from a CSV or JSON Lines file (the format read from its name, a select
 // to override it), with progress and Cancel while uploading, then the counts or the server's row problems.
 export function ImportProductsDialog({ actor }: { actor: ActorRefFrom<typeof importProductsMachine> }) {
   const open = useSelector(actor, selectIsOpen);

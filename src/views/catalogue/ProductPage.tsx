@@ -12,7 +12,7 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 
-// Issue 14 /catalogue/products/{productId}: every field of one product, its attributes as JSON. A new product
+// /catalogue/products/{productId}: every field of one product, its attributes as JSON. A new product
 // in the address is a new page (the key), with its own actor.
 export function ProductPage() {
   const { productId = '' } = useParams<{ productId: string }>();

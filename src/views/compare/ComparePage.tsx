@@ -21,7 +21,7 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 
-// Issue 15 /compare?baseline=A&candidate=B: which run is which, the paired statistics of every metric both
+// /compare?baseline=A&candidate=B: which run is which, the paired statistics of every metric both
 // have, then the chosen metric query by query (CompareQueries). What was loaded stays while a choice loads.
 export function ComparePage() {
   const logic = useLogic();

@@ -3,7 +3,7 @@ import { vars } from '../ui/theme.css';
 export { matchBorder } from '../runs/RunResultDetailsPage.css';
 export { section, sectionTitle, legend, swatch, productMeta } from '../ui/result-comparison.css';
 
-// Issue 15: one query's two results side by side on a wide screen, one above the other on a narrow one; each
+// One query's two results side by side on a wide screen, one above the other on a narrow one; each
 // row framed on its left in the colour of what it is to the golden set, as on the result details screen.
 
 export const breadcrumbs = style({

@@ -42,7 +42,7 @@ const sideTitle = (side: Side, result: RunResultWithNames) =>
 const problemText = ({ side, id, kind, error }: SideProblem) =>
   kind === 'missing' ? `No ${side} result ${id} found.` : `Could not load the ${side} result ${id}: ${error}`;
 
-// Issue 15 /compare/pair: why one query moved between two runs. Both ranked lists side by side, each product
+// /compare/pair: why one query moved between two runs. Both ranked lists side by side, each product
 // with its grade and its move from the baseline's rank to the candidate's, each side's missings, and every
 // metric of both with its delta; a way back to the comparison of the two runs.
 export function ComparePairPage(props: ComparePairInput) {

@@ -28,7 +28,7 @@ const COLUMNS = [
   'Wins / Ties / Losses',
 ];
 
-// Issue 15's summary: per metric both runs have, the two means over the paired queries, the difference and
+// The comparison's summary: per metric both runs have, the two means over the paired queries, the difference and
 // whether it is more than chance (both two-sided paired tests); a significant p-value is bold and says so.
 export function CompareSummary({ comparison }: { comparison: RunComparison }) {
   return (

@@ -20,7 +20,7 @@ import { button } from '../ui/button.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 import { Pager } from '../ui/Pager';
 
-// Issue 15 "Compare with…": the finished runs sharing this run's dataset or golden set, newest first, each a
+// "Compare with…": the finished runs sharing this run's dataset or golden set, newest first, each a
 // button that opens the comparison of the two; Previous / Next through them; Cancel or Escape closes.
 export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof comparableRunsMachine> }) {
   const open = useSelector(actor, selectIsOpen);

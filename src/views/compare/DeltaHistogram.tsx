@@ -6,7 +6,7 @@ import * as styles from './DeltaHistogram.css';
 
 const BOX = { width: 640, height: 180, left: 36, right: 12, top: 8, bottom: 24 };
 
-// Issue 15: how the chosen metric's per-query deltas spread, regressions left of 0 in red, improvements right
+// How the chosen metric's per-query deltas between two runs spread, regressions left of 0 in red, improvements right
 // in green (d3 lays it out in src/domain; React draws it). An image with what it shows as its label; each bar
 // names its range and count on hover. The unchanged queries are said, not drawn.
 export function DeltaHistogram({ comparison }: { comparison: RunComparison }) {

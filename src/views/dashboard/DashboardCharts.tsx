@@ -11,7 +11,7 @@ const width = 480;
 const height = 280;
 const margin = { top: 16, right: 16, bottom: 32, left: 40 };
 
-// Spec §2 /: 'Monthly Activity' (grouped bars) and 'Dataset Distribution' (pie of the five counts), drawn
+// The dashboard (/): 'Monthly Activity' (grouped bars) and 'Dataset Distribution' (pie of the five counts), drawn
 // by d3 into refs from the data they are given. Each has a title, a legend and a table as its text alternative.
 export function DashboardCharts({ activity, counts }: { activity: Activity; counts: DashboardCounts }) {
   const distribution: Slice[] = [

@@ -13,7 +13,7 @@ import { formatCount } from '../../domain/shared/format-count';
 // d3 and the charts are a chunk of their own, fetched when the dashboard first shows them.
 const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
 
-// Spec §2 /: the four cards with counts and the two charts.
+// The dashboard (/): the four cards with counts and the two charts.
 export function DashboardPage() {
   const logic = useLogic();
   const dashboard = useActorRef(logic.dashboard, { input: { placeholders: placeholderCounts } });

@@ -23,9 +23,9 @@ import * as modal from '../ui/modal.css';
 import { errorMessage } from '../ui/status.css';
 import { problemList } from '../ui/problem-list.css';
 
-// Spec §2 Bulk upload dialog: choose a CSV, see its size, Upload, then 'Upload Complete' with the three
-// counts; beyond the spec, a progress bar and Cancel while uploading, the server's row-level problems, a file
-// dropped anywhere on the dialog, and the example as a template to download.
+// The Bulk upload dialog: choose a CSV, see its size, Upload, then 'Upload Complete' with the three counts;
+// beyond what the product specification asks, a progress bar and Cancel while uploading, the server's
+// row-level problems, a file dropped anywhere on the dialog, and the example as a template to download.
 export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUploadMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const view = useSelector(actor, selectUploadView);

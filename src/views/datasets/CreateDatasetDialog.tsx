@@ -13,7 +13,7 @@ import {
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
 
-// Spec §2 /datasets: the 'Add New Dataset' modal (Name*, Description*, Cancel, 'Create Dataset' / 'Creating...').
+// /datasets: the 'Add New Dataset' modal (Name*, Description*, Cancel, 'Create Dataset' / 'Creating...').
 export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof createDatasetMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);

@@ -36,7 +36,7 @@ export const filter = style({
   font: 'inherit',
 });
 
-// Spec §2: each list has a fixed height and scrolls (11 rows of 36px).
+// Each list has a fixed height and scrolls (11 rows of 36px).
 export const scroller = style({
   height: '396px',
   overflowY: 'auto',

@@ -48,9 +48,8 @@ const panelText = {
   },
 } as const;
 
-// Spec §2 /datasets/{id}/edit: the dataset, Back, and the two membership lists. Issue 17: anyone may look
-// through and select; Add Selected and Remove Selected are refused, with the reason, to a role that may not
-// change datasets.
+// /datasets/{id}/edit: the dataset, Back, and the two membership lists. Anyone may look through and
+// select; Add Selected and Remove Selected are refused, with the reason, to a role that may not change datasets.
 export function DatasetEditorPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const editor = useActorRef(logic.datasetEditor, { input: { datasetId: id } });

@@ -14,7 +14,7 @@ import * as styles from './DatasetPicker.css';
 import { button } from '../ui/button.css';
 import { errorMessage } from '../ui/status.css';
 
-// Spec §2: the datasets multi-select of the add dialog and the entry editor. A button opens a menu of
+// The datasets multi-select of the add dialog and the entry editor. A button opens a menu of
 // checkboxes (Tab, Space and Escape work as usual); chosen datasets show as chips with a remove button.
 export function DatasetPicker({
   actor,

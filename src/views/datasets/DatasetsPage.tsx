@@ -22,9 +22,9 @@ import { SearchBox } from '../ui/SearchBox';
 
 const selectSearch = selectFilterValue('search');
 
-// Spec §2 /datasets: the paged table (with each dataset's entry count and a name search), 'Add Dataset' and
-// the delete confirmation. Issue 17: a role that may not change datasets sees Add Dataset refused with the
-// reason, and no row's Edit or Delete (the name still opens the dataset).
+// /datasets: the paged table (with each dataset's entry count and a name search), 'Add Dataset' and the
+// delete confirmation. A role that may not change datasets sees Add Dataset refused with the reason, and no
+// row's Edit or Delete (the name still opens the dataset).
 export function DatasetsPage() {
   const logic = useLogic();
   const mayChange = useCan('dataset.change');

@@ -20,7 +20,7 @@ import * as modal from '../ui/modal.css';
 import { button } from '../ui/button.css';
 import { errorMessage } from '../ui/status.css';
 
-// Spec §2 Add Dataset Entry dialog: Input* (4 rows), the datasets multi-select, Metadata (JSON) (8 rows,
+// The Add Dataset Entry dialog: Input* (4 rows), the datasets multi-select, Metadata (JSON) (8 rows,
 // default '{}'), Cancel and 'Create Entry'.
 export function AddEntryDialog({ actor }: { actor: ActorRefFrom<typeof addEntryMachine> }) {
   const open = useSelector(actor, selectIsOpen);

@@ -28,10 +28,10 @@ import { SearchBox } from '../ui/SearchBox';
 const selectSearch = selectFilterValue('search');
 const selectDatasetFilter = selectFilterValue('dataset');
 
-// Spec §2 /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation; above
+// /dataset-entries: the paged table, 'Bulk Upload', 'Add Entry' and the delete confirmation; above
 // the table a search and a dataset filter, the total and 'Page x of y' (all but the total in the address).
-// Issue 17: a role that may not change entries sees Bulk Upload and Add Entry refused with the reason, and no
-// row's Edit or Delete.
+// A role that may not change entries sees Bulk Upload and Add Entry refused with the reason, and no row's
+// Edit or Delete.
 export function DatasetEntriesPage() {
   const logic = useLogic();
   const mayChange = useCan('entry.change');

@@ -23,9 +23,9 @@ import * as modal from '../ui/modal.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 
-// Spec §2 /dataset-entries/{id}/edit: the entry id, Input, the datasets, Metadata, read-only dates,
-// Cancel and 'Save Changes'; 'Dataset entry not found' for a missing id. Issue 17: for a role that may not
-// change entries the fields are read-only and Save Changes is refused with the reason.
+// /dataset-entries/{id}/edit: the entry id, Input, the datasets, Metadata, read-only dates, Cancel and
+// 'Save Changes'; 'Dataset entry not found' for a missing id. For a role that may not change entries the
+// fields are read-only and Save Changes is refused with the reason.
 export function EntryEditorPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const mayChange = useCan('entry.change');

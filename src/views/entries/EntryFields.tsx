@@ -15,7 +15,7 @@ export interface EntryFieldsProps {
   onMetadata(value: string): void;
 }
 
-// Spec §2: the fields the Add Dataset Entry dialog and the entry editor share — Input* (4 rows), the
+// The fields the Add Dataset Entry dialog and the entry editor share — Input* (4 rows), the
 // datasets multi-select, Metadata (JSON) (8 rows) with its hint and the 'Invalid JSON format' message.
 export function EntryFields({ input, metadata, metadataError, picker, disabled, onInput, onMetadata }: EntryFieldsProps) {
   const inputId = useId();

@@ -19,7 +19,7 @@ import { TableCard } from '../ui/TableCard';
 /** The evaluation-detail machine with its actor and navigation bound (src/logic), over the real services or a test's fakes. */
 export type EvaluationDetailLogic = typeof evaluationDetailMachine;
 
-// Spec §2 /evaluations/{id}: the mock detail after its fake load; the list page to return to comes
+// /evaluations/{id}: the mock detail after its fake load; the list page to return to comes
 // from the address (?page=2).
 export function EvaluationDetailPage({ id, logic }: { id: string; logic: EvaluationDetailLogic }) {
   const page = pageFromSearch(useSearch());

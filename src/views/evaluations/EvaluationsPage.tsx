@@ -15,7 +15,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 
-// Spec §2 /evaluations: the mock list, no call made. The page lives in the address (?page=2), so the
+// /evaluations: the mock list, no call made. The page lives in the address (?page=2), so the
 // detail screen can bring the person back to it.
 export function EvaluationsPage() {
   const headingId = useId();

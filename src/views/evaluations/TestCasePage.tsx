@@ -15,7 +15,7 @@ import * as pageStyles from '../ui/page.css';
 import { statusBadge, statusBadgeTone, toneBorder, toneText } from '../ui/status-badge.css';
 import { errorMessage } from '../ui/status.css';
 
-// Spec §2 /test-case/{id}: a mock test case with sample data, no call made.
+// /test-case/{id}: a mock test case with sample data, no call made.
 export function TestCasePage({ id }: { id: string }) {
   const testCase = findSampleTestCase(id);
   return (

@@ -13,7 +13,7 @@ import { errorMessage, statusMessage } from '../ui/status.css';
 
 const selectScript = selectData<EvaluationScript>;
 
-// Spec §2 /evaluation-scripts/{id}: the script's details card; Back returns to the list at its page.
+// /evaluation-scripts/{id}: the script's details card; Back returns to the list at its page.
 export function EvaluationScriptPage({ id }: { id: number | null }) {
   const page = pageFromSearch(useSearch());
   return (

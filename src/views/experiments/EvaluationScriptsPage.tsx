@@ -11,7 +11,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 
-// Spec §2 /evaluation-scripts: the paged scripts. A name opens the script's details card (which returns
+// /evaluation-scripts: the paged scripts. A name opens the script's details card (which returns
 // to this page); the detail button goes to the script's experiments.
 export function EvaluationScriptsPage() {
   const logic = useLogic();

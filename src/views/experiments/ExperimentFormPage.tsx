@@ -32,10 +32,10 @@ import { errorMessage, statusMessage } from '../ui/status.css';
 
 export type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
 
-// Issue 14: 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit), one form. The server's
+// 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit), one form. The server's
 // 400 sentences show beside the fields they name; Try a query and the coverage work on the unsaved form.
-// Issue 17: for a role that may not change experiments the form is read-only (Try a query too: the server
-// counts it as a change) and Save is refused with the reason.
+// For a role that may not change experiments the form is read-only (Try a query too: the server counts it
+// as a change) and Save is refused with the reason.
 export function NewExperimentPage() {
   return <ExperimentFormPage input={{ mode: 'new' }} />;
 }

@@ -15,9 +15,9 @@ import { GatedLink } from '../ui/Gated';
 
 const selectExperimentData = selectData<ExperimentDetails>;
 
-// Issue 14: the runs page opens with its experiment — what it searches and scores against, and how — the
-// golden set's coverage of its dataset, and Edit. What keeps it from running is said here too. Issue 17: Edit
-// is refused, with the reason, to a role that may not change experiments.
+// The runs page opens with its experiment — what it searches and scores against, and how — the golden
+// set's coverage of its dataset, and Edit. What keeps it from running is said here too. Edit is refused,
+// with the reason, to a role that may not change experiments.
 export function ExperimentOverview(props: {
   experiment: ActorRefFrom<typeof resourceMachine>;
   coverage: ActorRefFrom<typeof coverageMachine>;

@@ -21,10 +21,10 @@ import { GatedLink } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
 
-// Spec §2 /experiments: the paged experiments with their script names, and 'Filter by Script'. With one
+// /experiments: the paged experiments with their script names, and 'Filter by Script'. With one
 // script chosen, the table is that script's own paged experiments call (a new list, from page 1); the choice is
-// in the address (`?script=n`). Issue 17: New Experiment is refused, with the reason, to a role that may not
-// change experiments.
+// in the address (`?script=n`). New Experiment is refused, with the reason, to a role that may not change
+// experiments.
 export function ExperimentsPage() {
   const logic = useLogic();
   const selectId = useId();

@@ -6,7 +6,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 
-// The experiments of spec §2: the full table of /experiments, or without the dates on a script's page.
+// The experiments table: the full table of /experiments, or without the dates on a script's page.
 export function ExperimentsTable({ experiments, withDates, label }: { experiments: ExperimentRow[]; withDates: boolean; label: string }) {
   const columns = ['Name', 'Evaluation Script', 'Dataset ID', 'Description', ...(withDates ? ['Created At', 'Updated At'] : []), 'Actions'];
   return (

@@ -16,7 +16,7 @@ import { errorMessage } from '../ui/status.css';
 
 const selectScript = selectData<EvaluationScript>;
 
-// Spec §2 /evaluation-scripts/{id}/experiments: the script's name as the title (its details call) and
+// /evaluation-scripts/{id}/experiments: the script's name as the title (its details call) and
 // its own paged experiments; Back goes to the scripts list.
 export function ScriptExperimentsPage({ id }: { id: number | null }) {
   const logic = useLogic();
@@ -45,7 +45,7 @@ export function ScriptExperimentsPage({ id }: { id: number | null }) {
   );
 }
 
-/** /evaluation-scripts/experiments: the address has no script id at all (spec §2 has its own words for that). */
+/** /evaluation-scripts/experiments: the address has no script id at all, which has its own message. */
 export function ScriptExperimentsWithoutId() {
   return <NoScript text={messages.noScriptId} />;
 }

@@ -9,7 +9,7 @@ import * as styles from './ExperimentForm.css';
 import { button } from '../ui/button.css';
 import { errorMessage } from '../ui/status.css';
 
-// Try a query (issue 14): one query through the target as the form has it now. The hits as a run would
+// Try a query: one query through the target as the form has it now. The hits as a run would
 // read them — rank, image, product id and name — each with the golden set's grade; on a failed search
 // the message and, when a pointer did not fit the answer, the answer's start.
 export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<typeof tryQueryMachine>; draft: Draft }) {

@@ -18,7 +18,7 @@ import * as styles from './GoldenSetPage.css';
 import { button } from '../ui/button.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 
-// Issue 16: add a product to the query opened, with the grade chosen here — by its id, or picked from the
+// Add a product to the query opened, with the grade chosen here — by its id, or picked from the
 // catalogue's built-in search.
 export function AddJudgementForm({ actor, scale }: { actor: ActorRefFrom<typeof addJudgementMachine>; scale: GradeScale }) {
   const productId = useSelector(actor, selectProductId);

@@ -7,7 +7,7 @@ import * as styles from '../experiments/ExperimentForm.css';
 import { button } from '../ui/button.css';
 import { errorMessage } from '../ui/status.css';
 
-// How much of the dataset the golden set can score, and which queries it cannot (issue 14): in the form
+// How much of the dataset the golden set can score, and which queries it cannot: in the experiment form
 // and on the runs page. Says nothing until a dataset and a golden set are chosen.
 export function CoverageSummary({ coverage: actor }: { coverage: ActorRefFrom<typeof coverageMachine> }) {
   const coverage = useSelector(actor, selectCoverage);

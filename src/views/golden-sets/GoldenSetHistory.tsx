@@ -8,7 +8,7 @@ import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 
-// Issue 16: every change of the golden set's judgements, newest first: who, when, which query and product,
+// Every change of the golden set's judgements, newest first: who, when, which query and product,
 // and the grade before and after.
 export function GoldenSetHistory({ list, scale }: { list: PagedListRef; scale: GradeScale }) {
   return (

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
-// Issue 16 /golden-sets/{id}: the header's facts, the queries beside the query opened, the history below.
+// /golden-sets/{id}: the header's facts, the queries beside the query opened, the history below.
 
 export const breadcrumbs = style({ marginBottom: vars.space.sm, fontSize: vars.fontSize.sm });
 

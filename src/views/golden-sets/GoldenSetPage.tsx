@@ -33,9 +33,9 @@ import { errorMessage, statusMessage } from '../ui/status.css';
 
 const selectSet = selectData<JudgedGoldenSet>;
 
-// Issue 16 /golden-sets/{id}: the golden set opened — its facts, grades and scale on top; its queries beside
-// the query opened (graded from the keyboard); the history of every change below. Issue 17: a role that may
-// not change golden sets sees Edit scale refused with the reason, and the judgements read-only.
+// /golden-sets/{id}: the golden set opened — its facts, grades and scale on top; its queries beside the
+// query opened (graded from the keyboard); the history of every change below. A role that may not change
+// golden sets sees Edit scale refused with the reason, and the judgements read-only.
 export function GoldenSetPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();

@@ -12,7 +12,7 @@ import { TableHead } from '../ui/TableHead';
 
 const selectSearch = selectFilterValue('search');
 
-// Issue 16: the golden set's queries, searched and paged (both in the address), each with its judgements by
+// The golden set's queries, searched and paged (both in the address), each with its judgements by
 // grade; a query's name opens its judgements.
 export function GoldenSetQueries(props: { list: PagedListRef; scale: GradeScale; openQuery: string | null; onOpen(query: string): void }) {
   const { list, scale, openQuery } = props;

@@ -38,9 +38,9 @@ const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: 
   { format: 'queries', text: 'queries', file: 'TREC queries' },
 ];
 
-// Issue 7 /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename), Delete and the
-// judgements as a download (CSV, TREC qrels, TREC queries), one at a time. Issue 17: a role that may not
-// change golden sets sees Add Golden Set refused with the reason, and only the exports in each row.
+// /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename), Delete and the judgements
+// as a download (CSV, TREC qrels, TREC queries), one at a time. A role that may not change golden sets sees
+// Add Golden Set refused with the reason, and only the exports in each row.
 export function GoldenSetsPage() {
   const logic = useLogic();
   const mayChange = useCan('golden_set.change');

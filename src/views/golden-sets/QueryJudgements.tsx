@@ -27,11 +27,11 @@ import { Thumbnail } from '../ui/Thumbnail';
 
 type JudgementsRef = ActorRefFrom<typeof queryJudgementsMachine>;
 
-// Issue 16: one query's judgements, graded from the keyboard. A row takes the focus (Tab, or a click); on it
+// One query's judgements, graded from the keyboard. A row takes the focus (Tab, or a click); on it
 // the keys 0..max_grade set its grade, Up/Down or k/j move to the row above/below, Delete or Backspace
 // removes it. Each change shows at once; the machine saves it and, if the server refuses, brings back its
 // value and says so. The machine holds which row has the keyboard; this only moves the browser's focus there.
-// Issue 17: for a role that may not judge, the grades read as text, the rows move but change nothing, and
+// For a role that may not judge, the grades read as text, the rows move but change nothing, and
 // instead of Remove and the add form a note says why.
 export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onClose(): void }) {
   const refusal = useRefusal('judgement.change');

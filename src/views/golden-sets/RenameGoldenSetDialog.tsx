@@ -14,7 +14,7 @@ import {
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
 
-// Issue 7 /golden-sets: 'Edit Golden Set' (Name*, Description, Market; Cancel, 'Save' / 'Saving...').
+// /golden-sets: 'Edit Golden Set' (Name*, Description, Market; Cancel, 'Save' / 'Saving...').
 export function RenameGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof renameGoldenSetMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);

@@ -8,7 +8,7 @@ import * as styles from './GoldenSetPage.css';
 import { button } from '../ui/button.css';
 import { errorMessage } from '../ui/status.css';
 
-// Issue 16: the golden set's scale — its highest grade and a label per grade — edited in place and saved
+// The golden set's scale — its highest grade and a label per grade — edited in place and saved
 // with one request. The server's refusal (judgements above the new highest grade) is shown as it says it.
 export function ScaleEditor({ actor }: { actor: ActorRefFrom<typeof scaleEditorMachine> }) {
   const open = useSelector(actor, selectIsOpen);

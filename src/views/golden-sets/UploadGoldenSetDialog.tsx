@@ -21,7 +21,7 @@ import { TextField } from '../ui/TextField';
 import * as modal from '../ui/modal.css';
 import * as problemStyles from '../ui/problem-list.css';
 
-// Issue 7 /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
+// /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
 // qrels with a queries file, and shows the server's problems by file and row when it refuses them.
 export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof uploadGoldenSetMachine> }) {
   const open = useSelector(actor, selectIsOpen);

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
-// The judging queue (issue 16): the query on top, one product below it, the grade keys under it.
+// The judging queue: the query on top, one product below it, the grade keys under it.
 
 export const bar = style({
   display: 'flex',

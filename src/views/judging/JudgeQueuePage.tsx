@@ -20,9 +20,9 @@ import { errorMessage, statusMessage } from '../ui/status.css';
 
 type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
 
-// Issue 16 'Judge unjudged' (/experiment-run-results/{id}/judge?at=n): one unjudged pair at a time, graded
-// from the keyboard. The card holds the focus, so the keys work from the moment the page shows. Issue 17: a
-// role that may not judge can look through the queue (move, skip); the grades are refused with the reason.
+// 'Judge unjudged' (/experiment-run-results/{id}/judge?at=n): one unjudged pair at a time, graded from the
+// keyboard. The card holds the focus, so the keys work from the moment the page shows. A role that may not
+// judge can look through the queue (move, skip); the grades are refused with the reason.
 /** `pageSize`: how many pairs a page brings (the default but in tests). */
 export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?: number }) {
   const logic = useLogic();

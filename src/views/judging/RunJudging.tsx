@@ -12,7 +12,7 @@ import * as styles from '../runs/RunResultsPage.css';
 import { button } from '../ui/button.css';
 import { GatedLink } from '../ui/Gated';
 
-// Issue 16 on a finished run's page: judge what it found unjudged, rescore it, and what its score stands on.
+// On a finished run's page: judge what it found unjudged, rescore it, and what its score stands on.
 
 type Run = ExperimentRunDetails & RunGoldenSetState;
 

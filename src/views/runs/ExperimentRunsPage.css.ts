@@ -38,7 +38,7 @@ export const chartLabel = style({ fill: vars.color.textMuted, fontSize: '11px' }
 
 export const mean = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 
-/** Compare (issue 15) above the runs table, with what it will compare in words. */
+/** Compare (two runs, query by query) above the runs table, with what it will compare in words. */
 /** Compare and the runs table: no wider than the page, so the table's card scrolls instead of the page. */
 export const runsBlock = style({ minWidth: 0 });
 

@@ -39,12 +39,12 @@ import { TableCard } from '../ui/TableCard';
 const selectRuns = selectData<ListedRun[]>;
 const selectExperimentData = selectData<ExperimentDetails>;
 
-// Spec §2 /experiment-runs/{id} (id is an experiment): every run of the experiment (one unpaged call,
-// spec §7); status success green, failed red, anything else grey (spec §4). Above the table, the experiment
-// (issue 14: what it uses, its coverage, Edit), Run experiment with its tags — enabled only when it can run —
-// the live progress of the run being watched, and a trend of a mean over the runs; a failed run's error
-// under its status, each run's means and outcomes beside it. Issue 15: a finished run's checkbox chooses it
-// for Compare (two at most), which opens the comparison with the older run as the baseline.
+// /experiment-runs/{id} (id is an experiment): every run of the experiment (one call: the server does not
+// page them); status success green, failed red, anything else grey. Above the table, the experiment (what it
+// uses, its coverage, Edit), Run experiment with its tags — enabled only when it can run — the live progress
+// of the run being watched, and a trend of a mean over the runs; a failed run's error under its status, each
+// run's means and outcomes beside it. A finished run's checkbox chooses it for Compare (two at most), which
+// opens the comparison with the older run as the baseline.
 export function ExperimentRunsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });

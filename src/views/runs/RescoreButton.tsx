@@ -6,7 +6,7 @@ import { button } from '../ui/button.css';
 import { GatedButton } from '../ui/Gated';
 import { errorMessage } from '../ui/status.css';
 
-/** Rescore: waits for the grades still being saved, so the new run counts them; refused, with the reason, to a role that may not (issue 17). */
+/** Rescore: waits for the grades still being saved, so the new run counts them; refused, with the reason, to a role that may not. */
 export function RescoreButton(props: { rescorer: ActorRefFrom<typeof rescoreRunMachine>; runId: number; saving?: boolean; label: string }) {
   const rescoring = useSelector(props.rescorer, selectRescoring);
   const error = useSelector(props.rescorer, selectRescoreError);

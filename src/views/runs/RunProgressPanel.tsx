@@ -27,8 +27,8 @@ export type RunProgressRef = ActorRefFrom<typeof runProgressMachine>;
 
 // Above the runs table: 'Run experiment' ('Starting...' while the server is asked) with optional tags for
 // the run, disabled while the experiment cannot run (its card says why); the server's reason when a run
-// cannot start, and the watched run's live progress with 'Cancel run'; once it ends, how. Issue 17: for a role
-// that may not run experiments, Run experiment and Cancel run are refused with the reason, and no tags field.
+// cannot start, and the watched run's live progress with 'Cancel run'; once it ends, how. For a role that
+// may not run experiments, Run experiment and Cancel run are refused with the reason, and no tags field.
 export function RunProgressPanel({ progress, blocked = false }: { progress: RunProgressRef; blocked?: boolean }) {
   const starting = useSelector(progress, selectIsStarting);
   const canStart = useSelector(progress, selectCanStartRun);

@@ -2,7 +2,7 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 export { section, sectionTitle, term, definition, metric, metricValue, legend, swatch, productMeta } from '../ui/result-comparison.css';
 
-// Spec §2: search results framed green when common, orange when leftover; golden-set products green
+// Search results framed green when common, orange when leftover; golden-set products green
 // when common, red when missing. The theme's orange is its second chart colour.
 export const matchBorder = styleVariants({
   common: { borderColor: vars.color.success },
@@ -92,5 +92,5 @@ export const comparison = style({
   alignItems: 'start',
 });
 
-// Issue 16: an unjudged product's grade buttons, under its caption.
+// An unjudged product's grade buttons, under its caption.
 export const grades = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });

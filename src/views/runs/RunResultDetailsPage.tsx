@@ -42,7 +42,7 @@ export function RunResultDetailsRoute({ id }: { id: number | null }) {
   return <RunResultDetailsPage key={`${id}:${passed ? 'passed' : 'fetched'}`} passed={passed} resultId={id} />;
 }
 
-// Spec §2 /experiment-run-result-details/{id}: the passed row's metrics (a grid that folds away), the
+// /experiment-run-result-details/{id}: the passed row's metrics (a grid that folds away), the
 // legend, the search results (image and name) and the golden set (product id and relevance), framed
 // by how each relates to the other list.
 export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunResult | null; resultId: number | null }) {
@@ -138,7 +138,7 @@ export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunRe
 
 type DetailsActor = ActorRefFrom<typeof runResultDetailsMachine>;
 
-// Issue 17: a role that may not judge sees no grade buttons (nor keys), and a note why where they would be.
+// A role that may not judge sees no grade buttons (nor keys), and a note why where they would be.
 function Products({ results, names, actor }: { results: RunResultDetails; names: Record<string, string>; actor: DetailsActor }) {
   const refusal = useRefusal('judgement.change');
   const target = useSelector(actor, selectScale);
@@ -170,7 +170,7 @@ function Products({ results, names, actor }: { results: RunResultDetails; names:
                 key={product.product_id}
                 className={`${styles.product} ${styles.matchBorder[role]}`}
                 data-match={role}
-                // Issue 16: an unjudged product takes the grade keys while it (or one of its buttons) has the focus.
+                // An unjudged product takes the grade keys while it (or one of its buttons) has the focus.
                 tabIndex={scale && unjudged ? 0 : undefined}
                 onKeyDown={scale && unjudged ? gradeKeys(actor, scale, product.product_id) : undefined}
               >

@@ -79,7 +79,7 @@ export const configurationLabel = style({
   fontSize: vars.fontSize.sm,
 });
 
-// Issue 16: the run's judging actions beside Compare with…, and why one is off.
+// The run's judging actions beside Compare with…, and why one is off.
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -36,11 +36,11 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
 
-// Spec §2 /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
+// /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
 // not on every row's full height), its mean metrics with the queries they are over, and its exports.
-// Issue 15: a finished run's "Compare with…" opens the dialog of the runs it can be compared with.
-// Issue 16: a finished run's Judge unjudged and Rescore (RunJudging), and notes on its golden set.
+// A finished run's "Compare with…" opens the dialog of the runs it can be compared with.
+// A finished run's Judge unjudged and Rescore (RunJudging), and notes on its golden set.
 export function RunResultsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();

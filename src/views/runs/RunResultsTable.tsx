@@ -26,7 +26,7 @@ const selectSort = selectFilterValue('sort');
 const selectOrder = selectFilterValue('order');
 
 // The run's results to triage: statuses to show, a search of the input, a sort by a metric of the run or the
-// input (each in the address with the page, through the list's filter), then the spec's table. The
+// input (each in the address with the page, through the list's filter), then the results table itself. The
 // configuration column stays, one line high: the whole text on hover or focus.
 export function RunResultsTable({ runId, list, metricNames }: { runId: number; list: PagedListRef; metricNames: string[] }) {
   const status = useSelector(list, selectStatus);

@@ -7,7 +7,7 @@ import * as styles from './ExperimentRunsPage.css';
 const WIDTH = 640;
 const HEIGHT = 200;
 
-// Issue 14: one mean metric over the experiment's runs, oldest to newest (d3 scales and line), a named group
+// One mean metric over the experiment's runs, oldest to newest (d3 scales and line), a named group
 // (an image may not hold links); each point links to its run's results and names it for screen readers and on hover.
 export function RunTrendChart(props: { runs: readonly ListedRun[]; metric: TrendMetric; onChoose(metric: TrendMetric): void }) {
   const trend = trendOf(props.runs, props.metric, WIDTH, HEIGHT);

@@ -27,7 +27,7 @@ const fields: ReadonlyArray<{ field: PasswordField; label: string; autoComplete:
   { field: 'repeat', label: 'Repeat the new password', autoComplete: 'new-password' },
 ];
 
-// Issue 17: the user menu's 'Change password' (local accounts): current, new, repeat; a refusal beside the
+// The user menu's 'Change password' (local accounts): current, new, repeat; a refusal beside the
 // field it names; 'Password changed' once done.
 export function ChangePasswordDialog({ actor }: { actor: ChangePasswordRef }) {
   const open = useSelector(actor, selectIsOpen);

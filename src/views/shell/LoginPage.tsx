@@ -6,7 +6,7 @@ import * as styles from './LoginPage.css';
 import { primaryButton } from '../ui/button.css';
 import { StatusMessage } from '../ui/StatusMessage';
 
-// Spec §2 /login: a centred card, 'Welcome 👋', one 'Log In' button that starts a redirect login with no options.
+// /login: a centred card, 'Welcome 👋', one 'Log In' button that starts a redirect login with no options.
 export function LoginPage() {
   const auth = useAuthActor();
   const access = useSelector(auth, selectAccess);
@@ -16,7 +16,7 @@ export function LoginPage() {
 
   if (access === 'pending') return <StatusMessage>Loading...</StatusMessage>;
   if (access === 'signingOut') return <StatusMessage>Signing out...</StatusMessage>;
-  // Spec §2: the post-login landing is the site origin.
+  // Once signed in, the console lands on the site origin (the dashboard).
   if (access === 'signedIn') return <Redirect to="/" replace />;
 
   return (

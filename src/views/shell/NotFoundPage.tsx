@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 
-// An address the console has no screen for: say so plainly and offer the way back (issue 12).
+// An address the console has no screen for: say so plainly and offer the way back.
 export function NotFoundPage() {
   const [path] = useLocation();
   return (

@@ -5,7 +5,7 @@ import { selectAccess } from '../../machines/shell/auth.selectors';
 import { useAuthActor } from './auth-actor-context';
 import { StatusMessage } from '../ui/StatusMessage';
 
-// Spec §2: every route but /login needs a signed-in user; 'Loading...' while that is not yet known.
+// Every route but /login needs a signed-in user; 'Loading...' while that is not yet known.
 export function RequireAuth({ children }: { children: ReactNode }) {
   const access = useSelector(useAuthActor(), selectAccess);
   if (access === 'pending') return <StatusMessage>Loading...</StatusMessage>;

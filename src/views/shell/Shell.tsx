@@ -17,9 +17,9 @@ import { StatusMessage } from '../ui/StatusMessage';
 
 type MeRef = ActorRefFrom<typeof meMachine>;
 
-// Spec §2 shell: a fixed 16rem sidebar with the product title and its entries (the current one
+// The shell: a fixed 16rem sidebar with the product title and its entries (the current one
 // highlighted, nested screens under their section), the top bar with the user menu, and the main area.
-// Issue 17: the screens show once the server has said who is signed in and as what (they read the role to
+// The screens show once the server has said who is signed in and as what (they read the role to
 // offer only what it may do); admins see Accounts and Audit too; a sign-in with no role gets a sentence
 // saying so instead of screens whose every call would be refused.
 export function Shell({ children }: { children: ReactNode }) {

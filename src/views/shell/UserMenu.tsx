@@ -11,7 +11,7 @@ import * as styles from './UserMenu.css';
 
 type MeRef = ActorRefFrom<typeof meMachine>;
 
-// Spec §2 shell: the top bar's user-icon dropdown. Issue 17: beside it who is signed in and as what
+// The shell: the top bar's user-icon dropdown. Beside it who is signed in and as what
 // ("alice · Curator"); in it 'Change password' for a local account, and Logout. Keyboard: Enter/Space/ArrowDown
 // open it with focus on the first item, Up/Down/Home/End move between the items, Escape closes it and returns
 // focus, leaving it by Tab or click closes it. Whether it is open is this widget's own business (React state).

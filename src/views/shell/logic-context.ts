@@ -44,24 +44,24 @@ export type ConsoleLogic = {
   /** A run's results, its mean metrics and its exports (CSV, TREC run). */
   runResultsPage: typeof runResultsPageMachine;
   runResultDetails: typeof runResultDetailsMachine;
-  /** One query's two run results side by side (issue 15). */
+  /** One query's two run results side by side. */
   comparePair: typeof comparePairMachine;
-  /** Golden sets (issue 7), on the evaluation backend: the list, upload, rename and exports. */
+  /** Golden sets, on the evaluation backend: the list, upload, rename and exports. */
   goldenSetsPage: typeof goldenSetsPageMachine;
-  /** The experiment form (issue 14): new or edit, with Try a query and the golden set's coverage. */
+  /** The experiment form: new or edit, with Try a query and the golden set's coverage. */
   experimentForm: typeof experimentFormMachine;
   /** A golden set's coverage of a dataset, for a pair chosen elsewhere. */
   coverage: typeof coverageMachine;
-  /** The catalogue (issue 14): products and the built-in search graded by a golden set, the import, one product. */
+  /** The catalogue: products and the built-in search graded by a golden set, the import, one product. */
   cataloguePage: typeof cataloguePageMachine;
   productDetails: typeof productDetailsMachine;
-  /** Two finished runs compared query by query (issue 15), with the comparison's CSV. */
+  /** Two finished runs compared query by query, with the comparison's CSV. */
   comparePage: typeof comparePageMachine;
-  /** A run's unjudged (query, product) pairs graded one at a time (issue 16). */
+  /** A run's unjudged (query, product) pairs graded one at a time. */
   judgeQueue: typeof judgeQueueMachine;
-  /** One golden set opened (issue 16): its queries, a query's judgements graded in place, the history, the scale. */
+  /** One golden set opened: its queries, a query's judgements graded in place, the history, the scale. */
   goldenSetPage: typeof goldenSetPageMachine;
-  /** Issue 17, for admins: the accounts (add, role, reset password, remove) and the audit trail with its CSV. */
+  /** For admins only: the accounts (add, role, reset password, remove) and the audit trail with its CSV. */
   accountsPage: typeof accountsPageMachine;
   auditPage: typeof auditPageMachine;
 };

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { can, refusal, type Action, type Role } from '../../domain/shell/roles';
 
-// Issue 17: the signed-in person's role, which the shell provides (read from the me machine) once the server
+// The signed-in person's role, which the shell provides (read from the me machine) once the server
 // has said it; the screens render only then, so every control knows at once whether it may act.
 export const RoleContext = createContext<Role | null>(null);
 

@@ -15,7 +15,7 @@ import * as modal from './modal.css';
 import { button } from './button.css';
 import { errorMessage } from './status.css';
 
-// The one delete confirmation (spec §2, §5) over a confirm-modal actor; the caller words the question.
+// The one delete confirmation, shared by every screen that deletes, over a confirm-modal actor; the caller words the question.
 export function ConfirmDialog({
   actor,
   title,

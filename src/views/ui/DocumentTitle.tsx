@@ -1,4 +1,4 @@
-// Each route names itself in the tab and the history list (issue 12); React 19 hoists <title> into <head>.
+// Each route names itself in the tab and the history list; React 19 hoists <title> into <head>.
 export const CONSOLE_NAME = 'Search Evaluation Console';
 
 export function DocumentTitle({ page }: { page: string }) {

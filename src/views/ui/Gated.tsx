@@ -4,8 +4,8 @@ import type { Action } from '../../domain/shell/roles';
 import { useRefusal } from '../shell/role-context';
 import * as styles from './gated.css';
 
-// Issue 17: a control that changes something. For a role that may, it is the control itself; for one that may
-// not, it stays where it is but does nothing — aria-disabled, still focusable so the keyboard finds it — and
+// A control that changes something. For a role that may, it is the control itself; for one that may not,
+// it stays where it is but does nothing — aria-disabled, still focusable so the keyboard finds it — and
 // says why ("Needs the curator role — you are a viewer") while hovered or focused, read as its description.
 
 type Refused = { reason: string; className?: string; label?: string; children: ReactNode };

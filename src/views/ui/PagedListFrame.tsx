@@ -19,9 +19,9 @@ import { errorMessage, statusMessage } from './status.css';
 
 export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 
-// Every paged table: 'Loading...', the failure as red text above the table
-// (spec §8) with Try again, the empty text, or the rows; then the pager. With `counted`, the server's total
-// above the table and 'Page x of y' (only 'Page x' when the total is a lower bound, "10,000+").
+// Every paged table: 'Loading...', the failure as red text above the table with Try again, the empty text,
+// or the rows; then the pager. With `counted`, the server's total above the table and 'Page x of y' (only
+// 'Page x' when the total is a lower bound, "10,000+").
 export function PagedListFrame<Item>(props: {
   list: PagedListRef;
   failure(error: string | null): string;

@@ -1,7 +1,7 @@
 import { button } from './button.css';
 import * as table from './table.css';
 
-// Page-number paging under a table (spec §4): the list machine decides what is possible. 'Page x of y' when
+// Page-number paging under a table: the list machine decides what is possible. 'Page x of y' when
 // the list shows its total.
 export function Pager(props: {
   page: number;

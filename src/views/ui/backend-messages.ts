@@ -1,4 +1,5 @@
-// Spec §8 and §2: what the evaluation-backend screens say, exactly (note the trailing space of one).
+// What the evaluation-backend screens say, word for word as the product specification gives them (note the
+// trailing space of one).
 
 export const messages = {
   experimentsOrScripts: 'Failed to fetch experiments or script details. Error: ',
@@ -8,7 +9,7 @@ export const messages = {
   scriptDetails: 'Failed to fetch evaluation script details. ',
   runs: 'Failed to fetch experiment runs.',
   runResults: 'Failed to fetch experiment run results.',
-  // Beyond spec §8: the run's mean metrics above its results.
+  // Not among the specified messages: the run's mean metrics above its results.
   runSummary: 'Failed to fetch the run summary.',
   noExperiments: 'No experiments found.',
   noScripts: 'No scripts found.',
@@ -21,7 +22,7 @@ export const messages = {
   invalidRunId: 'Invalid experiment run ID',
   invalidScriptId: 'Invalid evaluation script ID',
   noScriptId: 'No script ID provided.',
-  // Beyond spec §8: a well-formed id the server has no record of.
+  // Not among the specified messages: a well-formed id the server has no record of.
   experimentNotFound: 'Experiment not found',
   runNotFound: 'Experiment run not found',
   scriptNotFound: 'Evaluation script not found',

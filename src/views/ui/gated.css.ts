@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
-// A control the role may not use (issue 17): it stays in its place, looks disabled, and says why below it
+// A control the role may not use: it stays in its place, looks disabled, and says why below it
 // while hovered or focused — from its end edge, or (data-side="start", a control in the window's left half) its start edge.
 export const gate = style({
   position: 'relative',

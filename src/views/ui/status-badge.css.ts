@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
-// Status colours (spec §4) as classes: a view picks the variant named by a tone from services/status-colours.
+// Status colours as classes: a view picks the variant named by a tone from services/status-colours.
 const toneColour = {
   success: vars.color.success,
   warning: vars.color.warning,

@@ -9,7 +9,7 @@ export const statusMessage = style({
   textAlign: 'center',
 });
 
-// Spec §8's style for failures: red text above the table.
+// How failures look: red text above the table.
 export const errorMessage = style({
   margin: `0 0 ${vars.space.md}`,
   color: vars.color.danger,

@@ -119,7 +119,7 @@ createGlobalTheme(':root', vars, {
     md: '8px',
   },
   layout: {
-    sidebarWidth: '16rem', // spec §9
+    sidebarWidth: '16rem', // the width the product specification fixes
     topBarHeight: '3.5rem',
   },
   shadow: {
