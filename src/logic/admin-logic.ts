@@ -12,7 +12,7 @@ import type { DownloadedFile } from '../domain/experiments/evaluation-backend-ty
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
-// Issue 17's pages for admins: /accounts and /audit, bound to the accounts and audit-trail calls, the
+// The pages for admins: /accounts and /audit, bound to the accounts and audit-trail calls, the
 // downloads and the address bar.
 export function createAdminLogic({
   accounts,

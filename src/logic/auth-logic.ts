@@ -10,17 +10,17 @@ import type { MeClient } from '../services/me-client';
 export type AuthDeps = {
   auth: Pick<AuthClient, 'restoreSession' | 'handleRedirectCallback' | 'loginWithRedirect' | 'loginWithPopup' | 'logout' | 'forgetSession'>;
   router: Pick<Router, 'replace'>;
-  /** Who is signed in as the server sees them, and their own password (issue 17). */
+  /** Who is signed in as the server sees them, and their own password. */
   me: MeClient;
 };
 
-// Sign-in (spec §4 "Authentication"): loads with /login, before the screens' logic.
+// Sign-in: loads with /login, before the screens' logic.
 export function createAuthLogic({ auth, router, me }: AuthDeps) {
   return authMachine.provide({
     actors: {
       restoreSession: fromPromise(() => auth.restoreSession()),
       handleRedirectCallback: fromPromise(({ input }: { input: { url: string } }) => auth.handleRedirectCallback(input.url)),
-      // Spec §2's Log In passes no options, but for the path a deep link opened while signed out (issue 12).
+      // Log In passes no options, except the path of a deep link opened while signed out, so sign-in comes back to it.
       loginWithRedirect: fromPromise(({ input }: { input: { returnTo: string | null } }) =>
         auth.loginWithRedirect(input.returnTo === null ? undefined : { returnTo: input.returnTo }),
       ),
@@ -35,7 +35,7 @@ export function createAuthLogic({ auth, router, me }: AuthDeps) {
   });
 }
 
-/** Who is signed in (issue 17), with the user menu's Change password, over the me calls. */
+/** Who is signed in, with the user menu's Change password, over the me calls. */
 export function createMeLogic(me: MeClient) {
   return meMachine.provide({
     actors: {

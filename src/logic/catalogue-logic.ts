@@ -9,7 +9,7 @@ import { pagedList } from './paged-lists';
 
 export const CATALOGUE_PATH = '/catalogue';
 
-// Issue 14 /catalogue and /catalogue/products/{productId}, on the evaluation backend.
+// The /catalogue and /catalogue/products/{productId} screens, on the evaluation backend.
 export function createCatalogueLogic({ catalogue, backend, router }: Pick<ConsoleDeps, 'catalogue' | 'backend' | 'router'>) {
   return {
     cataloguePage: cataloguePageMachine.provide({

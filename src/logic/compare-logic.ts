@@ -6,7 +6,7 @@ import type { ComparisonPage } from '../domain/compare/comparison-types';
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from './console-deps';
 
-// Issue 15: comparing two runs, bound to the run-comparisons calls and the address bar.
+// Comparing two runs, bound to the run-comparisons calls and the address bar.
 export function createCompareLogic({ comparisons, files, router }: Pick<ConsoleDeps, 'comparisons' | 'files' | 'router'>) {
   return {
     comparePage: comparePageMachine.provide({

@@ -14,25 +14,25 @@ import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
 /** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
 export type ConsoleDeps = {
-  /** The evaluation service (spec §7): datasets and their entries. */
+  /** The evaluation service: datasets and their entries. */
   service: EvaluationService;
-  /** The separate evaluation backend (spec §7): scripts, experiments, runs, golden sets. */
+  /** The separate evaluation backend: scripts, experiments, runs, golden sets. */
   backend: EvaluationBackend;
-  /** The experiment workbench's calls (issue 14): the experiment form, try a query, coverage. */
+  /** The experiment workbench's calls: the experiment form, try a query, coverage. */
   workbench: ExperimentWorkbench;
-  /** The evaluation backend's product catalogue (issue 14): products, the built-in search, the import. */
+  /** The evaluation backend's product catalogue: products, the built-in search, the import. */
   catalogue: Catalogue;
   counts: DashboardCounts;
-  /** Two finished runs compared query by query (issue 15), and that comparison as CSV. */
+  /** Two finished runs compared query by query, and that comparison as CSV. */
   comparisons: RunComparisons;
-  /** Judging from a run (issue 16): its unjudged pairs, a grade into its golden set, a rescore. */
+  /** Judging from a run: its unjudged pairs, a grade into its golden set, a rescore. */
   runJudging: RunJudging;
-  /** A golden set opened and judged (issue 16): its queries, their judgements, the history, the scale. */
+  /** A golden set opened and judged: its queries, their judgements, the history, the scale. */
   judging: GoldenSetJudging;
-  /** Issue 17, for admins: the embedded provider's accounts, and the audit trail. */
+  /** For admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
   auditTrail: AuditTrail;
-  /** Spec §2's evaluations screens run on sample data after a fake load. */
+  /** The evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */
   files: { save(file: DownloadedFile): void };

@@ -6,7 +6,7 @@ import type { EntryMove, EntryWindowRequest } from '../domain/datasets/dataset-m
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
-// Spec §2 /datasets and /datasets/{id}/edit.
+// The /datasets and /datasets/{id}/edit screens.
 export function createDatasetsLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
   return {
     datasetsPage: datasetsPageMachine.provide({

@@ -11,7 +11,7 @@ import { pagedList } from './paged-lists';
 
 export const ENTRIES_PATH = '/dataset-entries';
 
-// Spec §2 /dataset-entries and /dataset-entries/{id}/edit.
+// The /dataset-entries and /dataset-entries/{id}/edit screens.
 export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
   const datasetPicker = datasetPickerMachine.provide({ actors: { fetchDatasets: fromPromise(() => service.datasetOptions()) } });
 

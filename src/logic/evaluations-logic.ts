@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { evaluationDetailMachine } from '../machines/evaluations/evaluation-detail.machine';
 import type { ConsoleDeps } from './console-deps';
 
-// Spec §2 /evaluations/{id}: sample data (src/fixtures) after a fake load.
+// The /evaluations/{id} screen: sample data (src/fixtures) after a fake load.
 export function createEvaluationsLogic({ samples, router }: Pick<ConsoleDeps, 'samples' | 'router'>) {
   return {
     evaluationDetail: evaluationDetailMachine.provide({

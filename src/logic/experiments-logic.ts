@@ -8,7 +8,7 @@ import type { Router } from '../domain/shell/router';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList, rowsOf } from './paged-lists';
 
-// Spec §2 /experiments and /evaluation-scripts on the evaluation backend.
+// The /experiments and /evaluation-scripts screens, on the evaluation backend.
 export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'backend' | 'router'>) {
   const scriptDetails = resourceMachine.provide({
     actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.findScript(input.id)) },

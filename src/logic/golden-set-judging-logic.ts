@@ -10,7 +10,7 @@ import type { GradeScale } from '../domain/judging/golden-set-judging-types';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, rowsOf } from './paged-lists';
 
-// Issue 16 /golden-sets/{id}: the golden set judged, bound to the judging calls, the catalogue's search (to
+// The /golden-sets/{id} screen: the golden set judged, bound to the judging calls, the catalogue's search (to
 // add a product) and the address bar.
 export function createGoldenSetJudgingLogic({ judging, catalogue, router }: Pick<ConsoleDeps, 'judging' | 'catalogue' | 'router'>) {
   return {

@@ -8,7 +8,7 @@ import type { GoldenSetUpload } from '../domain/golden-sets/golden-set-upload';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList } from './paged-lists';
 
-// Issue 7 /golden-sets, on the evaluation backend.
+// The /golden-sets screen, on the evaluation backend.
 export function createGoldenSetsLogic({ backend, files, router }: Pick<ConsoleDeps, 'backend' | 'files' | 'router'>) {
   return {
     goldenSetsPage: goldenSetsPageMachine.provide({

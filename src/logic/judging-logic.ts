@@ -4,7 +4,7 @@ import { rescoreRunMachine } from '../machines/runs/rescore-run.machine';
 import type { NewJudgement } from '../domain/judging/judging-types';
 import type { ConsoleDeps } from './console-deps';
 
-// Issue 16: judging from a run, bound to the run-judging calls and the address bar.
+// Judging from a run, bound to the run-judging calls and the address bar.
 
 type Deps = Pick<ConsoleDeps, 'runJudging' | 'router'>;
 

@@ -15,7 +15,7 @@ import type { ConsoleDeps } from './console-deps';
 import { rescoreRun, saveGrade } from './judging-logic';
 import { pagedList, rowsOf } from './paged-lists';
 
-// Spec §2 /experiment-runs to /experiment-run-result-details on the evaluation backend.
+// The screens from /experiment-runs to /experiment-run-result-details, on the evaluation backend.
 export function createRunsLogic({
   backend,
   workbench,

@@ -5,7 +5,7 @@ import { tryQueryMachine } from '../machines/experiments/try-query.machine';
 import type { TryQuery } from '../domain/experiments/workbench-types';
 import type { ConsoleDeps } from './console-deps';
 
-// Issue 14's experiment workbench: the experiment form with Try a query and the golden set's coverage.
+// The experiment workbench: the experiment form with Try a query and the golden set's coverage.
 export function createWorkbenchLogic({ workbench, router }: Pick<ConsoleDeps, 'workbench' | 'router'>) {
   const coverage = coverageMachine.provide({
     actors: {

@@ -6,7 +6,7 @@ import { auditQuery } from '../domain/admin/audit-filters';
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
 
-// The audit trail (issue 17) on the evaluation backend, for admins: a page of it with the address's filter
+// The audit trail on the evaluation backend, for admins: a page of it with the address's filter
 // (its days as times, see audit-filters) and its total, and the same rows as CSV. A malformed day in the
 // address fails before any call, naming the parameter.
 

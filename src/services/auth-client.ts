@@ -43,7 +43,7 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
   const hint = createSessionHint(env.storage, identityDefaults.sessionHintLifetimeMs, now);
   const lock = createRenewalLock(env.locks, `sec.auth.renew:${config.client_id}`, identityDefaults.renewalLockTimeoutMs);
 
-  // Every outcome leaves as an AuthError with spec §8's names; a success refreshes the session hint.
+  // Every outcome leaves as an AuthError with a code the auth machine knows; a success refreshes the session hint.
   async function signedIn(operation: AuthOperation, work: () => Promise<User | null>): Promise<User | null> {
     try {
       const user = await work();
@@ -54,7 +54,7 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
     }
   }
 
-  // Spec §9: a token counts as expired 60 s before it does.
+  // A token counts as expired 60 s before it does.
   const isFresh = (user: User | null): user is User =>
     user !== null && (user.expires_at === undefined || user.expires_at - identityDefaults.expiryMarginSeconds > now() / 1000);
 
@@ -87,7 +87,7 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
 
     async handleRedirectCallback(url) {
       const user = await signedIn('login', async () => {
-        await manager.clearStaleState(); // spec §9: a login transaction lives 1 day
+        await manager.clearStaleState(); // a login transaction lives 1 day
         return manager.signinRedirectCallback(url);
       });
       if (!user) throw new AuthError({ code: 'login_failed', message: 'Login failed' });
@@ -102,7 +102,7 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
     },
 
     async loginWithPopup() {
-      // oidc-client-ts waits for a popup forever; spec §9 gives it 60 s.
+      // oidc-client-ts waits for a popup forever; the console gives it 60 s.
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), identityDefaults.popupTimeoutMs);
       try {

@@ -1,7 +1,7 @@
 import { InMemoryWebStorage, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import type { RuntimeConfig } from './runtime-config';
 
-/** Spec §9 "Identity defaults", in the units the code uses. */
+/** The identity defaults (timeouts, retries, lifetimes, leeway), in the units the code uses. */
 export const identityDefaults = {
   tokenRequestTimeoutMs: 10_000,
   tokenRequestRetries: 3,
@@ -18,7 +18,7 @@ export const identityDefaults = {
 /** The static page (public/silent-callback.html) that hands popup and iframe answers back to this window. */
 export const childCallbackPath = '/silent-callback.html';
 
-/** Spec §1: offline access is asked for exactly when refresh tokens are used. */
+/** Offline access is asked for exactly when refresh tokens are used. */
 export function scopeFor(config: Pick<RuntimeConfig, 'scope' | 'useRefreshTokens'>): string {
   const scopes = config.scope.split(/\s+/).filter((scope) => scope !== '' && scope !== 'offline_access');
   if (!scopes.includes('openid')) scopes.unshift('openid');
@@ -33,7 +33,7 @@ export function userManagerSettings(config: RuntimeConfig, origin: string, trans
     client_id: config.client_id,
     response_type: 'code',
     scope: scopeFor(config),
-    // Spec §1 and §2: login and logout both come back to the site's origin.
+    // Login and logout both come back to the site's origin.
     redirect_uri: `${origin}/`,
     post_logout_redirect_uri: `${origin}/`,
     popup_redirect_uri: `${origin}${childCallbackPath}`,

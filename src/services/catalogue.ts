@@ -6,7 +6,7 @@ import type { CatalogueImportCounts, Product } from '../domain/experiments/evalu
 import type { Page, PageRequest } from '../domain/evaluations/evaluation-service-types';
 import type { UploadOptions } from '../domain/datasets/upload-types';
 
-// The evaluation backend's catalogue (issue 14): a page of products or of the built-in search's ranking, one
+// The evaluation backend's catalogue: a page of products or of the built-in search's ranking, one
 // product, and the import of a CSV or JSON Lines file (multipart over XHR, for its progress).
 
 /** What the Catalogue page asks for besides the page: the search text and the golden set that grades it. */

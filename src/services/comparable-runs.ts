@@ -2,7 +2,7 @@ import type { ApiClient } from './api-client';
 import type { ComparableRun } from '../domain/compare/compare-links';
 import type { Page } from '../domain/evaluations/evaluation-service-types';
 
-// Issue 15: the runs one run can be compared with, for its "Compare with…" dialog.
+// The runs one run can be compared with, for its "Compare with…" dialog.
 
 /**
  * GET experiment-runs/{runId}/comparable-runs?page&page_size → `{runs}`: finished runs of any experiment that

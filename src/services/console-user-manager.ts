@@ -16,7 +16,7 @@ export type ConsoleUserManagerOptions = {
 /**
  * oidc-client-ts's UserManager (state store, PKCE, redirect/popup/iframe navigation) with its two token
  * steps replaced: every code exchange and refresh goes through our token request (timeout, retry on
- * network failure, full error bodies) and every ID token through spec §5's checks before a User exists.
+ * network failure, full error bodies) and every ID token through id-token-claims.ts's checks before a User exists.
  * `override` makes the compiler fail if a future oidc-client-ts renames these protected hooks.
  */
 export class ConsoleUserManager extends UserManager {

@@ -1,7 +1,7 @@
 import type { EvaluationBackend } from './evaluation-backend';
 import type { EvaluationService } from './evaluation-service';
 
-// Spec §2 /: the dashboard's real counts come from both APIs at once.
+// The dashboard's real counts come from both APIs at once.
 
 export type DashboardCounts = ReturnType<typeof createDashboardCounts>;
 

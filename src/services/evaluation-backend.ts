@@ -24,8 +24,8 @@ import {
   RunExportFormat,
 } from '../domain/experiments/evaluation-backend-types';
 
-// The separate evaluation backend of spec §7: one typed function per call, paths exactly as the spec
-// writes them (trailing slashes included), relative to the client's base URL, throwing as ofetch raised.
+// The separate evaluation backend: one typed function per call, paths exactly as the API names them
+// (trailing slashes included), relative to the client's base URL, throwing as ofetch raised.
 // createEvaluationBackend makes of them one method per call a screen's machine makes, each failure
 // explained by the server's message.
 
@@ -36,7 +36,7 @@ export function listExperiments(api: ApiFetch, page: number, pageSize: number): 
   return api<Experiment[]>('experiments/', { query: pageQuery(page, pageSize) });
 }
 
-/** GET experiment-runs/by_experiment/{experimentId} → every run of one experiment (unpaged, spec §7), each with its summary. */
+/** GET experiment-runs/by_experiment/{experimentId} → every run of one experiment (unpaged), each with its summary. */
 export function listRunsByExperiment(api: ApiFetch, experimentId: number): Promise<ListedRun[]> {
   return api<ListedRun[]>(`experiment-runs/by_experiment/${encodeURIComponent(experimentId)}`);
 }
@@ -158,21 +158,21 @@ export async function deleteGoldenSet(api: ApiFetch, id: number): Promise<void> 
 /** Every script for a dropdown is read in pages this big, up to this many pages. */
 const OPTIONS_PAGE_SIZE = 20;
 const OPTIONS_MAX_PAGES = 50;
-/** Golden sets come from this server only (issue 7), whose pages go up to 1,000: one call for most. */
+/** Golden sets come from this server only, whose pages go up to 1,000: one call for most. */
 const GOLDEN_SET_OPTIONS_PAGE_SIZE = 200;
 
 export type EvaluationBackend = ReturnType<typeof createEvaluationBackend>;
 
 /** The calls over the session's client; golden sets upload as multipart to `baseURL` through `postForm`. */
 export function createEvaluationBackend(api: ApiClient, baseURL: string, postForm: FormPoster) {
-  // Spec §7: each distinct script of the experiments is fetched once (for this page load) to show its name.
+  // Each distinct script of the experiments is fetched once (for this page load) to show its name.
   const scriptNames = createScriptNameCache((id) => getScript(api, id));
   const named = async (experiments: Experiment[]): Promise<ExperimentRow[]> =>
     withScriptNames(experiments, await scriptNames.namesOf(experiments.map((row) => row.evaluation_script_id)));
   /** A page of rows; these calls send no total. */
   const rows = async <T>(items: Promise<T[]>): Promise<Page<T>> => ({ items: await explained(items), total: null });
-  // Spec §8 shows an experiments list's failure as 'Failed to fetch experiments… Error: ' and the fetch error
-  // itself (method, address, status), so these two fail as ofetch raised them.
+  // The product specification shows an experiments list's failure as 'Failed to fetch experiments… Error: ' and
+  // the fetch error itself (method, address, status), so these two fail as ofetch raised them.
   const fetchedRows = async <T>(items: Promise<T[]>): Promise<Page<T>> => ({ items: await items, total: null });
 
   return {
@@ -209,7 +209,7 @@ export function createEvaluationBackend(api: ApiClient, baseURL: string, postFor
 
     cancelRun: (runId: number) => explained(cancelRun(api, runId)),
 
-    /** Issue 15: a page of the finished runs the run can be compared with, newest first. */
+    /** A page of the finished runs the run can be compared with, newest first. */
     comparableRuns: (runId: number, { page, pageSize }: PageRequest) => explained(listComparableRuns(api, runId, page, pageSize)),
 
     runResultRows: (runId: number, { page, pageSize }: PageRequest, filter: Record<string, string> = {}) =>

@@ -14,11 +14,11 @@ import type {
 } from '../domain/evaluations/evaluation-service-types';
 import type { CsvUploader, UploadOptions } from '../domain/datasets/upload-types';
 
-// The evaluation service (spec §7): one typed function per endpoint, and one method per call a screen's
+// The evaluation service: one typed function per endpoint, and one method per call a screen's
 // machine makes, answering exactly what the machine takes. Failures are thrown as Error with the server's
 // own message (e.g. a duplicate name's 409), so machines can show it; nothing here logs, retries or redirects.
 
-/** Datasets are read in pages this big when all of them are needed (spec §9's bulk size). */
+/** Datasets are read in pages this big when all of them are needed (the API's largest page). */
 const BULK_PAGE_SIZE = 1000;
 
 function totalOf(headers: Headers): number | null {
@@ -59,7 +59,7 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
         search: search || undefined,
       }),
 
-    /** Exact totals from X-Total-Count (a page of one each): spec §7's page of 1000 would cap at 1000. */
+    /** Exact totals from X-Total-Count (a page of one each): a full page, 1000 at most, would cap at 1000. */
     countDatasetsAndEntries: async () => {
       const [datasets, entries] = await Promise.all([
         page<Dataset>('datasets/', { page: 1, page_size: 1 }),
@@ -90,10 +90,10 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
 
     deleteEntry: (id: number) => explained(api<void>(`dataset-entries/${id}`, { method: 'DELETE' })),
 
-    /** Spec §7: POST dataset-entry-mappings/ with a JSON array; pairs already linked are skipped. */
+    /** POST dataset-entry-mappings/ with a JSON array; pairs already linked are skipped. */
     addMappings: (pairs: Mapping[]) => explained(api<{ created: number }>('dataset-entry-mappings/', { method: 'POST', body: pairs })),
 
-    /** Spec §7: DELETE dataset-entry-mappings/ with a JSON array body; pairs not linked are skipped. */
+    /** DELETE dataset-entry-mappings/ with a JSON array body; pairs not linked are skipped. */
     removeMappings: (pairs: Mapping[]) => explained(api<{ deleted: number }>('dataset-entry-mappings/', { method: 'DELETE', body: pairs })),
 
     /** POST dataset-entries/bulk-upload with progress; a refusal carries the server's row-level problems. */
@@ -130,10 +130,10 @@ export function createEvaluationService(api: ApiClient, uploadCsv: CsvUploader) 
       await (direction === 'add' ? calls.addMappings(pairs) : calls.removeMappings(pairs));
     },
 
-    /** Spec §7: the new entry's chosen datasets in one POST dataset-entry-mappings/ call. */
+    /** The new entry's chosen datasets in one POST dataset-entry-mappings/ call. */
     linkEntryToDatasets: (entryId: number, datasetIds: readonly number[]) => calls.addMappings(mappingsOf(entryId, datasetIds)),
 
-    /** Spec §4: the entry's links added are created, links removed are deleted. */
+    /** On save, the entry's links added are created, links removed are deleted. */
     saveEntryLinks: (entryId: number, before: readonly number[], after: readonly number[]) => applyLinkDiff(calls, entryId, before, after),
   };
 }

@@ -16,7 +16,7 @@ import type {
   TryResult,
 } from '../domain/experiments/workbench-types';
 
-// The experiment workbench's calls (issue 14) on the evaluation backend: an experiment with what keeps it
+// The experiment workbench's calls on the evaluation backend: an experiment with what keeps it
 // from running, creating and changing one, trying a query through a target, a golden set's coverage of a
 // dataset, one run result, and what the form offers to choose from (datasets come from the evaluation service).
 

@@ -3,7 +3,7 @@ import { explained } from './failure-message';
 import type { PasswordChange } from '../domain/shell/password-change';
 import type { Me } from '../domain/shell/roles';
 
-// Issue 17 on the evaluation backend: who the session's token is for (name, role, a local account or not),
+// On the evaluation backend: who the session's token is for (name, role, a local account or not),
 // and a local account's own password changed. Refusals fail with the server's sentence
 // ("current_password: does not match"), which the dialog puts beside that field.
 

@@ -1,7 +1,7 @@
 import { AuthError } from '../domain/shell/auth-errors';
 
 // oidc-client-ts has no cross-tab lock: two tabs renewing at once would race their silent authorizations
-// (and rotate each other's refresh tokens). The Web Locks API serialises them; spec §9 waits 5 s at most.
+// (and rotate each other's refresh tokens). The Web Locks API serialises them; a tab waits 5 s at most.
 
 export type RenewalLock = {
   run<T>(work: () => Promise<T>): Promise<T>;

@@ -5,7 +5,7 @@ import type { ComparisonPage, ComparisonParams, RunComparison } from '../domain/
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { PageRequest } from '../domain/evaluations/evaluation-service-types';
 
-// Comparing two finished runs (issue 15) on the evaluation backend: the paired summary with one page of
+// Comparing two finished runs on the evaluation backend: the paired summary with one page of
 // queries, and every query of the same filter as CSV. A refusal (400 bad parameter, 404 no such run, 409 not
 // finished or nothing in common) fails with the server's own sentence, which the page shows as its error.
 

@@ -13,11 +13,11 @@ import type {
   UnjudgedItem,
 } from '../domain/judging/judging-types';
 
-// Judging from a run (issue 16) on the evaluation backend: the run's unjudged (query, product) pairs, a grade
+// Judging from a run on the evaluation backend: the run's unjudged (query, product) pairs, a grade
 // put into a golden set, the golden set's scale, and a rescore of a finished run. A refusal (400 a grade outside
 // the scale, 404, 409 no golden set or not finished) fails with the server's own sentence.
 
-/** Until the server sends a scale: 0–3 as the spec's golden sets always had. */
+/** Until the server sends a scale: the server's default, 0–3. */
 const DEFAULT_SCALE = { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] };
 
 /** GET experiment-runs/{id}/unjudged/?page&page_size → the page's pairs and X-Total-Count. */

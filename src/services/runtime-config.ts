@@ -12,7 +12,7 @@ export type RuntimeConfig = {
   audienceParam: AudienceParam;
   scope: string;
   useRefreshTokens: boolean;
-  /** When set, the ID token must carry this organization (spec §5). */
+  /** When set, the ID token must carry this organization. */
   organization?: string;
   evaluationServiceUrl: string;
   evaluationBackendUrl: string;

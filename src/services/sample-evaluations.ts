@@ -1,10 +1,10 @@
 import { findSampleEvaluation, type MockEvaluation } from '../fixtures/evaluations';
 import { sampleEvaluationResults, type MockEvaluationResult } from '../fixtures/evaluation-results';
 
-// The mock evaluation detail's "service" (spec §2 /evaluations/{id}): no call, a 1 second fake load of
+// The mock evaluation detail's "service" (the /evaluations/{id} page): no call, a 1 second fake load of
 // the hard-coded results. Bound to the evaluation-detail machine's loadEvaluation actor in src/logic.
 
-/** Spec §9: mock evaluation detail delay. */
+/** How long the mock evaluation detail's fake load takes. */
 export const SAMPLE_LOAD_DELAY_MS = 1000;
 
 export type SampleEvaluationDetail = {

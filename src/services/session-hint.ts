@@ -1,5 +1,5 @@
 // "Was signed in lately" survives a reload; the tokens themselves never leave memory. Only when this hint
-// is fresh does a reload try a silent authorization (spec §9: the session check lasts 1 day).
+// is fresh does a reload try a silent authorization (the hint lasts 1 day).
 
 export type SessionHint = {
   isFresh(): boolean;

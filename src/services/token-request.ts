@@ -1,7 +1,7 @@
 import { ofetch } from 'ofetch';
 
-// The token endpoint POST of spec §7, done here rather than by oidc-client-ts because 3.5 has no retry,
-// and its ErrorResponse drops fields such as Auth0's `mfa_token` that spec §8 keeps.
+// The token endpoint POST, done here rather than by oidc-client-ts because 3.5 has no retry,
+// and its ErrorResponse drops fields such as Auth0's `mfa_token` that a later MFA step needs.
 
 export type TokenResponse = {
   access_token: string;
@@ -12,7 +12,7 @@ export type TokenResponse = {
   scope?: string;
 };
 
-/** An error answer of the token endpoint (RFC 6749 §5.2), with every field the provider sent. */
+/** An error answer of the token endpoint (RFC 6749, section 5.2), with every field the provider sent. */
 export class TokenEndpointError extends Error {
   override readonly name = 'TokenEndpointError';
   readonly error: string;

@@ -1,7 +1,7 @@
 import { accessToken, rejectedAfterRenewal, type ApiSession } from './api-client';
 import type { BulkUploadCounts, CsvProblem, CsvUploader, UploadOptions } from '../domain/datasets/upload-types';
 
-// Spec §7 POST dataset-entries/bulk-upload over XMLHttpRequest, because fetch cannot report upload
+// POST dataset-entries/bulk-upload over XMLHttpRequest, because fetch cannot report upload
 // progress. It shares the ofetch client's session (ApiSession): the same bearer token, one forced renewal
 // and one retry on a 401, then the session ends. Aborting (Cancel) stops the request; the server imports
 // in one transaction, so an aborted upload writes nothing.

@@ -1,6 +1,6 @@
 import type { Account } from './account-types';
 
-// Issue 17's account forms: what makes them ready to send, and which of two copies of an account is the
+// The admin pages' account forms: what makes them ready to send, and which of two copies of an account is the
 // server's latest. The server checks again and names the field it refuses (the username's pattern, a taken name).
 
 /** The embedded provider's shortest password (MIN_PASSWORD_LENGTH of server/schemas/accounts.ts, a value the console cannot import). */

@@ -1,6 +1,6 @@
 import type { Role } from '../../../server/schemas/roles';
 
-// Issue 17's accounts as the console reads them: the API's shapes from server/schemas (types only). Who is
+// The embedded provider's accounts as the console reads them: the API's shapes from server/schemas (types only). Who is
 // signed in, and what each role may do, is src/domain/shell/roles.ts.
 
 export type { Account, NewAccount } from '../../../server/schemas/accounts';

@@ -1,4 +1,4 @@
-// Issue 17 /audit: the trail's filters as the address holds them (`?actor=&action=&target_type=&target_id=
+// The /audit page: the trail's filters as the address holds them (`?actor=&action=&target_type=&target_id=
 // &from=&to=&page=`), and as the API takes them. The address keeps days (`from=2026-03-01&to=2026-03-05`,
 // both days included); the API takes times, so a day becomes the browser's local midnight, and `to` the
 // midnight after it (the API's `to` is exclusive).

@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../../server/schemas/audit';
 import { productPath } from '../catalogue/catalogue';
 import { parseRouteId } from '../shell/route-id';
 
-// Issue 17 /audit: a row's target in words, and the page it still has. A target that the change removed (a
+// The /audit page: a row's target in words, and the page it still has. A target that the change removed (a
 // delete) has none; neither have bulk uploads (no id) nor ids a route would not take.
 
 export type { AuditEntry } from '../../../server/schemas/audit';

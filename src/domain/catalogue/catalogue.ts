@@ -1,4 +1,4 @@
-// The Catalogue page (issue 14): what its import takes and says, and how a searched product is shown.
+// The Catalogue page: what its import takes and says, and how a searched product is shown.
 import { counted, formatCount } from '../shared/format-count';
 import { formatMetric } from '../shared/format-metric';
 

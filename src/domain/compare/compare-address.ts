@@ -1,5 +1,5 @@
 /**
- * The "Compare runs" page's address (issue 15): `/compare?baseline=A&candidate=B&metric=M&filter=F&search=S&order=O&page=N`,
+ * The "Compare runs" page's address: `/compare?baseline=A&candidate=B&metric=M&filter=F&search=S&order=O&page=N`,
  * read leniently (a malformed filter, order or page is the default) and written back in one canonical form,
  * so a shared link opens the same view. The links out of it: each run's page and one query side by side. Pure.
  */

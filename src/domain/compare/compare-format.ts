@@ -1,5 +1,5 @@
 /**
- * How the "Compare runs" page writes a comparison (issue 15): metric names as the field abbreviates them,
+ * How the "Compare runs" page writes a comparison: metric names as the field abbreviates them,
  * means to four decimals (formatMean), signed deltas, relative deltas as percentages, the 95% interval, p-values,
  * and what counts as significant. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The addresses of "Compare two runs" (issue 15) and which run of two is the baseline: the older one, so a
+ * The addresses of "Compare two runs" and which run of two is the baseline: the older one, so a
  * delta reads as what the newer run changed. Pure.
  */
 import { parseRouteId } from '../shell/route-id';

@@ -1,6 +1,6 @@
 import type { RunComparison } from '../../../server/schemas/comparisons';
 
-// GET run-comparisons/ (issue 15) as the console reads it: two finished runs, paired by query. The answer's
+// GET run-comparisons/ as the console reads it: two finished runs, paired by query. The answer's
 // shapes are the server's schemas (types only); the filters and orders are the console's choices.
 
 /** Which rows of the comparison to list: the API's `filter` values, `paired` first (its default). */

@@ -1,5 +1,5 @@
 /**
- * The histogram of the per-query deltas of the chosen metric (issue 15): the server's bins of the non-zero
+ * The histogram of the per-query deltas of the chosen metric: the server's bins of the non-zero
  * paired deltas (40 of width 0.05 over [-1, 1]) laid out with d3 scales in a width × height box; React draws
  * it. The unchanged queries (delta 0) are counted in the text, not drawn: one bar of them would dwarf the rest. Pure.
  */

@@ -1,4 +1,4 @@
-// Spec §4 "Editing an entry": on save the entry's dataset links are compared with the ones it had.
+// Editing an entry: on save the entry's dataset links are compared with the ones it had.
 // Links added are created and links removed are deleted; links kept are not touched.
 
 export type LinkDiff = { added: number[]; removed: number[] };

@@ -1,5 +1,5 @@
 /**
- * One query's two run results side by side (issue 15, "Compare two runs"): each ranked list with its products'
+ * One query's two run results side by side ("Compare two runs"): each ranked list with its products'
  * grades and how each product moved from the baseline's ranking to the candidate's (↑3, ↓2, =, new, dropped),
  * each side's missings, and each metric of both with its delta. Tells *why* a query regressed. Pure.
  */

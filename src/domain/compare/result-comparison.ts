@@ -1,6 +1,6 @@
 import type { ProductMatch } from '../shared/status-colours';
 
-// Results versus references (spec §2 /test-case): which products both share, which the search missed,
+// Results versus references on the /test-case screen: which products both share, which the search missed,
 // and which it returned beyond the references.
 
 export type ReferenceComparison = {

@@ -1,7 +1,7 @@
 import type { DatasetEntry, Page } from '../evaluations/evaluation-service-types';
 import { keepLoaded, noSelection, type ListSelection } from '../shared/list-selection';
 
-// The dataset editor's two sides (spec §2 /datasets/{id}/edit): how the editor asks the server for them, the
+// The dataset editor's two sides (/datasets/{id}/edit): how the editor asks the server for them, the
 // rows each holds, its filter, and the optimistic move of rows from one to the other.
 
 export type Side = 'included' | 'available';
@@ -32,7 +32,7 @@ export type EntryList = {
   query: string;
 } & ListSelection;
 
-/** Spec §2: the filter matches the entry input case-insensitively. */
+/** The filter matches the entry input case-insensitively. */
 export const filterKey = (text: string) => text.trim().toLowerCase();
 
 export const toRow = (entry: Pick<DatasetEntry, 'id' | 'input'>): EntryRow => ({
@@ -46,7 +46,7 @@ export const emptyList = (): EntryList => ({ rows: [], total: 0, capped: false, 
 /** The server holds rows of this list that are not loaded yet. */
 export const hasMoreRows = (list: Pick<EntryList, 'rows' | 'total' | 'capped'>) => list.rows.length < list.total || list.capped;
 
-/** Spec §2: the rows whose input contains the filter, ignoring case. */
+/** The rows whose input contains the filter, ignoring case. */
 export function visibleRows(list: Pick<EntryList, 'rows' | 'filter'>): EntryRow[] {
   const key = filterKey(list.filter);
   return key === '' ? list.rows : list.rows.filter((row) => row.key.includes(key));

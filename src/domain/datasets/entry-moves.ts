@@ -1,8 +1,8 @@
 import type { Direction, EntryMove } from './dataset-membership';
 import { formatCount } from '../shared/format-count';
 
-// The dataset editor sends a move in chunks over the mapping endpoints' arrays, not spec §7's one call per
-// entry: thousands of entries take a few calls, and the machine shows how far it got between them.
+// The dataset editor sends a move in chunks over the mapping endpoints' arrays, not one call per entry:
+// thousands of entries take a few calls, and the machine shows how far it got between them.
 
 export const MOVE_CHUNK_SIZE = 500;
 

@@ -1,4 +1,4 @@
-// Spec §5: entry metadata is optional JSON. Plain functions shared by the add-entry and entry-editor
+// Entry metadata is optional JSON. Plain functions shared by the add-entry and entry-editor
 // machines (their guards) and unit tested on their own.
 
 export const INVALID_JSON = 'Invalid JSON format';
@@ -32,7 +32,7 @@ export function metadataText(metadata: Record<string, unknown> | null | undefine
   return metadata && Object.keys(metadata).length > 0 ? JSON.stringify(metadata, null, 2) : DEFAULT_METADATA;
 }
 
-/** Spec §5: the input is required; whitespace only counts as empty. */
+/** The input is required; whitespace only counts as empty. */
 export function hasEntryInput(input: string): boolean {
   return input.trim() !== '';
 }

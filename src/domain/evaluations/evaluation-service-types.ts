@@ -1,9 +1,9 @@
-// The evaluation service's data as the console reads and sends it (spec §3, §7). The shapes are the
+// The evaluation service's data as the console reads and sends it. The shapes are the
 // reference server's (server/schemas/), imported as types only: nothing of the server reaches the bundle.
 
 export type { Dataset, DatasetRef, DatasetRow } from '../../../server/schemas/datasets';
 export type { DatasetEntry } from '../../../server/schemas/entries';
-/** What the console sends to create or replace an entry (spec §7). */
+/** What the console sends to create or replace an entry. */
 export type { EntryContent as EntryBody } from '../../../server/schemas/entries';
 
 /**

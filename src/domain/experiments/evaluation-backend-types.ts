@@ -1,4 +1,4 @@
-// The separate evaluation backend's data as the console reads it (spec §3, §7), and its export formats.
+// The separate evaluation backend's data as the console reads it, and its export formats.
 // The shapes are the reference server's (server/schemas/), imported as types only: nothing of the server
 // reaches the bundle. Where the console reads more loosely (other deployments of the API), it says so here.
 import type { ExperimentRunDetails as ServerRunDetails, RunSummary as ServerRunSummary } from '../../../server/schemas/runs';
@@ -22,7 +22,7 @@ export type RunSummary = Omit<ServerRunSummary, ThisServerOnly> & Partial<Pick<S
 /** GET experiment-runs/{runId}: one run with its experiment and summary (this server always sends both). */
 export type ExperimentRunDetails = Omit<ServerRunDetails, 'experiment_id' | 'summary'> & { experiment_id: number; summary: RunSummary };
 
-/** The scripts calls answer an object with a results array (spec §7); the reference server adds the total. */
+/** The scripts calls answer an object with a results array; the reference server adds the total. */
 export type ResultsPage<T> = {
   results: T[];
   count?: number;

@@ -3,7 +3,7 @@ import type { Experiment } from './evaluation-backend-types';
 /** An experiment as the tables show it: with its script's name. */
 export type ExperimentRow = Experiment & { evaluation_script_name: string };
 
-// Spec §7: the experiments page fetches each distinct script once to show script names. One cache per
+// The experiments page fetches each distinct script once to show script names. One cache per
 // page load; a failed fetch is forgotten so that a retry asks again.
 
 export type ScriptNameCache = {

@@ -1,4 +1,4 @@
-/** How a tried query's answer reads (issue 14, Try a query). Pure. */
+/** How a tried query's answer reads (Try a query). Pure. */
 import { formatCount } from '../shared/format-count';
 import type { TryResult } from './workbench-types';
 

@@ -1,4 +1,4 @@
-// The experiment workbench's data as the console reads it (issue 14): the shapes are the reference
+// The experiment workbench's data as the console reads it: the shapes are the reference
 // server's (server/schemas/), imported as types only.
 import type { ExperimentDetails, ExperimentWithConfig, NewExperiment, ExperimentChanges } from '../../../server/schemas/experiments';
 import type { CoverageAnswer } from '../../../server/schemas/coverage';

@@ -1,4 +1,4 @@
-// Issue 16 /golden-sets/{id}: the address holds the queries list's search and page and the query opened
+// On /golden-sets/{id} the address holds the queries list's search and page and the query opened
 // (`?search=sofa&page=2&query=red%20sofa`), so a judge can share or come back to exactly what they graded.
 
 export const goldenSetPath = (id: number) => `/golden-sets/${id}`;

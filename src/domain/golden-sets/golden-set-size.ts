@@ -1,4 +1,4 @@
-// Issue 7 /golden-sets: how big a golden set is, in words, with en-US digit grouping ('1,679').
+// The /golden-sets page: how big a golden set is, in words, with en-US digit grouping ('1,679').
 import { counted } from '../shared/format-count';
 
 /** '137 queries · 1,679 judgements'. */

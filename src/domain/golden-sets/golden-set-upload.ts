@@ -1,4 +1,4 @@
-// Issue 7: what the 'Add Golden Set' form hands to the upload (POST golden-sets/ as multipart).
+// What the 'Add Golden Set' form hands to the upload (POST golden-sets/ as multipart).
 
 export type GoldenSetFormat = 'csv' | 'trec';
 
@@ -10,8 +10,8 @@ export type GoldenSetUpload = {
   file: File;
   /** TREC only: the `qid<TAB>query` file beside the qrels. */
   queries: File | null;
-  /** Issue 16: the scale's highest grade (the server's default 3 when absent). */
+  /** The scale's highest grade (the server's default 3 when absent). */
   maxGrade?: string;
-  /** Issue 16: a label per grade, comma-separated (the server's "Grade n" for each one missing). */
+  /** A label per grade, comma-separated (the server's "Grade n" for each one missing). */
   gradeLabels?: string;
 };

@@ -1,7 +1,7 @@
 import { formatCount } from '../shared/format-count';
 import type { GradeCounts, GradeScale, JudgementHistoryEntry } from '../judging/golden-set-judging-types';
 
-// A golden set's grading scale (issue 16): how a grade reads ("2 · Good"), which key gives which grade, the
+// A golden set's grading scale: how a grade reads ("2 · Good"), which key gives which grade, the
 // distribution of grades, a history entry's change, and the scale editor's draft.
 
 export const DEFAULT_SCALE: GradeScale = { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] };

@@ -1,6 +1,6 @@
 import type { Judgement } from '../judging/golden-set-judging-types';
 
-// The judgements of one query as the page shows them while changes are saved (issue 16): what the server
+// The judgements of one query as the page shows them while changes are saved: what the server
 // last answered for each product, plus the changes not yet answered, in the order they were made. What a row
 // shows is derived: the latest change of its product over the server's value. So a change shows at once;
 // when the server takes it, its answer becomes the row's value; when it refuses it, dropping the change is

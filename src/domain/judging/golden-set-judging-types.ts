@@ -1,6 +1,6 @@
 import type { GoldenSet } from '../experiments/evaluation-backend-types';
 
-// The golden set page's data (issue 16): the API's shapes from server/schemas (types only), and what the
+// The golden set page's data: the API's shapes from server/schemas (types only), and what the
 // page sends.
 
 export type { GradeScale, Judgement } from './judging-types';

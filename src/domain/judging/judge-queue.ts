@@ -1,7 +1,7 @@
 import { formatCount } from '../shared/format-count';
 import type { GradeScale, UnjudgedItem } from './judging-types';
 
-// The judging queue's arithmetic (issue 16), pure. The server lists a run's unjudged (query, product) pairs and
+// The judging queue's arithmetic, pure. The server lists a run's unjudged (query, product) pairs and
 // drops each pair once it is judged, so the queue keeps its own numbering from when it opened (the position)
 // and turns it into the server's offset by leaving out what it has judged since.
 

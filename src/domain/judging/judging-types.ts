@@ -1,7 +1,7 @@
 import type { UnjudgedItem } from '../../../server/schemas/judging';
 import type { ExperimentRun, GoldenSet } from '../experiments/evaluation-backend-types';
 
-// Issue 16's answers as the console reads them, from the server's schemas (types only) where they are one.
+// The judging calls' answers as the console reads them, from the server's schemas (types only) where they are one.
 
 /** A golden set's grades: 0..max_grade, labels[g] naming grade g. */
 export type GradeScale = GoldenSet['scale'];

@@ -1,6 +1,6 @@
 import type { ExperimentRunResult } from '../experiments/evaluation-backend-types';
 
-// Spec §2 /experiment-run-result-details/{id}: the row comes from the results table through history
+// On /experiment-run-result-details/{id} the row comes from the results table through history
 // state. Anything else in the state (nothing, another row, a stale shape) counts as not passed.
 
 export type PassedRow = { result: ExperimentRunResult; runId: number; page: number };

@@ -1,5 +1,5 @@
 /**
- * A run result's two product lists as its details screen shows them (issue 14): each returned product with
+ * A run result's two product lists as its details screen shows them: each returned product with
  * its rank, its grade or 'unjudged' and what it is to the golden set, in words as well as colour; each judged
  * product with its catalogue name when known. Pure.
  */
@@ -22,13 +22,13 @@ export const LEGEND: Array<{ role: ProductRole; text: string }> = [
   { role: 'irrelevant', text: 'Judged not relevant: in the golden set below the relevance cut (such as 0)' },
 ];
 
-/** `judgedHere`: not in the golden set the result was scored with, so gradable on the details screen (issue 16). */
+/** `judgedHere`: not in the golden set the result was scored with, so gradable on the details screen. */
 export type ReturnedProduct = { rank: number; product: SearchResultProduct; role: ProductRole; grade: string; unjudged: boolean };
 export type JudgedProduct = { product: GoldenSetProduct; name: string | undefined; role: ProductRole };
 
 /**
  * By the server's comparison: common when relevant, else judged not relevant when graded, else a leftover. A
- * leftover graded on the details screen (`judgedHere`, issue 16) shows that grade; its role waits for a rescore.
+ * leftover graded on the details screen (`judgedHere`) shows that grade; its role waits for a rescore.
  */
 export function returnedProducts(results: RunResultDetails, judgedHere: Record<string, number> = {}): ReturnedProduct[] {
   const commons = new Set(results.commons ?? []);

@@ -1,5 +1,5 @@
 /**
- * A run's mean metrics as the runs table and the trend chart show them (issue 14): nDCG@k, P@k, R@k and F1@k
+ * A run's mean metrics as the runs table and the trend chart show them: nDCG@k, P@k, R@k and F1@k
  * by their kind, whatever k and gain the run had, and the chart's points over the runs, oldest first. Pure.
  */
 import { scaleLinear, line } from 'd3';

@@ -1,7 +1,7 @@
-// Spec §2 and §5, Bulk upload dialog: which files count as CSV, and how a file's size is shown.
+// The Bulk upload dialog: which files count as CSV, and how a file's size is shown.
 import { counted } from './format-count';
 
-/** Spec §5: type text/csv or a name ending in .csv (any case). */
+/** Type text/csv or a name ending in .csv (any case). */
 export function isCsvFile(file: { name: string; type: string }): boolean {
   return file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
 }
@@ -28,7 +28,7 @@ oak dining table,Tables,,
 /** The template as a link's address: a download needs no call and no script. */
 export const templateCsvHref = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`;
 
-/** Spec's three counts in words: '2,002 entries · 25 datasets · 3,422 links created'. */
+/** A bulk upload's three counts in words: '2,002 entries · 25 datasets · 3,422 links created'. */
 export function uploadSummary(counts: { created_entries: number; created_datasets: number; created_mappings: number }): string {
   return [
     counted(counts.created_entries, 'entry', 'entries'),

@@ -1,4 +1,4 @@
-// Spec §9: dates in en-US as short month, day, year, hour and minute ('Nov 22, 2026, 3:04 PM'),
+// Dates in en-US as short month, day, year, hour and minute ('Nov 22, 2026, 3:04 PM'),
 // in the browser's own time zone.
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -1,4 +1,4 @@
-// Spec §9: metrics are shown to three decimals in the test case view.
+// Metrics are shown to three decimals in the test case view.
 
 /** 0.86421 → '0.864'; a value that is not a finite number shows as a dash. */
 export function formatMetric(value: number): string {

@@ -1,9 +1,9 @@
-// The colour rules of spec §4 and §2 as tones; the views map a tone to a class of the theme's colours.
+// The colours of statuses, the nDCG summary and product matches as tones; the views map a tone to a class of the theme's colours.
 
 /** green, yellow, red, grey. */
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
-/** Spec §4: mock evaluation status SUCCESS green, pending yellow, failed, FAIL or ERROR red, anything else grey. */
+/** Mock evaluation status SUCCESS green, pending yellow, failed, FAIL or ERROR red, anything else grey. */
 export function mockEvaluationStatusTone(status: string): StatusTone {
   switch (status) {
     case 'SUCCESS':
@@ -19,21 +19,21 @@ export function mockEvaluationStatusTone(status: string): StatusTone {
   }
 }
 
-/** Spec §4: experiment run status success green, failed red, anything else grey. */
+/** Experiment run status success green, failed red, anything else grey. */
 export function experimentRunStatusTone(status: string): StatusTone {
   if (status === 'success') return 'success';
   if (status === 'failed') return 'danger';
   return 'neutral';
 }
 
-/** Spec §4: run result status PASS green, FAIL red, anything else grey. */
+/** Run result status PASS green, FAIL red, anything else grey. */
 export function runResultStatusTone(status: string): StatusTone {
   if (status === 'PASS') return 'success';
   if (status === 'FAIL') return 'danger';
   return 'neutral';
 }
 
-/** Spec §9: the nDCG summary is green at or above 80 percent, otherwise yellow. */
+/** The nDCG summary is green at or above 80 percent, otherwise yellow. */
 export const NDCG_TARGET = 0.8;
 
 export function ndcgSummaryTone(ndcg: number): Extract<StatusTone, 'success' | 'warning'> {
@@ -43,7 +43,7 @@ export function ndcgSummaryTone(ndcg: number): Extract<StatusTone, 'success' | '
 /** How a product relates to the references: found by both, only expected, or only returned. */
 export type ProductMatch = 'common' | 'missing' | 'leftover';
 
-/** Spec §2 /test-case: borders green for common, red for missing, yellow for leftover. */
+/** On /test-case, borders green for common, red for missing, yellow for leftover. */
 export function productMatchTone(match: ProductMatch): Exclude<StatusTone, 'neutral'> {
   switch (match) {
     case 'common':

@@ -1,5 +1,5 @@
-// Identity errors of spec §8, as one error type the auth machine can show.
-// The texts of the unrecognised fallbacks ('Login failed', 'Get access token failed') are the spec's.
+// Identity errors (timeouts, cancelled popups, provider refusals, bad ID tokens), as one error type the auth machine can
+// show. The texts of the unrecognised fallbacks ('Login failed', 'Get access token failed') are the product specification's.
 
 export type AuthErrorCode =
   | 'timeout'
@@ -22,7 +22,7 @@ export type AuthFailure = {
   message: string;
   /** What went wrong underneath a fallback message, for whoever reads the screen or the log. */
   detail?: string;
-  /** Kept so a later MFA step can continue the login (spec §8). */
+  /** Kept so a later MFA step can continue the login. */
   mfaToken?: string;
 };
 

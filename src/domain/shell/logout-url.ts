@@ -1,4 +1,4 @@
-// Where logout sends the window (spec §7 "Identity provider"): the provider's end-session endpoint with the
+// Where logout sends the window: the provider's end-session endpoint with the
 // client id and the way back; Auth0 without one has its v2 logout URL; anything else just comes home.
 
 export type LogoutTarget = {
@@ -15,7 +15,7 @@ export function logoutUrl({ endSessionEndpoint, authority, clientId, idToken, re
     const url = new URL(endSessionEndpoint);
     url.searchParams.set('client_id', clientId);
     url.searchParams.set('post_logout_redirect_uri', returnTo);
-    // The hint lets the provider end the right session without asking (OpenID RP-Initiated Logout §2).
+    // The hint lets the provider end the right session without asking (OpenID RP-Initiated Logout, section 2).
     if (idToken) url.searchParams.set('id_token_hint', idToken);
     return url.href;
   }

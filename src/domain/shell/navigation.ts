@@ -1,7 +1,6 @@
 import { can, type Action, type Role } from './roles';
 
-// Spec §2 shell: the sidebar's six entries (and issue 14's Catalogue beside Golden Sets, issue 17's Accounts
-// and Audit for admins), and which entry a screen belongs to.
+// The shell's sidebar: its entries (Accounts and Audit only for admins), and which entry a screen belongs to.
 
 type NavigationEntry = { label: string; href: string; needs?: Action };
 
@@ -30,7 +29,7 @@ const sectionOf: ReadonlyArray<[prefix: string, entry: string]> = [
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The entry a path belongs to: its own list, or the list its detail screens hang under (issue 12). */
+/** The entry a path belongs to: its own list, or the list its detail screens hang under. */
 export function currentEntry(path: string): string | undefined {
   if (path === '/') return '/';
   const own = navigation.find(({ href }) => href !== '/' && under(path, href));

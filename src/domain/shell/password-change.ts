@@ -1,4 +1,4 @@
-// Issue 17's 'Change password' (user menu, local accounts): the three fields, when they may be sent, and the
+// 'Change password' (user menu, local accounts): the three fields, when they may be sent, and the
 // server's 400 put beside the field it names.
 
 export type PasswordField = 'current' | 'new' | 'repeat';

@@ -1,4 +1,4 @@
-// Issue 12: a deep link opened while signed out comes back after sign-in (spec §4's return-to path).
+// A deep link opened while signed out comes back after sign-in: its path is carried through the sign-in.
 
 /** Where sign-in should bring the person back: the address the console was opened at, unless that is the
  * home page, /login, or a redirect callback (its code and state mean nothing after the sign-in). */

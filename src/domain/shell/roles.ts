@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { MeSchema } from '../../../server/schemas/audit';
 
-// Issue 17: who may change what, in the one place the console reads it. The server refuses the same changes
+// Who may change what, in the one place the console reads it. The server refuses the same changes
 // with a 403 (server/auth/require-role.ts: reads need a viewer, changes a curator, a few an admin); the
 // console hides or disables each such control beforehand, with this reason, so nobody meets the 403.
 

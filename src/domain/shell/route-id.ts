@@ -1,4 +1,4 @@
-// Spec §2 "Missing identifiers": the one rule for an id in the address. The route table parses every `:id`
+// Missing or malformed identifiers: the one rule for an id in the address. The route table parses every `:id`
 // once (`parseRouteId`); a machine started with that id checks it first with `hasNoRouteId` and, when the
 // address named no valid id, goes straight to its not-found state without a call.
 

@@ -4,7 +4,7 @@ import { changeRoleMachine } from './change-role.machine';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from '../shared/paged-list.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 
-// Issue 17 /accounts (admins, embedded provider; the view starts it only for them): the paged accounts,
+// The /accounts page (admins, embedded provider; the view starts it only for them): the paged accounts,
 // searched by username in the address, whose Remove confirmation is the list's confirm-modal; 'Add account'
 // (reloads the list), a role changed in place, 'Reset password'.
 

@@ -5,7 +5,7 @@ import type { Account, NewAccount, Role } from '../../domain/admin/account-types
 import { isNewAccountReady } from '../../domain/admin/account-form';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Issue 17 /accounts: the 'Add account' modal. Username (trimmed), password (at least 8 characters, sent as
+// On /accounts, the 'Add account' modal. Username (trimmed), password (at least 8 characters, sent as
 // typed) and role (viewer unless chosen). The form is disabled while saving; a refusal (a taken name's 409, a
 // field the server names in its 400) keeps it open with the server's message. On success the list reloads.
 

@@ -4,7 +4,7 @@ import { notProvided } from '../shared/not-provided';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from '../shared/paged-list.machine';
 import { AUDIT_FILTER } from '../../domain/admin/audit-filters';
 
-// Issue 17 /audit (admins; the view starts it only for them): the trail, newest first, a page at a time with
+// The /audit page (admins; the view starts it only for them): the trail, newest first, a page at a time with
 // its total, filtered by person, action, target and days, all in the address. The filter form applies every
 // field at once (`showFilters` writes the address at page 1 and the list hears it, as it hears Back). Export
 // CSV asks for the list's filter as it is.

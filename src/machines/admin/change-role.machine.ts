@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import type { Account, Role } from '../../domain/admin/account-types';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Issue 17 /accounts: an account's role changed in place, from the select in its row. The chosen role shows at
+// On /accounts, an account's role changed in place, from the select in its row. The chosen role shows at
 // once while it is saved (`pending`, tagged busy: one change at a time); the server's answer is kept
 // (`changed`, by username) so the row shows it without fetching the page again; a refusal (the last admin's
 // 409) or a failure restores the role the server has and names the account with the server's message.

@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import { isPasswordLongEnough } from '../../domain/admin/account-form';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Issue 17 /accounts: an account's 'Reset password' modal. The admin types the new password (at least 8
+// On /accounts, an account's 'Reset password' modal. The admin types the new password (at least 8
 // characters); the server sets it and ends that person's sessions and refresh tokens. A failure keeps the
 // form open with the server's message; success closes it and says whose password was reset (`resetFor`)
 // until the next reset starts. Nothing in the list changes, so nothing reloads.

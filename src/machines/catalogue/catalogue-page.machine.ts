@@ -3,7 +3,7 @@ import { importProductsMachine } from './import-products.machine';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from '../shared/paged-list.machine';
 import { resourceMachine } from '../shared/resource.machine';
 
-// Issue 14 /catalogue: the products (paged, or the built-in search's ranking graded by a chosen golden set),
+// The /catalogue page: the products (paged, or the built-in search's ranking graded by a chosen golden set),
 // the golden sets to choose from (a resource), and the 'Import products' dialog, handed the list as its
 // reload target. The search and the golden set live in the address with the page, as the list's filter.
 

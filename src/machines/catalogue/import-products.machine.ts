@@ -5,7 +5,7 @@ import type { CsvProblem, UploadProgress } from '../../domain/datasets/upload-ty
 import { notProvided } from '../shared/not-provided';
 import { sendReload, type ReloadInput } from '../shared/reload';
 
-// Issue 14 /catalogue: the 'Import products' dialog. No file → file chosen (its format read from the name:
+// On /catalogue, the 'Import products' dialog. No file → file chosen (its format read from the name:
 // .csv, .jsonl or .ndjson; a select overrides it) → uploading with progress → complete with the counts, or
 // failed with the server's message and row problems (it imports all or nothing). Cancel stops the upload
 // (leaving `uploading` stops `importProducts`, whose abort signal aborts the request). The format can change

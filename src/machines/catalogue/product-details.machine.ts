@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import type { Product } from '../../domain/experiments/evaluation-backend-types';
 
-// Issue 14 /catalogue/products/{productId}: one product with every field. Loading, loaded, missing (the
+// The /catalogue/products/{productId} page: one product with every field. Loading, loaded, missing (the
 // server has no such product: the fetch answered null) or failed, with Try again. A product is keyed by its
 // own text id, not a route's number, so this is not the resource machine (whose ids are positive integers).
 // Back returns to the catalogue as the person left it (`goBack`, bound to the router's Back).

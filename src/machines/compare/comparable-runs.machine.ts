@@ -4,7 +4,7 @@ import type { Page } from '../../domain/evaluations/evaluation-service-types';
 import { messageOf } from '../../domain/shared/error-message';
 import { notProvided } from '../shared/not-provided';
 
-// Issue 15 on /experiment-run-results/{id}: "Compare with…", a dialog of the finished runs that share the run's
+// On /experiment-run-results/{id}: "Compare with…", a dialog of the finished runs that share the run's
 // dataset or golden set (any experiment), newest first, a page at a time. Choosing one goes to the comparison
 // of the two, the older run as the baseline. None: the dialog says so. A failed page can be fetched again.
 

@@ -19,7 +19,7 @@ import type {
 } from '../../domain/compare/comparison-types';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Issue 15 /compare?baseline=A&candidate=B: two finished runs compared query by query. One call answers the
+// The /compare?baseline=A&candidate=B page: two finished runs compared query by query. One call answers the
 // paired statistics of every metric, the chosen metric's histogram and one page of its queries; any choice
 // (metric, filter, search, order, page) asks again and is a new history entry (navigate), so Back undoes it
 // and the address can be shared. The page only corrects its own address in place (replace): the canonical

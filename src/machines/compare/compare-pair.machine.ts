@@ -4,7 +4,7 @@ import { messageOf } from '../../domain/shared/error-message';
 import type { ComparePairParams } from '../../domain/compare/compare-links';
 import { notProvided } from '../shared/not-provided';
 
-// Issue 15 /compare/pair?baseline_result=X&candidate_result=Y: one query's two run results side by side. Both
+// The /compare/pair?baseline_result=X&candidate_result=Y page: one query's two run results side by side. Both
 // are fetched at once by id (the call the result details screen makes, names of judged products included),
 // each on its own: one the server does not know is `missing` for good, one that failed can be fetched again
 // (Try again fetches only the failed ones). The page shows when both have come. An address without both ids

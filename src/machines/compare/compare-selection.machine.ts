@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { compareRunsHref, type DatedRun } from '../../domain/compare/compare-links';
 import { notProvided } from '../shared/not-provided';
 
-// Issue 15 on /experiment-runs/{id}: choosing two finished runs to compare. Each finished run has a checkbox;
+// On /experiment-runs/{id}: choosing two finished runs to compare. Each finished run has a checkbox;
 // at most two are checked (a third waits until one is unchecked), and Compare, possible with exactly two,
 // goes to /compare with the older run as the baseline and the newer as the candidate.
 

@@ -2,9 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Spec §2 /: 'Loading dashboard...' while the four real counts load (datasets and entries, exact, from the
-// evaluation service's totals; golden sets and experiments from the evaluation backend's); evaluations are the
-// spec's sample placeholder, as no server has them. A failure shows its message and can be retried.
+// The dashboard (/): 'Loading dashboard...' while the four real counts load (datasets and entries, exact, from the
+// evaluation service's totals; golden sets and experiments from the evaluation backend's); evaluations are a
+// sample placeholder, as no server has them. A failure shows its message and can be retried.
 
 export type ServiceCounts = { datasets: number; datasetEntries: number; goldenSets: number; experiments: number };
 

@@ -4,9 +4,9 @@ import type { BulkUploadCounts, CsvProblem, UploadProgress } from '../../domain/
 import { notProvided } from '../shared/not-provided';
 import { sendReload, type ReloadInput } from '../shared/reload';
 
-// Spec §2 Bulk upload dialog, §4 and §5: no file → file chosen → uploading → complete | failed. Only CSV
+// The Bulk upload dialog: no file → file chosen → uploading → complete | failed. Only CSV
 // files are taken ('Please select a CSV file'); Upload is refused until a file is chosen and while one
-// uploads. Beyond the spec: progress while uploading, and Cancel stops the upload (leaving `uploading`
+// uploads. Beyond the product specification: progress while uploading, and Cancel stops the upload (leaving `uploading`
 // stops the `uploadCsv` actor, whose abort signal aborts the request; the server then writes nothing).
 // Its reload target (the entries list) hears `reload` after a complete upload.
 
@@ -32,7 +32,7 @@ export type BulkUploadEvent =
   | ({ type: 'upload.progress' } & UploadProgress);
 
 export const NOT_CSV = 'Please select a CSV file';
-/** What to do about a refused file or refused rows: the spec's texts say only that it failed. */
+/** What to do about a refused file or refused rows: the prescribed texts say only that it failed. */
 export const NOT_CSV_FIX =
   'Save the file as CSV (comma-separated, UTF-8, a name ending in .csv) with the columns above, or start from the template.';
 export const PROBLEMS_FIX = 'Correct these rows in the file, then choose it again and upload.';

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Spec §2 /datasets and §5: the 'Add New Dataset' modal. Name and description are required and trimmed;
+// On /datasets, the 'Add New Dataset' modal. Name and description are required and trimmed;
 // 'Create Dataset' is refused while either is blank; the form is disabled while submitting; after creation
 // the person lands in the new dataset's editor (`openEditor`). A failure (e.g. a duplicate name's 409)
 // keeps the form open with the server's message.
@@ -22,7 +22,7 @@ export type CreateDatasetEvent =
   | { type: 'user.changeDescription'; value: string }
   | { type: 'user.submit' };
 
-/** Spec §5: both fields required once trimmed. */
+/** Both fields required once trimmed. */
 export const isDatasetFormComplete = (form: { name: string; description: string }) =>
   form.name.trim() !== '' && form.description.trim() !== '';
 

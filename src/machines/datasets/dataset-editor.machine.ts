@@ -23,7 +23,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 
-// Spec §2 /datasets/{id}/edit and §4: the dual-list membership of one dataset. Two lists, 'included' and
+// The /datasets/{id}/edit page: the dual-list membership of one dataset. Two lists, 'included' and
 // 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
 // silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and go to the
 // server in chunks (entry-moves.ts); if a chunk fails, both lists reload, so the screen ends equal to the server.

@@ -34,7 +34,7 @@ export const selectIsLoadingMore = (side: Side) => (snapshot: DatasetEditorSnaps
   snapshot.matches({ ready: { [side]: 'fetchingMore' } });
 export const selectCanLoadMore = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.loadMore', side });
 
-/** Spec §2: rows whose input contains the filter, ignoring case. Memoised on the rows and the filter. */
+/** Rows whose input contains the filter, ignoring case. Memoised on the rows and the filter. */
 export function createVisibleRowsSelector(side: Side) {
   let lastRows: EntryRow[] | undefined;
   let lastFilter: string | undefined;

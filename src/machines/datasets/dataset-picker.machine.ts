@@ -2,7 +2,7 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Spec §2 Add Dataset Entry dialog and /dataset-entries/{id}/edit: the datasets multi-select. It loads
+// The Add Dataset Entry dialog and /dataset-entries/{id}/edit: the datasets multi-select. It loads
 // every dataset (no cap at 1000) while its menu opens and closes on its own; the chosen datasets show as
 // removable chips. Each change of the choice goes to the parent (`picker.changed`), which owns the form.
 

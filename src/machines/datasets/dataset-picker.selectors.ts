@@ -16,7 +16,7 @@ export function selectMenuView(snapshot: DatasetPickerSnapshot): PickerMenuView 
   return snapshot.context.options.length === 0 ? 'none' : 'options';
 }
 
-/** Spec §2: the dropdown's own line, with the literal '(s)'. */
+/** The dropdown's own line, with the literal '(s)'. */
 export function selectPickerLabel(snapshot: DatasetPickerSnapshot): string {
   const count = snapshot.context.selected.length;
   if (count > 0) return `${count} dataset(s) selected`;

@@ -2,7 +2,7 @@ import { setup, type ActorRefFrom } from 'xstate';
 import { createDatasetMachine } from './create-dataset.machine';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from '../shared/paged-list.machine';
 
-// Spec §2 /datasets: the paged list (with its delete confirmation) and the Add New Dataset dialog. The dialog
+// The /datasets page: the paged list (with its delete confirmation) and the Add New Dataset dialog. The dialog
 // changes no row of this page: it opens the new dataset's editor, so it is given no reload target.
 
 export type DatasetsPageInput = { page: number; filter?: ListFilter };

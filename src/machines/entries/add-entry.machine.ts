@@ -5,7 +5,7 @@ import { notProvided } from '../shared/not-provided';
 import { sendReload, type ReloadInput } from '../shared/reload';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Spec §2 Add Dataset Entry dialog, §5 and §7. Input is required ('Create Entry' refused while blank);
+// The Add Dataset Entry dialog. Input is required ('Create Entry' refused while blank);
 // metadata must be a JSON object or blank, else its message shows and nothing is sent (cleared on edit).
 // The dialog hands {input, input_metadata, selectedDatasets} on: the entry is created, then its mappings in
 // one call. A failed mapping call still leaves the entry listed and tells the person (`linkFailed`).

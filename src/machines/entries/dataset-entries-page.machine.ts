@@ -4,7 +4,7 @@ import { bulkUploadMachine } from '../datasets/bulk-upload.machine';
 import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } from '../shared/paged-list.machine';
 import { resourceMachine } from '../shared/resource.machine';
 
-// Spec §2 /dataset-entries: the page's three flows side by side. The shared paged list (with its delete
+// The /dataset-entries page: its three flows side by side. The shared paged list (with its delete
 // confirmation), the Add Dataset Entry dialog and the Bulk upload dialog. Both dialogs are handed the list
 // as their reload target: when they created entries, the list fetches its page again. The list's search and
 // dataset filter live in the address with its page; the filter's choices are every dataset (a resource).

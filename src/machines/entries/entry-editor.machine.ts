@@ -6,7 +6,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 
-// Spec §2 /dataset-entries/{id}/edit, §4 and §5: loading → editing → saving (PUT) → linking (the
+// The /dataset-entries/{id}/edit page: loading → editing → saving (PUT) → linking (the
 // dataset-link diff: links added are created, links removed deleted) → back; or 'Dataset entry not found'.
 // Save is refused while the input is blank; metadata as in the add dialog. A failure keeps the form with the
 // server's message; saving again is safe (the PUT and both mapping calls are idempotent).

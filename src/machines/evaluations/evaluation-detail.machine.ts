@@ -4,7 +4,7 @@ import type { MockEvaluationResult } from '../../fixtures/evaluation-results';
 import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Spec §2 /evaluations/{id}: the mock evaluation detail. A fake load (1 s, spec §9, done by the
+// The /evaluations/{id} page: the mock evaluation detail. A fake load (1 s, done by the
 // loadEvaluation actor bound in src/logic), then the results table; 'Back to Evaluations' goes to
 // the list at the page the person came from.
 

@@ -15,7 +15,7 @@ import {
 } from '../../domain/experiments/experiment-draft';
 import type { ExperimentDetails, ExperimentWithConfig, FormOptions, NewExperiment } from '../../domain/experiments/workbench-types';
 
-// Issue 14 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit): one form for an
+// 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit): one form for an
 // experiment's name, dataset, script, golden set, search target and scoring. It loads what can be chosen
 // (and, to edit, the experiment), then edits a draft; Save sends it and, on the server's 400, puts each
 // sentence beside the field it names. Try a query and the golden set's coverage run beside it as their own
@@ -109,7 +109,7 @@ export const experimentFormMachine = setup({
     checkingId: {
       always: [{ guard: 'hasNoEditId', target: 'notFound' }, { target: 'loading' }],
     },
-    // An edit address without a valid id (spec §2 'Invalid experiment ID').
+    // An edit address without a valid id (the page says 'Invalid experiment ID').
     notFound: { tags: 'notFound' },
     loading: {
       tags: 'loading',

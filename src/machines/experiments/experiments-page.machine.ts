@@ -2,7 +2,7 @@ import { assign, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from '
 import { pagedListMachine } from '../shared/paged-list.machine';
 import { scriptFilterMachine } from './script-filter.machine';
 
-// Spec §2 /experiments: 'Filter by Script' and the paged experiments. The list is the one the filter names:
+// The /experiments page: 'Filter by Script' and the paged experiments. The list is the one the filter names:
 // every experiment (with their scripts' names), or one script's own paged experiments call, so the filter
 // covers every page. The page hears the filter's choice (it spawns it with `syncSnapshot`) and replaces the list.
 // Both come from the address at start (`?script=n&page=m`), so a reload shows the same list.

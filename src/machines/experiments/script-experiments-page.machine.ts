@@ -3,9 +3,9 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 import { pagedListMachine } from '../shared/paged-list.machine';
 import { resourceMachine } from '../shared/resource.machine';
 
-// Spec §2 /evaluation-scripts/{id}/experiments: the script's details (for its name in the title) and its own
+// The /evaluation-scripts/{id}/experiments page: the script's details (for its name in the title) and its own
 // paged experiments. Nothing here changes data, so nothing reloads. Without a valid script id in the address
-// the page is `notFound` (spec §2 'Invalid evaluation script ID').
+// the page is `notFound` (it says 'Invalid evaluation script ID').
 
 export type ScriptExperimentsPageInput = { scriptId: number | null; page: number };
 

@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import { parseRouteId } from '../../domain/shell/route-id';
 
-// Spec §2 /experiments: the 'Filter by Script' dropdown. It loads the scripts to choose from, then holds
+// On /experiments, the 'Filter by Script' dropdown. It loads the scripts to choose from, then holds
 // the choice: All Scripts (null) or one script, whose own paged experiments call then fills the table
 // (the experiments page starts that list), so the filter covers every page, not just the one shown. The
 // choice lives in the address (`?script=n`), so Back and a reload keep it: a new choice writes it as a new

@@ -5,7 +5,7 @@ import { tryRequest } from '../../domain/experiments/try-request';
 import type { Draft } from '../../domain/experiments/experiment-draft';
 import type { TryQuery, TryResult } from '../../domain/experiments/workbench-types';
 
-// Issue 14 'Try a query' in the experiment form: one query sent through the search target as the form has
+// 'Try a query' in the experiment form: one query sent through the search target as the form has
 // it now (saved or not). The answer shows the hits as parsed, each graded by the chosen golden set, the
 // time taken, or what went wrong (with the start of the raw answer when a pointer did not fit it). A
 // target the form cannot describe yet (a malformed header line, no query typed) is said without a call.

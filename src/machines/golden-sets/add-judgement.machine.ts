@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import type { Product } from '../../domain/experiments/evaluation-backend-types';
 
-// Issue 16 "add a product": by its id, or found with the catalogue's built-in search, with the grade chosen
+// The golden set page's "add a product": by its id, or found with the catalogue's built-in search, with the grade chosen
 // beside it. The judgement itself is the query's (query-judgements.machine), which shows and saves it like any
 // change: this machine only finds the product and hands it over (`user.add` to its parent).
 

@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import type { Coverage } from '../../domain/experiments/workbench-types';
 
-// Issue 14 coverage: how many of the dataset's queries the golden set judges above 0 — "52 of 60 queries
+// The experiment form's coverage: how many of the dataset's queries the golden set judges above 0 — "52 of 60 queries
 // have relevant judgements; 8 will not be scored" — with the list. Asked again whenever the form picks
 // another dataset or golden set; nothing to say until both are chosen. A newer choice replaces the
 // answer still coming for the old one.

@@ -9,7 +9,7 @@ import { queryFromSearch } from '../../domain/golden-sets/golden-set-address';
 import type { GradeScale, JudgedGoldenSet } from '../../domain/judging/golden-set-judging-types';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 
-// Issue 16 /golden-sets/{id}: one golden set opened. The header is the golden set (the one-record machine),
+// The /golden-sets/{id} page: one golden set opened. The header is the golden set (the one-record machine),
 // below it its queries (a paged list searched, both in the address), the query opened (`?query=`, its
 // judgements graded in place by query-judgements), the history of changes (paged, not in the address: it
 // follows the page, not a place to share) and the scale editor. What a child saved on the server is seen

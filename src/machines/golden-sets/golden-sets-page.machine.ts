@@ -4,7 +4,7 @@ import { pagedListMachine } from '../shared/paged-list.machine';
 import { renameGoldenSetMachine } from './rename-golden-set.machine';
 import { uploadGoldenSetMachine } from './upload-golden-set.machine';
 
-// Issue 7 /golden-sets: the paged list (with its delete confirmation), the Add Golden Set upload, the Edit
+// The /golden-sets page: the paged list (with its delete confirmation), the Add Golden Set upload, the Edit
 // Golden Set rename and the exports. Upload and rename are handed the list as their reload target.
 
 export type GoldenSetsPageInput = { page: number };

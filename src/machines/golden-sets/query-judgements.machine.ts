@@ -20,7 +20,7 @@ import {
 } from '../../domain/golden-sets/judgement-edits';
 import type { GradeScale, Judgement } from '../../domain/judging/golden-set-judging-types';
 
-// Issue 16: the judgements of one query of a golden set, graded in place. Like the dataset editor's
+// The judgements of one query of a golden set, graded in place. Like the dataset editor's
 // membership, every change shows at once and is saved at once, optimistically: changes wait in a queue
 // (judgement-edits.ts) and are sent one at a time, so quick changes to different products keep their order
 // and none is lost; a refusal brings back the server's value of that product only, with a message that says

@@ -3,7 +3,7 @@ import { notProvided } from '../shared/not-provided';
 import { sendReload, type ReloadInput } from '../shared/reload';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Issue 7 /golden-sets: the 'Edit Golden Set' modal. It opens with the set's name, description and market;
+// On /golden-sets, the 'Edit Golden Set' modal. It opens with the set's name, description and market;
 // the name is required once trimmed; the form is disabled while saving; a failure (e.g. a duplicate
 // name's 409) keeps it open with the server's message. On success its reload target (the list) hears `reload`.
 

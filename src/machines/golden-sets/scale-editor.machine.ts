@@ -4,7 +4,7 @@ import { messageOf } from '../../domain/shared/error-message';
 import { resizedLabels, scaleProblem } from '../../domain/golden-sets/grade-scale';
 import type { GradeScale } from '../../domain/judging/golden-set-judging-types';
 
-// Issue 16: the golden set's scale changed after upload — its highest grade and a label per grade — with one
+// The golden set's scale changed after upload — its highest grade and a label per grade — with one
 // PATCH. The server refuses a highest grade below existing judgements (409, "3 judgements are graded above
 // 2: change them first"): the message is shown and the draft stays. Each save is counted (`saves`);
 // the page watches the count and fetches the golden set again.

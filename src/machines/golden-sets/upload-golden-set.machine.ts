@@ -4,10 +4,11 @@ import { sendReload, type ReloadInput } from '../shared/reload';
 import type { GoldenSetFormat, GoldenSetUpload } from '../../domain/golden-sets/golden-set-upload';
 import { messageOf } from '../../domain/shared/error-message';
 
-// Issue 7 /golden-sets: the 'Add Golden Set' upload modal. Name (required once trimmed), description,
-// market, the scale (issue 16: highest grade and comma-separated labels, both optional), format (CSV: one `query,product_id,relevance` file; TREC: qrels plus a `qid<TAB>query` queries
-// file). The server imports all or nothing: a refusal keeps the form open with its message and the
-// problems it lists by file and row. On success its reload target (the list) hears `reload`.
+// On /golden-sets, the 'Add Golden Set' upload modal. Name (required once trimmed), description, market, the
+// scale (highest grade and comma-separated labels, both optional), format (CSV: one `query,product_id,relevance`
+// file; TREC: qrels plus a `qid<TAB>query` queries file). The server imports all or nothing: a refusal keeps
+// the form open with its message and the problems it lists by file and row. On success its reload target (the
+// list) hears `reload`.
 
 /** One problem of an uploaded file: `row` counts a CSV header as 1, or is a TREC file's line. */
 export type UploadProblem = { file?: string; row: number; column: string | null; problem: string };
@@ -16,7 +17,7 @@ export type UploadGoldenSetContext = ReloadInput & {
   name: string;
   description: string;
   market: string;
-  /** Issue 16: the scale, both optional (blank: the server's default). */
+  /** The scale, both optional (blank: the server's default). */
   maxGrade: string;
   gradeLabels: string;
   format: GoldenSetFormat;

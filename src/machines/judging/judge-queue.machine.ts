@@ -6,7 +6,7 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 import { notProvided } from '../shared/not-provided';
 import { rescoreRunMachine } from '../runs/rescore-run.machine';
 
-// Issue 16 'Judge unjudged': every (query, product) of a run's top k that its golden set does not judge, one at
+// 'Judge unjudged': every (query, product) of a run's top k that its golden set does not judge, one at
 // a time. Positions are numbered from the queue's opening; the server drops a pair once judged, so a page is
 // asked for at the position less what was judged since (liveOffset), once the grades on their way are saved.
 // A grade is kept at once and saved behind it, one save at a time (saves); a failed save is reported and the

@@ -9,15 +9,15 @@ import { runProgressMachine } from './run-progress.machine';
 import { TREND_METRICS, type TrendMetric } from '../../domain/runs/run-trend';
 import type { ExperimentDetails } from '../../domain/experiments/workbench-types';
 
-// Spec §2 /experiment-runs/{id}: the page's two flows side by side. The experiment's runs (the one-record
+// The /experiment-runs/{id} page: its two flows side by side. The experiment's runs (the one-record
 // machine over the unpaged runs call) and the run progress (start, watch, cancel). When the list has loaded
 // and shows a run that is still going, the progress flow watches it; the progress flow is handed the list as
 // its reload target, so when a run starts or ends the list fetches again, keeping its rows shown meanwhile.
-// Without a valid experiment id in the address the page is `notFound` (spec §2 'Invalid experiment ID'); when
+// Without a valid experiment id in the address the page is `notFound` (it says 'Invalid experiment ID'); when
 // the server has no such experiment (its runs call answers 404) it is `missing`, showing no actions.
-// Issue 14: above them the experiment itself (what it uses, what keeps it from running) and, once it has
+// Above them the experiment itself (what it uses, what keeps it from running) and, once it has
 // loaded, its golden set's coverage of its dataset; beside the runs, a trend of one mean metric.
-// Issue 15: two finished runs checked in the table are compared (the compare-selection flow).
+// Two finished runs checked in the table are compared (the compare-selection flow).
 
 export type ExperimentRunsPageInput = { experimentId: number | null };
 

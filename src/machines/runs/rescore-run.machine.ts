@@ -3,7 +3,7 @@ import type { ExperimentRun } from '../../domain/experiments/evaluation-backend-
 import { messageOf } from '../../domain/shared/error-message';
 import { notProvided } from '../shared/not-provided';
 
-// Issue 16 Rescore: a finished run scored again against its golden set as it is now, from its stored rankings.
+// Rescore: a finished run scored again against its golden set as it is now, from its stored rankings.
 // The server makes a new run (a rescore of this one) and the console goes to that run's page; a refusal (409:
 // not finished, no golden set) stays beside the button.
 

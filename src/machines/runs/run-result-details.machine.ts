@@ -7,12 +7,12 @@ import { goldenSetIdOf } from '../../domain/judging/judge-queue';
 import type { Judgement, JudgingTarget, NewJudgement } from '../../domain/judging/judging-types';
 import { notProvided } from '../shared/not-provided';
 
-// Spec §2 /experiment-run-result-details/{id}: the results table passes the row along (history state) and it
-// shows at once; opened from an address or a new tab (issue 14), the result is fetched by its id. Either way
+// The /experiment-run-result-details/{id} page: the results table passes the row along (history state) and it
+// shows at once; opened from an address or a new tab, the result is fetched by its id. Either way
 // the catalogue's names of its judged products are fetched with it. A Metrics grid folds away, and Back
 // returns to the run's results at the page the person came from (page 1 when it was opened by address).
 // An id the server does not know: 'No run result details found. Please go back and try again.'
-// Issue 16: a returned product the golden set does not judge can be graded here, into the run's golden set
+// A returned product the golden set does not judge can be graded here, into the run's golden set
 // (its scale fetched beside the result); the grade shows at once and is saved behind it, one save at a time.
 
 /** What the results table hands to the details screen: the row, its run and the results page. */

@@ -7,12 +7,12 @@ import { RESULT_FILTER } from '../../domain/runs/result-filters';
 import { rescoreRunMachine } from './rescore-run.machine';
 import { resourceMachine } from '../shared/resource.machine';
 
-// Spec §2 /experiment-run-results/{id}: the run's paged results, filtered by status and input and sorted by a
+// The /experiment-run-results/{id} page: the run's paged results, filtered by status and input and sorted by a
 // metric or the input (the list's filter, in the address with the page); above them the run (the one-record
 // machine: its experiment, configuration and mean metrics) and its exports. Nothing here changes data, so
-// nothing reloads. Without a valid run id in the address the page is `notFound` (spec §2 'Invalid experiment run ID').
-// Issue 15: "Compare with…" opens the dialog of the runs this one can be compared with (comparable-runs).
-// Issue 16: Rescore (rescore-run) scores a finished run again against its golden set as it is now.
+// nothing reloads. Without a valid run id in the address the page is `notFound` (it says 'Invalid experiment run ID').
+// "Compare with…" opens the dialog of the runs this one can be compared with (comparable-runs).
+// Rescore (rescore-run) scores a finished run again against its golden set as it is now.
 
 export type RunResultsPageInput = { runId: number | null; page: number; filter?: ListFilter };
 

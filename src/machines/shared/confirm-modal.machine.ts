@@ -3,7 +3,7 @@ import { notProvided } from './not-provided';
 import { sendReload, type ReloadInput } from './reload';
 import { messageOf, RefusalError } from '../../domain/shared/error-message';
 
-// Spec §4 and §5: every delete asks first. Closed → open (naming what goes) → submitting → closed, or back
+// Every delete asks first. Closed → open (naming what goes) → submitting → closed, or back
 // to open with the server's message to try again; a refusal that trying again cannot change (the 409 of a
 // dataset that experiments use) goes to `refused`, where only Cancel is left. Cancel and Escape close it
 // unless the call is under way. On success its reload target (the paged list) hears `reload`.

@@ -5,11 +5,11 @@ import type { ReloadEvent } from './reload';
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 
-// Spec §4 and §9: every paged table. Loading, loaded, an empty page, or failed (with the server's message).
-// 'Has more pages' only when a full page of 20 came back (and, when the server sent the exact total, the page is
-// not the last: a capped total, "10,000+", is only a lower bound); Previous only after page 1. The page and the list's filter (a search, a dataset) live in the
-// address (`?search=…&page=n`): the machine writes them with `showPage` and hears Back/Forward through
-// `listenForRoute`. A changed filter starts again at page 1.
+// Every paged table. Loading, loaded, an empty page, or failed (with the server's message). 'Has more pages'
+// only when a full page of 20 came back (and, when the server sent the exact total, the page is not the last:
+// a capped total, "10,000+", is only a lower bound); Previous only after page 1. The page and the list's filter
+// (a search, a dataset) live in the address (`?search=…&page=n`): the machine writes them with `showPage` and
+// hears Back/Forward through `listenForRoute`. A changed filter starts again at page 1.
 // Deletes go through a confirm-modal child (`confirmDelete`) handed this list as its reload target; whatever
 // changed the rows (that delete, a dialog beside the list) sends `reload` and the page is fetched again.
 

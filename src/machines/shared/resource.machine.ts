@@ -5,9 +5,10 @@ import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 
 // One record (or one unpaged list) of the evaluation backend by its id: an evaluation script's details,
-// an experiment's runs (spec §7: that call is unpaged), a run's summary. Loading, loaded, empty (an empty
-// list), missing (the server has no record of that id: the fetch answered null), or failed; Try again from failed. `reload` (from whatever changed the record) fetches again; what
-// was loaded stays shown meanwhile (`refreshing`). Without a valid route id (null) it is `notFound` at once.
+// an experiment's runs (that call is unpaged), a run's summary. Loading, loaded, empty (an empty list), missing
+// (the server has no record of that id: the fetch answered null), or failed; Try again from failed. `reload`
+// (from whatever changed the record) fetches again; what was loaded stays shown meanwhile (`refreshing`).
+// Without a valid route id (null) it is `notFound` at once.
 
 export type ResourceInput = { id: number | null };
 

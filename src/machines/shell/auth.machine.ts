@@ -5,10 +5,10 @@ import { returnPathOf } from '../../domain/shell/return-to';
 import { meMachine } from './me.machine';
 import { notProvided } from '../shared/not-provided';
 
-// Spec §4 "Authentication": pending while the session is restored or the redirect callback is handled,
+// Authentication: pending while the session is restored or the redirect callback is handled,
 // then signed in (with the user) or signed out / failed (with the error). Popup login, logout, and
 // login_required → local logout. The actors and the two side-effect actions are bound in src/logic/auth-logic.ts.
-// While signed in, `me` (issue 17) asks the server who that is and with which role.
+// While signed in, `me` asks the server who that is and with which role.
 
 export type AuthContext = {
   /** The address the console was opened at: a redirect callback carries code/state/error in it. */
@@ -111,7 +111,7 @@ export const authMachine = setup({
           target: 'signedIn',
           actions: [
             { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
-            // Spec §4: the return-to path carried through the sign-in, else the current path without code/state.
+            // The return-to path carried through the sign-in, else the current path without code/state.
             {
               type: 'replaceAddress',
               params: ({ context, event }) => ({ path: event.output.returnTo ?? pathOf(context.url) }),
@@ -177,7 +177,7 @@ export const authMachine = setup({
       on: {
         'user.logout': 'loggingOut',
         'session.ended': [
-          // Spec §4: an expired identity session (login_required) is a local logout, not an error.
+          // An expired identity session (login_required) is a local logout, not an error.
           { guard: { type: 'isLoginRequired', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut' },
           { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         ],
@@ -185,7 +185,7 @@ export const authMachine = setup({
     },
     loggingOut: {
       tags: 'signingOut',
-      // Spec §4: logout clears the user at once; the page then leaves for the provider.
+      // Logout clears the user at once; the page then leaves for the provider.
       entry: 'clearUser',
       invoke: {
         id: 'logout',

@@ -5,7 +5,7 @@ import type { meMachine } from './me.machine';
 // Narrow selectors for useSelector, next to the machine so views never re-derive its rules.
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-/** What a route may show: spec §2's gate, read from the machine's tags. */
+/** What a route may show behind the sign-in gate, read from the machine's tags. */
 export type Access = 'pending' | 'signedIn' | 'signingOut' | 'signedOut';
 
 export function selectAccess(snapshot: AuthSnapshot): Access {
@@ -20,5 +20,5 @@ export const selectError = (snapshot: AuthSnapshot) => snapshot.context.error;
 export const selectIsBusy = (snapshot: AuthSnapshot) => snapshot.hasTag('busy');
 export const selectCanLogin = (snapshot: AuthSnapshot) => snapshot.can({ type: 'user.login' });
 export const selectCanLogout = (snapshot: AuthSnapshot) => snapshot.can({ type: 'user.logout' });
-/** Who is signed in as the server sees them (issue 17): running while signed in. */
+/** Who is signed in as the server sees them: running while signed in. */
 export const selectMeActor = (snapshot: AuthSnapshot) => snapshot.children.me as ActorRefFrom<typeof meMachine> | undefined;

@@ -12,7 +12,7 @@ import {
   type PasswordProblem,
 } from '../../domain/shell/password-change';
 
-// Issue 17: 'Change password' from the user menu (local accounts). The dialog takes the current password and
+// 'Change password' from the user menu (local accounts). The dialog takes the current password and
 // the new one twice; it is sent once all three are given and the two new ones agree. The server's 400 shows
 // beside the field it names (a wrong current password, a too short new one), anything else under the form;
 // the dialog stays open with what was typed. Once changed it says so until closed.

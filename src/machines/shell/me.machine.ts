@@ -4,7 +4,7 @@ import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import type { Me } from '../../domain/shell/roles';
 
-// Issue 17: who is signed in, as the server sees them (GET /api/backend/me): name, role, and whether their
+// Who is signed in, as the server sees them (GET /api/backend/me): name, role, and whether their
 // account lives here. The auth machine runs this while someone is signed in; the shell shows the pages once
 // it is known (the role decides which controls they hold), a failure with Try again, and the user menu's
 // 'Change password' dialog is its child.
