@@ -50,6 +50,8 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           env,
           testTimeout: 60_000,
+          // A page that reloads and fetches can take seconds beside a full run on two cores; polls wait 10 s, not 1.
+          expect: { poll: { timeout: 10_000 } },
           // Each file starts a server and Chromium first (test/browser/server-process.ts waits up to 90 s).
           hookTimeout: 120_000,
           // Builds the console once into dist/ and fails loudly when Chromium is missing.

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 17 in the built console against the real server: the admin adds an account on /accounts and sees it
 // listed, finds its 'account.create' row by admin on /audit, changes its role in place (kept after a reload,
 // recorded as 'account.role'), filters the trail by action, removes the account; a viewer who opens both pages
 // reads "Only admins can …" and no request of theirs is refused with a 403.
-const adminPassword = 'browser-test-admin-password';
+const adminPassword = ADMIN_PASSWORD;
 
 describe('accounts and the audit trail, as an admin and as a viewer', () => {
   let server: RunningServer;
@@ -19,7 +19,7 @@ describe('accounts and the audit trail, as an admin and as a viewer', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

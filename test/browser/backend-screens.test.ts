@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // The evaluation-backend screens end to end (issue 6): the built console, the real server with its
 // deterministic demo data, real sign-in. Failures are provoked by failing the backend call in the page.
-const password = 'backend-screens-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 // The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
 const green = 'rgb(26, 127, 55)';
@@ -22,7 +22,7 @@ describe('evaluation-backend screens in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

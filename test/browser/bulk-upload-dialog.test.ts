@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // "First use" issue: the bulk upload dialog's example keeps every token whole on a 1024 px screen, and its
 // template downloads as the example's CSV.
-const password = 'bulk-upload-dialog-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 describe('the bulk upload dialog at 1024 × 768', () => {
   let server: RunningServer;
@@ -16,7 +16,7 @@ describe('the bulk upload dialog at 1024 × 768', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
     page = await context.newPage();

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 14 /catalogue in the built console against the real server: products imported through the dialog
 // (and a bad file's problem by line), the built-in search's ranking with scores as the API answers it, graded
 // by a golden set uploaded through the API, and a product's details.
-const adminPassword = 'catalogue-browser-test-password';
+const adminPassword = ADMIN_PASSWORD;
 
 // 'florbix' is in no demo product: the search finds only these.
 const CATALOGUE = [
@@ -33,7 +33,7 @@ describe('catalogue', () => {
     fetch(`${server.url}/api/backend/${path}`, { ...init, headers: { Authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

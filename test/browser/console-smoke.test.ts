@@ -8,7 +8,7 @@ describe('console served by the reference server', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ fresh: true }); // the first start a newcomer meets: initdb, migrations, demo data
     browser = await launchChromium();
   });
 

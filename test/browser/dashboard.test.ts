@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // "First use" issue: the Dashboard colours a series alike in both charts, says which numbers are sample data,
 // and counts the experiments the server really has.
-const password = 'dashboard-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 describe('the Dashboard', () => {
   let server: RunningServer;
@@ -16,7 +16,7 @@ describe('the Dashboard', () => {
   let token: string;
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

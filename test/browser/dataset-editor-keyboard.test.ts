@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { serviceClient, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // The dataset editor from the keyboard alone (issue "first use"): from the filter, Tab reaches the list, the
 // arrows and Space select, and the next Tab reaches 'Add Selected'; the focus ring shows whole.
-const password = 'editor-keyboard-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 describe('the dataset editor from the keyboard in Chromium', () => {
   let server: RunningServer;
@@ -15,7 +15,7 @@ describe('the dataset editor from the keyboard in Chromium', () => {
   let datasetId = 0;
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password, DEMO_DATA: 'false' } });
+    server = await startServer({ env: { DEMO_DATA: 'false' } });
     browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
     const { token } = await signIn(page, server.url, password);

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Dataset entries end to end (issue 5): the built console, the real server, real sign-in. Needs the
 // /dataset-entries routes wired in App.tsx (see src/logic/entries-logic.ts).
-const password = 'entries-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 type Entry = { id: number; input: string; input_metadata: Record<string, unknown> | null; datasets: Array<{ id: number; name: string }> };
 type Dataset = { id: number; name: string };
@@ -35,7 +35,7 @@ describe('dataset entries in Chromium', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'entries-browser-'));
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password, DEMO_DATA: 'false' } });
+    server = await startServer({ env: { DEMO_DATA: 'false' } });
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Datasets and the dataset editor end to end (issue 4): the built console, the real server, real sign-in.
-const password = 'datasets-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 type Entry = { id: number; input: string };
 type Dataset = { id: number; name: string };
@@ -19,7 +19,7 @@ describe('datasets and the dataset editor in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password, DEMO_DATA: 'false' } });
+    server = await startServer({ env: { DEMO_DATA: 'false' } });
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

@@ -4,12 +4,12 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Experiment runs end to end: the built console, the real server with its demo data (whose runnable
 // experiment runs the built-in search against a generated golden set), real sign-in. Run experiment, the
 // live progress bar until success, the run's mean metrics, and both exports saved as real downloads.
-const password = 'experiment-runs-browser-test-password';
+const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
 // The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
@@ -39,7 +39,7 @@ describe('experiment runs in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ acceptDownloads: true });
     page = await context.newPage();

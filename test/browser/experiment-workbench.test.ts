@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 14 end to end, in the built console against the real server: an experiment created through the form
 // with an HTTP target served by this test (it answers with the built-in catalogue search, so scores vary),
 // a query tried before saving (and a pointer mistake shown with the answer's start), the run, its results
 // narrowed to FAIL and sorted by nDCG in the address, and a result's details opened by address.
-const password = 'experiment-workbench-browser-test-password';
+const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
 type Experiment = { id: number; name: string; dataset_id: number; config: { golden_set_id: number } };
@@ -35,7 +35,7 @@ describe('experiment workbench in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

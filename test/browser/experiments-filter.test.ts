@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // "First use" issue: the experiments' script filter is in the address, so Back and a reload keep it.
-const password = 'experiments-filter-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 describe('Filter by Script in the address', () => {
   let server: RunningServer;
@@ -14,7 +14,7 @@ describe('Filter by Script in the address', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 16's golden set page in the built console against the real server and its demo data: open a set
 // from the list, find a query, grade a judgement from the keyboard, add a product from the catalogue, remove
 // one, and find each change in the history and in the server's judgements. At 1280 px, every row's controls
 // are on screen (the query opened sits beside the list).
-const password = 'golden-set-page-browser-password';
+const password = ADMIN_PASSWORD;
 
 type GoldenSet = { id: number; name: string };
 type Judgement = { product_id: string; grade: number; judged_by: string | null };
@@ -30,7 +30,7 @@ describe('the golden set page in Chromium', () => {
   const judgementsOf = (query: string) => json<Judgement[]>(`golden-sets/${set.id}/judgements/?query=${encodeURIComponent(query)}`);
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

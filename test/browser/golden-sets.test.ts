@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 7 /golden-sets in the built console against the real server: the demo data's four golden sets,
 // a golden set's CSV and qrels saved as real downloads, an upload, a refused file's row problem, a rename
 // and a delete.
-const adminPassword = 'browser-test-admin-password';
+const adminPassword = ADMIN_PASSWORD;
 
 describe('golden sets', () => {
   let server: RunningServer;
@@ -19,7 +19,7 @@ describe('golden sets', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ acceptDownloads: true });
     page = await context.newPage();

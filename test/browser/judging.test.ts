@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 16 end to end, in the built console against the real server and its demo data: from a run made by
 // the engine, Judge unjudged grades five products with the keyboard only, the grades land in the run's
 // golden set, Rescore makes a new run from the stored rankings, and its queue is five shorter; grading a query
 // nobody judged raises the coverage line on the runs page.
-const password = 'judging-browser-test-password';
+const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
 type Experiment = { id: number; name: string; dataset_id: number };
@@ -43,7 +43,7 @@ describe('judging in Chromium', () => {
   const press = (key: string) => page.keyboard.press(key);
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 12: with PUBLIC_URL unset, sign-in works from http://localhost:PORT and from http://127.0.0.1:PORT.
-const adminPassword = 'loopback-admin-password';
+const adminPassword = ADMIN_PASSWORD;
 
 describe('sign-in without PUBLIC_URL, from either loopback address', () => {
   let server: RunningServer;
@@ -13,7 +13,7 @@ describe('sign-in without PUBLIC_URL, from either loopback address', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { PUBLIC_URL: '', CONSOLE_ADMIN_PASSWORD: adminPassword, DEMO_DATA: 'false' } });
+    server = await startServer({ env: { PUBLIC_URL: '', DEMO_DATA: 'false' } });
     port = new URL(server.url).port;
     browser = await launchChromium();
   });

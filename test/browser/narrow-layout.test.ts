@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // "First use" issue: at 1024 px no screen scrolls sideways; a wide table scrolls inside its own card,
 // so its last column (Delete / Details / Actions) stays reachable.
-const password = 'narrow-layout-browser-test-password';
+const password = ADMIN_PASSWORD;
 
 // Every console route, with ids the demo data and the sample fixtures have.
 const routes = [
@@ -36,7 +36,7 @@ describe('the console at 1024 × 768', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     page = await context.newPage();

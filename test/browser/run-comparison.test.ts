@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Issue 15 end to end, in the built console against the real server and its demo data: two finished runs
 // of one experiment chosen on its runs page, their comparison (summary with significance, the per-query
 // deltas worst first, the histogram), a filter kept in the address, the CSV export, the worst regression
 // opened side by side with both ranked lists, and "Compare with…" from a run's page.
-const password = 'run-comparison-browser-test-password';
+const password = ADMIN_PASSWORD;
 const EXPERIMENT = 'BM25 baseline';
 
 type Experiment = { id: number; name: string };
@@ -38,7 +38,7 @@ describe('run comparison in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: password } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();

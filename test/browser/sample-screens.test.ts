@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // The spec's sample-data screens (issue 6) in the built console, signed in against the embedded provider:
 // the mock evaluations list and detail (1 s fake load, Back keeps the page) and the test case.
 // Colours are read from computed styles; they are the theme's success, warning, danger and muted tokens.
-const adminPassword = 'browser-test-admin-password';
+const adminPassword = ADMIN_PASSWORD;
 
 const colour = {
   green: 'rgb(26, 127, 55)',
@@ -23,7 +23,7 @@ describe('sample-data screens', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();

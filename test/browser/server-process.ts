@@ -1,14 +1,27 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // A fresh server (initdb, migrations, demo data) starts in about 10 s alone, but above 30 s beside a full test run on two cores.
 const startTimeoutMs = 90_000;
 const stopTimeoutMs = 5_000;
+
+/** The first admin's password on every server startServer makes (the copied data folders carry it). */
+export const ADMIN_PASSWORD = 'browser-test-admin-password';
+
+/** Stopped servers' data folders (demo data, or none) that the browser tests copy instead of starting afresh. */
+export type ServerTemplates = { demo: string; empty: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverTemplates: ServerTemplates | undefined;
+  }
+}
 
 export type RunningServer = {
   url: string;
@@ -23,6 +36,8 @@ export type RunningServer = {
 export type StartServerOptions = {
   /** Extra environment for the server, e.g. DATABASE_URL or OIDC_* settings. */
   env?: Record<string, string>;
+  /** Start from an empty data folder (initdb, migrations, demo data) even where a migrated copy is at hand. */
+  fresh?: boolean;
 };
 
 /** Starts the real reference server (server/main.ts) on a free port with a fresh data folder. */
@@ -30,6 +45,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'sec-browser-'));
+  // A copy of a stopped server's folder starts in a third of the time of initdb, migrations and demo data.
+  const template = options.fresh ? undefined : templateFor(options.env ?? {});
+  if (template) await cp(template, dataDir, { recursive: true });
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // each run gets its own embedded database unless a test asks otherwise
@@ -38,6 +56,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
+    ...(template ? { CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD } : {}),
     ...options.env,
   });
 
@@ -77,6 +96,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   return { url, dataDir, output: () => ({ ...streams }), exited: hasExited, stop };
+}
+
+function templateFor(env: Record<string, string>): string | undefined {
+  if (env.DATA_DIR || env.DATABASE_URL) return undefined;
+  // Only the browser project's global setup makes templates; elsewhere every server starts afresh.
+  const templates = inject('serverTemplates');
+  if (!templates) return undefined;
+  if (env.CONSOLE_ADMIN_PASSWORD !== undefined && env.CONSOLE_ADMIN_PASSWORD !== ADMIN_PASSWORD) {
+    throw new Error('A copied data folder already has its admin, with ADMIN_PASSWORD: pass `fresh: true` for another password.');
+  }
+  return env.DEMO_DATA === 'false' ? templates.empty : templates.demo;
 }
 
 async function waitForHealthy(url: string, exited: Promise<string>): Promise<void> {

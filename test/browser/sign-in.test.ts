@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { startServer, type RunningServer } from './server-process';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
 // Sign-in end to end (issue 3): the built console, the embedded OpenID provider and Chromium, nothing faked.
-const adminPassword = 'browser-test-admin-password';
+const adminPassword = ADMIN_PASSWORD;
 
 describe('sign-in against the embedded provider', () => {
   let server: RunningServer;
@@ -14,7 +14,7 @@ describe('sign-in against the embedded provider', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { CONSOLE_ADMIN_PASSWORD: adminPassword } });
+    server = await startServer();
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();
