@@ -1,5 +1,5 @@
 // What the API benchmark (bench/api.ts) prints for one backend: each figure beside its target
-// (issue 13, 2-core machine), the missed ones marked.
+// (on a 2-core machine), the missed ones marked.
 import type { UploadResult } from './upload-measure';
 import type { RawCopyResult } from './api-copy';
 import type { KindCost, MixResult, RequestKind, SweepStep } from './api-mix';
@@ -27,7 +27,7 @@ interface Targets {
   uploadToCopy: number;
 }
 
-/** Issue 13's targets: PostgreSQL with 50 concurrent clients, PGlite with 10. */
+/** The targets: PostgreSQL with 50 concurrent clients, PGlite with 10. */
 const TARGETS: Record<BackendReport['backend'], Targets> = {
   postgres: { requestsPerSecond: 1000, p99Ms: 50, pageMs: 100, searchMs: 100, rssMb: 300, uploadToCopy: 0.8 },
   pglite: { p99Ms: 200, pageMs: 300, searchMs: 300, uploadToCopy: 0.8 },

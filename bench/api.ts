@@ -1,5 +1,5 @@
 /**
- * API load benchmark (issue 13): `npm run bench:api -- [--entries N] [--seconds S] [--only pglite|postgres]
+ * API load benchmark: `npm run bench:api -- [--entries N] [--seconds S] [--only pglite|postgres]
  * [--connections C] [--timeout T]`.
  *
  * Per backend (PGlite, and PostgreSQL when DATABASE_URL is set, in a scratch database created and

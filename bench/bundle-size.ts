@@ -1,5 +1,5 @@
 // Reports the gzip size of the JavaScript that /login loads: the entry script of dist/index.html and every
-// module it preloads or imports statically. Target (issue 4): at most 120 KB. Run after `vite build`.
+// module it preloads or imports statically. Target: at most 120 KB. Run after `vite build`.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

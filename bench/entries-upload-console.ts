@@ -1,5 +1,5 @@
 /**
- * Console bulk-upload benchmark (issue 5): `npm run bench:upload-console -- [--rows N]`.
+ * Console bulk-upload benchmark: `npm run bench:upload-console -- [--rows N]`.
  *
  * Builds the console, generates the benchmark CSV (bench/generate-csv.ts, ~80 MB for 1,000,000 rows) and,
  * each on a fresh reference server (PGlite), uploads it (1) straight to the API from Node, as bench:upload

@@ -1,4 +1,4 @@
-// Grading from the keyboard in Chromium (issue 16): from a grade keystroke to the next painted frame, and
+// Grading from the keyboard in Chromium: from a grade keystroke to the next painted frame, and
 // from the keystroke to the end of the save's answer. Targets: paint under 16 ms and save under 100 ms
 // (medians; p95 and max are printed too). Measured in the judge queue of a run of the demo data, and on the
 // golden set page (a judgement row's grade changed). Starts the real server (PGlite, demo data), signs in

@@ -4,7 +4,7 @@
  * Stores a golden set of N queries (200,000 by default) with 5 judgements each, and a finished run of R
  * results (100,000) whose top 10 judge some products and not others, straight into the database before
  * the real server (server/main.ts) starts on it. Then times, one request at a time: a grade saved (PUT,
- * a new judgement and a changed grade; target < 100 ms, issue 16), a removal, the set itself, its queries
+ * a new judgement and a changed grade; target < 100 ms), a removal, the set itself, its queries
  * (first and a deep page, a search), one query's judgements, the history, and the run's unjudged queue.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

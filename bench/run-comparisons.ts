@@ -6,7 +6,7 @@
  * default: the worst case, every difference non-zero and sign-flipped 10,000 times for each of the six
  * metrics) scores differently in the second run; 1% of each run's queries are not in the other. Then
  * times, one request at a time: the first comparison (reading both runs, pairing, every statistic), then
- * what the page asks for afterwards from the kept comparison. Target (issue 15): the first < 2 s.
+ * what the page asks for afterwards from the kept comparison. Target: the first < 2 s.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

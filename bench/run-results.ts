@@ -5,7 +5,7 @@
  * and image URLs, 5 judgements, every metric; statuses and inputs as a run has them), straight into the
  * database before the real server (server/main.ts) starts on it; then times, one request at a time, the
  * pages the results screen asks for: newest first at the first, middle and last page, filtered by
- * status, searched, sorted by nDCG either way and by input. Target (issue 13/14): any page < 100 ms.
+ * status, searched, sorted by nDCG either way and by input. Target: any page < 100 ms.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

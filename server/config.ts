@@ -14,7 +14,7 @@ export interface IdentityConfig {
   scope: string;
   useRefreshTokens: boolean;
   organization?: string;
-  /** How a token's claims give its role (issue 17): fixed for the embedded provider, configured for another. */
+  /** How a token's claims give its role: fixed for the embedded provider, configured for another. */
   roles: RoleMapping;
   /** Password for the first `admin` account of the embedded provider (random when absent). */
   adminPassword?: string;

@@ -1,6 +1,6 @@
 /**
- * The short texts of audit rows (issue 17), worded alike by every change: a name quoted, the fields an edit
- * changed, a bulk write's counts. The action names and examples are in the issue's notes (audit actions).
+ * The short texts of audit rows, worded alike by every change: a name quoted, the fields an edit changed,
+ * a bulk write's counts. The action names are listed on AuditEvent (audit-trail.ts).
  */
 import type { Actor } from '../auth/actor';
 

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 17): who changed what, when. A change records itself with recordAudit on the
+ * The audit trail: who changed what, when. A change records itself with recordAudit on the
  * transaction that makes it, so the row exists exactly when the change does. Read newest first (in the order
  * the rows were written), a page at a time from the index of whichever filter is given; counted up to
  * COUNT_CAP like the other long lists.

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import type { Role } from './roles';
 
-// Who is calling (issue 17): the token's subject, a name to show (in the audit trail and a judgement's
+// Who is calling: the token's subject, a name to show (in the audit trail and a judgement's
 // "judged by"), and the role its claims map to. Set by the bearer check before any handler runs.
 
 export type Actor = { sub: string; name: string; role: Role | null };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors';
 import { hasRole, roleRefusal, type Role } from './roles';
 
-// Every route of the APIs needs a role (issue 17): a read the viewer's, a change the curator's, unless the
+// Every route of the APIs needs a role: a read the viewer's, a change the curator's, unless the
 // route says otherwise in its config (`config: { role: 'admin' }`; 'signed-in' for what any valid token may
 // ask, such as who it is). Checked after the token, before the body is read or validated.
 

@@ -1,6 +1,6 @@
 import { highestRole, isRole, type Role } from './roles';
 
-// Where a token's role comes from (issue 17). The embedded provider puts the account's role in a `roles`
+// Where a token's role comes from. The embedded provider puts the account's role in a `roles`
 // claim. An external provider's claim is named by OIDC_ROLES_CLAIM, a dot path into the token (Keycloak's
 // `realm_access.roles`, Okta's `groups`, an Auth0 namespaced claim such as `https://example.com/roles`,
 // whose own dots are kept), and OIDC_ROLE_MAP maps its values to ours. A token whose values map to none gets

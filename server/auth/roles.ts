@@ -1,4 +1,4 @@
-// The three roles (issue 17), each allowed what the one before it is, and more: a viewer reads everything
+// The three roles, each allowed what the one before it is, and more: a viewer reads everything
 // and changes nothing; a curator changes datasets, entries, golden sets, judgements and experiments and
 // starts, cancels and rescores runs; an admin also manages accounts, scripts' cost and reads the audit trail.
 

@@ -9,7 +9,7 @@ export interface TokenVerifierOptions {
 
 export type VerifyToken = (token: string) => Promise<JWTPayload>;
 
-/** Clock skew allowed on exp/nbf/iat, as in spec §9. */
+/** Clock skew allowed on exp/nbf/iat: a token from a provider whose clock runs a minute off still verifies. */
 const LEEWAY_SECONDS = 60;
 
 /**

@@ -59,7 +59,7 @@ const familyOf = (name: string) => FAMILIES.findIndex((prefix) => name.startsWit
 /** The quality measures; a run's tally also keeps dcg@k, idcg@k and unjudged@k, which are not compared. */
 const isCompared = (name: string) => familyOf(name) !== -1;
 
-/** nDCG, P, R, F1, RR, AP, as the issue lists them; within one, by name (ndcg@10 before ndcg@10_exp). */
+/** In FAMILIES' order (nDCG, P, R, F1, RR, AP); within one, by name (ndcg@10 before ndcg@10_exp). */
 export function orderMetrics(names: string[]): string[] {
   return [...names].sort((a, b) => familyOf(a) - familyOf(b) || (a < b ? -1 : a > b ? 1 : 0));
 }

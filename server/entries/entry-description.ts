@@ -1,8 +1,8 @@
 export const DESCRIPTION_FALLBACK_LENGTH = 50;
 
 /**
- * An entry's description, or when it has none the first 50 characters of its input plus '…'
- * (spec §3). Counts code points so that an emoji is never cut in half; no '…' when nothing was cut.
+ * An entry's description, or when it has none the first 50 characters of its input plus '…'.
+ * Counts code points so that an emoji is never cut in half; no '…' when nothing was cut.
  */
 export function describeEntry(description: string | null, input: string): string {
   if (description !== null && description.trim() !== '') return description;

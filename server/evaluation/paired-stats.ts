@@ -1,5 +1,5 @@
 /**
- * Whether a difference between two runs is more than noise (issue 15): over the per-query differences of
+ * Whether a difference between two runs is more than noise: over the per-query differences of
  * one metric (candidate − baseline, queries paired by key), the mean difference with its 95% confidence
  * interval, a two-sided paired t-test, a two-sided paired randomization test (sign flips), and wins / ties /
  * losses. Pure. The Student t distribution comes from the regularized incomplete beta function

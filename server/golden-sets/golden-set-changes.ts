@@ -1,5 +1,5 @@
 /**
- * A golden set edited, deleted or uploaded, each with its audit row (issue 17) in the transaction of the
+ * A golden set edited, deleted or uploaded, each with its audit row in the transaction of the
  * change: the fields an edit changed, the scale before and after, what a deletion or an upload took away
  * or brought.
  */

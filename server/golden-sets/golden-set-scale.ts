@@ -1,5 +1,5 @@
 /**
- * A golden set's scale (issue 16): grades 0 to max_grade, a label per grade. Set at upload or later;
+ * A golden set's scale: grades 0 to max_grade, a label per grade. Set at upload or later;
  * never below a grade the set already holds.
  */
 import type { Queryable } from '../db/database';

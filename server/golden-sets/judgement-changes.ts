@@ -1,5 +1,5 @@
 /**
- * One judgement set, changed or removed by a person (issue 16): in one transaction with the golden set's
+ * One judgement set, changed or removed by a person: in one transaction with the golden set's
  * row locked, so its version counts every change once and its kept counts (queries, judgements per grade)
  * stay exact without recounting a million judgements per keystroke. Each change is kept in the history
  * (by the person's name) and in the audit trail (by subject and name), in the same transaction.

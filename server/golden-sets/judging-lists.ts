@@ -1,5 +1,5 @@
 /**
- * What the golden set page lists (issue 16): its queries with their judgements by grade, and the history
+ * What the golden set page lists: its queries with their judgements by grade, and the history
  * of changes. Queries are read in key order from the judgements' (set, key, product) index, a page at a
  * time; the unsearched count is the set's kept query count.
  */

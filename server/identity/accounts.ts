@@ -1,5 +1,5 @@
 /**
- * Local accounts of the embedded provider (issue 17): each has a role; every change is written with its
+ * Local accounts of the embedded provider: each has a role; every change is written with its
  * audit row in one transaction, and none may leave the console without an admin. That check locks every
  * admin's row first, so two admins demoting (or removing) each other at the same moment cannot both pass it.
  */

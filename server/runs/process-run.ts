@@ -43,7 +43,7 @@ interface RunRow {
   config: RunConfig;
   /** This slice is the run's first: it set started_at. */
   first: boolean;
-  /** A rescore: the run whose stored rankings it scores again (issue 16). */
+  /** A rescore: the run whose stored rankings it scores again. */
   rescore_of: number | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Rescoring a finished run (issue 16): a new run of the same experiment and configuration, tagged
+ * Rescoring a finished run: a new run of the same experiment and configuration, tagged
  * "rescore", that scores the first run's stored rankings against the golden set as it is now
  * (stored-rankings.ts) instead of searching. Its entries are the first run's, copied here, so the two
  * pair query by query on the comparison page. Recorded as run.rescore of the new run. A rescore that

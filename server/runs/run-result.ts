@@ -1,6 +1,6 @@
 /**
- * One run result in spec §3's shape, from what the search target returned and the golden set's
- * judgements of the query. Pure: the worker does the searching and storing.
+ * One run result in the API's shape (server/schemas/results.ts), from what the search target returned and the
+ * golden set's judgements of the query. Pure: the worker does the searching and storing.
  */
 import { compareWithGoldenSet, metricsRecord, scoreRanking, testResultText, type Judgements } from '../evaluation/metrics';
 import type { SearchHit } from '../search/search-target';

@@ -36,7 +36,7 @@ export async function startRun(
     }
     const entries = await rowCount(tx, 'dataset', experiment.dataset_id);
     const created = await tx.query<{ id: number }>(
-      // The golden set's version: the run's page tells when the set has changed since (issue 16).
+      // The golden set's version: the run's page tells when the set has changed since.
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total,
          copying_from_dataset_id, golden_set_version)
        VALUES ($1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7, (SELECT version FROM golden_sets WHERE id = ($4::jsonb->>'golden_set_id')::bigint))

@@ -1,5 +1,5 @@
 /**
- * A rescore's "search" (issue 16): the rankings the first run stored, entry by entry, so a run is scored
+ * A rescore's "search": the rankings the first run stored, entry by entry, so a run is scored
  * again against the golden set as it is now without asking the search target again. An entry whose search
  * failed fails again with the same message.
  */

@@ -1,5 +1,5 @@
 /**
- * What a run found that nobody judged (issue 16): every (query, product) in its top k that its golden set
+ * What a run found that nobody judged: every (query, product) in its top k that its golden set
  * does not judge now. Queries in the run's order; within one,
  * products in an order shuffled by run and product, so rank does not bias the judge and a reopened queue
  * shows them the same way. Pairs judged meanwhile drop out: a reopened queue resumes with what is left.

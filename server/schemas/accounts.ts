@@ -1,4 +1,4 @@
-/** Local accounts of the embedded provider, and one's own password (issue 17). */
+/** Local accounts of the embedded provider, and one's own password. */
 import { Type, type Static } from 'typebox';
 import { RoleSchema } from './roles';
 import { MAX_SEARCH_LENGTH } from './limits';

@@ -1,4 +1,4 @@
-/** The audit trail and who is signed in (issue 17). */
+/** The audit trail and who is signed in. */
 import { Type, type Static } from 'typebox';
 import { PageOf, pageProperties } from './paging';
 import { Nullable, TimestampSchema } from './shared';

@@ -1,4 +1,4 @@
-/** Issue 15: two finished runs compared query by query, with whether each metric's difference is more than noise. */
+/** Two finished runs compared query by query, with whether each metric's difference is more than noise. */
 import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties, TotalCountHeader } from './paging';

@@ -1,4 +1,4 @@
-/** A golden set's coverage of a dataset (issue 14): which of its queries a run can score. */
+/** A golden set's coverage of a dataset: which of its queries a run can score. */
 import { Type, type Static } from 'typebox';
 import { ID_RANGE } from './shared';
 

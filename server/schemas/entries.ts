@@ -21,7 +21,7 @@ export const EntrySchema = Type.Object({
 });
 export type DatasetEntry = Static<typeof EntrySchema>;
 
-/** Beyond spec §7: filters for the dataset editor's lists, so no list is cut at a page of 1000. */
+/** Beyond the product specification's API: filters for the dataset editor's lists, so no list is cut at a page of 1000. */
 export const EntryListQuerySchema = Type.Object(
   {
     ...pageProperties,

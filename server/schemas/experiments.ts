@@ -13,7 +13,7 @@ const experimentProperties = {
   updated_at: TimestampSchema,
 };
 
-/** Spec §3 "Experiment". */
+/** An experiment as the API answers it, without its run configuration. */
 export const ExperimentSchema = Type.Object(experimentProperties);
 export type Experiment = Static<typeof ExperimentSchema>;
 

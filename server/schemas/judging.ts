@@ -1,4 +1,4 @@
-/** Issue 16: a golden set's judgements read and changed one at a time, its queries, its history. */
+/** A golden set's judgements read and changed one at a time, its queries, its history. */
 import { Type, type Static } from 'typebox';
 import { MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties, PageOf } from './paging';

@@ -25,6 +25,6 @@ export const TotalCountHeader = {
 /** A page as a JSON array, the total in X-Total-Count. */
 export const ListOf = <T extends TSchema>(items: T) => Type.Array(items, { headers: TotalCountHeader });
 
-/** DRF-style page envelope of the scripts calls: `results` as spec §7 has it, plus the total (also in X-Total-Count). */
+/** DRF-style page envelope of the scripts calls: the items in `results`, their total in `count` (also in X-Total-Count). */
 export const PageOf = <T extends TSchema>(items: T) =>
   Type.Object({ count: Type.Integer(), results: Type.Array(items) }, { headers: TotalCountHeader });

@@ -1,10 +1,10 @@
-/** Spec §3 "Experiment run result": one entry's search, scored. Results made elsewhere may lack any optional part. */
+/** An experiment run result: one entry's search, scored. Results made elsewhere may lack any optional part. */
 import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties } from './paging';
 import { IdSchema, JsonObject, RecordOf, TimestampSchema } from './shared';
 
-/** One product a search returned (spec §3 "search_results"). */
+/** One product a search returned (an item of a result's search_results). */
 export const SearchResultProductSchema = Type.Object({
   product_id: Type.String(),
   name: Type.Optional(Type.String()),
@@ -12,13 +12,13 @@ export const SearchResultProductSchema = Type.Object({
 });
 export type SearchResultProduct = Static<typeof SearchResultProductSchema>;
 
-/** One judged product of the golden set (spec §3 "golden_set"). */
+/** One judged product of the golden set (an item of a result's golden_set). */
 export const GoldenSetProductSchema = Type.Object({ product_id: Type.String(), relevance: Type.Number() });
 export type GoldenSetProduct = Static<typeof GoldenSetProductSchema>;
 
 const ProductIdsSchema = Type.Array(Type.String());
 
-/** Spec §3 "Run result 'results'". */
+/** A result's `results`: its metrics, the products returned and judged, and which of them match, are missed or are left over. */
 export const RunResultDetailsSchema = Type.Object({
   metrics: Type.Optional(RecordOf(Type.Number())),
   search_results: Type.Optional(Type.Array(SearchResultProductSchema)),
@@ -29,7 +29,7 @@ export const RunResultDetailsSchema = Type.Object({
 });
 export type RunResultDetails = Static<typeof RunResultDetailsSchema>;
 
-/** Spec §3 "Run result 'result'". */
+/** A result's `result`: the input searched, its status and test result text, and the details above. */
 export const RunResultOutcomeSchema = Type.Object({
   input: Type.String(),
   status: Type.String(),

@@ -1,4 +1,4 @@
-/** The roles of issue 17 as the API spells them (server/auth/roles.ts says what each may do). */
+/** The roles as the API spells them (server/auth/roles.ts says what each may do). */
 import { Type } from 'typebox';
 
 export const ROLES = ['viewer', 'curator', 'admin'] as const;

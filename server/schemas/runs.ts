@@ -23,11 +23,14 @@ const runProperties = {
   error: Type.Optional(Nullable(Type.String({ description: 'Why a run failed, or how many of its searches failed' }))),
 };
 
-/** Spec §3 "Experiment run", plus the progress and failure of runs made here. */
+/** An experiment run as the API answers it, plus the progress and failure of runs made here. */
 export const RunSchema = Type.Object(runProperties);
 export type ExperimentRun = Static<typeof RunSchema>;
 
-/** Spec §7 lists all of an experiment's runs: no defaults, so only a page or page_size asks for one page. */
+/**
+ * No defaults: the product specification's runs list holds all of an experiment's runs, so only a page or
+ * page_size asks for one page.
+ */
 export const RunsPageQuerySchema = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
@@ -57,7 +60,7 @@ export const RunSummarySchema = Type.Object(
 );
 export type RunSummary = Static<typeof RunSummarySchema>;
 
-/** An experiment's runs, unpaged as spec §7 has it, each with the summary of its results. */
+/** An experiment's runs, all of them unless a page is asked for, each with the summary of its results. */
 export const RunsSchema = Type.Array(Type.Object({ ...runProperties, summary: Type.Optional(RunSummarySchema) }), {
   headers: TotalCountHeader,
 });

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_COST_PER_EVALUATION, MAX_DESCRIPTION_LENGTH } from './limits';
 import { IdSchema, JsonObject } from './shared';
 
-/** Spec §3 "Evaluation script". */
+/** An evaluation script as the API answers it. */
 export const ScriptSchema = Type.Object({
   id: IdSchema,
   name: Type.String(),

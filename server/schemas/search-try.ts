@@ -1,4 +1,4 @@
-/** Try a query (issue 14): one query through a search target as configured, saved or not. */
+/** Try a query: one query through a search target as configured, saved or not. */
 import { Type, type Static } from 'typebox';
 import { MAX_K } from './limits';
 import { SearchTargetSchema } from './run-config';

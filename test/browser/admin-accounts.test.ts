@@ -4,10 +4,10 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 17 in the built console against the real server: the admin adds an account on /accounts and sees it
-// listed, finds its 'account.create' row by admin on /audit, changes its role in place (kept after a reload,
-// recorded as 'account.role'), filters the trail by action, removes the account; a viewer who opens both pages
-// reads "Only admins can …" and no request of theirs is refused with a 403.
+// Accounts and the audit trail in the built console against the real server: the admin adds an account on
+// /accounts and sees it listed, finds its 'account.create' row by admin on /audit, changes its role in place
+// (kept after a reload, recorded as 'account.role'), filters the trail by action, removes the account; a viewer
+// who opens both pages reads "Only admins can …" and no request of theirs is refused with a 403.
 const adminPassword = ADMIN_PASSWORD;
 
 describe('accounts and the audit trail, as an admin and as a viewer', () => {

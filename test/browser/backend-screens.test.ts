@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// The evaluation-backend screens end to end (issue 6): the built console, the real server with its
+// The evaluation-backend screens end to end: the built console, the real server with its
 // deterministic demo data, real sign-in. Failures are provoked by failing the backend call in the page.
 const password = ADMIN_PASSWORD;
 
@@ -181,7 +181,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await page.waitForURL(`${resultsUrl}?page=1`);
     await results.getByRole('row').nth(1).waitFor();
 
-    // Opened from its address (no row passed): fetched by id (issue 14); an id the server lacks: the spec's text.
+    // Opened from its address (no row passed): fetched by id; an id the server lacks: the not-found text.
     await page.goto(`${server.url}/experiment-run-result-details/1`);
     await searchResults.getByRole('listitem').first().waitFor();
     await page.goto(`${server.url}/experiment-run-result-details/99999999`);
@@ -228,7 +228,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await fresh.close();
   });
 
-  it('shows every evaluation-backend error text of spec §8 in red above the table', async () => {
+  it('shows every evaluation-backend error text in red above the table', async () => {
     const expectAlert = async (text: string | RegExp) => {
       const { text: shown, colour: shownColour } = await alertText();
       if (typeof text === 'string') expect(shown).toBe(text);

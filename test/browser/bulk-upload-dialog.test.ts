@@ -5,7 +5,7 @@ import { launchChromium } from './chromium';
 import { signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// "First use" issue: the bulk upload dialog's example keeps every token whole on a 1024 px screen, and its
+// The bulk upload dialog's example keeps every token whole on a 1024 px screen, and its
 // template downloads as the example's CSV.
 const password = ADMIN_PASSWORD;
 

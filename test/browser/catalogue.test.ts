@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 14 /catalogue in the built console against the real server: products imported through the dialog
+// The /catalogue page in the built console against the real server: products imported through the dialog
 // (and a bad file's problem by line), the built-in search's ranking with scores as the API answers it, graded
 // by a golden set uploaded through the API, and a product's details.
 const adminPassword = ADMIN_PASSWORD;

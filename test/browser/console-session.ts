@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 // Signs in for real through the embedded provider and keeps the access token the console redeemed, so
-// a test can also arrange and check data through the same API the console calls. As `username` (issue 17:
-// an account of another role), the first admin unless a test says.
+// a test can also arrange and check data through the same API the console calls. As `username` (an
+// account of another role), the first admin unless a test says.
 export async function signIn(page: Page, baseUrl: string, password: string, username = 'admin'): Promise<{ token: string }> {
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: 'Log In' }).click();

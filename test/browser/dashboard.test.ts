@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// "First use" issue: the Dashboard colours a series alike in both charts, says which numbers are sample data,
+// The Dashboard colours a series alike in both charts, says which numbers are sample data,
 // and counts the experiments the server really has.
 const password = ADMIN_PASSWORD;
 

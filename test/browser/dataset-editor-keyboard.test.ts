@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { serviceClient, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// The dataset editor from the keyboard alone (issue "first use"): from the filter, Tab reaches the list, the
+// The dataset editor from the keyboard alone: from the filter, Tab reaches the list, the
 // arrows and Space select, and the next Tab reaches 'Add Selected'; the focus ring shows whole.
 const password = ADMIN_PASSWORD;
 

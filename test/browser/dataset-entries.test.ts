@@ -7,7 +7,7 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Dataset entries end to end (issue 5): the built console, the real server, real sign-in. Needs the
+// Dataset entries end to end: the built console, the real server, real sign-in. Needs the
 // /dataset-entries routes wired in App.tsx (see src/logic/entries-logic.ts).
 const password = ADMIN_PASSWORD;
 

@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Datasets and the dataset editor end to end (issue 4): the built console, the real server, real sign-in.
+// Datasets and the dataset editor end to end: the built console, the real server, real sign-in.
 const password = ADMIN_PASSWORD;
 
 type Entry = { id: number; input: string };

@@ -6,10 +6,10 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 14 end to end, in the built console against the real server: an experiment created through the form
-// with an HTTP target served by this test (it answers with the built-in catalogue search, so scores vary),
-// a query tried before saving (and a pointer mistake shown with the answer's start), the run, its results
-// narrowed to FAIL and sorted by nDCG in the address, and a result's details opened by address.
+// The experiment workbench end to end, in the built console against the real server: an experiment created
+// through the form with an HTTP target served by this test (it answers with the built-in catalogue search, so
+// scores vary), a query tried before saving (and a pointer mistake shown with the answer's start), the run, its
+// results narrowed to FAIL and sorted by nDCG in the address, and a result's details opened by address.
 const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 

@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// "First use" issue: the experiments' script filter is in the address, so Back and a reload keep it.
+// The experiments' script filter is in the address, so Back and a reload keep it.
 const password = ADMIN_PASSWORD;
 
 describe('Filter by Script in the address', () => {

@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 16's golden set page in the built console against the real server and its demo data: open a set
+// The golden set page in the built console against the real server and its demo data: open a set
 // from the list, find a query, grade a judgement from the keyboard, add a product from the catalogue, remove
 // one, and find each change in the history and in the server's judgements. At 1280 px, every row's controls
 // are on screen (the query opened sits beside the list).

@@ -5,7 +5,7 @@ import { launchChromium } from './chromium';
 import { signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 7 /golden-sets in the built console against the real server: the demo data's four golden sets,
+// The /golden-sets page in the built console against the real server: the demo data's four golden sets,
 // a golden set's CSV and qrels saved as real downloads, an upload, a refused file's row problem, a rename
 // and a delete.
 const adminPassword = ADMIN_PASSWORD;

@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 16 end to end, in the built console against the real server and its demo data: from a run made by
+// Judging end to end, in the built console against the real server and its demo data: from a run made by
 // the engine, Judge unjudged grades five products with the keyboard only, the grades land in the run's
 // golden set, Rescore makes a new run from the stored rankings, and its queue is five shorter; grading a query
 // nobody judged raises the coverage line on the runs page.

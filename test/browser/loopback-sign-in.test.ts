@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 12: with PUBLIC_URL unset, sign-in works from http://localhost:PORT and from http://127.0.0.1:PORT.
+// With PUBLIC_URL unset, sign-in works from http://localhost:PORT and from http://127.0.0.1:PORT.
 const adminPassword = ADMIN_PASSWORD;
 
 describe('sign-in without PUBLIC_URL, from either loopback address', () => {

@@ -4,7 +4,7 @@ import { launchChromium } from './chromium';
 import { signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// "First use" issue: at 1024 px no screen scrolls sideways; a wide table scrolls inside its own card,
+// At 1024 px no screen scrolls sideways; a wide table scrolls inside its own card,
 // so its last column (Delete / Details / Actions) stays reachable.
 const password = ADMIN_PASSWORD;
 

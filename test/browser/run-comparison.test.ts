@@ -5,10 +5,10 @@ import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, signIn } from './console-session';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Issue 15 end to end, in the built console against the real server and its demo data: two finished runs
-// of one experiment chosen on its runs page, their comparison (summary with significance, the per-query
-// deltas worst first, the histogram), a filter kept in the address, the CSV export, the worst regression
-// opened side by side with both ranked lists, and "Compare with…" from a run's page.
+// Comparing two runs end to end, in the built console against the real server and its demo data: two finished
+// runs of one experiment chosen on its runs page, their comparison (summary with significance, the per-query
+// deltas worst first, the histogram), a filter kept in the address, the CSV export, the worst regression opened
+// side by side with both ranked lists, and "Compare with…" from a run's page.
 const password = ADMIN_PASSWORD;
 const EXPERIMENT = 'BM25 baseline';
 

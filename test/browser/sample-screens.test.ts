@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// The spec's sample-data screens (issue 6) in the built console, signed in against the embedded provider:
+// The sample-data screens in the built console, signed in against the embedded provider:
 // the mock evaluations list and detail (1 s fake load, Back keeps the page) and the test case.
 // Colours are read from computed styles; they are the theme's success, warning, danger and muted tokens.
 const adminPassword = ADMIN_PASSWORD;
@@ -91,7 +91,7 @@ describe('sample-data screens', () => {
 
     const table = page.getByRole('table', { name: 'Relevance baseline, France' });
     await table.waitFor();
-    expect(Date.now() - opened).toBeGreaterThanOrEqual(900); // the 1 s fake load (spec §9)
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(900); // the mock list's 1 s fake load
     expect(await table.getByRole('row').count()).toBe(180);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Query', 'Status', 'Created At', 'Summary']);
     expect(await table.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()).toMatch(

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
 
-// Sign-in end to end (issue 3): the built console, the embedded OpenID provider and Chromium, nothing faked.
+// Sign-in end to end: the built console, the embedded OpenID provider and Chromium, nothing faked.
 const adminPassword = ADMIN_PASSWORD;
 
 describe('sign-in against the embedded provider', () => {
@@ -47,7 +47,7 @@ describe('sign-in against the embedded provider', () => {
   });
 
   it("takes 'Log In' to the provider's login page, which refuses a wrong password", async () => {
-    // Opened at /login itself, so the landing is the origin (spec §2); a deep link comes back (below).
+    // Opened at /login itself, so the landing is the origin; a deep link comes back (below).
     await page.goto(`${server.url}/login`);
     await welcome().waitFor();
     await page.getByRole('button', { name: 'Log In' }).click();
@@ -66,7 +66,7 @@ describe('sign-in against the embedded provider', () => {
     await page.getByLabel('Password').fill(adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await home().waitFor();
-    // The callback's code and state are gone from the address: the landing is the origin (spec §2).
+    // The callback's code and state are gone from the address: the landing is the origin.
     expect(page.url()).toBe(`${server.url}/`);
     await page.getByRole('button', { name: /^User menu for / }).waitFor();
 
@@ -94,7 +94,7 @@ describe('sign-in against the embedded provider', () => {
   it('logs out from the user menu by keyboard, ends the provider session and lands on /login', async () => {
     await page.getByRole('button', { name: /^User menu for / }).focus();
     await page.keyboard.press('Enter');
-    // A local account's menu starts with Change password (issue 17); Logout is the next item down.
+    // A local account's menu starts with Change password; Logout is the next item down.
     const change = page.getByRole('menuitem', { name: 'Change password' });
     await change.waitFor();
     expect(await change.evaluate((item) => item === document.activeElement)).toBe(true);
@@ -111,7 +111,7 @@ describe('sign-in against the embedded provider', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
   });
 
-  it('brings a deep link opened while signed out back after sign-in (issue 12)', async () => {
+  it('brings a deep link opened while signed out back after sign-in', async () => {
     await page.goto(`${server.url}/datasets?page=1`);
     await welcome().waitFor();
     expect(path()).toBe('/login');

@@ -1,5 +1,5 @@
 /**
- * The accounts API of the embedded provider (issue 17), with its own tokens: admins manage accounts,
+ * The accounts API of the embedded provider, with its own tokens: admins manage accounts,
  * curators and viewers are refused naming the admin role, the last admin stays, a removed account or a
  * reset password ends sessions and refresh tokens, a role change counts on the next request, everyone
  * changes their own password, and each change leaves its audit row (none when refused).

@@ -3,7 +3,7 @@ import { runToCompletion } from '../../server/runs/process-run';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
 
-// Issue 12 "First use": answers that say what is wrong with a request, and where.
+// Answers that say what is wrong with a request, and where.
 const API = '/api/backend';
 
 describe.each(backends)('API messages (%s)', (backend) => {

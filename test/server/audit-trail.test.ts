@@ -1,4 +1,4 @@
-// Issue 17 "Audit trail": every change but the accounts' is recorded with who made it (the token's subject
+// The audit trail: every change but the accounts' is recorded with who made it (the token's subject
 // and name) by the transaction of the change, and read back through GET audit/ (filters, paging, totals) and
 // audit.csv, by admins only. A change that fails leaves no row — also when it fails after its row was
 // written (at commit, by a test-only deferred trigger). On both storages.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
-// "First use" issue: the demo's 'running' run showed '8 / 16' forever with an Updated At in the future.
+// The demo's 'running' run once showed '8 / 16' forever with an Updated At in the future.
 // Every demo run must be one the server itself could have left: a finished run with its times in the past, or
 // an unfinished one that the run queue will really work.
 type Run = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { downloadName, sendDownload } from '../../server/routes/downloads';
 
-// Issue 12: exported files carry the golden set's or the run's experiment's name, so a folder of downloads
+// Exported files carry the golden set's or the run's experiment's name, so a folder of downloads
 // can be told apart; any script's letters survive in `filename*`, old clients get an ASCII `filename`.
 
 describe('download file names', () => {

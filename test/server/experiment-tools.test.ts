@@ -1,4 +1,4 @@
-// Issue 14's workbench calls: try a query through a target as configured, a golden set's coverage of a
+// The experiment workbench's calls: try a query through a target as configured, a golden set's coverage of a
 // dataset, one run result by id.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

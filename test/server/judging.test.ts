@@ -1,4 +1,4 @@
-// Issue 16 "Judging": a golden set's queries, judgements and history read and changed one at a time
+// Judging: a golden set's queries, judgements and history read and changed one at a time
 // (version, kept counts, scale), and from a run: what it found unjudged, and a rescore whose metrics
 // follow the new grades — on both storages, with runs made by the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

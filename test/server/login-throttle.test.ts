@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling counted in the database (issue 17): two servers on one database enforce one limit,
+ * Sign-in throttling counted in the database: two servers on one database enforce one limit,
  * attempts sent at the same moment cannot slip past it together, and a window that has run out is
  * forgotten (and swept).
  */

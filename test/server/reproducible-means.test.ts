@@ -1,4 +1,4 @@
-// Issue 14 "Means anyone can reproduce": a run's means equal `npm run metrics -c` on the run's own
+// Means anyone can reproduce: a run's means equal `npm run metrics -c` on the run's own
 // results.qrels and results.trec, whatever its gain and relevant-from, with repeated queries, queries
 // without hits, queries judged only below relevant-from and queries judged only 0.
 import { spawnSync } from 'node:child_process';

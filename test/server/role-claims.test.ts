@@ -1,5 +1,5 @@
 /**
- * Where a token's role comes from (issue 17): an external provider's claim, named by a dot path and mapped
+ * Where a token's role comes from: an external provider's claim, named by a dot path and mapped
  * to our roles (Keycloak, Auth0, Okta as the README shows them), with what a token mapping to no role gets;
  * and the embedded provider's accounts, whose role counts as it is now, on both storages.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17's roles on every route the API documents (read from the OpenAPI document, so a new route is
+ * The roles on every route the API documents (read from the OpenAPI document, so a new route is
  * held to them too), with tokens of a test issuer carrying the roles claim and with the embedded provider's
  * own tokens of accounts of each role: a viewer reads and changes
  * nothing, a curator changes everything but accounts, scripts' cost and the audit trail, an admin does all;
@@ -19,7 +19,7 @@ import { Browser, signIn } from './helpers/sign-in-flow';
 type Needed = Role | 'signed-in';
 type Route = { method: string; path: string };
 
-/** What the issue gives admins alone, and what any signed-in token may ask. */
+/** The role a route needs: admin for accounts, the audit trail and scripts' cost; any signed-in token for /me. */
 function neededFor({ method, path }: Route): Needed {
   if (path === '/api/backend/me' || path === '/api/backend/me/password') return 'signed-in';
   if (path.startsWith('/api/backend/accounts') || path.startsWith('/api/backend/audit')) return 'admin';

@@ -1,4 +1,4 @@
-// Issue 15 "Compare two runs": GET run-comparisons pairs two engine-made runs by query key, answers each
+// Comparing two runs: GET run-comparisons pairs two engine-made runs by query key, answers each
 // metric's statistics over the pairs, lists the per-query rows filtered, searched, ordered and paged,
 // exports them as CSV, and refuses runs it cannot compare with a message naming why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

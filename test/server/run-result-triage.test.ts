@@ -1,4 +1,4 @@
-// Issue 14 "Triage a run's results": GET experiment-runs/{id}/results filtered by status and input,
+// Triage of a run's results: GET experiment-runs/{id}/results filtered by status and input,
 // sorted by a metric or the input, every page the rows a plain query over all results gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../server/evaluation/seeded-random';

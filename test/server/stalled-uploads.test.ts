@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 18 item 5: a client that starts an upload and stops sending must not hold the database. Uploads are
+// A client that starts an upload and stops sending must not hold the database. Uploads are
 // real sockets here (inject cannot stall), against the app listening on loopback.
 
 const ROUTE = '/api/service/dataset-entries/bulk-upload';

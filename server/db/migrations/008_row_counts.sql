@@ -1,4 +1,4 @@
--- Counts the lists need, kept in the transactions that change them (issue 13): counting a million
+-- Counts the lists need, kept in the transactions that change them: counting a million
 -- rows per request made every page of a large list slow. Each writing statement adds one row per
 -- count it changes (a delta, so concurrent writers never wait on a shared counter row); a count is
 -- the sum of its rows, and reading a count with many rows folds them into one (server/db/row-counts.ts).

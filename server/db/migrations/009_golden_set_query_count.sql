@@ -1,4 +1,4 @@
--- A golden set's distinct queries, stored (issue 13): counting them per listed set read every judgement,
+-- A golden set's distinct queries, stored: counting them per listed set read every judgement,
 -- 0.3 s and more per request for a set of a million. Judgements are written only when their golden set is
 -- created (an upload, the demo data), and those writes store the count (golden-set-records.ts,
 -- storeQueryCount); whatever changes judgements later must store it again.

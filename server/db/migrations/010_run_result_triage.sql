@@ -1,4 +1,4 @@
--- Triage and reproducible means (issue 14).
+-- Triage of a run's results, and means that match the run's qrels and TREC exports (each query counted once).
 -- A result's status, input and metrics as columns of their own: a run's results are filtered, searched and
 -- sorted by them, and reading them from `result` would read every result's whole JSON. Generated, so
 -- every writer (the worker, the demo seed) fills them the same way.

@@ -1,4 +1,4 @@
--- Judging (issue 16): a golden set's scale, who judged what and when, every change kept, and which state
+-- Judging: a golden set's scale, who judged what and when, every change kept, and which state
 -- of the golden set a run was scored against.
 
 -- The scale: grades 0..max_grade, grade_labels[g + 1] naming grade g (grades past the labels read "Grade g").

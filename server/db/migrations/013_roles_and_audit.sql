@@ -1,4 +1,4 @@
--- Roles, accounts and an audit trail (issue 17).
+-- Roles, accounts and an audit trail.
 
 -- Every local account has a role. Accounts made before roles keep what they could do: the first one (the
 -- server's own `admin`) administers, the others curate.

@@ -1,5 +1,5 @@
 -- Each entry's query key (server/evaluation/query-key.ts), stored so a golden set's coverage of a dataset
--- is counted in SQL rather than by reading every entry into the server (issue 13). The server computes it
+-- is counted in SQL rather than by reading every entry into the server. The server computes it
 -- in JS whenever it writes an input: SQL's lower() and regular expressions follow other Unicode rules, so
 -- rows stored before this version start NULL and migrate() fills them (server/db/entry-query-keys.ts).
 ALTER TABLE dataset_entries ADD COLUMN query_key text;

@@ -1,4 +1,4 @@
--- Entries counted per block of 1,024 ids (issue 13): a deep page of the entries list skipped half a
+-- Entries counted per block of 1,024 ids: a deep page of the entries list skipped half a
 -- million index entries (60-100 ms at a million entries, twice that at two). Summing a list's blocks
 -- newest first finds the block that holds a page's first row, and the page is read from there, skipping
 -- fewer than 1,024 rows (server/db/entry-id-blocks.ts). Kept as 008 keeps row_counts: each writing

@@ -42,7 +42,7 @@ async function answering<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * The embedded provider's accounts (admins only) and one's own password (issue 17). With an external
+ * The embedded provider's accounts (admins only) and one's own password. With an external
  * provider there are no accounts here: every route answers 409.
  */
 export async function accountRoutes(fastify: FastifyInstance, opts: { db: Database; localAccounts: boolean }) {

@@ -12,7 +12,7 @@ import { pageWindow } from '../page-window';
 
 const tags = ['Audit'];
 
-/** Who is signed in, and the audit trail (admins only): issue 17. */
+/** Who is signed in, and the audit trail (admins only). */
 export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database; localAccounts: boolean }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = opts;

@@ -48,7 +48,7 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
   app.patch(
     '/evaluation-scripts/:id',
     {
-      // What runs cost is the admins' to set (issue 17).
+      // What runs cost is the admins' to set.
       config: { role: 'admin' },
       schema: {
         summary: "Change a script's price per evaluation (runs started afterwards cost that) or its description",

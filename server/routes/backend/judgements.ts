@@ -19,7 +19,7 @@ import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
 import { Type } from 'typebox';
 import { pageWindow } from '../page-window';
 
-/** Issue 16: a golden set's queries, judgements and history, and one judgement set or removed at a time. */
+/** A golden set's queries, judgements and history, and one judgement set or removed at a time. */
 export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['judging'];

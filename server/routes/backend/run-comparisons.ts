@@ -10,7 +10,7 @@ import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
 import { sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 
-/** Issue 15: two finished runs compared query by query, and the runs one can be compared with. */
+/** Two finished runs compared query by query, and the runs one can be compared with. */
 export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { comparisonPage, comparisonCsv } = createComparisonReader(db);

@@ -13,7 +13,7 @@ import { UnjudgedItemSchema } from '../../schemas/judging';
 import { pageWindow } from '../page-window';
 import { sendTotal } from '../total-headers';
 
-/** Issue 16: judging what a run found unjudged, and scoring the run again against the judgements as they are now. */
+/** Judging what a run found unjudged, and scoring the run again against the judgements as they are now. */
 export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
