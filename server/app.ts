@@ -107,7 +107,7 @@ export async function buildApp(
     openapi: {
       info: {
         title: 'Search evaluation reference server',
-        description: 'The evaluation service (under /api/service/) and the evaluation backend (under /api/backend/) of spec §7.',
+        description: 'The evaluation service (under /api/service/) and the evaluation backend (under /api/backend/).',
         version: '0.1.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

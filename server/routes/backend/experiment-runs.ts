@@ -53,7 +53,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     {
       schema: {
         summary:
-          "List an experiment's runs, newest first, each with the summary of its results: all of them (as spec §7 has it), or one page when page or page_size is given",
+          "List an experiment's runs, newest first, each with the summary of its results: all of them, or one page when page or page_size is given",
         tags: ['experiment runs'],
         params: ExperimentIdParamsSchema,
         querystring: RunsPageQuerySchema,
