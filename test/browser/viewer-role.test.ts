@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import { startServer, type RunningServer } from './server-process';
 
 // The viewer role end to end: a viewer made with `npm run user -- add` while the server runs signs in to the
 // built console and walks every main screen over the demo data. The user menu says Viewer; no control that
 // would change something is usable (each refused with its reason, or left out); and not one response is a 403.
-const adminPassword = ADMIN_PASSWORD;
 const viewer = { name: 'vera', password: 'viewer-role-viewer-password' };
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 const REASON = 'Needs the curator role — you are a viewer';

@@ -11,6 +11,7 @@ import { Thumbnail } from '../ui/Thumbnail';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 // /catalogue/products/{productId}: every field of one product, its attributes as JSON. A new product
 // in the address is a new page (the key), with its own actor.
@@ -47,14 +48,7 @@ function ProductDetails({ productId }: { productId: string }) {
         </p>
       )}
       {view === 'failed' && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Failed to fetch the product. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>Failed to fetch the product. {error}</LoadFailure>
       )}
       {view === 'loaded' && product && (
         <section className={detailStyles.card} aria-label="Product details">

@@ -17,8 +17,9 @@ import * as styles from './CompareWithDialog.css';
 import { Modal } from '../ui/Modal';
 import * as modal from '../ui/modal.css';
 import { button } from '../ui/button.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { statusMessage } from '../ui/status.css';
 import { Pager } from '../ui/Pager';
+import { LoadFailure } from '../ui/LoadFailure';
 
 // "Compare with…": the finished runs sharing this run's dataset or golden set, newest first, each a
 // button that opens the comparison of the two; Previous / Next through them; Cancel or Escape closes.
@@ -43,16 +44,7 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
           Loading...
         </p>
       )}
-      {error && (
-        <div>
-          <p className={errorMessage} role="alert">
-            {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{error}</LoadFailure>}
       {none && <p className={styles.lead}>No other finished run shares this run's dataset or golden set.</p>}
       {runs.length > 0 && (
         <ul className={styles.runs} aria-label="Comparable runs">

@@ -5,10 +5,10 @@ import { monthlyActivity, placeholderCounts } from '../../fixtures/dashboard';
 import { selectCounts, selectDashboardError, selectHasFailed, selectIsLoading } from '../../machines/dashboard/dashboard.selectors';
 import * as styles from './DashboardPage.css';
 import { useLogic } from '../shell/logic-context';
-import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { statusMessage } from '../ui/status.css';
 import { formatCount } from '../../domain/shared/format-count';
+import { LoadFailure } from '../ui/LoadFailure';
 
 // d3 and the charts are a chunk of their own, fetched when the dashboard first shows them.
 const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
@@ -33,14 +33,7 @@ export function DashboardPage() {
         </p>
       )}
       {failed && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Failed to fetch the dashboard counts. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => dashboard.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure onRetry={() => dashboard.send({ type: 'user.retry' })}>Failed to fetch the dashboard counts. {error}</LoadFailure>
       )}
       {counts && (
         <>

@@ -30,6 +30,7 @@ import { GatedButton } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 import { WindowedList } from '../ui/WindowedList';
+import { LoadFailure } from '../ui/LoadFailure';
 
 type EditorActor = ActorRefFrom<typeof datasetEditorMachine>;
 
@@ -79,14 +80,9 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
   }
   if (view === 'failed') {
     return (
-      <div className={pageStyles.page}>
-        <p className={errorMessage} role="alert">
-          Failed to fetch the dataset. {error}
-        </p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => editor.send({ type: 'user.retry' })}>
-          Try again
-        </button>
-      </div>
+      <LoadFailure className={pageStyles.page} onRetry={() => editor.send({ type: 'user.retry' })}>
+        Failed to fetch the dataset. {error}
+      </LoadFailure>
     );
   }
 

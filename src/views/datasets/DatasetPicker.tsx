@@ -11,8 +11,7 @@ import {
   selectSelected,
 } from '../../machines/datasets/dataset-picker.selectors';
 import * as styles from './DatasetPicker.css';
-import { button } from '../ui/button.css';
-import { errorMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 // The datasets multi-select of the add dialog and the entry editor. A button opens a menu of
 // checkboxes (Tab, Space and Escape work as usual); chosen datasets show as chips with a remove button.
@@ -69,18 +68,9 @@ export function DatasetPicker({
           {view === 'loading' && <p className={styles.menuNote}>Loading datasets...</p>}
           {view === 'none' && <p className={styles.menuNote}>No datasets available</p>}
           {view === 'failed' && (
-            <div className={styles.menuNote}>
-              <p role="alert" className={errorMessage}>
-                Failed to fetch datasets. {error}
-              </p>
-              <button
-                type="button"
-                className={button({ tone: 'secondary', size: 'small' })}
-                onClick={() => actor.send({ type: 'user.retry' })}
-              >
-                Try again
-              </button>
-            </div>
+            <LoadFailure className={styles.menuNote} size="small" onRetry={() => actor.send({ type: 'user.retry' })}>
+              Failed to fetch datasets. {error}
+            </LoadFailure>
           )}
           {view === 'options' &&
             options.map((option) => (

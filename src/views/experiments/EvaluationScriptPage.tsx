@@ -10,6 +10,7 @@ import { useLogic } from '../shell/logic-context';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 const selectScript = selectData<EvaluationScript>;
 
@@ -57,16 +58,7 @@ function ScriptDetails({ scriptId }: { scriptId: number | null }) {
     );
   }
   if (view === 'failed' || !script) {
-    return (
-      <div>
-        <p className={errorMessage} role="alert">
-          {messages.scriptDetails}
-        </p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{messages.scriptDetails}</LoadFailure>;
   }
   const fields: Array<[string, string | number]> = [
     ['ID', script.id],

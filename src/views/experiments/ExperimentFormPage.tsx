@@ -29,6 +29,7 @@ import { button } from '../ui/button.css';
 import { GatedButton } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 export type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
 
@@ -65,16 +66,7 @@ function ExperimentFormPage({ input }: { input: { mode: 'new' } | { mode: 'edit'
           {view === 'notFound' ? messages.invalidExperimentId : messages.experimentNotFound}
         </p>
       )}
-      {view === 'failed' && (
-        <div>
-          <p className={errorMessage} role="alert">
-            {loadError}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => form.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      {view === 'failed' && <LoadFailure onRetry={() => form.send({ type: 'user.retry' })}>{loadError}</LoadFailure>}
       {view === 'editing' && <ExperimentForm form={form} />}
     </div>
   );

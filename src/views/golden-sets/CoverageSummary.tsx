@@ -4,8 +4,7 @@ import type { coverageMachine } from '../../machines/golden-sets/coverage.machin
 import { selectCoverage, selectCoverageError, selectCoverageLoading } from '../../machines/golden-sets/coverage.selectors';
 import { coverageSentence, notJudgedHeading } from '../../domain/golden-sets/coverage-text';
 import * as styles from '../experiments/ExperimentForm.css';
-import { button } from '../ui/button.css';
-import { errorMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 // How much of the dataset the golden set can score, and which queries it cannot: in the experiment form
 // and on the runs page. Says nothing until a dataset and a golden set are chosen.
@@ -16,14 +15,9 @@ export function CoverageSummary({ coverage: actor }: { coverage: ActorRefFrom<ty
   if (loading) return <p className={styles.hint}>Counting the queries the golden set judges...</p>;
   if (error) {
     return (
-      <div>
-        <p className={errorMessage} role="alert">
-          Failed to count the judged queries: {error}
-        </p>
-        <button type="button" className={button({ tone: 'secondary', size: 'small' })} onClick={() => actor.send({ type: 'user.retry' })}>
-          Try again
-        </button>
-      </div>
+      <LoadFailure size="small" onRetry={() => actor.send({ type: 'user.retry' })}>
+        Failed to count the judged queries: {error}
+      </LoadFailure>
     );
   }
   if (!coverage) return null;

@@ -30,6 +30,7 @@ import { GatedButton } from '../ui/Gated';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 const selectSet = selectData<JudgedGoldenSet>;
 
@@ -95,16 +96,7 @@ function GoldenSetHeader(props: { actor: ActorRefFrom<typeof resourceMachine>; s
       </p>
     );
   if (view === 'failed' || !set)
-    return (
-      <div>
-        <p className={errorMessage} role="alert">
-          Failed to fetch the golden set.
-        </p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => props.actor.send({ type: 'user.retry' })}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailure onRetry={() => props.actor.send({ type: 'user.retry' })}>Failed to fetch the golden set.</LoadFailure>;
   return (
     <dl className={styles.facts} aria-label="Golden set">
       <div>

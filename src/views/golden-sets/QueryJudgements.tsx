@@ -24,6 +24,7 @@ import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 import { Thumbnail } from '../ui/Thumbnail';
+import { LoadFailure } from '../ui/LoadFailure';
 
 type JudgementsRef = ActorRefFrom<typeof queryJudgementsMachine>;
 
@@ -64,14 +65,7 @@ export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onCl
         </p>
       )}
       {view === 'failed' ? (
-        <div>
-          <p className={errorMessage} role="alert">
-            Failed to fetch the judgements. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>Failed to fetch the judgements. {error}</LoadFailure>
       ) : (
         error && (
           <div>

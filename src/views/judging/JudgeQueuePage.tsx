@@ -17,6 +17,7 @@ import { GatedButton } from '../ui/Gated';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
 
@@ -50,15 +51,10 @@ export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?:
           Loading...
         </p>
       ) : failed ? (
-        <div>
-          <p className={errorMessage} role="alert">
-            {error}
-          </p>
-          {/* The item (and its focus) is gone: the keyboard lands on the way out of the failure. */}
-          <button type="button" className={button({ tone: 'secondary' })} autoFocus onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
+        // The item (and its focus) is gone: the keyboard lands on the way out of the failure.
+        <LoadFailure autoFocus onRetry={() => actor.send({ type: 'user.retry' })}>
+          {error}
+        </LoadFailure>
       ) : empty ? (
         <p className={statusMessage} role="status">
           Nothing to judge: the golden set judges every product in this run’s top k.

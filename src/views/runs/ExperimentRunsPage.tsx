@@ -35,6 +35,7 @@ import { errorMessage, statusMessage } from '../ui/status.css';
 import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
+import { LoadFailure } from '../ui/LoadFailure';
 
 const selectRuns = selectData<ListedRun[]>;
 const selectExperimentData = selectData<ExperimentDetails>;
@@ -110,16 +111,7 @@ function RunsTable(props: {
         </p>
       );
     case 'failed':
-      return (
-        <div>
-          <p className={errorMessage} role="alert">
-            {messages.runs}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      );
+      return <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{messages.runs}</LoadFailure>;
     case 'empty':
       return (
         <p className={statusMessage} role="status">

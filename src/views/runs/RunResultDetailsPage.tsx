@@ -34,6 +34,7 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { LoadFailure } from '../ui/LoadFailure';
 
 /** The route: the row arrives as the browser history's state, put there by the results table; else it is fetched by id. */
 export function RunResultDetailsRoute({ id }: { id: number | null }) {
@@ -73,14 +74,7 @@ export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunRe
           Loading...
         </p>
       ) : failed ? (
-        <div>
-          <p className={errorMessage} role="alert">
-            {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{error}</LoadFailure>
       ) : missing || !row ? (
         <p className={errorMessage} role="alert">
           {messages.noRunResultDetails}

@@ -11,9 +11,9 @@ import { useAuthActor } from './auth-actor-context';
 import { RoleContext } from './role-context';
 import * as styles from './Shell.css';
 import { TopBar } from './TopBar';
-import { button } from '../ui/button.css';
 import { errorMessage } from '../ui/status.css';
 import { StatusMessage } from '../ui/StatusMessage';
+import { LoadFailure } from '../ui/LoadFailure';
 
 type MeRef = ActorRefFrom<typeof meMachine>;
 
@@ -43,14 +43,9 @@ function SignedInShell({ me, children }: { me: MeRef; children: ReactNode }) {
       {view === 'loading' ? (
         <StatusMessage>Loading...</StatusMessage>
       ) : view === 'failed' ? (
-        <div className={styles.notice}>
-          <p className={errorMessage} role="alert">
-            Could not find out who is signed in. {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => me.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure className={styles.notice} onRetry={() => me.send({ type: 'user.retry' })}>
+          Could not find out who is signed in. {error}
+        </LoadFailure>
       ) : role === null ? (
         <p className={`${errorMessage} ${styles.notice}`} role="alert">
           {noRoleMessage(known?.name ?? '')}

@@ -14,8 +14,8 @@ import {
   selectTotalIsCapped,
 } from '../../machines/shared/paged-list.selectors';
 import { Pager } from './Pager';
-import { button } from './button.css';
-import { errorMessage, statusMessage } from './status.css';
+import { statusMessage } from './status.css';
+import { LoadFailure } from './LoadFailure';
 
 export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 
@@ -49,16 +49,7 @@ export function PagedListFrame<Item>(props: {
           Loading...
         </p>
       )}
-      {view === 'failed' && (
-        <div>
-          <p className={errorMessage} role="alert">
-            {props.failure(error)}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => list.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      {view === 'failed' && <LoadFailure onRetry={() => list.send({ type: 'user.retry' })}>{props.failure(error)}</LoadFailure>}
       {view === 'empty' && (
         <p className={statusMessage} role="status">
           {props.empty(page)}
