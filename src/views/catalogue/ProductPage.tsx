@@ -10,8 +10,9 @@ import { useLogic } from '../shell/logic-context';
 import { Thumbnail } from '../ui/Thumbnail';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 // /catalogue/products/{productId}: every field of one product, its attributes as JSON. A new product
 // in the address is a new page (the key), with its own actor.
@@ -37,11 +38,7 @@ function ProductDetails({ productId }: { productId: string }) {
           Back
         </button>
       </div>
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {view === 'loading' && <StatusMessage>Loading...</StatusMessage>}
       {view === 'missing' && (
         <p className={errorMessage} role="alert">
           Product not found: {shownId}

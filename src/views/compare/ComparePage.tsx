@@ -19,7 +19,8 @@ import * as styles from './ComparePage.css';
 import { useLogic } from '../shell/logic-context';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
+import { StatusMessage } from '../ui/StatusMessage';
 
 // /compare?baseline=A&candidate=B: which run is which, the paired statistics of every metric both
 // have, then the chosen metric query by query (CompareQueries). What was loaded stays while a choice loads.
@@ -55,11 +56,7 @@ export function ComparePage() {
           )}
         </div>
       )}
-      {loading && !comparison && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {loading && !comparison && <StatusMessage>Loading...</StatusMessage>}
       {comparison && (
         <>
           <ComparedRuns page={page} comparison={comparison} />

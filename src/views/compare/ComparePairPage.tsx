@@ -22,10 +22,11 @@ import * as styles from './ComparePairPage.css';
 import { useLogic } from '../shell/logic-context';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
 import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
+import { StatusMessage } from '../ui/StatusMessage';
 
 /** The route: the two result ids (and the metric) come from the address; another address starts a new page. */
 export function ComparePairRoute() {
@@ -87,11 +88,7 @@ export function ComparePairPage(props: ComparePairInput) {
           Try again
         </button>
       )}
-      {loading && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {loading && <StatusMessage>Loading...</StatusMessage>}
       {both && <Pair baseline={both.baseline} candidate={both.candidate} metric={metric} />}
     </div>
   );

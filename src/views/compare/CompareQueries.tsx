@@ -26,7 +26,7 @@ import { DeltaHistogram } from './DeltaHistogram';
 import { Pager } from '../ui/Pager';
 import * as filterBar from '../ui/filter-bar.css';
 import { SearchBox } from '../ui/SearchBox';
-import { statusMessage } from '../ui/status.css';
+import { StatusMessage } from '../ui/StatusMessage';
 
 // The chosen metric query by query: the metric, which rows (with how many each has), a search of the query
 // text and the order, each a new address; then the histogram of its deltas, the page of rows and the pager.
@@ -94,9 +94,7 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
         </label>
       </div>
       {loading ? (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
+        <StatusMessage>Loading...</StatusMessage>
       ) : (
         <>
           <DeltaHistogram comparison={comparison} />

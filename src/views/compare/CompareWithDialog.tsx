@@ -17,9 +17,9 @@ import * as styles from './CompareWithDialog.css';
 import { Modal } from '../ui/Modal';
 import * as modal from '../ui/modal.css';
 import { button } from '../ui/button.css';
-import { statusMessage } from '../ui/status.css';
 import { Pager } from '../ui/Pager';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 // "Compare with…": the finished runs sharing this run's dataset or golden set, newest first, each a
 // button that opens the comparison of the two; Previous / Next through them; Cancel or Escape closes.
@@ -39,11 +39,7 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
   return (
     <Modal title="Compare with…" onCancel={close}>
       <p className={styles.lead}>Finished runs that share this run's dataset or golden set, newest first. The older run is the baseline.</p>
-      {loading && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {loading && <StatusMessage>Loading...</StatusMessage>}
       {error && <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{error}</LoadFailure>}
       {none && <p className={styles.lead}>No other finished run shares this run's dataset or golden set.</p>}
       {runs.length > 0 && (

@@ -31,6 +31,7 @@ import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 import { WindowedList } from '../ui/WindowedList';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 type EditorActor = ActorRefFrom<typeof datasetEditorMachine>;
 
@@ -60,11 +61,7 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
   const progress = useSelector(editor, selectMoveProgress);
 
   if (view === 'loading') {
-    return (
-      <p className={statusMessage} role="status">
-        Loading...
-      </p>
-    );
+    return <StatusMessage>Loading...</StatusMessage>;
   }
   if (view === 'notFound') {
     return (

@@ -22,6 +22,7 @@ import { GatedButton } from '../ui/Gated';
 import * as modal from '../ui/modal.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
+import { StatusMessage } from '../ui/StatusMessage';
 
 // /dataset-entries/{id}/edit: the entry id, Input, the datasets, Metadata, read-only dates, Cancel and
 // 'Save Changes'; 'Dataset entry not found' for a missing id. For a role that may not change entries the
@@ -43,11 +44,7 @@ export function EntryEditorPage({ id }: { id: number | null }) {
   const cancel = () => editor.send({ type: 'user.cancel' });
 
   if (view === 'loading') {
-    return (
-      <p className={statusMessage} role="status">
-        Loading...
-      </p>
-    );
+    return <StatusMessage>Loading...</StatusMessage>;
   }
   if (view === 'notFound' || view === 'failed') {
     return (

@@ -9,8 +9,9 @@ import * as styles from './BackendPages.css';
 import { useLogic } from '../shell/logic-context';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 const selectScript = selectData<EvaluationScript>;
 
@@ -51,11 +52,7 @@ function ScriptDetails({ scriptId }: { scriptId: number | null }) {
     );
   }
   if (view === 'loading') {
-    return (
-      <p className={statusMessage} role="status">
-        Loading...
-      </p>
-    );
+    return <StatusMessage>Loading...</StatusMessage>;
   }
   if (view === 'failed' || !script) {
     return <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{messages.scriptDetails}</LoadFailure>;

@@ -28,8 +28,9 @@ import { TryQueryPanel } from './TryQueryPanel';
 import { button } from '../ui/button.css';
 import { GatedButton } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 export type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
 
@@ -56,11 +57,7 @@ function ExperimentFormPage({ input }: { input: { mode: 'new' } | { mode: 'edit'
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>{isNew ? 'New Experiment' : 'Edit Experiment'}</h1>
       </div>
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {view === 'loading' && <StatusMessage>Loading...</StatusMessage>}
       {(view === 'notFound' || view === 'missing') && (
         <p className={errorMessage} role="alert">
           {view === 'notFound' ? messages.invalidExperimentId : messages.experimentNotFound}

@@ -29,8 +29,9 @@ import { ScaleEditor } from './ScaleEditor';
 import { GatedButton } from '../ui/Gated';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 const selectSet = selectData<JudgedGoldenSet>;
 
@@ -89,12 +90,7 @@ export function GoldenSetPage({ id }: { id: number | null }) {
 function GoldenSetHeader(props: { actor: ActorRefFrom<typeof resourceMachine>; scaleEditor: ActorRefFrom<typeof scaleEditorMachine> }) {
   const view = useSelector(props.actor, selectResourceView);
   const set = useSelector(props.actor, selectSet);
-  if (view === 'loading')
-    return (
-      <p className={statusMessage} role="status">
-        Loading...
-      </p>
-    );
+  if (view === 'loading') return <StatusMessage>Loading...</StatusMessage>;
   if (view === 'failed' || !set)
     return <LoadFailure onRetry={() => props.actor.send({ type: 'user.retry' })}>Failed to fetch the golden set.</LoadFailure>;
   return (

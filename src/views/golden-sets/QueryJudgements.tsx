@@ -25,6 +25,7 @@ import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 import { Thumbnail } from '../ui/Thumbnail';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 type JudgementsRef = ActorRefFrom<typeof queryJudgementsMachine>;
 
@@ -59,11 +60,7 @@ export function QueryJudgements({ actor, onClose }: { actor: JudgementsRef; onCl
           Close query
         </button>
       </div>
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {view === 'loading' && <StatusMessage>Loading...</StatusMessage>}
       {view === 'failed' ? (
         <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>Failed to fetch the judgements. {error}</LoadFailure>
       ) : (

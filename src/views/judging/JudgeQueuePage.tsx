@@ -18,6 +18,7 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
 
@@ -47,9 +48,7 @@ export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?:
           {messages.invalidRunId}
         </p>
       ) : loading ? (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
+        <StatusMessage>Loading...</StatusMessage>
       ) : failed ? (
         // The item (and its focus) is gone: the keyboard lands on the way out of the failure.
         <LoadFailure autoFocus onRetry={() => actor.send({ type: 'user.retry' })}>

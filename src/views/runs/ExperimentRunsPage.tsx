@@ -36,6 +36,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 const selectRuns = selectData<ListedRun[]>;
 const selectExperimentData = selectData<ExperimentDetails>;
@@ -105,11 +106,7 @@ function RunsTable(props: {
 
   switch (view) {
     case 'loading':
-      return (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      );
+      return <StatusMessage>Loading...</StatusMessage>;
     case 'failed':
       return <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{messages.runs}</LoadFailure>;
     case 'empty':

@@ -33,8 +33,9 @@ import { useRefusal } from '../shell/role-context';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
+import { StatusMessage } from '../ui/StatusMessage';
 
 /** The route: the row arrives as the browser history's state, put there by the results table; else it is fetched by id. */
 export function RunResultDetailsRoute({ id }: { id: number | null }) {
@@ -70,9 +71,7 @@ export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunRe
         )}
       </div>
       {loading ? (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
+        <StatusMessage>Loading...</StatusMessage>
       ) : failed ? (
         <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{error}</LoadFailure>
       ) : missing || !row ? (

@@ -16,6 +16,7 @@ import {
 import { Pager } from './Pager';
 import { statusMessage } from './status.css';
 import { LoadFailure } from './LoadFailure';
+import { StatusMessage } from './StatusMessage';
 
 export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 
@@ -44,11 +45,7 @@ export function PagedListFrame<Item>(props: {
 
   return (
     <>
-      {view === 'loading' && (
-        <p className={statusMessage} role="status">
-          Loading...
-        </p>
-      )}
+      {view === 'loading' && <StatusMessage>Loading...</StatusMessage>}
       {view === 'failed' && <LoadFailure onRetry={() => list.send({ type: 'user.retry' })}>{props.failure(error)}</LoadFailure>}
       {view === 'empty' && (
         <p className={statusMessage} role="status">
