@@ -2,10 +2,9 @@ import { fromPromise } from 'xstate';
 import { CATALOGUE_FILTER, cataloguePageMachine } from '../machines/catalogue/catalogue-page.machine';
 import { importProductsMachine, type ImportInput } from '../machines/catalogue/import-products.machine';
 import { productDetailsMachine } from '../machines/catalogue/product-details.machine';
-import { resourceMachine } from '../machines/shared/resource.machine';
 import { parseRouteId } from '../domain/shell/route-id';
 import type { ConsoleDeps } from './console-deps';
-import { pagedList } from './paged-lists';
+import { pagedList, resource } from './paged-lists';
 
 export const CATALOGUE_PATH = '/catalogue';
 
@@ -20,9 +19,7 @@ export function createCatalogueLogic({ catalogue, backend, router }: Pick<Consol
             catalogue.productRows({ page, pageSize }, { search: filter.search, goldenSetId: parseRouteId(filter.golden_set) ?? undefined }),
           filterNames: CATALOGUE_FILTER,
         }),
-        goldenSetOptions: resourceMachine.provide({
-          actors: { fetchResource: fromPromise<unknown, { id: number }>(() => backend.goldenSetOptions()) },
-        }),
+        goldenSetOptions: resource(() => backend.goldenSetOptions()),
         importProducts: importProductsMachine.provide({
           actors: {
             importProducts: fromPromise(({ input, signal }: { input: ImportInput; signal: AbortSignal }) =>

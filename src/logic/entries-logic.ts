@@ -3,11 +3,10 @@ import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEnt
 import { bulkUploadMachine, type UploadInput } from '../machines/datasets/bulk-upload.machine';
 import { datasetEntriesPageMachine, ENTRIES_FILTER } from '../machines/entries/dataset-entries-page.machine';
 import { datasetPickerMachine } from '../machines/datasets/dataset-picker.machine';
-import { resourceMachine } from '../machines/shared/resource.machine';
 import { parseRouteId } from '../domain/shell/route-id';
 import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '../machines/entries/entry-editor.machine';
 import type { ConsoleDeps } from './console-deps';
-import { pagedList } from './paged-lists';
+import { pagedList, resource } from './paged-lists';
 
 export const ENTRIES_PATH = '/dataset-entries';
 
@@ -23,9 +22,7 @@ export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'servi
         deleteItem: service.deleteEntry,
         filterNames: ENTRIES_FILTER,
       }),
-      datasetOptions: resourceMachine.provide({
-        actors: { fetchResource: fromPromise<unknown, { id: number }>(() => service.datasetOptions()) },
-      }),
+      datasetOptions: resource(() => service.datasetOptions()),
       addEntry: addEntryMachine.provide({
         actors: {
           createEntry: fromPromise<CreatedEntry, NewEntry>(({ input }) => service.createEntry(input)),

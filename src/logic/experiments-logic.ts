@@ -1,18 +1,15 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { experimentsPageMachine } from '../machines/experiments/experiments-page.machine';
-import { resourceMachine } from '../machines/shared/resource.machine';
 import { scriptExperimentsPageMachine } from '../machines/experiments/script-experiments-page.machine';
 import { pageFromSearch } from '../machines/shared/paged-list.machine';
 import { scriptFilterMachine, scriptFromSearch, type ScriptFilterEvent } from '../machines/experiments/script-filter.machine';
 import type { Router } from '../domain/shell/router';
 import type { ConsoleDeps } from './console-deps';
-import { allRows, pagedList, rowsOf } from './paged-lists';
+import { allRows, pagedList, rowsOf, resource } from './paged-lists';
 
 // The /experiments and /evaluation-scripts screens, on the evaluation backend.
 export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'backend' | 'router'>) {
-  const scriptDetails = resourceMachine.provide({
-    actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.findScript(input.id)) },
-  });
+  const scriptDetails = resource((id) => backend.findScript(id));
   const scriptExperiments = pagedList(router, { fetchPage: rowsOf(backend.scriptExperimentRows) });
   return {
     experimentsPage: experimentsPageMachine.provide({

@@ -3,12 +3,11 @@ import { addJudgementMachine, CATALOGUE_RESULTS } from '../machines/golden-sets/
 import { goldenSetPageMachine, QUERY_FILTER, type GoldenSetPageEvent } from '../machines/golden-sets/golden-set-page.machine';
 import { pagedListMachine, type PageFetch, type PagedListEvent, type PageResult } from '../machines/shared/paged-list.machine';
 import { queryJudgementsMachine, type JudgementSave } from '../machines/golden-sets/query-judgements.machine';
-import { resourceMachine } from '../machines/shared/resource.machine';
 import { scaleEditorMachine } from '../machines/golden-sets/scale-editor.machine';
 import { queryFromSearch, withOpenQuery } from '../domain/golden-sets/golden-set-address';
 import type { GradeScale } from '../domain/judging/golden-set-judging-types';
 import type { ConsoleDeps } from './console-deps';
-import { pagedList, rowsOf } from './paged-lists';
+import { pagedList, rowsOf, resource } from './paged-lists';
 
 // The /golden-sets/{id} screen: the golden set judged, bound to the judging calls, the catalogue's search (to
 // add a product) and the address bar.
@@ -16,9 +15,7 @@ export function createGoldenSetJudgingLogic({ judging, catalogue, router }: Pick
   return {
     goldenSetPage: goldenSetPageMachine.provide({
       actors: {
-        goldenSet: resourceMachine.provide({
-          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => judging.findGoldenSet(input.id)) },
-        }),
+        goldenSet: resource((id) => judging.findGoldenSet(id)),
         queries: pagedList(router, { fetchPage: rowsOf(judging.queryRows), filterNames: QUERY_FILTER }),
         // The history pages on its own: the address belongs to the queries.
         history: pagedListMachine.provide({

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { confirmModalMachine, type ConfirmSubject } from '../machines/shared/confirm-modal.machine';
+import { resourceMachine } from '../machines/shared/resource.machine';
 import {
   filterFromSearch,
   listSearch,
@@ -84,4 +85,11 @@ export function rowsOf(fetchRows: (ownerId: number, page: PageRequest, filter?: 
     // Lists without a filter (most) are asked for just the page.
     return Object.keys(filter).length > 0 ? fetchRows(ownerId, { page, pageSize }, filter) : fetchRows(ownerId, { page, pageSize });
   };
+}
+
+/** The resource machine bound to the call that reads its record by the id the screen gives it. */
+export function resource(fetch: (id: number) => Promise<unknown>) {
+  return resourceMachine.provide({
+    actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => fetch(input.id)) },
+  });
 }

@@ -5,7 +5,6 @@ import { compareSelectionMachine } from '../machines/compare/compare-selection.m
 import { coverageMachine } from '../machines/golden-sets/coverage.machine';
 import { experimentRunsPageMachine } from '../machines/runs/experiment-runs-page.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
-import { resourceMachine } from '../machines/shared/resource.machine';
 import { runProgressMachine } from '../machines/runs/run-progress.machine';
 import { runResultDetailsMachine, type TargetFetch } from '../machines/runs/run-result-details.machine';
 import { runResultsPageMachine } from '../machines/runs/run-results-page.machine';
@@ -13,7 +12,7 @@ import type { DownloadedFile, ExperimentRun } from '../domain/experiments/evalua
 import { RESULT_FILTER } from '../domain/runs/result-filters';
 import type { ConsoleDeps } from './console-deps';
 import { rescoreRun, saveGrade } from './judging-logic';
-import { pagedList, rowsOf } from './paged-lists';
+import { pagedList, rowsOf, resource } from './paged-lists';
 
 // The screens from /experiment-runs to /experiment-run-result-details, on the evaluation backend.
 export function createRunsLogic({
@@ -27,12 +26,8 @@ export function createRunsLogic({
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
       actors: {
-        runList: resourceMachine.provide({
-          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.runsOfExperiment(input.id)) },
-        }),
-        experiment: resourceMachine.provide({
-          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => workbench.findExperiment(input.id)) },
-        }),
+        runList: resource((id) => backend.runsOfExperiment(id)),
+        experiment: resource((id) => workbench.findExperiment(id)),
         coverage: coverageMachine.provide({
           actors: {
             fetchCoverage: fromPromise(({ input }: { input: { goldenSetId: number; datasetId: number } }) =>
@@ -55,9 +50,7 @@ export function createRunsLogic({
     runResultsPage: runResultsPageMachine.provide({
       actors: {
         list: pagedList(router, { fetchPage: rowsOf(backend.runResultRows), filterNames: RESULT_FILTER }),
-        summary: resourceMachine.provide({
-          actors: { fetchResource: fromPromise<unknown, { id: number }>(({ input }) => backend.findRun(input.id)) },
-        }),
+        summary: resource((id) => backend.findRun(id)),
         fileExport: fileExportMachine.provide({
           actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportRun(input.id, input.format)) },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
