@@ -1,10 +1,11 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { comparePageMachine, type ComparePageEvent, type ComparisonFetch } from '../machines/compare/compare-page.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
 import { COMPARE_PATH } from '../domain/compare/compare-address';
 import type { ComparisonPage } from '../domain/compare/comparison-types';
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from './console-deps';
+import { routeListener } from './route-listener';
 
 // Comparing two runs, bound to the run-comparisons calls and the address bar.
 export function createCompareLogic({ comparisons, files, router }: Pick<ConsoleDeps, 'comparisons' | 'files' | 'router'>) {
@@ -14,12 +15,7 @@ export function createCompareLogic({ comparisons, files, router }: Pick<ConsoleD
         fetchComparison: fromPromise<ComparisonPage, ComparisonFetch>(({ input }) =>
           comparisons.compareRuns(input.params, { page: input.page, pageSize: input.pageSize }),
         ),
-        // Back, Forward and links that stay on this page; leaving it unmounts the page.
-        listenForRoute: fromCallback<ComparePageEvent>(({ sendBack }) =>
-          router.subscribe(() => {
-            if (router.path() === COMPARE_PATH) sendBack({ type: 'route.changed', search: router.search() });
-          }),
-        ),
+        listenForRoute: routeListener<ComparePageEvent>(router, (search) => ({ type: 'route.changed', search })),
         fileExport: fileExportMachine.provide({
           actors: {
             fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => comparisons.exportComparison(input.query ?? {})),

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { experimentsPageMachine } from '../machines/experiments/experiments-page.machine';
 import { scriptExperimentsPageMachine } from '../machines/experiments/script-experiments-page.machine';
 import { pageFromSearch } from '../machines/shared/paged-list.machine';
@@ -6,6 +6,7 @@ import { scriptFilterMachine, scriptFromSearch, type ScriptFilterEvent } from '.
 import type { Router } from '../domain/shell/router';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList, rowsOf, resource } from './paged-lists';
+import { routeListener } from './route-listener';
 
 // The /experiments and /evaluation-scripts screens, on the evaluation backend.
 export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'backend' | 'router'>) {
@@ -33,11 +34,9 @@ export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'b
 
 /** Back and Forward between filters of the experiments page: the address's script, and its page. */
 function listenForScript(router: Router) {
-  return fromCallback<ScriptFilterEvent>(({ sendBack }) => {
-    const path = router.path();
-    return router.subscribe(() => {
-      if (router.path() === path)
-        sendBack({ type: 'route.scriptChanged', scriptId: scriptFromSearch(router.search()), page: pageFromSearch(router.search()) });
-    });
-  });
+  return routeListener<ScriptFilterEvent>(router, (search) => ({
+    type: 'route.scriptChanged',
+    scriptId: scriptFromSearch(search),
+    page: pageFromSearch(search),
+  }));
 }

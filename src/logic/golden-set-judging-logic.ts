@@ -8,6 +8,7 @@ import { queryFromSearch, withOpenQuery } from '../domain/golden-sets/golden-set
 import type { GradeScale } from '../domain/judging/golden-set-judging-types';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, rowsOf, resource } from './paged-lists';
+import { routeListener } from './route-listener';
 
 // The /golden-sets/{id} screen: the golden set judged, bound to the judging calls, the catalogue's search (to
 // add a product) and the address bar.
@@ -55,13 +56,7 @@ export function createGoldenSetJudgingLogic({ judging, catalogue, router }: Pick
             }),
           },
         }),
-        // Back, Forward and links that stay on this golden set's page.
-        listenForRoute: fromCallback<GoldenSetPageEvent>(({ sendBack }) => {
-          const path = router.path();
-          return router.subscribe(() => {
-            if (router.path() === path) sendBack({ type: 'route.changed', query: queryFromSearch(router.search()) });
-          });
-        }),
+        listenForRoute: routeListener<GoldenSetPageEvent>(router, (search) => ({ type: 'route.changed', query: queryFromSearch(search) })),
       },
       actions: {
         showQuery: (_, { query }: { query: string | null }) => router.navigate(`${router.path()}${withOpenQuery(router.search(), query)}`),

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { confirmModalMachine, type ConfirmSubject } from '../machines/shared/confirm-modal.machine';
 import { resourceMachine } from '../machines/shared/resource.machine';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../machines/shared/paged-list.machine';
 import type { PageRequest } from '../domain/evaluations/evaluation-service-types';
 import type { Router } from '../domain/shell/router';
+import { routeListener } from './route-listener';
 
 type PagedListCalls = {
   /** One page of rows (`allRows` or `rowsOf`). */
@@ -35,18 +36,11 @@ function otherParams(search: string, filterNames: readonly string[]): string {
  * with another page's filter (`?script=`) is another list's: the page that owns the filter replaces this one.
  */
 function listenForRoute(router: Router, filterNames: readonly string[]) {
-  return fromCallback<PagedListEvent>(({ sendBack }) => {
-    const path = router.path();
-    const others = otherParams(router.search(), filterNames);
-    return router.subscribe(() => {
-      if (router.path() !== path || otherParams(router.search(), filterNames) !== others) return;
-      sendBack({
-        type: 'route.pageChanged',
-        page: pageFromSearch(router.search()),
-        filter: filterFromSearch(router.search(), filterNames),
-      });
-    });
-  });
+  return routeListener<PagedListEvent>(router, (search, openedWith) =>
+    otherParams(search, filterNames) === otherParams(openedWith, filterNames)
+      ? { type: 'route.pageChanged', page: pageFromSearch(search), filter: filterFromSearch(search, filterNames) }
+      : null,
+  );
 }
 
 /** One paged table: its page call and delete, its page in the address (a new entry, so Back returns to it). */
