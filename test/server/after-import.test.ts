@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergePendingRows, VACUUM_FROM_ROWS } from '../../server/db/after-import';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const entriesCsv = (rows: number, word: string) =>
   ['input,datasets', ...Array.from({ length: rows }, (_, i) => `red ${word} sofa ${i},Merge test`)].join('\n');
@@ -19,8 +18,7 @@ describe.each(backends)('search indexes after imports (%s)', (backend) => {
   afterAll(() => t?.close());
 
   async function upload(url: string, csv: string, fields: Array<[string, string]> = [], status = 200) {
-    const { payload, contentType } = await multipart([...fields, ['file', { file: csv }]]);
-    const response = await t.app.inject({ method: 'POST', url, payload, headers: { ...(await t.auth()), 'content-type': contentType } });
+    const response = await t.upload(url, [...fields, ['file', { file: csv }]]);
     expect(response.statusCode, response.body).toBe(status);
   }
 

@@ -1,32 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToCompletion } from '../../server/runs/process-run';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 // Answers that say what is wrong with a request, and where.
 const API = '/api/backend';
 
 describe.each(backends)('API messages (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let goldenSetId: number;
   let scriptId: number;
   let datasetId: number;
   const logged: Array<{ level: number; msg: string; [field: string]: unknown }> = [];
 
-  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-  const upload = async (parts: Parameters<typeof multipart>[0]) => {
-    const form = await multipart(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: `${API}/golden-sets/`,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
-  };
   const newExperiment = (searchTarget: object) =>
-    call('POST', '/experiments/', {
+    t.call('POST', `${API}/experiments/`, {
       name: 'Messages',
       evaluation_script_id: scriptId,
       dataset_id: datasetId,
@@ -35,8 +22,7 @@ describe.each(backends)('API messages (%s)', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } });
-    headers = await t.auth();
-    const uploaded = await upload([
+    const uploaded = await t.upload(`${API}/golden-sets/`, [
       ['name', 'Messages set'],
       ['file', { file: 'query,product_id,relevance\nred sofa,p1,3\n' }],
     ]);
@@ -77,7 +63,7 @@ describe.each(backends)('API messages (%s)', (backend) => {
   it('says that the text fields of a golden-set upload come before the files, and writes nothing', async () => {
     const qrels = '1 0 P1 2\n';
     const queries = '1\tred sofa\n';
-    const formatLast = await upload([
+    const formatLast = await t.upload(`${API}/golden-sets/`, [
       ['name', 'Late format'],
       ['file', { file: qrels }],
       ['queries', { file: queries }],
@@ -90,7 +76,7 @@ describe.each(backends)('API messages (%s)', (backend) => {
         'The text fields must come before the files, but "format" came after a file: send name, description, market and format first, then the files',
     });
     // A CSV that would import fine is not stored without its late description either.
-    const descriptionLast = await upload([
+    const descriptionLast = await t.upload(`${API}/golden-sets/`, [
       ['name', 'Late description'],
       ['file', { file: 'query,product_id,relevance\nred sofa,p1,3\n' }],
       ['description', 'Judged in May'],
@@ -107,17 +93,17 @@ describe.each(backends)('API messages (%s)', (backend) => {
     await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entryId]);
     const experiment = await newExperiment({ kind: 'builtin' });
     expect(experiment.statusCode, experiment.body).toBe(201);
-    const run = await call('POST', `/experiments/${experiment.json().id}/runs`);
+    const run = await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`);
     expect(run.statusCode, run.body).toBe(202);
     const runId = run.json<{ id: number }>().id;
     // No worker in this app: the test works the run itself.
     await runToCompletion(t.db, runId);
-    const results = await call('GET', `/experiment-runs/${runId}/results`);
+    const results = await t.call('GET', `${API}/experiment-runs/${runId}/results`);
     expect(results.statusCode, results.body).toBe(200);
     expect(results.json()).toEqual([
       expect.objectContaining({ entry_id: entryId, result: expect.objectContaining({ input: 'red sofa' }) }),
     ]);
-    const csv = await call('GET', `/experiment-runs/${runId}/results.csv`);
+    const csv = await t.call('GET', `${API}/experiment-runs/${runId}/results.csv`);
     expect(csv.body).toContain(`${entryId},`);
   });
 
@@ -129,14 +115,14 @@ describe.each(backends)('API messages (%s)', (backend) => {
     };
     const start = async (searchTarget: object) => {
       const experiment = await newExperiment(searchTarget);
-      const run = await call('POST', `/experiments/${experiment.json().id}/runs`);
+      const run = await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`);
       expect(run.statusCode, run.body).toBe(202);
       return run.json<{ id: number }>().id;
     };
     const fine = await start({ kind: 'builtin' });
     await runToCompletion(t.db, fine, { log });
     expect(lines).toEqual([
-      `info run ${fine} started: 1 entries (experiment ${(await call('GET', `/experiment-runs/${fine}`)).json().experiment_id})`,
+      `info run ${fine} started: 1 entries (experiment ${(await t.call('GET', `${API}/experiment-runs/${fine}`)).json().experiment_id})`,
       expect.stringMatching(new RegExp(`^info run ${fine} finished \\(success\\): 1 of 1 entries, 0 failed searches in \\d+\\.\\d s$`)),
     ]);
 
@@ -148,7 +134,7 @@ describe.each(backends)('API messages (%s)', (backend) => {
     );
 
     const cancelled = await start({ kind: 'builtin' });
-    expect((await call('POST', `/experiment-runs/${cancelled}/cancel`)).statusCode).toBe(200);
+    expect((await t.call('POST', `${API}/experiment-runs/${cancelled}/cancel`)).statusCode).toBe(200);
     const line = logged.find((entry) => entry.msg.startsWith(`run ${cancelled} cancelled`));
     expect(line).toMatchObject({
       level: 30,

@@ -4,8 +4,8 @@
 // written (at commit, by a test-only deferred trigger). On both storages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToCompletion } from '../../server/runs/process-run';
-import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart, type Part } from './helpers/multipart';
+import { backends, startTestApp, type Method, type TestApp } from './helpers/test-app';
+import type { Part } from './helpers/multipart';
 
 const BACKEND = '/api/backend';
 const SERVICE = '/api/service';
@@ -43,13 +43,9 @@ describe.each(backends)('audit trail (%s)', (backend) => {
   let t: TestApp;
   const headers = {} as Record<Who, { authorization: string }>;
 
-  const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: headers[who], ...(payload ? { payload } : {}) });
-
-  async function upload(who: Who, url: string, parts: Array<[string, Part]>) {
-    const form = await multipart(parts);
-    return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...headers[who], 'content-type': form.contentType } });
-  }
+  /** As `who`: their token instead of the default one. */
+  const call = (who: Who, method: Method, url: string, payload?: object) => t.call(method, url, payload, headers[who]);
+  const upload = (who: Who, url: string, parts: Array<[string, Part]>) => t.upload(url, parts, headers[who]);
 
   /** The trail as an admin reads it, newest first, with its X-Total-Count. */
   async function trail(filters: Record<string, string | number> = {}) {

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_DATASETS_PER_CELL, MAX_DATASETS_PER_FILE } from '../../server/schemas/limits';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
+const BULK_UPLOAD = '/api/service/dataset-entries/bulk-upload';
 const names = (from: number, count: number) => Array.from({ length: count }, (_, i) => `D${from + i}`).join('|');
 
 // One cell could create 20,000 datasets: a cell and a file may name only so many.
 describe.each(backends)('bulk upload: datasets per cell and per file (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -19,18 +17,11 @@ describe.each(backends)('bulk upload: datasets per cell and per file (%s)', (bac
   });
 
   const count = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
-  async function upload(file: string) {
-    const { payload, contentType } = await multipart([['file', { file }]]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/service/dataset-entries/bulk-upload',
-      payload,
-      headers: { ...headers, 'content-type': contentType },
-    });
-  }
 
   it(`refuses a cell naming more than ${MAX_DATASETS_PER_CELL} datasets, and writes nothing`, async () => {
-    const response = await upload(`input,datasets\nok,${names(0, MAX_DATASETS_PER_CELL)}\nq,${names(0, 20_000)}\n`);
+    const response = await t.upload(BULK_UPLOAD, [
+      ['file', { file: `input,datasets\nok,${names(0, MAX_DATASETS_PER_CELL)}\nq,${names(0, 20_000)}\n` }],
+    ]);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().details).toEqual([
       { row: 3, column: 'datasets', problem: `names 20000 datasets; a cell may name at most ${MAX_DATASETS_PER_CELL}` },
@@ -43,7 +34,7 @@ describe.each(backends)('bulk upload: datasets per cell and per file (%s)', (bac
     const rows: string[] = [];
     for (let from = 0; from <= MAX_DATASETS_PER_FILE; from += MAX_DATASETS_PER_CELL)
       rows.push(`q${from},${names(from, MAX_DATASETS_PER_CELL)}`);
-    const response = await upload(`input,datasets\n${rows.join('\n')}\n`);
+    const response = await t.upload(BULK_UPLOAD, [['file', { file: `input,datasets\n${rows.join('\n')}\n` }]]);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().details).toEqual([
       {
@@ -61,7 +52,7 @@ describe.each(backends)('bulk upload: datasets per cell and per file (%s)', (bac
     for (let from = 0; from < MAX_DATASETS_PER_FILE; from += MAX_DATASETS_PER_CELL)
       rows.push(`q${from},${names(from, MAX_DATASETS_PER_CELL)}`);
     rows.push(`again,${names(0, MAX_DATASETS_PER_CELL)}`);
-    const response = await upload(`input,datasets\n${rows.join('\n')}\n`);
+    const response = await t.upload(BULK_UPLOAD, [['file', { file: `input,datasets\n${rows.join('\n')}\n` }]]);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().created_datasets).toBe(MAX_DATASETS_PER_FILE);
     expect(await count('datasets')).toBe(MAX_DATASETS_PER_FILE);

@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importEntriesCsv } from '../../server/bulk/import-csv';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { multipart } from './helpers/multipart';
 
 const ROUTE = '/api/service/dataset-entries/bulk-upload';
 const UPLOAD_LIMIT_MB = 2;
@@ -10,20 +11,6 @@ const UPLOAD_LIMIT_MB = 2;
 const UPLOADER = { sub: 'test-user', name: 'Test user' };
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
-
-/** A multipart body as a browser sends it (the platform's FormData, serialised by Response). */
-async function multipart(parts: Record<string, string | { file: Buffer | string }>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') form.append(name, value);
-    else {
-      const bytes = typeof value.file === 'string' ? value.file : new Uint8Array(value.file);
-      form.append(name, new Blob([bytes], { type: 'text/csv' }), 'upload.csv');
-    }
-  }
-  const request = new Response(form);
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
 
 /** `rows` short, valid data rows; `bad` maps a spreadsheet row number to its raw line instead. */
 function generatedCsv(rows: number, bad: Record<number, string> = {}): string {
@@ -45,10 +32,9 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     await t.db.exec('DELETE FROM dataset_entries; DELETE FROM datasets;');
   });
 
-  async function upload(file: Buffer | string, field = 'file') {
-    const { payload, contentType } = await multipart({ [field]: { file } });
-    return t.app.inject({ method: 'POST', url: ROUTE, payload, headers: { ...(await t.auth()), 'content-type': contentType } });
-  }
+  /** The CSV as a browser sends a chosen file. */
+  const csvFile = (file: Buffer | string) => ({ file, filename: 'upload.csv', type: 'text/csv' });
+  const upload = (file: Buffer | string, field = 'file') => t.upload(ROUTE, [[field, csvFile(file)]]);
 
   async function tableCounts() {
     const { rows } = await t.db.query<{ entries: number; mappings: number; datasets: number }>(
@@ -220,13 +206,7 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().message).toBe('The CSV must be in a form field named "file", not "csv"');
 
-    const noFile = await multipart({ note: 'no file here' });
-    const withoutFile = await t.app.inject({
-      method: 'POST',
-      url: ROUTE,
-      payload: noFile.payload,
-      headers: { ...(await t.auth()), 'content-type': noFile.contentType },
-    });
+    const withoutFile = await t.upload(ROUTE, [['note', 'no file here']]);
     expect(withoutFile.statusCode).toBe(400);
     expect(withoutFile.json().message).toBe('The form has no file: send the CSV in a field named "file"');
 
@@ -239,14 +219,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toMatch(/^The multipart form could not be read: /);
 
-    const json = await t.app.inject({ method: 'POST', url: ROUTE, payload: { file: 'input\nlamp' }, headers: await t.auth() });
+    const json = await t.call('POST', ROUTE, { file: 'input\nlamp' });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe('Send the CSV as multipart/form-data with the file in a field named "file"');
     expect(await tableCounts()).toEqual({ entries: 0, mappings: 0, datasets: 0 });
   });
 
   it('needs a bearer token', async () => {
-    const { payload, contentType } = await multipart({ file: { file: 'input\nlamp\n' } });
+    const { payload, contentType } = await multipart([['file', csvFile('input\nlamp\n')]]);
     const response = await t.app.inject({ method: 'POST', url: ROUTE, payload, headers: { 'content-type': contentType } });
     expect(response.statusCode).toBe(401);
     expect(await tableCounts()).toEqual({ entries: 0, mappings: 0, datasets: 0 });

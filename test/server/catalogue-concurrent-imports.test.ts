@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
-import { multipart } from './helpers/multipart';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-databases';
 import { startTestIssuer } from './helpers/test-issuer';
 
+const IMPORT = '/api/backend/catalogue/import';
 const PRODUCTS = 4_000;
 const ROUNDS = 3;
 
@@ -23,17 +23,14 @@ describe.each(backends)('concurrent catalogue imports (%s)', (backend) => {
   });
   afterAll(() => t?.close());
 
-  async function upload(file: string) {
-    const { payload, contentType } = await multipart([['file', { file }]]);
-    const headers = { ...(await t.auth()), 'content-type': contentType };
-    return t.app.inject({ method: 'POST', url: '/api/backend/catalogue/import', payload, headers });
-  }
-
   it('overlapping imports in opposite orders both succeed: neither deadlocks nor fails with a 500', async () => {
     const ids = Array.from({ length: PRODUCTS }, (_, i) => i + 1);
-    expect((await upload(csv(ids, 'first'))).statusCode).toBe(200);
+    expect((await t.upload(IMPORT, [['file', { file: csv(ids, 'first') }]])).statusCode).toBe(200);
     for (let round = 0; round < ROUNDS; round++) {
-      const [up, down] = await Promise.all([upload(csv(ids, `up ${round}`)), upload(csv([...ids].reverse(), `down ${round}`))]);
+      const [up, down] = await Promise.all([
+        t.upload(IMPORT, [['file', { file: csv(ids, `up ${round}`) }]]),
+        t.upload(IMPORT, [['file', { file: csv([...ids].reverse(), `down ${round}`) }]]),
+      ]);
       expect([up.statusCode, down.statusCode], `${up.body}\n${down.body}`).toEqual([200, 200]);
       expect(up.json()).toEqual({ imported: PRODUCTS, created: 0, updated: PRODUCTS });
       expect(down.json()).toEqual({ imported: PRODUCTS, created: 0, updated: PRODUCTS });
@@ -43,7 +40,10 @@ describe.each(backends)('concurrent catalogue imports (%s)', (backend) => {
   it('overlapping imports of new products in opposite orders both succeed, each product created once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ids = Array.from({ length: PRODUCTS }, (_, i) => (round + 1) * 100_000 + i);
-      const [up, down] = await Promise.all([upload(csv(ids, 'up')), upload(csv([...ids].reverse(), 'down'))]);
+      const [up, down] = await Promise.all([
+        t.upload(IMPORT, [['file', { file: csv(ids, 'up') }]]),
+        t.upload(IMPORT, [['file', { file: csv([...ids].reverse(), 'down') }]]),
+      ]);
       expect([up.statusCode, down.statusCode], `${up.body}\n${down.body}`).toEqual([200, 200]);
       expect(up.json().created + down.json().created).toBe(PRODUCTS);
     }

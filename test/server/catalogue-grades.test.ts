@@ -2,7 +2,7 @@
 // the search text's query key (trimmed, white space collapsed, lower-cased), as a run looks grades up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
+import type { Part } from './helpers/multipart';
 
 const API = '/api/backend';
 
@@ -20,26 +20,18 @@ type Graded = { product_id: string; score: number; grade?: number | null };
 
 describe.each(backends)('catalogue search graded by a golden set (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let goldenSetId: number;
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url: `${API}/catalogue/products/${url}`, headers });
+  const get = (url: string) => t.call('GET', `${API}/catalogue/products/${url}`);
 
-  async function upload(url: string, parts: Parameters<typeof multipart>[0]) {
-    const form = await multipart(parts);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}${url}`,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+  async function upload(url: string, parts: Array<[string, Part]>) {
+    const response = await t.upload(`${API}${url}`, parts);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json<{ id: number }>();
   }
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
     await upload('/catalogue/import', [['file', { file: CATALOGUE }]]);
     goldenSetId = (
       await upload('/golden-sets/', [

@@ -4,23 +4,12 @@ import { BuiltinSearchTarget } from '../../server/search/builtin-search';
 import type { SearchTarget } from '../../server/search/search-target';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { multipart, type Part } from './helpers/multipart';
 
 const BASE = '/api/backend/catalogue';
 const UPLOAD_LIMIT_MB = 1;
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/catalogue/${name}`, import.meta.url));
-
-/** A multipart body as a browser sends it; fields are sent before the file, as a form lists them. */
-async function multipart(
-  file: Buffer | string,
-  { filename = 'catalogue.csv', field = 'file', format }: { filename?: string; field?: string; format?: string } = {},
-) {
-  const form = new FormData();
-  if (format !== undefined) form.append('format', format);
-  form.append(field, new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), filename);
-  const request = new Response(form);
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
 
 describe.each(backends)('catalogue (%s)', (backend) => {
   let t: TestApp;
@@ -33,14 +22,17 @@ describe.each(backends)('catalogue (%s)', (backend) => {
     await t.db.exec('DELETE FROM products');
   });
 
-  async function upload(file: Buffer | string, options: Parameters<typeof multipart>[1] = {}) {
-    const { payload, contentType } = await multipart(file, options);
-    return t.app.inject({ method: 'POST', url: `${BASE}/import`, payload, headers: { ...(await t.auth()), 'content-type': contentType } });
-  }
+  /** The file as a browser sends it, untyped; fields go before the file, as a form lists them. */
+  const upload = (
+    file: Buffer | string,
+    { filename = 'catalogue.csv', field = 'file', format }: { filename?: string; field?: string; format?: string } = {},
+  ) =>
+    t.upload(`${BASE}/import`, [
+      ...(format === undefined ? [] : [['format', format] as [string, Part]]),
+      [field, { file, filename, type: '' }],
+    ]);
 
-  async function get(url: string) {
-    return t.app.inject({ method: 'GET', url: `${BASE}${url}`, headers: await t.auth() });
-  }
+  const get = (url: string) => t.call('GET', `${BASE}${url}`);
 
   async function storedProducts() {
     const { rows } = await t.db.query(
@@ -223,7 +215,7 @@ describe.each(backends)('catalogue (%s)', (backend) => {
   });
 
   it('answers 401 without a token', async () => {
-    const { payload, contentType } = await multipart('product_id,name\nA,One\n');
+    const { payload, contentType } = await multipart([['file', { file: 'product_id,name\nA,One\n', filename: 'catalogue.csv', type: '' }]]);
     const imported = await t.app.inject({ method: 'POST', url: `${BASE}/import`, payload, headers: { 'content-type': contentType } });
     const listed = await t.app.inject({ method: 'GET', url: `${BASE}/products/` });
     const deleted = await t.app.inject({ method: 'DELETE', url: `${BASE}/products/A` });
@@ -249,12 +241,12 @@ describe.each(backends)('catalogue (%s)', (backend) => {
       attributes: {},
     });
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `${BASE}/products/P-2`, headers: await t.auth() });
+    const deleted = await t.call('DELETE', `${BASE}/products/P-2`);
     expect(deleted.statusCode).toBe(204);
     const gone = await get('/products/P-2');
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ error: 'Not Found', message: 'Product P-2 not found' });
-    const again = await t.app.inject({ method: 'DELETE', url: `${BASE}/products/P-2`, headers: await t.auth() });
+    const again = await t.call('DELETE', `${BASE}/products/P-2`);
     expect(again.statusCode).toBe(404);
     expect((await storedProducts()).map((p) => p.product_id)).toEqual(['P-1', 'P-3']);
   });

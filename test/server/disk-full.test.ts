@@ -8,25 +8,10 @@ import type { Database } from '../../server/db/database';
 import { createTestDatabase, type TestDatabase } from './helpers/test-databases';
 import { Browser, pkcePair } from './helpers/sign-in-flow';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 import { fillDisk } from './helpers/full-disk';
 
 const ORIGIN = 'http://console.test';
 const FULL = /^The database's disk is full.*: nothing was written\. Free space on that disk, then try again\.$/;
-
-async function call(t: TestApp, method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: await t.auth() });
-}
-
-async function uploadEntries(t: TestApp, csv: string) {
-  const { payload, contentType } = await multipart([['file', { file: csv }]]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/service/dataset-entries/bulk-upload',
-    payload,
-    headers: { ...(await t.auth()), 'content-type': contentType },
-  });
-}
 
 const datasetNames = async (t: TestApp) =>
   (await t.db.query<{ name: string }>('SELECT name FROM datasets ORDER BY name')).rows.map((row) => row.name);
@@ -42,11 +27,11 @@ describe('the embedded database on a full disk', () => {
   afterAll(() => t?.close());
 
   it('answers 507 to a change and an upload, reports it in /healthz, and works again once there is room', async () => {
-    expect((await call(t, 'POST', '/api/service/datasets/', { name: 'Before', description: 'A dataset' })).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/service/datasets/', { name: 'Before', description: 'A dataset' })).statusCode).toBe(201);
     disk = fillDisk(t.dataDir);
 
     const rows = Array.from({ length: 3_000 }, (_, i) => `a query that needs room ${i},Full`);
-    const upload = await uploadEntries(t, ['input,datasets', ...rows].join('\n'));
+    const upload = await t.upload('/api/service/dataset-entries/bulk-upload', [['file', { file: ['input,datasets', ...rows].join('\n') }]]);
     expect(upload.statusCode, upload.body).toBe(507);
     expect(upload.json()).toMatchObject({ error: 'Insufficient Storage', message: expect.stringMatching(FULL) });
 
@@ -58,16 +43,16 @@ describe('the embedded database on a full disk', () => {
     expect(ready.json()).toMatchObject({ status: 'ready', disk: 'full' });
 
     // Reads are served meanwhile; changes are refused before they start.
-    const refused = await call(t, 'POST', '/api/service/datasets/', { name: 'During', description: 'A dataset' });
+    const refused = await t.call('POST', '/api/service/datasets/', { name: 'During', description: 'A dataset' });
     expect(refused.statusCode).toBe(507);
     expect(refused.json().message).toMatch(FULL);
-    expect((await call(t, 'GET', '/api/service/datasets/?page=1&page_size=10')).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/service/datasets/?page=1&page_size=10')).statusCode).toBe(200);
 
     disk.free();
     disk = undefined;
     await new Promise((resolve) => setTimeout(resolve, 10_100));
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ status: 'ok', disk: 'ok' });
-    expect((await call(t, 'POST', '/api/service/datasets/', { name: 'After', description: 'A dataset' })).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/service/datasets/', { name: 'After', description: 'A dataset' })).statusCode).toBe(201);
     expect(await datasetNames(t)).toEqual(['After', 'Before']);
     const { rows: entries } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM dataset_entries WHERE input LIKE 'a query that needs room%'",
@@ -85,13 +70,13 @@ describe('below the reserve of free space', () => {
   afterAll(() => t?.close());
 
   it('refuses changes before they reach the database, naming the room there is, and still serves reads', async () => {
-    const refused = await call(t, 'POST', '/api/service/datasets/', { name: 'Refused', description: 'A dataset' });
+    const refused = await t.call('POST', '/api/service/datasets/', { name: 'Refused', description: 'A dataset' });
     expect(refused.statusCode).toBe(507);
     expect(refused.json().message).toMatch(
       /^The database's disk is full \([\d,]+ MB free; the server keeps 1,000,000,000 MB in reserve\): nothing was written/,
     );
     expect(await datasetNames(t)).not.toContain('Refused');
-    expect((await call(t, 'GET', '/api/service/datasets/?page=1&page_size=10')).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/service/datasets/?page=1&page_size=10')).statusCode).toBe(200);
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ disk: 'full', free_bytes: expect.any(Number) });
@@ -119,7 +104,7 @@ describe.each(backends)("the database's own disk-full error (%s)", (backend) => 
 
   it('is a 507 saying the disk is full and nothing was written, and /healthz says so', async () => {
     full = true;
-    const response = await call(t, 'POST', '/api/service/datasets/', { name: 'No room', description: 'A dataset' });
+    const response = await t.call('POST', '/api/service/datasets/', { name: 'No room', description: 'A dataset' });
     expect(response.statusCode).toBe(507);
     expect(response.json().message).toMatch(FULL);
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });

@@ -7,25 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const API = '/api/service';
+const BULK_UPLOAD = `${API}/dataset-entries/bulk-upload`;
 
 describe.each(backends)('entry pages by id block (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-  async function upload(csv: string) {
-    const { payload, contentType } = await multipart([['file', { file: csv }]]);
-    return t.app.inject({
-      method: 'POST',
-      url: `${API}/dataset-entries/bulk-upload`,
-      payload,
-      headers: { ...headers, 'content-type': contentType },
-    });
-  }
   /** Upload rows `query <from>` … `query <to - 1>`, in Evens, Thirds and Sevenths by their number. */
   function uploadCsv(from: number, to: number, lastRow?: string) {
     const rows = ['input,datasets'];
@@ -52,7 +40,7 @@ describe.each(backends)('entry pages by id block (%s)', (backend) => {
           `SELECT e.id FROM dataset_entries e WHERE ${where} ORDER BY e.id DESC LIMIT $1 OFFSET $2`,
           [pageSize, (page - 1) * pageSize],
         );
-        const response = await call('GET', `/dataset-entries/?page=${page}&page_size=${pageSize}${query}`);
+        const response = await t.call('GET', `${API}/dataset-entries/?page=${page}&page_size=${pageSize}${query}`);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['x-total-count'], `${step}: total${query}`).toBe(String(total));
         expect(
@@ -84,31 +72,30 @@ describe.each(backends)('entry pages by id block (%s)', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
 
   it('gives every page of each list as the plain query does through uploads, deletes, creates, mapping changes and a dataset delete', async () => {
-    const first = await upload(uploadCsv(0, 8_000));
+    const first = await t.upload(BULK_UPLOAD, [['file', { file: uploadCsv(0, 8_000) }]]);
     expect(first.statusCode, first.body).toBe(200);
     await expectExact('after an upload', 1_000);
 
     // A gap across a block's edge, and single deletes elsewhere (their mappings go with them).
     for (const id of await idsWhere('id BETWEEN 900 AND 1200 OR id % 97 = 0')) {
-      expect((await call('DELETE', `/dataset-entries/${id}`)).statusCode).toBe(204);
+      expect((await t.call('DELETE', `${API}/dataset-entries/${id}`)).statusCode).toBe(204);
     }
     await expectExact('after deletes');
 
     // Refused late: its first chunk was copied (and counted) before the bad row, then all rolled back,
     // leaving the ids it had taken unused.
-    const refused = await upload(uploadCsv(10_000, 11_500, ',Thirds'));
+    const refused = await t.upload(BULK_UPLOAD, [['file', { file: uploadCsv(10_000, 11_500, ',Thirds') }]]);
     expect(refused.statusCode, refused.body).toBe(400);
     await expectExact('after a refused upload');
 
     const [evens, thirds, sevenths] = await datasetIds();
     const created: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await call('POST', '/dataset-entries/', { input: `new ${i}` });
+      const response = await t.call('POST', `${API}/dataset-entries/`, { input: `new ${i}` });
       expect(response.statusCode, response.body).toBe(201);
       created.push(response.json<{ id: number }>().id);
     }
@@ -116,18 +103,18 @@ describe.each(backends)('entry pages by id block (%s)', (backend) => {
       `EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${dataset} AND m.dataset_entry_id = id)`;
     const oldOnes = await idsWhere(`id % 11 = 1 AND id < 2000 AND NOT ${mappedTo(sevenths)}`);
     const added = [...created, ...oldOnes].map((id) => ({ dataset_id: sevenths, dataset_entry_id: id }));
-    expect((await call('POST', '/dataset-entry-mappings/', added)).statusCode).toBe(201);
+    expect((await t.call('POST', `${API}/dataset-entry-mappings/`, added)).statusCode).toBe(201);
     const unmapped = (await idsWhere(`id % 4 = 0 AND ${mappedTo(evens)}`)).map((id) => ({ dataset_id: evens, dataset_entry_id: id }));
-    expect((await call('DELETE', '/dataset-entry-mappings/', unmapped)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `${API}/dataset-entry-mappings/`, unmapped)).statusCode).toBe(200);
     const [oneThird] = await idsWhere(`id > 2000 AND ${mappedTo(thirds)}`);
-    expect((await call('DELETE', `/dataset-entry-mappings/${thirds}/${oneThird}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${API}/dataset-entry-mappings/${thirds}/${oneThird}`)).statusCode).toBe(204);
     await expectExact('after creates and mapping changes');
 
-    const second = await upload(uploadCsv(3_000, 4_200));
+    const second = await t.upload(BULK_UPLOAD, [['file', { file: uploadCsv(3_000, 4_200) }]]);
     expect(second.statusCode, second.body).toBe(200);
     await expectExact('after a second upload past the gap');
 
-    expect((await call('DELETE', `/datasets/${thirds}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${API}/datasets/${thirds}`)).statusCode).toBe(204);
     await expectExact('after a dataset delete');
     expect((await t.db.query('SELECT 1 FROM entry_id_blocks WHERE owner_id = $1', [thirds])).rows).toEqual([]);
   }, 240_000);
@@ -135,15 +122,15 @@ describe.each(backends)('entry pages by id block (%s)', (backend) => {
   it('folds the rows many small writes leave into one per block, and pages stay exact', async () => {
     const [evens] = await datasetIds();
     for (let i = 0; i < 80; i++) {
-      const response = await call('POST', '/dataset-entries/', { input: `single ${i}` });
+      const response = await t.call('POST', `${API}/dataset-entries/`, { input: `single ${i}` });
       const id = response.json<{ id: number }>().id;
-      expect((await call('POST', '/dataset-entry-mappings/', [{ dataset_id: evens, dataset_entry_id: id }])).statusCode).toBe(201);
+      expect((await t.call('POST', `${API}/dataset-entry-mappings/`, [{ dataset_id: evens, dataset_entry_id: id }])).statusCode).toBe(201);
     }
     await expectBlocksExact('before folding');
     // Reading a page through the blocks (one away from both ends) folds its list's blocks.
     for (const query of [`not_in_dataset=${evens}`, `in_dataset=${evens}`]) {
-      const total = Number((await call('GET', `/dataset-entries/?page_size=1&${query}`)).headers['x-total-count']);
-      expect((await call('GET', `/dataset-entries/?page=${Math.ceil(total / 20)}&page_size=10&${query}`)).statusCode).toBe(200);
+      const total = Number((await t.call('GET', `${API}/dataset-entries/?page_size=1&${query}`)).headers['x-total-count']);
+      expect((await t.call('GET', `${API}/dataset-entries/?page=${Math.ceil(total / 20)}&page_size=10&${query}`)).statusCode).toBe(200);
     }
     const rows = await t.db.query<{ owner: number; rows: number; blocks: number }>(
       `SELECT owner_id::int AS owner, count(*)::int AS rows, count(DISTINCT block)::int AS blocks FROM entry_id_blocks

@@ -5,30 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const API = '/api/service';
+const BULK_UPLOAD = `${API}/dataset-entries/bulk-upload`;
 
 describe.each(backends)('list totals (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
   const totalOf = async (url: string) => {
-    const response = await call('GET', url);
+    const response = await t.call('GET', `${API}${url}`);
     expect(response.statusCode, response.body).toBe(200);
     return Number(response.headers['x-total-count']);
   };
-  async function upload(csv: string) {
-    const { payload, contentType } = await multipart([['file', { file: csv }]]);
-    return t.app.inject({
-      method: 'POST',
-      url: `${API}/dataset-entries/bulk-upload`,
-      payload,
-      headers: { ...headers, 'content-type': contentType },
-    });
-  }
   const datasetIds = async () => (await t.db.query<{ id: number }>('SELECT id FROM datasets ORDER BY id')).rows.map((r) => Number(r.id));
 
   /** Every total the API shows, against a count of the rows themselves. */
@@ -36,7 +24,7 @@ describe.each(backends)('list totals (%s)', (backend) => {
     const counted = async (sql: string, params: unknown[] = []) => Number((await t.db.query<{ n: number }>(sql, params)).rows[0].n);
     const all = await counted('SELECT count(*)::int AS n FROM dataset_entries');
     expect(await totalOf('/dataset-entries/?page_size=1')).toBe(all);
-    const listed = (await call('GET', '/datasets/?page_size=100')).json<Array<{ id: number; entry_count: number }>>();
+    const listed = (await t.call('GET', `${API}/datasets/?page_size=100`)).json<Array<{ id: number; entry_count: number }>>();
     for (const id of await datasetIds()) {
       const inIt = await counted('SELECT count(*)::int AS n FROM dataset_entry_mappings WHERE dataset_id = $1', [id]);
       expect(await totalOf(`/dataset-entries/?page_size=1&in_dataset=${id}`), `entries in dataset ${id}`).toBe(inIt);
@@ -47,49 +35,58 @@ describe.each(backends)('list totals (%s)', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
 
   it('stay exact through creating, uploading, mapping, unmapping and deleting — and a refused upload changes nothing', async () => {
     await expectExactTotals();
-    const uploaded = await upload(['input,datasets', 'red sofa,Sofas|Red', 'blue sofa,Sofas', 'lamp,Lights', 'rug,'].join('\n'));
+    const uploaded = await t.upload(BULK_UPLOAD, [
+      ['file', { file: ['input,datasets', 'red sofa,Sofas|Red', 'blue sofa,Sofas', 'lamp,Lights', 'rug,'].join('\n') }],
+    ]);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     await expectExactTotals();
 
-    const created = await call('POST', '/dataset-entries/', { input: 'oak table' });
+    const created = await t.call('POST', `${API}/dataset-entries/`, { input: 'oak table' });
     expect(created.statusCode, created.body).toBe(201);
     const entryId = created.json<{ id: number }>().id;
     const [sofas, red, lights] = await datasetIds();
-    expect((await call('POST', '/dataset-entry-mappings/', [{ dataset_id: sofas, dataset_entry_id: entryId }])).statusCode).toBe(201);
-    expect((await call('POST', '/dataset-entry-mappings/', [{ dataset_id: lights, dataset_entry_id: entryId }])).statusCode).toBe(201);
+    expect((await t.call('POST', `${API}/dataset-entry-mappings/`, [{ dataset_id: sofas, dataset_entry_id: entryId }])).statusCode).toBe(
+      201,
+    );
+    expect((await t.call('POST', `${API}/dataset-entry-mappings/`, [{ dataset_id: lights, dataset_entry_id: entryId }])).statusCode).toBe(
+      201,
+    );
     await expectExactTotals();
 
-    expect((await call('DELETE', '/dataset-entry-mappings/', [{ dataset_id: sofas, dataset_entry_id: entryId }])).statusCode).toBe(200);
-    expect((await call('DELETE', `/dataset-entry-mappings/${lights}/${entryId}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${API}/dataset-entry-mappings/`, [{ dataset_id: sofas, dataset_entry_id: entryId }])).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('DELETE', `${API}/dataset-entry-mappings/${lights}/${entryId}`)).statusCode).toBe(204);
     await expectExactTotals();
 
     const redEntry = Number((await t.db.query<{ id: number }>(`SELECT id FROM dataset_entries WHERE input = 'red sofa'`)).rows[0].id);
     // Deleting an entry takes its mappings with it: both datasets it was in count one less.
-    expect((await call('DELETE', `/dataset-entries/${redEntry}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${API}/dataset-entries/${redEntry}`)).statusCode).toBe(204);
     await expectExactTotals();
 
     // A late bad row: the whole upload is refused, and no count moves.
-    const refused = await upload(['input,datasets', 'chair,Sofas|Chairs', 'desk,Chairs', ',Chairs'].join('\n'));
+    const refused = await t.upload(BULK_UPLOAD, [
+      ['file', { file: ['input,datasets', 'chair,Sofas|Chairs', 'desk,Chairs', ',Chairs'].join('\n') }],
+    ]);
     expect(refused.statusCode, refused.body).toBe(400);
     await expectExactTotals();
 
     // Deleting a dataset deletes its mappings, not its entries.
-    expect((await call('DELETE', `/datasets/${red}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${API}/datasets/${red}`)).statusCode).toBe(204);
     await expectExactTotals();
   });
 
   it('stay exact when many writes each leave a count row, and after those rows are folded into one', async () => {
     const [sofas] = await datasetIds();
     for (let i = 0; i < 70; i++) {
-      const created = await call('POST', '/dataset-entries/', { input: `entry ${i}` });
+      const created = await t.call('POST', `${API}/dataset-entries/`, { input: `entry ${i}` });
       const id = created.json<{ id: number }>().id;
-      expect((await call('POST', '/dataset-entry-mappings/', [{ dataset_id: sofas, dataset_entry_id: id }])).statusCode).toBe(201);
+      expect((await t.call('POST', `${API}/dataset-entry-mappings/`, [{ dataset_id: sofas, dataset_entry_id: id }])).statusCode).toBe(201);
     }
     await expectExactTotals();
     // Reading folded them: the counts are now one row each and still exact.
@@ -105,7 +102,7 @@ describe.each(backends)('list totals (%s)', (backend) => {
     const rows = ['input,datasets'];
     for (let i = 0; i < 1_234; i++)
       rows.push(`${i % 7 === 0 ? 'Velvet ' : ''}query ${i},${i % 3 === 0 ? 'Thirds' : ''}${i % 5 === 0 ? '|Fifths' : ''}`);
-    const uploaded = await upload(rows.join('\n'));
+    const uploaded = await t.upload(BULK_UPLOAD, [['file', { file: rows.join('\n') }]]);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const thirds = Number((await t.db.query<{ id: number }>(`SELECT id FROM datasets WHERE name = 'Thirds'`)).rows[0].id);
     const fifths = Number((await t.db.query<{ id: number }>(`SELECT id FROM datasets WHERE name = 'Fifths'`)).rows[0].id);
@@ -135,7 +132,7 @@ describe.each(backends)('list totals (%s)', (backend) => {
       ).rows.map((r) => Number(r.id));
       const pages = Math.ceil(expected.length / pageSize);
       for (let page = 1; page <= pages + 1; page++) {
-        const response = await call('GET', `/dataset-entries/?page=${page}&page_size=${pageSize}${query}`);
+        const response = await t.call('GET', `${API}/dataset-entries/?page=${page}&page_size=${pageSize}${query}`);
         expect(response.headers['x-total-count'], query).toBe(String(expected.length));
         expect(
           response.json<Array<{ id: number }>>().map((entry) => entry.id),
@@ -147,10 +144,10 @@ describe.each(backends)('list totals (%s)', (backend) => {
 
   it('finds `%`, `_` and `\\` as text in a search, not as wildcards', async () => {
     for (const input of ['50% off', '50 off', 'a_b', 'axb', 'back\\slash']) {
-      expect((await call('POST', '/dataset-entries/', { input })).statusCode).toBe(201);
+      expect((await t.call('POST', `${API}/dataset-entries/`, { input })).statusCode).toBe(201);
     }
     const found = async (search: string) =>
-      (await call('GET', `/dataset-entries/?page_size=100&search=${encodeURIComponent(search)}`))
+      (await t.call('GET', `${API}/dataset-entries/?page_size=100&search=${encodeURIComponent(search)}`))
         .json<Array<{ input: string }>>()
         .map((e) => e.input);
     expect(await found('50%')).toEqual(['50% off']);

@@ -13,7 +13,6 @@ import { startRun } from '../../server/runs/start-run';
 import { processRunSlice, runToCompletion } from '../../server/runs/process-run';
 import type { RunQueue } from '../../server/runs/run-queue';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const API = '/api/backend';
 
@@ -80,16 +79,12 @@ async function startSlowService(delayMs: number): Promise<{ url: string; request
 
 describe.each(backends)('experiment runs (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let goldenSetId: number;
   let scriptId: number;
   let datasetId: number;
 
-  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-
   async function createExperiment(config: object, dataset = datasetId) {
-    const response = await call('POST', '/experiments/', {
+    const response = await t.call('POST', `${API}/experiments/`, {
       name: 'Builtin k=3',
       evaluation_script_id: scriptId,
       dataset_id: dataset,
@@ -100,38 +95,25 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
   }
 
   type RunAnswer = { status: string; [field: string]: any };
-  const getRun = async (runId: number): Promise<RunAnswer> => (await call('GET', `/experiment-runs/${runId}`)).json();
+  const getRun = async (runId: number): Promise<RunAnswer> => (await t.call('GET', `${API}/experiment-runs/${runId}`)).json();
   const finished = (run: RunAnswer) => !['pending', 'running'].includes(run.status);
 
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    headers = await t.auth();
-    const catalogue = await multipart([['file', { file: CATALOGUE }]]);
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `${API}/catalogue/import`,
-      payload: catalogue.payload,
-      headers: { ...headers, 'content-type': catalogue.contentType },
-    });
+    const imported = await t.upload(`${API}/catalogue/import`, [['file', { file: CATALOGUE }]]);
     expect(imported.statusCode, imported.body).toBe(200);
-    const set = await multipart([
+    const uploaded = await t.upload(`${API}/golden-sets/`, [
       ['name', 'Runs test set'],
       ['file', { file: JUDGEMENTS }],
     ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `${API}/golden-sets/`,
-      payload: set.payload,
-      headers: { ...headers, 'content-type': set.contentType },
-    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     goldenSetId = uploaded.json<{ id: number }>().id;
     scriptId = Number(
       (await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`)).rows[0].id,
     );
-    const priced = await call('PATCH', `/evaluation-scripts/${scriptId}`, { cost_per_evaluation: 0.25 });
+    const priced = await t.call('PATCH', `${API}/evaluation-scripts/${scriptId}`, { cost_per_evaluation: 0.25 });
     expect(priced.json()).toMatchObject({ name: 'Golden set relevance', cost_per_evaluation: 0.25 });
-    expect((await call('PATCH', `/evaluation-scripts/${scriptId}`, { cost_per_evaluation: -1 })).statusCode).toBe(400);
+    expect((await t.call('PATCH', `${API}/evaluation-scripts/${scriptId}`, { cost_per_evaluation: -1 })).statusCode).toBe(400);
     datasetId = Number(
       (await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Runs', 'x') RETURNING id`)).rows[0].id,
     );
@@ -149,7 +131,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       k: K,
       pass_threshold: 0.5,
     });
-    const started = await call('POST', `/experiments/${experimentId}/runs`, { tags: ['nightly', ' nightly ', 'v2'] });
+    const started = await t.call('POST', `${API}/experiments/${experimentId}/runs`, { tags: ['nightly', ' nightly ', 'v2'] });
     expect(started.statusCode, started.body).toBe(202);
     const run = started.json();
     expect(run).toMatchObject({
@@ -159,7 +141,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     });
     expect(['pending', 'running']).toContain(run.status);
 
-    const done = await until('the run to finish', () => getRun(run.id), finished);
+    const done = await t.runUntilEnded(run.id);
     expect(done).toMatchObject({
       status: 'success',
       error: null,
@@ -167,7 +149,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       experiment_id: experimentId,
     });
 
-    const results = (await call('GET', `/experiment-runs/${run.id}/results?page_size=100`)).json<
+    const results = (await t.call('GET', `${API}/experiment-runs/${run.id}/results?page_size=100`)).json<
       Array<{ experiment_configuration: object; result: any }>
     >();
     expect(results.map((r) => r.result.input).sort()).toEqual([...INPUTS].sort());
@@ -231,10 +213,10 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
 
   it('exports the results as formula-safe CSV and as a TREC run that reproduces the scores', async () => {
     const experimentId = await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: K });
-    const run = (await call('POST', `/experiments/${experimentId}/runs`)).json();
-    await until('the run to finish', () => getRun(run.id), finished);
+    const run = (await t.call('POST', `${API}/experiments/${experimentId}/runs`)).json();
+    await t.runUntilEnded(run.id);
 
-    const csv = await call('GET', `/experiment-runs/${run.id}/results.csv`);
+    const csv = await t.call('GET', `${API}/experiment-runs/${run.id}/results.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="run-${run.id}-Builtin-k-3.csv"; filename*=UTF-8''run-${run.id}-Builtin-k-3.csv`,
@@ -250,21 +232,21 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
 
     const dir = await mkdtemp(join(tmpdir(), 'run-export-'));
-    const qrels = await call('GET', `/golden-sets/${goldenSetId}/export.qrels`);
-    const trec = await call('GET', `/experiment-runs/${run.id}/results.trec`);
+    const qrels = await t.call('GET', `${API}/golden-sets/${goldenSetId}/export.qrels`);
+    const trec = await t.call('GET', `${API}/experiment-runs/${run.id}/results.trec`);
     expect(trec.statusCode).toBe(200);
     expect(trec.body).toMatch(new RegExp(`^\\d+ Q0 p\\d 1 \\d+ run-${run.id}$`, 'm'));
     await writeFile(join(dir, 'qrels'), qrels.body);
     await writeFile(join(dir, 'run'), trec.body);
     const judged = readQrels(join(dir, 'qrels'));
-    const queries = (await call('GET', `/golden-sets/${goldenSetId}/export.queries.tsv`)).body;
+    const queries = (await t.call('GET', `${API}/golden-sets/${goldenSetId}/export.queries.tsv`)).body;
     const textOf = new Map(
       queries
         .trimEnd()
         .split('\n')
         .map((line) => line.split('\t') as [string, string]),
     );
-    const stored = (await call('GET', `/experiment-runs/${run.id}/results?page_size=100`)).json<Array<{ result: any }>>();
+    const stored = (await t.call('GET', `${API}/experiment-runs/${run.id}/results?page_size=100`)).json<Array<{ result: any }>>();
     let compared = 0;
     forEachRunQuery(join(dir, 'run'), (qid, ranking) => {
       const result = stored.find((r) => queryKey(r.result.input) === queryKey(textOf.get(qid) ?? `unjudged ${qid}`));
@@ -280,10 +262,12 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
   });
 
   it('refuses what it cannot run, naming the reason', async () => {
-    expect((await call('POST', '/experiments/999999/runs')).statusCode).toBe(404);
+    expect((await t.call('POST', `${API}/experiments/999999/runs`)).statusCode).toBe(404);
 
-    const bare = (await call('POST', '/experiments/', { name: 'No config', evaluation_script_id: scriptId, dataset_id: datasetId })).json();
-    const noConfig = await call('POST', `/experiments/${bare.id}/runs`);
+    const bare = (
+      await t.call('POST', `${API}/experiments/`, { name: 'No config', evaluation_script_id: scriptId, dataset_id: datasetId })
+    ).json();
+    const noConfig = await t.call('POST', `${API}/experiments/${bare.id}/runs`);
     expect(noConfig.statusCode).toBe(409);
     expect(noConfig.json().message).toBe(
       `Experiment 'No config' has no run configuration: set its search target and golden set (Edit on its runs page, or PATCH /api/backend/experiments/${bare.id}).`,
@@ -295,23 +279,23 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       )
     ).rows[0].id;
     const elsewhere = (
-      await call('POST', '/experiments/', {
+      await t.call('POST', `${API}/experiments/`, {
         name: 'Other script',
         evaluation_script_id: Number(external),
         dataset_id: datasetId,
         config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId },
       })
     ).json();
-    const refused = await call('POST', `/experiments/${elsewhere.id}/runs`);
+    const refused = await t.call('POST', `${API}/experiments/${elsewhere.id}/runs`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/uses the script 'Elsewhere', which this server cannot run/);
 
     const empty = Number(
       (await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Empty', 'x') RETURNING id`)).rows[0].id,
     );
-    const emptyRun = await call(
+    const emptyRun = await t.call(
       'POST',
-      `/experiments/${await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId }, empty)}/runs`,
+      `${API}/experiments/${await createExperiment({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId }, empty)}/runs`,
     );
     expect(emptyRun.statusCode).toBe(409);
     expect(emptyRun.json().message).toMatch(/its dataset 'Empty' has no entries/);
@@ -326,19 +310,21 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       },
       golden_set_id: goldenSetId,
     });
-    const missingEnv = await call('POST', `/experiments/${secret}/runs`);
+    const missingEnv = await t.call('POST', `${API}/experiments/${secret}/runs`);
     expect(missingEnv.statusCode).toBe(409);
     expect(missingEnv.json().message).toMatch(/SEARCH_TARGET_RUNS_TEST_UNSET/);
 
-    const badK = await call('PATCH', `/experiments/${bare.id}`, {
+    const badK = await t.call('PATCH', `${API}/experiments/${bare.id}`, {
       config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 0 },
     });
     expect(badK.statusCode).toBe(400);
     expect(badK.json().message).toMatch(/config\.k/);
-    const noSet = await call('PATCH', `/experiments/${bare.id}`, { config: { search_target: { kind: 'builtin' }, golden_set_id: 987654 } });
+    const noSet = await t.call('PATCH', `${API}/experiments/${bare.id}`, {
+      config: { search_target: { kind: 'builtin' }, golden_set_id: 987654 },
+    });
     expect(noSet.statusCode).toBe(400);
     expect(noSet.json().message).toBe('body.config.golden_set_id: golden set 987654 does not exist');
-    const leaky = await call('PATCH', `/experiments/${bare.id}`, {
+    const leaky = await t.call('PATCH', `${API}/experiments/${bare.id}`, {
       config: {
         search_target: {
           kind: 'http',
@@ -354,16 +340,16 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
     expect(leaky.json().message).toMatch(
       /^body\.config\.search_target: headers\.X-Leak contains \{env:DATABASE_URL\}, which is not a valid \{env:NAME\}: the name must start with SEARCH_TARGET_/,
     );
-    const fixed = await call('PATCH', `/experiments/${bare.id}`, {
+    const fixed = await t.call('PATCH', `${API}/experiments/${bare.id}`, {
       config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId },
     });
     expect(fixed.statusCode).toBe(200);
-    expect((await call('GET', `/experiments/${bare.id}`)).json().config).toEqual({
+    expect((await t.call('GET', `${API}/experiments/${bare.id}`)).json().config).toEqual({
       search_target: { kind: 'builtin' },
       golden_set_id: goldenSetId,
     });
-    expect((await call('POST', `/experiments/${bare.id}/runs`, { tags: [''] })).statusCode).toBe(400);
-    expect((await call('POST', `/experiments/${bare.id}/runs`, { tags: [] })).statusCode).toBe(202);
+    expect((await t.call('POST', `${API}/experiments/${bare.id}/runs`, { tags: [''] })).statusCode).toBe(400);
+    expect((await t.call('POST', `${API}/experiments/${bare.id}/runs`, { tags: [] })).statusCode).toBe(202);
   });
 
   it('cancels a running run: its results so far stay and no more come', async () => {
@@ -374,13 +360,13 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
         golden_set_id: goldenSetId,
         k: K,
       });
-      const run = (await call('POST', `/experiments/${experimentId}/runs`)).json();
+      const run = (await t.call('POST', `${API}/experiments/${experimentId}/runs`)).json();
       await until(
         'a first result',
         () => getRun(run.id),
         (r) => r.progress.done >= 1 || finished(r),
       );
-      const cancelled = await call('POST', `/experiment-runs/${run.id}/cancel`);
+      const cancelled = await t.call('POST', `${API}/experiment-runs/${run.id}/cancel`);
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json().status).toBe('cancelled');
       const kept = cancelled.json().progress.done;
@@ -389,7 +375,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       const after = await getRun(run.id);
       expect(after).toMatchObject({ status: 'cancelled', progress: { done: kept } });
       expect(after.summary.results).toBe(kept);
-      const again = await call('POST', `/experiment-runs/${run.id}/cancel`);
+      const again = await t.call('POST', `${API}/experiment-runs/${run.id}/cancel`);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(`Experiment run ${run.id} has already finished (cancelled).`);
     } finally {
@@ -403,8 +389,8 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       golden_set_id: goldenSetId,
       k: K,
     });
-    const run = (await call('POST', `/experiments/${experimentId}/runs`)).json();
-    const done = await until('the run to finish', () => getRun(run.id), finished);
+    const run = (await t.call('POST', `${API}/experiments/${experimentId}/runs`)).json();
+    const done = await t.runUntilEnded(run.id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(
       new RegExp(`^${INPUTS.length} of ${INPUTS.length} searches failed\\. The first: Search failed: Search target could not be reached`),

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
+import type { Part } from './helpers/multipart';
 
 const API = '/api/backend';
 
@@ -53,21 +53,11 @@ async function startEchoingService(): Promise<{ url: string; close(): Promise<vo
 
 describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let goldenSetId: number;
   let service: Awaited<ReturnType<typeof startService>>;
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-
-  async function upload(url: string, parts: Parameters<typeof multipart>[0]) {
-    const form = await multipart(parts);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}${url}`,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+  async function upload(url: string, parts: Array<[string, Part]>) {
+    const response = await t.upload(`${API}${url}`, parts);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json<{ id: number }>();
   }
@@ -76,7 +66,6 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     process.env.SEARCH_TARGET_TRY_KEY = 'try-secret-value';
     process.env.SEARCH_TARGET_TRY_AUTH = ECHOED_SECRET;
     t = await startTestApp(backend);
-    headers = await t.auth();
     service = await startService();
     await upload('/catalogue/import', [['file', { file: CATALOGUE }]]);
     goldenSetId = (
@@ -103,7 +92,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   });
 
   it('tries the built-in search: ranked hits, each with its grade, and the time taken', async () => {
-    const response = await call('POST', '/search-targets/try', {
+    const response = await t.call('POST', `${API}/search-targets/try`, {
       search_target: { kind: 'builtin' },
       query: '  Red SOFA ',
       k: 3,
@@ -122,7 +111,11 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   });
 
   it('tries an HTTP target as configured, unsaved: the hits as parsed, in the service’s order, graded', async () => {
-    const response = await call('POST', '/search-targets/try', { search_target: http(), query: 'red sofa', golden_set_id: goldenSetId });
+    const response = await t.call('POST', `${API}/search-targets/try`, {
+      search_target: http(),
+      query: 'red sofa',
+      golden_set_id: goldenSetId,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().hits).toEqual([
       { rank: 1, product_id: 'p2', name: 'Blue sofa', grade: 1 },
@@ -132,7 +125,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   });
 
   it('shows no image for a hit whose image URL is not http(s) or a path on this server, and says why', async () => {
-    const response = await call('POST', '/search-targets/try', { search_target: http({ image_url: '/title' }), query: 'red sofa' });
+    const response = await t.call('POST', `${API}/search-targets/try`, { search_target: http({ image_url: '/title' }), query: 'red sofa' });
     expect(response.statusCode, response.body).toBe(200);
     const note = 'image_url at /title must be an http(s) URL or a path on this server starting with a single "/"; no image is shown';
     expect(response.json().hits).toEqual([
@@ -143,7 +136,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   });
 
   it('shows the start of the answer and the pointer that failed, with secrets blanked', async () => {
-    const response = await call('POST', '/search-targets/try', {
+    const response = await t.call('POST', `${API}/search-targets/try`, {
       search_target: http({ hits: '/results', headers: { 'x-api-key': '{env:SEARCH_TARGET_TRY_KEY}' } }),
       query: 'red sofa',
     });
@@ -154,7 +147,7 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     expect(problem.raw.startsWith('{"echo":"[redacted]","data":{"items":[{"sku":"p2"')).toBe(true);
     expect(response.body).not.toContain('try-secret-value');
 
-    const wrongId = await call('POST', '/search-targets/try', { search_target: http({ product_id: '/id' }), query: 'sofa' });
+    const wrongId = await t.call('POST', `${API}/search-targets/try`, { search_target: http({ product_id: '/id' }), query: 'sofa' });
     expect(wrongId.json().problem.message).toBe('Search target hit at index 0 has no product_id at /id');
     expect(wrongId.json().problem.raw).toContain('"sku":"p2"');
   });
@@ -165,11 +158,14 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
       const target = (url: string) => http({ url, hits: '/results', headers: { authorization: 'Bearer {env:SEARCH_TARGET_TRY_AUTH}' } });
       const blanked = '{"echo":"[redacted]","ascii":"[redacted]","url":"[redacted]","form":"[redacted]","items":[]}';
 
-      const shape = await call('POST', '/search-targets/try', { search_target: target(echoing.url), query: 'sofa' });
+      const shape = await t.call('POST', `${API}/search-targets/try`, { search_target: target(echoing.url), query: 'sofa' });
       expect(shape.statusCode, shape.body).toBe(200);
       expect(shape.json().problem).toEqual({ message: 'Search target response has no array at /results', raw: blanked });
 
-      const refused = await call('POST', '/search-targets/try', { search_target: target(`${echoing.url}&status=401`), query: 'sofa' });
+      const refused = await t.call('POST', `${API}/search-targets/try`, {
+        search_target: target(`${echoing.url}&status=401`),
+        query: 'sofa',
+      });
       expect(refused.json().problem).toEqual({ message: `Search target answered HTTP 401 Unauthorized for "sofa": ${blanked}` });
     } finally {
       await echoing.close();
@@ -177,14 +173,14 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   });
 
   it('says what keeps a target from answering, as a run would', async () => {
-    const missing = await call('POST', '/search-targets/try', {
+    const missing = await t.call('POST', `${API}/search-targets/try`, {
       search_target: http({ headers: { authorization: 'Bearer {env:SEARCH_TARGET_NOT_SET}' } }),
       query: 'sofa',
     });
     expect(missing.json().problem).toEqual({
       message: 'Search target header authorization refers to {env:SEARCH_TARGET_NOT_SET}, which is not set',
     });
-    const unreachable = await call('POST', '/search-targets/try', {
+    const unreachable = await t.call('POST', `${API}/search-targets/try`, {
       search_target: http({ url: 'http://127.0.0.1:9/search?q={query}', timeout_ms: 1000 }),
       query: 'sofa',
     });
@@ -192,13 +188,16 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
   });
 
   it('refuses a malformed target or an unknown golden set with a 400 naming the field', async () => {
-    const noUrl = await call('POST', '/search-targets/try', { search_target: { kind: 'http', hits: '', product_id: '/id' }, query: 'x' });
+    const noUrl = await t.call('POST', `${API}/search-targets/try`, {
+      search_target: { kind: 'http', hits: '', product_id: '/id' },
+      query: 'x',
+    });
     expect(noUrl.statusCode).toBe(400);
     expect(noUrl.json().message).toContain('url');
-    const noQuery = await call('POST', '/search-targets/try', { search_target: { kind: 'builtin' }, query: '' });
+    const noQuery = await t.call('POST', `${API}/search-targets/try`, { search_target: { kind: 'builtin' }, query: '' });
     expect(noQuery.statusCode).toBe(400);
     expect(noQuery.json().message).toContain('query');
-    const unknownSet = await call('POST', '/search-targets/try', {
+    const unknownSet = await t.call('POST', `${API}/search-targets/try`, {
       search_target: { kind: 'builtin' },
       query: 'sofa',
       golden_set_id: 999999,
@@ -211,14 +210,14 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
     const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Refused', '') RETURNING id`);
     const save = (searchTarget: object, setId = goldenSetId) =>
-      call('POST', '/experiments/', {
+      t.call('POST', `${API}/experiments/`, {
         name: 'Refused',
         evaluation_script_id: Number(script.rows[0].id),
         dataset_id: Number(dataset.rows[0].id),
         config: { search_target: searchTarget, golden_set_id: setId },
       });
     const tryIt = (searchTarget: object, setId = goldenSetId) =>
-      call('POST', '/search-targets/try', { search_target: searchTarget, query: 'sofa', golden_set_id: setId });
+      t.call('POST', `${API}/search-targets/try`, { search_target: searchTarget, query: 'sofa', golden_set_id: setId });
     const post = (body: string) => http({ method: 'POST', body });
 
     const refused: Array<[object, string]> = [
@@ -263,14 +262,14 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
       const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
       await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entry.rows[0].id]);
     }
-    const response = await call('GET', `/golden-sets/${goldenSetId}/coverage?dataset_id=${datasetId}`);
+    const response = await t.call('GET', `${API}/golden-sets/${goldenSetId}/coverage?dataset_id=${datasetId}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ queries: 4, judged: 2, not_judged: ['floor lamp', 'armchair'] });
-    expect((await call('GET', `/golden-sets/999999/coverage?dataset_id=${datasetId}`)).statusCode).toBe(404);
-    const noDataset = await call('GET', `/golden-sets/${goldenSetId}/coverage?dataset_id=999999`);
+    expect((await t.call('GET', `${API}/golden-sets/999999/coverage?dataset_id=${datasetId}`)).statusCode).toBe(404);
+    const noDataset = await t.call('GET', `${API}/golden-sets/${goldenSetId}/coverage?dataset_id=999999`);
     expect(noDataset.statusCode).toBe(400);
     expect(noDataset.json().message).toContain('dataset_id');
-    expect((await call('GET', `/golden-sets/${goldenSetId}/coverage`)).statusCode).toBe(400);
+    expect((await t.call('GET', `${API}/golden-sets/${goldenSetId}/coverage`)).statusCode).toBe(400);
   });
 
   it('reads one run result by id, with its run', async () => {
@@ -288,12 +287,12 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
       [runId],
     );
     const id = Number(stored.rows[0].id);
-    const response = await call('GET', `/experiment-run-results/${id}`);
+    const response = await t.call('GET', `${API}/experiment-run-results/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, run_id: runId, entry_id: 5, result: { input: 'red sofa', status: 'FAIL' } });
     // The catalogue's names of the judged products it knows.
     expect(response.json().product_names).toEqual({ p1: 'Red velvet sofa' });
-    const missing = await call('GET', '/experiment-run-results/999999');
+    const missing = await t.call('GET', `${API}/experiment-run-results/999999`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Experiment run result 999999 not found');
   });
@@ -301,13 +300,9 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
 
 describe.each(backends)('an experiment for its runs page (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -315,20 +310,20 @@ describe.each(backends)('an experiment for its runs page (%s)', (backend) => {
     const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
     const scriptId = Number(script.rows[0].id);
     const empty = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Empty', '') RETURNING id`);
-    const created = await call('POST', '/experiments/', {
+    const created = await t.call('POST', `${API}/experiments/`, {
       name: 'Fresh',
       evaluation_script_id: scriptId,
       dataset_id: Number(empty.rows[0].id),
     });
     const id = created.json().id;
-    const fresh = (await call('GET', `/experiments/${id}`)).json();
+    const fresh = (await t.call('GET', `${API}/experiments/${id}`)).json();
     expect(fresh).toMatchObject({ dataset_name: 'Empty', evaluation_script_name: 'Golden set relevance', golden_set_name: null });
     expect(fresh.run_blockers).toEqual([
       `Experiment 'Fresh' has no run configuration: set its search target and golden set (Edit on its runs page, or PATCH /api/backend/experiments/${id}).`,
       "Experiment 'Fresh' cannot run: its dataset 'Empty' has no entries.",
     ]);
     // Starting a run is refused with the first of them.
-    const refused = await call('POST', `/experiments/${id}/runs`);
+    const refused = await t.call('POST', `${API}/experiments/${id}/runs`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(fresh.run_blockers[0]);
 
@@ -341,15 +336,15 @@ describe.each(backends)('an experiment for its runs page (%s)', (backend) => {
       full.rows[0].id,
       entry.rows[0].id,
     ]);
-    const changed = await call('PATCH', `/experiments/${id}`, {
+    const changed = await t.call('PATCH', `${API}/experiments/${id}`, {
       dataset_id: Number(full.rows[0].id),
       config: { search_target: { kind: 'builtin' }, golden_set_id: Number(set.rows[0].id) },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const ready = (await call('GET', `/experiments/${id}`)).json();
+    const ready = (await t.call('GET', `${API}/experiments/${id}`)).json();
     expect(ready).toMatchObject({ dataset_name: 'Full', golden_set_name: 'Set A', run_blockers: [] });
 
-    const noDataset = await call('PATCH', `/experiments/${id}`, { dataset_id: 999999 });
+    const noDataset = await t.call('PATCH', `${API}/experiments/${id}`, { dataset_id: 999999 });
     expect(noDataset.statusCode).toBe(400);
     expect(noDataset.json().message).toBe('body.dataset_id: dataset 999999 does not exist');
   });

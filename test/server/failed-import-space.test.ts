@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reclaimUnfinishedImports } from '../../server/db/after-import';
 import { CHECKPOINT_AFTER_BYTES, walSinceCheckpoint } from '../../server/db/pglite-wal';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const MiB = 1024 * 1024;
 const ROWS = 20_000;
@@ -46,13 +45,7 @@ describe.each(backends)('space after failed imports (%s)', (backend) => {
   }
 
   async function uploadRejected(round: number) {
-    const { payload, contentType } = await multipart([['file', { file: rejectedCsv(round) }]]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/service/dataset-entries/bulk-upload',
-      payload,
-      headers: { ...(await t.auth()), 'content-type': contentType },
-    });
+    const response = await t.upload('/api/service/dataset-entries/bulk-upload', [['file', { file: rejectedCsv(round) }]]);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().details[0]).toMatchObject({ row: ROWS + 2 });
   }

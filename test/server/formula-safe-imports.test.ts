@@ -2,31 +2,23 @@
 // way, so an entry, a judgement and a product written alike in their files are the same query or product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart, type Part } from './helpers/multipart';
+import type { Part } from './helpers/multipart';
 
 describe.each(backends)('formula-safe cells in every CSV import (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
 
   async function upload(url: string, parts: Array<[string, Part]>) {
-    const form = await multipart(parts);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+    const response = await t.upload(url, parts);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   }
   const get = async (url: string) => {
-    const response = await t.app.inject({ method: 'GET', url, headers });
+    const response = await t.call('GET', url);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };

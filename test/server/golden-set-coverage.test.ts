@@ -6,7 +6,7 @@ import { migrate } from '../../server/storage/migrate';
 import { seedDemoData } from '../../server/demo/seed-demo-data';
 import { queryKey } from '../../server/evaluation/query-key';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
+import type { Part } from './helpers/multipart';
 
 /** Judged above 0 in the spelling the set is uploaded in; 'oak table 4' only at 0, which a run does not score. */
 const JUDGEMENTS = ['query,product_id,relevance', 'RED SOFA 1,p1,3', 'éclair lamp 2,p2,1', 'Straße rug 3,p3,2', 'oak table 4,p4,0'];
@@ -22,20 +22,10 @@ const SPELLINGS = [
 
 describe.each(backends)("a golden set's coverage of a dataset (%s)", (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let goldenSetId: number;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-  async function upload(url: string, parts: Parameters<typeof multipart>[0]) {
-    const form = await multipart(parts);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+  async function upload(url: string, parts: Array<[string, Part]>) {
+    const response = await t.upload(url, parts);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   }
@@ -43,7 +33,7 @@ describe.each(backends)("a golden set's coverage of a dataset (%s)", (backend) =
   const bulkUpload = (rows: string[]) => upload('/api/service/dataset-entries/bulk-upload', [['file', { file: rows.join('\n') }]]);
 
   async function coverage(datasetId: number) {
-    const response = await call('GET', `/api/backend/golden-sets/${goldenSetId}/coverage?dataset_id=${datasetId}`);
+    const response = await t.call('GET', `/api/backend/golden-sets/${goldenSetId}/coverage?dataset_id=${datasetId}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ queries: number; judged: number; not_judged: string[] }>();
   }
@@ -83,7 +73,6 @@ describe.each(backends)("a golden set's coverage of a dataset (%s)", (backend) =
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
     goldenSetId = (
       await upload('/api/backend/golden-sets/', [
         ['name', 'Coverage set'],
@@ -112,29 +101,29 @@ describe.each(backends)("a golden set's coverage of a dataset (%s)", (backend) =
   });
 
   it('follows entry edits and deletions, mappings added and removed, and uploads', async () => {
-    const dataset = await call('POST', '/api/service/datasets/', { name: 'Edits', description: 'Entries edited one at a time' });
+    const dataset = await t.call('POST', '/api/service/datasets/', { name: 'Edits', description: 'Entries edited one at a time' });
     expect(dataset.statusCode, dataset.body).toBe(201);
     const id = dataset.json().id as number;
     const entryIds: number[] = [];
     for (const input of ['Red Sofa 1', 'red  sofa 1', 'floor lamp']) {
-      const entry = (await call('POST', '/api/service/dataset-entries/', { input })).json().id as number;
+      const entry = (await t.call('POST', '/api/service/dataset-entries/', { input })).json().id as number;
       entryIds.push(entry);
-      await call('POST', '/api/service/dataset-entry-mappings/', [{ dataset_id: id, dataset_entry_id: entry }]);
+      await t.call('POST', '/api/service/dataset-entry-mappings/', [{ dataset_id: id, dataset_entry_id: entry }]);
     }
     const [a, b, c] = entryIds;
     expect(await coverage(id)).toEqual({ queries: 2, judged: 1, not_judged: ['floor lamp'] });
 
     // Its input changed, the second entry is another query, listed at its place in entry order.
-    expect((await call('PUT', `/api/service/dataset-entries/${b}`, { input: ' Blue Chair ' })).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/service/dataset-entries/${b}`, { input: ' Blue Chair ' })).statusCode).toBe(200);
     expect(await coverage(id)).toEqual({ queries: 3, judged: 1, not_judged: ['Blue Chair', 'floor lamp'] });
-    expect((await call('PUT', `/api/service/dataset-entries/${a}`, { input: 'Blue chair' })).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/service/dataset-entries/${a}`, { input: 'Blue chair' })).statusCode).toBe(200);
     expect(await coverage(id)).toEqual({ queries: 2, judged: 0, not_judged: ['Blue chair', 'floor lamp'] });
 
-    expect((await call('DELETE', `/api/service/dataset-entries/${c}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `/api/service/dataset-entries/${c}`)).statusCode).toBe(204);
     expect(await coverage(id)).toEqual({ queries: 1, judged: 0, not_judged: ['Blue chair'] });
-    expect((await call('DELETE', `/api/service/dataset-entry-mappings/${id}/${a}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `/api/service/dataset-entry-mappings/${id}/${a}`)).statusCode).toBe(204);
     expect(await coverage(id)).toEqual({ queries: 1, judged: 0, not_judged: ['Blue Chair'] });
-    expect((await call('POST', '/api/service/dataset-entry-mappings/', [{ dataset_id: id, dataset_entry_id: a }])).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/service/dataset-entry-mappings/', [{ dataset_id: id, dataset_entry_id: a }])).statusCode).toBe(201);
     expect(await coverage(id)).toEqual({ queries: 1, judged: 0, not_judged: ['Blue chair'] });
 
     await bulkUpload(['input,datasets', '"  RED   sofa 1 ",Edits', 'floor lamp,Edits', 'Floor  Lamp,Edits']);

@@ -5,7 +5,7 @@ import { demoResult } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 import { withClient } from './helpers/test-databases';
-import { multipart, type Part } from './helpers/multipart';
+import type { Part } from './helpers/multipart';
 
 const ROUTE = '/api/backend/golden-sets/';
 const UPLOAD_LIMIT_MB = 1;
@@ -14,25 +14,17 @@ const fixture = (name: string) => readFile(new URL(`./fixtures/golden-sets/${nam
 
 describe.each(backends)('golden sets API (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
 
   beforeAll(async () => {
     t = await startTestApp(backend, { UPLOAD_LIMIT_MB: String(UPLOAD_LIMIT_MB) });
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.db.exec('DELETE FROM golden_sets;');
   });
 
-  async function upload(parts: Array<[string, Part]>) {
-    const { payload, contentType } = await multipart(parts);
-    return t.app.inject({ method: 'POST', url: ROUTE, payload, headers: { ...headers, 'content-type': contentType } });
-  }
   const uploadCsv = (name: string, file: Buffer | string, extra: Array<[string, Part]> = []) =>
-    upload([['name', name], ...extra, ['file', { file }]]);
-  const call = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${ROUTE}${url}`, headers, payload });
+    t.upload(ROUTE, [['name', name], ...extra, ['file', { file }]]);
 
   async function judgements(id?: number) {
     const { rows } = await t.db.query<{ query: string; query_key: string; product_id: string; grade: number }>(
@@ -98,20 +90,20 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
   it('lists newest first with counts and X-Total-Count, gets one, and answers 404 for an unknown id', async () => {
     const first = (await uploadCsv('First', 'query,product_id,relevance\na,P1,1\na,P2,0\nb,P1,2\n')).json();
     const second = (await uploadCsv('Second', 'query,product_id,relevance\n')).json();
-    const list = await call('GET', '?page=1&page_size=20');
+    const list = await t.call('GET', `${ROUTE}?page=1&page_size=20`);
     expect(list.statusCode).toBe(200);
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.json().count).toBe(2);
     expect(list.json().results.map((s: { name: string }) => s.name)).toEqual(['Second', 'First']);
     expect(list.json().results[1]).toMatchObject({ query_count: 2, judgement_count: 3, market: '', description: '' });
     expect(second).toMatchObject({ query_count: 0, judgement_count: 0 });
-    const page2 = await call('GET', '?page=2&page_size=1');
+    const page2 = await t.call('GET', `${ROUTE}?page=2&page_size=1`);
     expect(page2.json().results.map((s: { name: string }) => s.name)).toEqual(['First']);
 
-    const one = await call('GET', String(first.id));
+    const one = await t.call('GET', `${ROUTE}${first.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(first);
-    const missing = await call('GET', '999999');
+    const missing = await t.call('GET', `${ROUTE}999999`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Not Found', message: 'Golden set 999999 not found' });
   });
@@ -120,17 +112,17 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     const a = (await uploadCsv('Alpha', 'query,product_id,relevance\nx,P1,1\n')).json();
     await uploadCsv('Beta', 'query,product_id,relevance\n');
 
-    const renamed = await call('PATCH', String(a.id), { name: ' Gamma ', market: 'FR' });
+    const renamed = await t.call('PATCH', `${ROUTE}${a.id}`, { name: ' Gamma ', market: 'FR' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ id: a.id, name: 'Gamma', market: 'FR', description: '', judgement_count: 1 });
     expect(Date.parse(renamed.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(a.updated_at));
 
-    const taken = await call('PATCH', String(a.id), { name: 'Beta' });
+    const taken = await t.call('PATCH', `${ROUTE}${a.id}`, { name: 'Beta' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'Conflict', message: 'A golden set named "Beta" already exists' });
-    expect((await call('PATCH', String(a.id), { name: '  ' })).statusCode).toBe(400);
-    expect((await call('PATCH', String(a.id), {})).statusCode).toBe(400);
-    expect((await call('PATCH', '999999', { name: 'Delta' })).statusCode).toBe(404);
+    expect((await t.call('PATCH', `${ROUTE}${a.id}`, { name: '  ' })).statusCode).toBe(400);
+    expect((await t.call('PATCH', `${ROUTE}${a.id}`, {})).statusCode).toBe(400);
+    expect((await t.call('PATCH', `${ROUTE}999999`, { name: 'Delta' })).statusCode).toBe(404);
   });
 
   it('answers 409 for a duplicate name on upload and writes nothing', async () => {
@@ -210,14 +202,14 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
   });
 
   it('answers 400 for a form without name, without file, or with an unknown format', async () => {
-    const noName = await upload([['file', { file: 'query,product_id,relevance\n' }]]);
+    const noName = await t.upload(ROUTE, [['file', { file: 'query,product_id,relevance\n' }]]);
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toMatch(/no "name" before its files/);
-    const noFile = await upload([['name', 'X']]);
+    const noFile = await t.upload(ROUTE, [['name', 'X']]);
     expect(noFile.json()).toEqual({ error: 'Bad Request', message: 'The form has no judgements file: send it in a field named "file"' });
     const badFormat = await uploadCsv('X', 'query,product_id,relevance\n', [['format', 'xml']]);
     expect(badFormat.json()).toEqual({ error: 'Bad Request', message: 'format must be "csv" or "trec", not "xml"' });
-    const notMultipart = await t.app.inject({ method: 'POST', url: ROUTE, headers, payload: { name: 'X' } });
+    const notMultipart = await t.call('POST', ROUTE, { name: 'X' });
     expect(notMultipart.statusCode).toBe(400);
     const blankName = await uploadCsv('  ', 'query,product_id,relevance\n');
     expect(blankName.json().message).toBe('name must not be blank');
@@ -233,7 +225,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       { query: 'oak table', query_key: 'oak table', product_id: 'P1', grade: 1 },
       { query: '  =sum(A1)  ', query_key: '=sum(a1)', product_id: 'P7', grade: 3 },
     ];
-    const queriesFirst = await upload([
+    const queriesFirst = await t.upload(ROUTE, [
       ['name', 'T1'],
       ['format', 'trec'],
       ['queries', { file: queries }],
@@ -243,7 +235,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(queriesFirst.json()).toMatchObject({ query_count: 3, judgement_count: 4 });
     expect(await judgements(queriesFirst.json().id)).toEqual(expected);
 
-    const qrelsFirst = await upload([
+    const qrelsFirst = await t.upload(ROUTE, [
       ['name', 'T2'],
       ['format', 'trec'],
       ['file', { file: qrels }],
@@ -252,7 +244,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(qrelsFirst.statusCode, qrelsFirst.body).toBe(201);
     expect(await judgements(qrelsFirst.json().id)).toEqual(expected);
 
-    const noQueries = await upload([
+    const noQueries = await t.upload(ROUTE, [
       ['name', 'T3'],
       ['format', 'trec'],
       ['file', { file: qrels }],
@@ -262,7 +254,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
   });
 
   it('rejects qrels with unknown query ids and bad grades, and queries files with problems', async () => {
-    const response = await upload([
+    const response = await t.upload(ROUTE, [
       ['name', 'Bad TREC'],
       ['format', 'trec'],
       ['queries', { file: 'q1\tsofa\nq2\tchair\n' }],
@@ -278,7 +270,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
         { file: 'file', row: 3, column: 'grade', problem: 'must be a non-negative integer (0, 1, 2, …), not "1.5"' },
       ],
     });
-    const badQueries = await upload([
+    const badQueries = await t.upload(ROUTE, [
       ['name', 'Bad queries'],
       ['format', 'trec'],
       ['queries', { file: 'q1\tsofa\nq1\tchair\nq2 no tab\n' }],
@@ -290,7 +282,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       { file: 'queries', row: 3, column: null, problem: 'expected "qid<TAB>query" (no tab found)' },
     ]);
     expect(badQueries.json().message).toMatch(/^Nothing was imported: the queries file has 2 problems/);
-    const duplicate = await upload([
+    const duplicate = await t.upload(ROUTE, [
       ['name', 'Dup TREC'],
       ['format', 'trec'],
       ['queries', { file: 'q1\tSofa\nq2\tsofa\n' }],
@@ -309,7 +301,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
 
   it('exports CSV with formula-safe cells that imports as the same judgements', async () => {
     const original = (await uploadCsv('Source', await fixture('bom-crlf-quoted.csv'))).json();
-    const exported = await call('GET', `${original.id}/export.csv`);
+    const exported = await t.call('GET', `${ROUTE}${original.id}/export.csv`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(exported.headers['content-disposition']).toBe(
@@ -325,12 +317,12 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
 
   it('exports TREC qrels and formula-safe queries that import as the same judgements', async () => {
     const original = (await uploadCsv('Source', await fixture('bom-crlf-quoted.csv'))).json();
-    const qrels = await call('GET', `${original.id}/export.qrels`);
-    const queries = await call('GET', `${original.id}/export.queries.tsv`);
+    const qrels = await t.call('GET', `${ROUTE}${original.id}/export.qrels`);
+    const queries = await t.call('GET', `${ROUTE}${original.id}/export.queries.tsv`);
     expect(qrels.statusCode).toBe(200);
     expect(qrels.body).toBe('1 0 P1 2\n1 0 P2 0\n2 0 P3 1\n3 0 P4 3\n4 0 P5 2\n');
     expect(queries.body).toBe('1\tRed Sofa\n2\toak table\n3\t\'=HYPERLINK("x")\n4\t\'-rug\n');
-    const copy = await upload([
+    const copy = await t.upload(ROUTE, [
       ['name', 'Copy'],
       ['format', 'trec'],
       ['queries', { file: queries.rawPayload }],
@@ -351,27 +343,22 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       ['@a', 'P2'],
     ];
     for (const [query, product_id] of awkward) {
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `${ROUTE}${set.id}/judgements/`,
-        headers,
-        payload: { query, product_id, grade: 2 },
-      });
+      const put = await t.call('PUT', `${ROUTE}${set.id}/judgements/`, { query, product_id, grade: 2 });
       expect(put.statusCode, put.body).toBe(200);
     }
     const stored = await judgements(set.id);
     expect(stored.slice(1).map((row) => [row.query, row.product_id])).toEqual(awkward);
 
-    const csv = await call('GET', `${set.id}/export.csv`);
+    const csv = await t.call('GET', `${ROUTE}${set.id}/export.csv`);
     const csvCopy = await uploadCsv('CSV copy', csv.rawPayload);
     expect(csvCopy.statusCode, csvCopy.body).toBe(201);
     expect(await judgements(csvCopy.json().id)).toEqual(stored);
 
-    const trecCopy = await upload([
+    const trecCopy = await t.upload(ROUTE, [
       ['name', 'TREC copy'],
       ['format', 'trec'],
-      ['queries', { file: (await call('GET', `${set.id}/export.queries.tsv`)).rawPayload }],
-      ['file', { file: (await call('GET', `${set.id}/export.qrels`)).rawPayload }],
+      ['queries', { file: (await t.call('GET', `${ROUTE}${set.id}/export.queries.tsv`)).rawPayload }],
+      ['file', { file: (await t.call('GET', `${ROUTE}${set.id}/export.qrels`)).rawPayload }],
     ]);
     expect(trecCopy.statusCode, trecCopy.body).toBe(201);
     expect(await judgements(trecCopy.json().id)).toEqual(stored);
@@ -379,18 +366,18 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
 
   it('deletes a golden set with its judgements, then answers 404', async () => {
     const set = (await uploadCsv('Doomed', 'query,product_id,relevance\nx,P1,1\n')).json();
-    const response = await call('DELETE', String(set.id));
+    const response = await t.call('DELETE', `${ROUTE}${set.id}`);
     expect(response.statusCode).toBe(204);
     expect(await judgements()).toEqual([]);
-    expect((await call('DELETE', String(set.id))).statusCode).toBe(404);
+    expect((await t.call('DELETE', `${ROUTE}${set.id}`)).statusCode).toBe(404);
     for (const suffix of ['export.csv', 'export.qrels', 'export.queries.tsv']) {
-      expect((await call('GET', `${set.id}/${suffix}`)).statusCode).toBe(404);
+      expect((await t.call('GET', `${ROUTE}${set.id}/${suffix}`)).statusCode).toBe(404);
     }
   });
 
   it("seeds the spec's three country golden sets with the judgements of the demo runs, and the runnable demo's", async () => {
     expect(await seedDemoData(t.db)).toBe(true);
-    const list = (await call('GET', '')).json();
+    const list = (await t.call('GET', `${ROUTE}`)).json();
     expect(list.results.map((s: { name: string; market: string }) => [s.name, s.market])).toEqual([
       ['Golden set — United States (generated)', 'US'],
       ['Golden set — Spain', 'ES'],
@@ -407,8 +394,6 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
   }, 60_000);
 
   describe('in use', () => {
-    const backendCall = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api/backend${url}`, headers, payload });
     const config = (goldenSetId: number) => ({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId });
     /** An experiment scoring against the set, over a dataset of one entry. */
     async function experimentUsing(name: string, goldenSetId: number) {
@@ -419,7 +404,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
         dataset.rows[0].id,
         entry.rows[0].id,
       ]);
-      const created = await backendCall('POST', '/experiments/', {
+      const created = await t.call('POST', '/api/backend/experiments/', {
         name,
         evaluation_script_id: Number(script.rows[0].id),
         dataset_id: Number(dataset.rows[0].id),
@@ -433,7 +418,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     it('refuses to delete a golden set that experiments use, naming the set and the experiments', async () => {
       const set = (await uploadCsv('Sofas UK', 'query,product_id,relevance\nsofa,P1,1\n')).json();
       const baseline = await experimentUsing('BM25 baseline', set.id);
-      const one = await call('DELETE', String(set.id));
+      const one = await t.call('DELETE', `${ROUTE}${set.id}`);
       expect(one.statusCode).toBe(409);
       expect(one.json()).toEqual({
         error: 'Conflict',
@@ -441,7 +426,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
         details: { experiments: [baseline], experiment_count: 1 },
       });
       await experimentUsing('Vector search', set.id);
-      expect((await call('DELETE', String(set.id))).json().message).toBe(
+      expect((await t.call('DELETE', `${ROUTE}${set.id}`)).json().message).toBe(
         'Golden set "Sofas UK" cannot be deleted: the experiments "BM25 baseline" and "Vector search" use it.',
       );
       expect(await exists(set.id)).toBe(true);
@@ -453,18 +438,18 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       const next = (await uploadCsv('Chairs v2', 'query,product_id,relevance\nsofa,P1,2\n')).json();
       const experiment = await experimentUsing('Chair search', set.id);
       // No worker here: the run stays pending.
-      const run = await backendCall('POST', `/experiments/${experiment.id}/runs`);
+      const run = await t.call('POST', `/api/backend/experiments/${experiment.id}/runs`);
       expect(run.statusCode, run.body).toBe(202);
-      expect((await backendCall('PATCH', `/experiments/${experiment.id}`, { config: config(next.id) })).statusCode).toBe(200);
-      const refused = await call('DELETE', String(set.id));
+      expect((await t.call('PATCH', `/api/backend/experiments/${experiment.id}`, { config: config(next.id) })).statusCode).toBe(200);
+      const refused = await t.call('DELETE', `${ROUTE}${set.id}`);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
         error: 'Conflict',
         message: `Golden set "Chairs" cannot be deleted: run ${run.json().id} is scoring against it (cancel it or let it end first).`,
         details: { runs: [run.json().id] },
       });
-      expect((await backendCall('POST', `/experiment-runs/${run.json().id}/cancel`)).statusCode).toBe(200);
-      expect((await call('DELETE', String(set.id))).statusCode).toBe(204);
+      expect((await t.call('POST', `/api/backend/experiment-runs/${run.json().id}/cancel`)).statusCode).toBe(200);
+      expect((await t.call('DELETE', `${ROUTE}${set.id}`)).statusCode).toBe(204);
       expect(await exists(set.id)).toBe(false);
     });
 
@@ -476,7 +461,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
         // A delete that has locked the set and found it unused, not yet committed.
         await deleting.query('BEGIN');
         await deleting.query('SELECT 1 FROM golden_sets WHERE id = $1 FOR UPDATE', [set.id]);
-        const saving = backendCall('PATCH', `/experiments/${experiment.id}`, { config: config(set.id) });
+        const saving = t.call('PATCH', `/api/backend/experiments/${experiment.id}`, { config: config(set.id) });
         await new Promise((resolve) => setTimeout(resolve, 300));
         await deleting.query('DELETE FROM golden_sets WHERE id = $1', [set.id]);
         await deleting.query('COMMIT');

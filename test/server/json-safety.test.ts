@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jsonTextProblem, roundTrips } from '../../server/import/json-safety';
 import { MAX_JSON_DEPTH } from '../../server/schemas/limits';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart, type Part } from './helpers/multipart';
 
 /** `{"a":[[…[1]…]]}`: the document is `depth` levels deep. */
 const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}}`;
@@ -53,10 +52,8 @@ describe('jsonTextProblem', () => {
 
 describe.each(backends)('JSON the server cannot keep is a 400 naming the field (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   beforeAll(async () => {
     t = await startTestApp(backend);
-    headers = await t.auth();
   }, 60_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -64,17 +61,7 @@ describe.each(backends)('JSON the server cannot keep is a 400 naming the field (
   });
 
   const count = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
-  const postEntry = (payload: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/service/dataset-entries/',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload,
-    });
-  async function upload(url: string, parts: Array<[string, Part]>) {
-    const { payload, contentType } = await multipart(parts);
-    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
-  }
+  const postEntry = (payload: string) => t.call('POST', '/api/service/dataset-entries/', payload, { 'content-type': 'application/json' });
 
   it.each([
     [`{"input":"q","input_metadata":${nested(10_000)}}`, `body.input_metadata.a[0][0]… is nested more than ${MAX_JSON_DEPTH} levels deep`],
@@ -104,13 +91,13 @@ describe.each(backends)('JSON the server cannot keep is a 400 naming the field (
 
   it('refuses a bulk-upload CSV whose metadata cell nests 10,000 levels, then stores what the next upload acknowledges', async () => {
     const cell = nested(10_000).replaceAll('"', '""');
-    const bad = await upload('/api/service/dataset-entries/bulk-upload', [['file', { file: `input,input_metadata\nq,"${cell}"\n` }]]);
+    const bad = await t.upload('/api/service/dataset-entries/bulk-upload', [['file', { file: `input,input_metadata\nq,"${cell}"\n` }]]);
     expect(bad.statusCode, bad.body).toBe(400);
     expect(bad.json().details).toEqual([
       { row: 2, column: 'input_metadata', problem: `a[0][0][0]… is nested more than ${MAX_JSON_DEPTH} levels deep (arrays and objects)` },
     ]);
     expect(await count('dataset_entries')).toBe(0);
-    const good = await upload('/api/service/dataset-entries/bulk-upload', [['file', { file: 'input,input_metadata\nq,"{""n"":1}"\n' }]]);
+    const good = await t.upload('/api/service/dataset-entries/bulk-upload', [['file', { file: 'input,input_metadata\nq,"{""n"":1}"\n' }]]);
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json().created_entries).toBe(1);
     expect((await t.db.query('SELECT input, input_metadata FROM dataset_entries')).rows).toEqual([
@@ -120,7 +107,7 @@ describe.each(backends)('JSON the server cannot keep is a 400 naming the field (
 
   it('refuses numbers and surrogates in bulk-upload metadata cells, naming the row and column', async () => {
     const file = 'input,input_metadata\nq1,"{""p"":1e400}"\nq2,"{""s"":""\\udc00""}"\nq3,"{""id"":123456789012345678901234567890}"\n';
-    const response = await upload('/api/service/dataset-entries/bulk-upload', [['file', { file }]]);
+    const response = await t.upload('/api/service/dataset-entries/bulk-upload', [['file', { file }]]);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().details).toEqual([
       { row: 2, column: 'input_metadata', problem: expect.stringContaining('p is the number 1e400') },
@@ -132,11 +119,11 @@ describe.each(backends)('JSON the server cannot keep is a 400 naming the field (
 
   it('refuses catalogue attributes nested too deep, in CSV and JSON Lines', async () => {
     const cell = nested(10_000).replaceAll('"', '""');
-    const csv = await upload('/api/backend/catalogue/import', [['file', { file: `product_id,name,attributes\nP1,Sofa,"${cell}"\n` }]]);
+    const csv = await t.upload('/api/backend/catalogue/import', [['file', { file: `product_id,name,attributes\nP1,Sofa,"${cell}"\n` }]]);
     expect(csv.statusCode, csv.body).toBe(400);
     expect(csv.json().details).toEqual([{ row: 2, column: 'attributes', problem: expect.stringContaining('is nested more than') }]);
     const lines = `{"product_id":"P1","name":"Sofa","attributes":${nested(10_000)}}\n{"product_id":"P2","name":"x","colour":"\\u0000"}\n`;
-    const jsonl = await upload('/api/backend/catalogue/import', [
+    const jsonl = await t.upload('/api/backend/catalogue/import', [
       ['format', 'jsonl'],
       ['file', { file: lines }],
     ]);

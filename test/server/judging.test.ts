@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMetrics } from '../../server/evaluation/metrics';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const API = '/api/backend';
 
@@ -23,40 +22,18 @@ const JUDGEMENTS = ['query,product_id,relevance', 'red sofa,p1,3', 'coffee table
 
 describe.each(backends)('judging (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let setId: number;
   let runId: number;
   let scriptId: number;
   let datasetId: number;
 
-  const call = (method: 'GET' | 'PUT' | 'DELETE' | 'PATCH' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-
-  async function upload(url: string, fields: Array<[string, string]>, file: string) {
-    const form = await multipart([...fields, ['file', { file }]]);
-    return t.app.inject({
-      method: 'POST',
-      url: `${API}${url}`,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
-  }
-
-  async function finished(id: number) {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const run = (await call('GET', `/experiment-runs/${id}`)).json();
-      if (!['pending', 'running'].includes(run.status)) return run;
-      if (Date.now() > end) throw new Error(`run ${id} did not finish`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    headers = await t.auth();
-    expect((await upload('/catalogue/import', [], CATALOGUE)).statusCode).toBeLessThan(300);
-    const set = await upload('/golden-sets/', [['name', 'Judged']], JUDGEMENTS);
+    expect((await t.upload(`${API}/catalogue/import`, [['file', { file: CATALOGUE }]])).statusCode).toBeLessThan(300);
+    const set = await t.upload(`${API}/golden-sets/`, [
+      ['name', 'Judged'],
+      ['file', { file: JUDGEMENTS }],
+    ]);
     setId = set.json().id;
     const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
     const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Judging', '') RETURNING id`);
@@ -68,19 +45,19 @@ describe.each(backends)('judging (%s)', (backend) => {
       ]);
     }
     [scriptId, datasetId] = [Number(script.rows[0].id), Number(dataset.rows[0].id)];
-    const experiment = await call('POST', '/experiments/', {
+    const experiment = await t.call('POST', `${API}/experiments/`, {
       name: 'Judging',
       evaluation_script_id: scriptId,
       dataset_id: datasetId,
       config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
     });
-    runId = (await call('POST', `/experiments/${experiment.json().id}/runs`)).json().id;
-    expect((await finished(runId)).status).toBe('success');
+    runId = (await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`)).json().id;
+    expect((await t.runUntilEnded(runId)).status).toBe('success');
   }, 60_000);
   afterAll(() => t?.close());
 
   it('answers the set with its scale, grades per grade and version', async () => {
-    const set = (await call('GET', `/golden-sets/${setId}`)).json();
+    const set = (await t.call('GET', `${API}/golden-sets/${setId}`)).json();
     expect(set).toMatchObject({
       scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
       grade_counts: { '2': 1, '3': 1 },
@@ -89,7 +66,7 @@ describe.each(backends)('judging (%s)', (backend) => {
       query_count: 2,
       judgement_count: 2,
     });
-    expect((await call('GET', `/experiment-runs/${runId}`)).json()).toMatchObject({
+    expect((await t.call('GET', `${API}/experiment-runs/${runId}`)).json()).toMatchObject({
       golden_set_id: setId,
       golden_set_version: 0,
       golden_set_changed: false,
@@ -97,12 +74,12 @@ describe.each(backends)('judging (%s)', (backend) => {
   });
 
   it('lists what the run found unjudged, each query’s products in a fixed shuffled order', async () => {
-    const first = await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`);
+    const first = await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`);
     expect(first.statusCode, first.body).toBe(200);
     const items = first.json<Array<{ query: string; product_id: string; rank: number; name: string | null }>>();
     expect(Number(first.headers['x-total-count'])).toBe(items.length);
     // The run's own results say which of its top 3 were unjudged.
-    const results = (await call('GET', `/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const results = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
     const expected = results.flatMap(({ result }) =>
       result.results.search_results
         .slice(0, 3)
@@ -114,34 +91,40 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect(items.map((item) => `${item.query}|${item.product_id}`).sort()).toEqual(expected.sort());
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.name !== null && item.rank >= 1 && item.rank <= 3)).toBe(true);
-    expect((await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`)).json()).toEqual(items);
+    expect((await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`)).json()).toEqual(items);
   });
 
   it('judges one product at a time: kept counts, version and history follow, the run says its set changed', async () => {
-    const before = (await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`)).json<
+    const before = (await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`)).json<
       Array<{ query: string; product_id: string }>
     >();
     const target = before.find((item) => item.query === 'red sofa')!;
-    const put = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: '  Red  SOFA ', product_id: target.product_id, grade: 0 });
+    const put = await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, {
+      query: '  Red  SOFA ',
+      product_id: target.product_id,
+      grade: 0,
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ product_id: target.product_id, grade: 0, judged_by: expect.any(String), name: expect.any(String) });
     // A new query adds to the query count; changing a grade moves it between grades.
-    expect((await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'lamp', product_id: 'p9', grade: 1 })).statusCode).toBe(200);
-    expect((await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p1', grade: 2 })).statusCode).toBe(
+    expect((await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: 'lamp', product_id: 'p9', grade: 1 })).statusCode).toBe(
       200,
     );
+    expect(
+      (await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p1', grade: 2 })).statusCode,
+    ).toBe(200);
     // The same grade again changes nothing.
-    expect((await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p1', grade: 2 })).statusCode).toBe(
-      200,
-    );
-    const set = (await call('GET', `/golden-sets/${setId}`)).json();
+    expect(
+      (await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p1', grade: 2 })).statusCode,
+    ).toBe(200);
+    const set = (await t.call('GET', `${API}/golden-sets/${setId}`)).json();
     expect(set).toMatchObject({ version: 3, query_count: 3, judgement_count: 4, grade_counts: { '0': 1, '1': 1, '2': 2 } });
     expect(set.changed_at).not.toBeNull();
-    const after = (await call('GET', `/experiment-runs/${runId}/unjudged/?page_size=100`)).json<unknown[]>();
+    const after = (await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`)).json<unknown[]>();
     expect(after).toHaveLength(before.length - 1);
-    expect((await call('GET', `/experiment-runs/${runId}`)).json()).toMatchObject({ golden_set_changed: true });
+    expect((await t.call('GET', `${API}/experiment-runs/${runId}`)).json()).toMatchObject({ golden_set_changed: true });
 
-    const history = await call('GET', `/golden-sets/${setId}/history/?page_size=2`);
+    const history = await t.call('GET', `${API}/golden-sets/${setId}/history/?page_size=2`);
     expect(history.headers['x-total-count']).toBe('3');
     expect(
       history
@@ -151,7 +134,7 @@ describe.each(backends)('judging (%s)', (backend) => {
       [3, 3, 2],
       [2, null, 1],
     ]);
-    const judgements = (await call('GET', `/golden-sets/${setId}/judgements/?query=RED%20SOFA`)).json<
+    const judgements = (await t.call('GET', `${API}/golden-sets/${setId}/judgements/?query=RED%20SOFA`)).json<
       Array<{ product_id: string; grade: number }>
     >();
     expect(judgements.map((j) => [j.product_id, j.grade])).toEqual([
@@ -161,15 +144,15 @@ describe.each(backends)('judging (%s)', (backend) => {
   });
 
   it('removes a judgement, and lists and searches the queries with their grades', async () => {
-    expect((await call('DELETE', `/golden-sets/${setId}/judgements/?query=lamp&product_id=p9`)).statusCode).toBe(204);
-    const again = await call('DELETE', `/golden-sets/${setId}/judgements/?query=lamp&product_id=p9`);
+    expect((await t.call('DELETE', `${API}/golden-sets/${setId}/judgements/?query=lamp&product_id=p9`)).statusCode).toBe(204);
+    const again = await t.call('DELETE', `${API}/golden-sets/${setId}/judgements/?query=lamp&product_id=p9`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(`Golden set ${setId} has no judgement of product p9 for the query "lamp"`);
-    const set = (await call('GET', `/golden-sets/${setId}`)).json();
+    const set = (await t.call('GET', `${API}/golden-sets/${setId}`)).json();
     expect(set).toMatchObject({ version: 4, query_count: 2, grade_counts: { '0': 1, '2': 2 } });
-    const last = (await call('GET', `/golden-sets/${setId}/history/?page_size=1`)).json().results[0];
+    const last = (await t.call('GET', `${API}/golden-sets/${setId}/history/?page_size=1`)).json().results[0];
     expect(last).toMatchObject({ query: 'lamp', product_id: 'p9', old_grade: 1, new_grade: null });
-    const queries = await call('GET', `/golden-sets/${setId}/queries/?page_size=10`);
+    const queries = await t.call('GET', `${API}/golden-sets/${setId}/queries/?page_size=10`);
     expect(queries.json()).toEqual({
       count: 2,
       results: [
@@ -177,64 +160,64 @@ describe.each(backends)('judging (%s)', (backend) => {
         { query: 'red sofa', judgements: 2, by_grade: { '0': 1, '2': 1 } },
       ],
     });
-    const searched = (await call('GET', `/golden-sets/${setId}/queries/?search=SOFA`)).json();
+    const searched = (await t.call('GET', `${API}/golden-sets/${setId}/queries/?search=SOFA`)).json();
     expect(searched.count).toBe(1);
     expect(searched.results[0].query).toBe('red sofa');
   });
 
   it('refuses grades outside the scale, bad bodies and unknown sets, naming the field', async () => {
-    const high = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p2', grade: 4 });
+    const high = await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p2', grade: 4 });
     expect(high.statusCode).toBe(400);
     expect(high.json().message).toBe("body.grade must be between 0 and 3 (the golden set's scale), got 4");
-    const missing = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p2' });
+    const missing = await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: 'red sofa', product_id: 'p2' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('grade');
-    const blank = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: '  ', product_id: 'p2', grade: 1 });
+    const blank = await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: '  ', product_id: 'p2', grade: 1 });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('body.query must not be blank');
-    expect((await call('PUT', '/golden-sets/999999/judgements/', { query: 'x', product_id: 'p2', grade: 1 })).statusCode).toBe(404);
-    expect((await call('GET', '/golden-sets/999999/queries/')).statusCode).toBe(404);
+    expect((await t.call('PUT', `${API}/golden-sets/999999/judgements/`, { query: 'x', product_id: 'p2', grade: 1 })).statusCode).toBe(404);
+    expect((await t.call('GET', `${API}/golden-sets/999999/queries/`)).statusCode).toBe(404);
   });
 
   it('sets the scale at upload or later, never below a grade the set holds', async () => {
-    const tooLow = await call('PATCH', `/golden-sets/${setId}`, { scale: { max_grade: 1 } });
+    const tooLow = await t.call('PATCH', `${API}/golden-sets/${setId}`, { scale: { max_grade: 1 } });
     expect(tooLow.statusCode).toBe(409);
     expect(tooLow.json().message).toBe('2 judgements are graded above 1: change or remove them first');
-    const labelled = await call('PATCH', `/golden-sets/${setId}`, {
+    const labelled = await t.call('PATCH', `${API}/golden-sets/${setId}`, {
       scale: { max_grade: 4, labels: ['Bad', 'Meh', 'OK', 'Good', 'Great'] },
     });
     expect(labelled.statusCode, labelled.body).toBe(200);
     expect(labelled.json().scale).toEqual({ max_grade: 4, labels: ['Bad', 'Meh', 'OK', 'Good', 'Great'] });
-    const refused = await upload(
-      '/golden-sets/',
-      [
-        ['name', 'Two-point'],
-        ['max_grade', '2'],
-      ],
-      'query,product_id,relevance\nsofa,p1,2\nsofa,p2,3\n',
-    );
+    const refused = await t.upload(`${API}/golden-sets/`, [
+      ['name', 'Two-point'],
+      ['max_grade', '2'],
+      ['file', { file: 'query,product_id,relevance\nsofa,p1,2\nsofa,p2,3\n' }],
+    ]);
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('must be at most 2');
     expect(refused.json().details[0]).toMatchObject({ row: 3, column: 'relevance' });
-    const wide = await upload('/golden-sets/', [['name', 'Five-point']], 'query,product_id,relevance\nsofa,p1,5\n');
+    const wide = await t.upload(`${API}/golden-sets/`, [
+      ['name', 'Five-point'],
+      ['file', { file: 'query,product_id,relevance\nsofa,p1,5\n' }],
+    ]);
     expect(wide.json().scale).toEqual({ max_grade: 5, labels: ['Poor', 'Fair', 'Good', 'Perfect', 'Grade 4', 'Grade 5'] });
   });
 
   it('rescores the run from its stored rankings: a new run whose metrics follow the new grades', async () => {
-    const first = (await call('GET', `/experiment-runs/${runId}`)).json();
-    const started = await call('POST', `/experiment-runs/${runId}/rescore`);
+    const first = (await t.call('GET', `${API}/experiment-runs/${runId}`)).json();
+    const started = await t.call('POST', `${API}/experiment-runs/${runId}/rescore`);
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json().tags).toContain('rescore');
-    const rescore = await finished(started.json().id);
+    const rescore = await t.runUntilEnded(started.json().id);
     expect(rescore).toMatchObject({ status: 'success', rescore_of: runId, golden_set_changed: false });
     expect(rescore.summary.results).toBe(first.summary.results);
-    const results = (await call('GET', `/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
-    const firstResults = (await call('GET', `/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const results = (await t.call('GET', `${API}/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const firstResults = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
     const ranking = (rows: Array<{ result: any }>, input: string) =>
       rows.find((r) => r.result.input === input)!.result.results.search_results.map((hit: { product_id: string }) => hit.product_id);
     expect(ranking(results, 'red sofa')).toEqual(ranking(firstResults, 'red sofa'));
     // Each result is its stored ranking scored against the judgements as they are now (p1 went from 3 to 2).
-    const now = (await call('GET', `/golden-sets/${setId}/judgements/?query=red%20sofa`)).json<
+    const now = (await t.call('GET', `${API}/golden-sets/${setId}/judgements/?query=red%20sofa`)).json<
       Array<{ product_id: string; grade: number }>
     >();
     const grades = new Map(now.map((j) => [j.product_id, j.grade]));
@@ -247,7 +230,7 @@ describe.each(backends)('judging (%s)', (backend) => {
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) SELECT experiment_id, 'x', 'running' FROM experiment_runs WHERE id = $1 RETURNING id`,
       [runId],
     );
-    const refused = await call('POST', `/experiment-runs/${running.rows[0].id}/rescore`);
+    const refused = await t.call('POST', `${API}/experiment-runs/${running.rows[0].id}/rescore`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Run ${running.rows[0].id} is running: rescore it once it has finished`);
   });
@@ -279,7 +262,7 @@ describe.each(backends)('judging (%s)', (backend) => {
       [failed, `Run ${failed} failed: only a run that succeeded can be rescored; start a new run instead`],
     ] as const;
     for (const [id, message] of refusals) {
-      const refused = await call('POST', `/experiment-runs/${id}/rescore`);
+      const refused = await t.call('POST', `${API}/experiment-runs/${id}/rescore`);
       expect([refused.statusCode, refused.json().message]).toEqual([409, message]);
     }
     const rescores = await t.db.query('SELECT id FROM experiment_runs WHERE rescore_of = ANY($1::bigint[])', [[cancelled, failed]]);
@@ -287,24 +270,29 @@ describe.each(backends)('judging (%s)', (backend) => {
   });
 
   it('refuses to rescore a run whose golden set has been deleted, saying so', async () => {
-    const set = (await upload('/golden-sets/', [['name', 'Short-lived']], JUDGEMENTS)).json();
+    const set = (
+      await t.upload(`${API}/golden-sets/`, [
+        ['name', 'Short-lived'],
+        ['file', { file: JUDGEMENTS }],
+      ])
+    ).json();
     const experiment = (
-      await call('POST', '/experiments/', {
+      await t.call('POST', `${API}/experiments/`, {
         name: 'Short-lived set',
         evaluation_script_id: scriptId,
         dataset_id: datasetId,
         config: { search_target: { kind: 'builtin' }, golden_set_id: set.id, k: 3 },
       })
     ).json();
-    const scored = (await call('POST', `/experiments/${experiment.id}/runs`)).json().id;
-    expect((await finished(scored)).status).toBe('success');
+    const scored = (await t.call('POST', `${API}/experiments/${experiment.id}/runs`)).json().id;
+    expect((await t.runUntilEnded(scored)).status).toBe('success');
     // The experiment moves on to another set; its old one can go.
-    const moved = await call('PATCH', `/experiments/${experiment.id}`, {
+    const moved = await t.call('PATCH', `${API}/experiments/${experiment.id}`, {
       config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((await call('DELETE', `/golden-sets/${set.id}`)).statusCode).toBe(204);
-    const refused = await call('POST', `/experiment-runs/${scored}/rescore`);
+    expect((await t.call('DELETE', `${API}/golden-sets/${set.id}`)).statusCode).toBe(204);
+    const refused = await t.call('POST', `${API}/experiment-runs/${scored}/rescore`);
     expect([refused.statusCode, refused.json().message]).toEqual([
       409,
       `Run ${scored} was scored against golden set ${set.id}, which has since been deleted: there is nothing to rescore it against`,
@@ -321,10 +309,10 @@ describe.each(backends)('judging (%s)', (backend) => {
       );
     await setImage(0, 'javascript:alert(1)');
     await setImage(1, '/images/p.png');
-    const started = await call('POST', `/experiment-runs/${runId}/rescore`);
+    const started = await t.call('POST', `${API}/experiment-runs/${runId}/rescore`);
     expect(started.statusCode, started.body).toBe(202);
-    const rescore = await finished(started.json().id);
-    const results = (await call('GET', `/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const rescore = await t.runUntilEnded(started.json().id);
+    const results = (await t.call('GET', `${API}/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
     const [first, second] = results.find((r) => r.result.input === 'red sofa')!.result.results.search_results;
     expect(first).not.toHaveProperty('image_url');
     expect(second.image_url).toBe('/images/p.png');
@@ -341,17 +329,17 @@ describe.each(backends)('judging (%s)', (backend) => {
         entry.rows[0].id,
       ]);
     }
-    const experiment = await call('POST', '/experiments/', {
+    const experiment = await t.call('POST', `${API}/experiments/`, {
       name: 'Repeats',
       evaluation_script_id: Number(script.rows[0].id),
       dataset_id: Number(dataset.rows[0].id),
       config: { search_target: { kind: 'builtin' }, golden_set_id: setId, k: 3 },
     });
-    const repeats = (await call('POST', `/experiments/${experiment.json().id}/runs`)).json().id;
-    expect((await finished(repeats)).status).toBe('success');
-    const statuses = (await call('GET', `/experiment-runs/${repeats}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const repeats = (await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`)).json().id;
+    expect((await t.runUntilEnded(repeats)).status).toBe('success');
+    const statuses = (await t.call('GET', `${API}/experiment-runs/${repeats}/results?page_size=10`)).json<Array<{ result: any }>>();
     expect(statuses.map(({ result }) => result.status).sort()).toEqual(['PASS', 'PASS', 'UNJUDGED', 'UNJUDGED'].sort());
-    const answer = await call('GET', `/experiment-runs/${repeats}/unjudged/?page_size=100`);
+    const answer = await t.call('GET', `${API}/experiment-runs/${repeats}/unjudged/?page_size=100`);
     const items = answer.json<Array<{ query: string; product_id: string }>>();
     const pairs = items.map((item) => `${item.query.trim().toLowerCase()}|${item.product_id}`);
     expect(pairs.some((pair) => pair.startsWith('side table|'))).toBe(true);

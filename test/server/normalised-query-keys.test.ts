@@ -6,7 +6,6 @@ import { migrate } from '../../server/storage/migrate';
 import { queryKey } from '../../server/evaluation/query-key';
 import { storeQueryCount } from '../../server/golden-sets/golden-set-records';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
 
 const API = '/api/backend';
 const NFC = 'Caf\u00e9 cr\u00e8me';
@@ -24,38 +23,17 @@ const ENTRIES = ['input,datasets', `${NFD},Spellings`, 'red\u200b sofa\u2060,Spe
 
 describe.each(backends)('queries that look the same (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let setId: number;
   let datasetId: number;
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-
   async function upload(url: string, fields: Array<[string, string]>, file: string) {
-    const form = await multipart([...fields, ['file', { file }]]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+    const response = await t.upload(url, [...fields, ['file', { file }]]);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   }
 
-  async function finished(id: number) {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const run = (await call('GET', `/experiment-runs/${id}`)).json();
-      if (!['pending', 'running'].includes(run.status)) return run;
-      if (Date.now() > end) throw new Error(`run ${id} did not finish`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    headers = await t.auth();
     await upload(`${API}/catalogue/import`, [], CATALOGUE);
     setId = (await upload(`${API}/golden-sets/`, [['name', 'NFC']], JUDGEMENTS)).id;
     await upload('/api/service/dataset-entries/bulk-upload', [], ENTRIES);
@@ -65,28 +43,28 @@ describe.each(backends)('queries that look the same (%s)', (backend) => {
   afterAll(() => t?.close());
 
   it("counts the entries judged in the golden set's coverage", async () => {
-    const coverage = await call('GET', `/golden-sets/${setId}/coverage?dataset_id=${datasetId}`);
+    const coverage = await t.call('GET', `${API}/golden-sets/${setId}/coverage?dataset_id=${datasetId}`);
     expect(coverage.json()).toEqual({ queries: 3, judged: 3, not_judged: [] });
   });
 
   /** A finished run of the dataset's entries against the golden set, by the built-in search. */
   async function runOf(name: string, dataset: number, goldenSet: number): Promise<number> {
     const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
-    const experiment = await call('POST', '/experiments/', {
+    const experiment = await t.call('POST', `${API}/experiments/`, {
       name,
       evaluation_script_id: Number(script.rows[0].id),
       dataset_id: dataset,
       config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSet, k: 3 },
     });
     expect(experiment.statusCode, experiment.body).toBe(201);
-    const runId = (await call('POST', `/experiments/${experiment.json().id}/runs`)).json().id;
-    expect((await finished(runId)).status).toBe('success');
+    const runId = (await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`)).json().id;
+    expect((await t.runUntilEnded(runId)).status).toBe('success');
     return runId;
   }
 
   it('scores a run of the entries against the judgements', async () => {
     const runId = await runOf('Spellings', datasetId, setId);
-    const results = (await call('GET', `/experiment-runs/${runId}/results?page_size=10`)).json<
+    const results = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=10`)).json<
       Array<{ result: { input: string; status: string; results: { golden_set: Array<{ product_id: string }> } } }>
     >();
     expect(results.map(({ result }) => [result.input, result.results.golden_set.map((j) => j.product_id)]).sort()).toEqual(
@@ -100,11 +78,11 @@ describe.each(backends)('queries that look the same (%s)', (backend) => {
   });
 
   it('judges a query typed NFD as the query typed NFC', async () => {
-    const put = await call('PUT', `/golden-sets/${setId}/judgements/`, { query: NFD, product_id: 'p3', grade: 1 });
+    const put = await t.call('PUT', `${API}/golden-sets/${setId}/judgements/`, { query: NFD, product_id: 'p3', grade: 1 });
     expect(put.statusCode, put.body).toBe(200);
-    const judged = (await call('GET', `/golden-sets/${setId}/judgements/?query=${encodeURIComponent(NFC)}`)).json();
+    const judged = (await t.call('GET', `${API}/golden-sets/${setId}/judgements/?query=${encodeURIComponent(NFC)}`)).json();
     expect(judged.map((j: { product_id: string }) => j.product_id)).toEqual(['p1', 'p3']);
-    expect((await call('GET', `/golden-sets/${setId}`)).json()).toMatchObject({ query_count: 3 });
+    expect((await t.call('GET', `${API}/golden-sets/${setId}`)).json()).toMatchObject({ query_count: 3 });
   });
 
   it('re-keys what was stored under the keys before, keeping the most recent of two spellings judged alike', async () => {
@@ -147,7 +125,7 @@ describe.each(backends)('queries that look the same (%s)', (backend) => {
        FROM unnest($2::text[], $3::text[]) AS k (input, key) WHERE run_id = $1 AND experiment_run_results.input = k.input`,
       [runId, inputs, inputs.map(oldKey)],
     );
-    const coverage = async () => (await call('GET', `/golden-sets/${set}/coverage?dataset_id=${dataset}`)).json();
+    const coverage = async () => (await t.call('GET', `${API}/golden-sets/${set}/coverage?dataset_id=${dataset}`)).json();
     expect(await coverage()).toMatchObject({ queries: 4, judged: 3, not_judged: [inputs[1]] });
 
     await t.db.query('DELETE FROM schema_migrations WHERE version = 16');
@@ -168,13 +146,13 @@ describe.each(backends)('queries that look the same (%s)', (backend) => {
       { query: 'mid \u200bword', query_key: 'mid word', product_id: 'p5', grade: 3 },
       { query: 'mid\ufeffword', query_key: 'midword', product_id: 'p5', grade: 2 },
     ]);
-    expect((await call('GET', `/golden-sets/${set}`)).json()).toMatchObject({
+    expect((await t.call('GET', `${API}/golden-sets/${set}`)).json()).toMatchObject({
       query_count: 5,
       judgement_count: 6,
       grade_counts: { '1': 3, '2': 2, '3': 1 },
       version: 1,
     });
-    const history = (await call('GET', `/golden-sets/${set}/history/?page_size=10`)).json().results;
+    const history = (await t.call('GET', `${API}/golden-sets/${set}/history/?page_size=10`)).json().results;
     expect(history.map((h: Record<string, unknown>) => [h.version, h.query, h.product_id, h.old_grade, h.new_grade, h.changed_by])).toEqual(
       [
         [1, 'tea\u200bpot', 'p3', 2, 1, 'query key normalisation'],
@@ -207,7 +185,7 @@ describe.each(backends)('queries that look the same (%s)', (backend) => {
     // Once more changes nothing.
     await t.db.query('DELETE FROM schema_migrations WHERE version = 16');
     expect(await migrate(t.db)).toEqual(['016_normalised_query_keys.sql']);
-    expect((await call('GET', `/golden-sets/${set}`)).json()).toMatchObject({ version: 1, judgement_count: 6 });
+    expect((await t.call('GET', `${API}/golden-sets/${set}`)).json()).toMatchObject({ version: 1, judgement_count: 6 });
     expect(await migrate(t.db)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatValue } from '../../server/evaluation/trec-eval';
 import { formatMean } from '../../src/domain/shared/format-metric';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
+import type { Part } from './helpers/multipart';
 
 const API = '/api/backend';
 
@@ -56,49 +56,32 @@ function metricsCli(...args: string[]) {
 
 describe.each(backends)('reproducible means (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let goldenSetId: number;
   let scriptId: number;
   let datasetId: number;
 
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-
-  async function upload(url: string, parts: Parameters<typeof multipart>[0]) {
-    const form = await multipart(parts);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}${url}`,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+  async function upload(url: string, parts: Array<[string, Part]>) {
+    const response = await t.upload(`${API}${url}`, parts);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json<{ id: number }>();
   }
 
   async function finishedRun(config: object) {
-    const experiment = await call('POST', '/experiments/', {
+    const experiment = await t.call('POST', `${API}/experiments/`, {
       name: 'Means',
       evaluation_script_id: scriptId,
       dataset_id: datasetId,
       config,
     });
     expect(experiment.statusCode, experiment.body).toBe(201);
-    const started = await call('POST', `/experiments/${experiment.json().id}/runs`);
+    const started = await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`);
     expect(started.statusCode, started.body).toBe(202);
     const runId: number = started.json().id;
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const run = (await call('GET', `/experiment-runs/${runId}`)).json();
-      if (!['pending', 'running'].includes(run.status)) return run;
-      if (Date.now() > end) throw new Error(`run ${runId} did not finish: ${JSON.stringify(run)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return t.runUntilEnded(runId);
   }
 
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    headers = await t.auth();
     await upload('/catalogue/import', [['file', { file: CATALOGUE }]]);
     goldenSetId = (
       await upload('/golden-sets/', [
@@ -127,14 +110,14 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
     // red sofa, coffee table, oak table, zebra rug; the repeat of red sofa is scored but left out.
     expect(run.summary).toMatchObject({ results: INPUTS.length, unjudged: 2, counted: 4, repeated: 1 });
     // The runs list carries the same summary, for the runs table.
-    const listed = (await call('GET', `/experiment-runs/by_experiment/${run.experiment_id}`)).json<
+    const listed = (await t.call('GET', `${API}/experiment-runs/by_experiment/${run.experiment_id}`)).json<
       Array<{ id: number; summary: object }>
     >();
     expect(listed.find((r) => r.id === run.id)!.summary).toEqual(run.summary);
 
     const dir = await mkdtemp(join(tmpdir(), 'run-means-'));
     for (const file of ['qrels', 'trec', 'queries.tsv']) {
-      const download = await call('GET', `/experiment-runs/${run.id}/results.${file}`);
+      const download = await t.call('GET', `${API}/experiment-runs/${run.id}/results.${file}`);
       expect(download.statusCode, download.body).toBe(200);
       await writeFile(join(dir, file), download.body);
     }
@@ -160,7 +143,7 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
       // The console shows the mean with the same rounding.
       expect(formatMean(means[run])).toBe(all.get(cli));
     }
-    const queries = (await call('GET', `/experiment-runs/${run.id}/results.queries.tsv`)).body;
+    const queries = (await t.call('GET', `${API}/experiment-runs/${run.id}/results.queries.tsv`)).body;
     expect(
       queries
         .trimEnd()
@@ -172,7 +155,7 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
 
   it('scores a query judged only below relevant-from: nDCG from its grades, 0 for the binary measures', async () => {
     const run = await finishedRun({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 3, relevant_from: 2 });
-    const results = (await call('GET', `/experiment-runs/${run.id}/results?page_size=100`)).json<Array<{ result: any }>>();
+    const results = (await t.call('GET', `${API}/experiment-runs/${run.id}/results?page_size=100`)).json<Array<{ result: any }>>();
     const oak = results.find((r) => r.result.input === 'oak table')!.result;
     expect(oak.status).not.toBe('UNJUDGED');
     expect(oak.results.metrics['ndcg@3']).toBeGreaterThan(0);

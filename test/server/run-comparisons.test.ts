@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePaired } from '../../server/evaluation/paired-stats';
 import { queryKey } from '../../server/evaluation/query-key';
-import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import { multipart } from './helpers/multipart';
+import { backends, startTestApp, type EndedRun, type TestApp } from './helpers/test-app';
 
 const API = '/api/backend';
 
@@ -51,7 +50,6 @@ interface Row {
 
 describe.each(backends)('run comparisons (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let baseline: { id: number; experiment_id: number };
   let candidate: { id: number; experiment_id: number };
   let datasetId: number;
@@ -60,18 +58,10 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
   /** Each run's counted results: query key → result id and metrics. */
   const scored = new Map<number, Map<string, { id: number; input: string; metrics: Record<string, number> }>>();
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-  const compare = (query: string) => call('GET', `/run-comparisons/?baseline=${baseline.id}&candidate=${candidate.id}&${query}`);
+  const compare = (query: string) => t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=${candidate.id}&${query}`);
 
   async function upload(url: string, file: string, name?: string) {
-    const form = await multipart([...(name ? [['name', name] as [string, string]] : []), ['file', { file }]]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}${url}`,
-      payload: form.payload,
-      headers: { ...headers, 'content-type': form.contentType },
-    });
+    const response = await t.upload(`${API}${url}`, [...(name ? [['name', name] as [string, string]] : []), ['file', { file }]]);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json<{ id: number }>();
   }
@@ -83,32 +73,24 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
   }
 
   async function finishedRun(experimentId: number) {
-    const started = await call('POST', `/experiments/${experimentId}/runs`);
+    const started = await t.call('POST', `${API}/experiments/${experimentId}/runs`);
     expect(started.statusCode, started.body).toBe(202);
     const runId: number = started.json().id;
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const run = (await call('GET', `/experiment-runs/${runId}`)).json();
-      if (!['pending', 'running'].includes(run.status)) {
-        const results = (await call('GET', `/experiment-runs/${runId}/results?page_size=100&status=PASS,FAIL`)).json<
-          Array<{ id: number; result: any }>
-        >();
-        const byKey = new Map<string, { id: number; input: string; metrics: Record<string, number> }>();
-        for (const r of results.sort((a, b) => a.id - b.id)) {
-          const key = queryKey(r.result.input);
-          if (!byKey.has(key)) byKey.set(key, { id: r.id, input: r.result.input, metrics: r.result.results.metrics });
-        }
-        scored.set(runId, byKey);
-        return run;
-      }
-      if (Date.now() > end) throw new Error(`run ${runId} did not finish: ${JSON.stringify(run)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const run = await t.runUntilEnded(runId);
+    const results = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=100&status=PASS,FAIL`)).json<
+      Array<{ id: number; result: any }>
+    >();
+    const byKey = new Map<string, { id: number; input: string; metrics: Record<string, number> }>();
+    for (const r of results.sort((a, b) => a.id - b.id)) {
+      const key = queryKey(r.result.input);
+      if (!byKey.has(key)) byKey.set(key, { id: r.id, input: r.result.input, metrics: r.result.results.metrics });
     }
+    scored.set(runId, byKey);
+    return run as EndedRun & { experiment_id: number };
   }
 
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    headers = await t.auth();
     await upload('/catalogue/import', CATALOGUE);
     goldenSetId = (await upload('/golden-sets/', JUDGEMENTS, 'Compare set')).id;
     scriptId = Number(
@@ -119,7 +101,7 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
     );
     for (const input of BOTH) await addEntry(input);
     const rug = await addEntry('wool rug');
-    const experiment = await call('POST', '/experiments/', {
+    const experiment = await t.call('POST', `${API}/experiments/`, {
       name: 'Compare',
       evaluation_script_id: scriptId,
       dataset_id: datasetId,
@@ -229,7 +211,7 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
   });
 
   it('exports the rows of a filter as formula-safe CSV', async () => {
-    const csv = await call('GET', `/run-comparisons/results.csv?baseline=${baseline.id}&candidate=${candidate.id}&metric=ndcg@3`);
+    const csv = await t.call('GET', `${API}/run-comparisons/results.csv?baseline=${baseline.id}&candidate=${candidate.id}&metric=ndcg@3`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(`run-${baseline.id}-vs-run-${candidate.id}-ndcg-3.csv`);
@@ -247,15 +229,15 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       rows[0].baseline_result_id,
     ]);
     await t.db.query(`UPDATE experiment_runs SET updated_at = now() + interval '1 second' WHERE id = $1`, [baseline.id]);
-    const safe = await call('GET', `/run-comparisons/results.csv?baseline=${baseline.id}&candidate=${candidate.id}&metric=ndcg@3`);
+    const safe = await t.call('GET', `${API}/run-comparisons/results.csv?baseline=${baseline.id}&candidate=${candidate.id}&metric=ndcg@3`);
     expect(safe.body.split('\r\n')[1]).toMatch(/^'=cmd\|x,/);
   });
 
   it('refuses what it cannot compare, naming the reason', async () => {
-    const same = await call('GET', `/run-comparisons/?baseline=${baseline.id}&candidate=${baseline.id}`);
+    const same = await t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=${baseline.id}`);
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toContain('another run');
-    const missing = await call('GET', `/run-comparisons/?baseline=${baseline.id}&candidate=999999`);
+    const missing = await t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=999999`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Experiment run 999999 not found');
     const metric = await compare('metric=ndcg@10');
@@ -270,7 +252,7 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) VALUES ($1, 'x', 'running') RETURNING id`,
       [baseline.experiment_id],
     );
-    const unfinished = await call('GET', `/run-comparisons/?baseline=${baseline.id}&candidate=${running.rows[0].id}`);
+    const unfinished = await t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=${running.rows[0].id}`);
     expect(unfinished.statusCode).toBe(409);
     expect(unfinished.json().message).toBe(`Run ${running.rows[0].id} is running: compare it once it has finished`);
     const other = await t.db.query<{ id: number }>(
@@ -279,14 +261,14 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
        INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status, config) SELECT id, 'x', 'success', '{"golden_set_id": 999}' FROM x RETURNING id`,
       [scriptId],
     );
-    const unrelated = await call('GET', `/run-comparisons/?baseline=${baseline.id}&candidate=${other.rows[0].id}`);
+    const unrelated = await t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=${other.rows[0].id}`);
     expect(unrelated.statusCode).toBe(409);
     expect(unrelated.json().message).toContain('share neither a dataset nor a golden set');
-    const comparable = await call('GET', `/experiment-runs/${baseline.id}/comparable-runs`);
+    const comparable = await t.call('GET', `${API}/experiment-runs/${baseline.id}/comparable-runs`);
     expect(comparable.statusCode, comparable.body).toBe(200);
     // The candidate, not the running run, nor the unrelated one, nor the run itself.
     expect(comparable.json().runs.map((run: { id: number }) => run.id)).toEqual([candidate.id]);
     expect(comparable.headers['x-total-count']).toBe('1');
-    expect((await call('GET', '/experiment-runs/999999/comparable-runs')).statusCode).toBe(404);
+    expect((await t.call('GET', `${API}/experiment-runs/999999/comparable-runs`)).statusCode).toBe(404);
   });
 });

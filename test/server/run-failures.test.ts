@@ -19,30 +19,13 @@ const ANSWERS: Record<string, object[]> = {
   ],
 };
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each(backends)('runs the database cannot store (%s)', (backend) => {
   let t: TestApp;
-  let headers: { authorization: string };
   let service: Server;
   let serviceUrl: string;
   const requests = new Map<string, number>();
   let goldenSetId: number;
   let scriptId: number;
-
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-  type RunAnswer = { id: number; status: string; error: string | null; progress: { done: number; total: number } };
-  const getRun = async (runId: number): Promise<RunAnswer> => (await call('GET', `/experiment-runs/${runId}`)).json();
-  const finished = (run: RunAnswer) => !['pending', 'running'].includes(run.status);
 
   async function startRunOver(inputs: string[]): Promise<number> {
     const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ($1, 'x') RETURNING id`, [
@@ -55,7 +38,7 @@ describe.each(backends)('runs the database cannot store (%s)', (backend) => {
         entry.rows[0].id,
       ]);
     }
-    const experiment = await call('POST', '/experiments/', {
+    const experiment = await t.call('POST', `${API}/experiments/`, {
       name: `Unstorable: ${inputs.join(', ')}`,
       evaluation_script_id: scriptId,
       dataset_id: Number(dataset.rows[0].id),
@@ -66,7 +49,7 @@ describe.each(backends)('runs the database cannot store (%s)', (backend) => {
       },
     });
     expect(experiment.statusCode, experiment.body).toBe(201);
-    const run = await call('POST', `/experiments/${experiment.json().id}/runs`);
+    const run = await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`);
     expect(run.statusCode, run.body).toBe(202);
     return run.json<{ id: number }>().id;
   }
@@ -77,7 +60,6 @@ describe.each(backends)('runs the database cannot store (%s)', (backend) => {
       { RUN_SLICE_SECONDS: '1', RUN_JOB_EXPIRE_SECONDS: '30' },
       { runWorker: true, slice: { retryDelaysMs: [10] } },
     );
-    headers = await t.auth();
     service = createServer((request, response) => {
       const q = new URL(request.url!, 'http://x').searchParams.get('q') ?? '';
       requests.set(q, (requests.get(q) ?? 0) + 1);
@@ -103,11 +85,11 @@ describe.each(backends)('runs the database cannot store (%s)', (backend) => {
 
   it('a product_id holding U+0000 is that entry’s ERROR, a name holding it is cleaned, and the run finishes', async () => {
     const runId = await startRunOver(['nul id', 'nul name', 'plain']);
-    const done = await until('the run to end', () => getRun(runId), finished);
+    const done = await t.runUntilEnded(runId, { timeoutMs: 30_000 });
     expect(done).toMatchObject({ status: 'success', progress: { done: 3, total: 3 } });
     expect(done.error).toMatch(/^1 of 3 searches failed\. The first: Search failed: .*U\+0000/);
 
-    const results = (await call('GET', `/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
+    const results = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
     const byInput = new Map(results.map(({ result }) => [result.input, result]));
     expect(byInput.get('nul id')).toMatchObject({ status: 'ERROR', results: { search_results: [] } });
     expect(byInput.get('nul name')!.status).toBe('PASS');
@@ -130,7 +112,7 @@ describe.each(backends)('runs the database cannot store (%s)', (backend) => {
       CREATE TRIGGER refuse_poison BEFORE INSERT ON experiment_run_results FOR EACH ROW EXECUTE FUNCTION refuse_poison();`);
     try {
       const runId = await startRunOver(['poison']);
-      const done = await until('the run to end', () => getRun(runId), finished, 60_000);
+      const done = await t.runUntilEnded(runId, { timeoutMs: 60_000 });
       expect(done.status).toBe('failed');
       expect(done.error).toBe(`The run stopped: its work failed ${SLICE_TRIES} times in a row. The last error: poison refused`);
       expect(requests.get('poison')).toBe(SLICE_TRIES);

@@ -1,4 +1,5 @@
-export type Part = string | { file: Buffer | string };
+/** A field's text, or a file: sent as `<field>.txt`, text/plain, unless `filename` and `type` say otherwise. */
+export type Part = string | { file: Buffer | string; filename?: string; type?: string };
 
 /** A multipart body as a browser sends it, parts in the given order. */
 export async function multipart(parts: Array<[string, Part]>) {
@@ -7,7 +8,7 @@ export async function multipart(parts: Array<[string, Part]>) {
     if (typeof value === 'string') form.append(name, value);
     else {
       const bytes = typeof value.file === 'string' ? value.file : new Uint8Array(value.file);
-      form.append(name, new Blob([bytes], { type: 'text/plain' }), `${name}.txt`);
+      form.append(name, new Blob([bytes], { type: value.type ?? 'text/plain' }), value.filename ?? `${name}.txt`);
     }
   }
   const request = new Response(form);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDependencies } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
@@ -9,6 +9,7 @@ import { createTestDatabase, type Backend } from './test-databases';
 import { openRunQueue } from '../../../server/runs/open-run-queue';
 import type { SliceOptions } from '../../../server/runs/process-run';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
+import { multipart, type Part } from './multipart';
 
 export { backends, type Backend } from './test-databases';
 
@@ -22,8 +23,30 @@ export interface TestApp {
   issuer: TestIssuer;
   /** `{ authorization: 'Bearer …' }` with a valid token. */
   auth(): Promise<{ authorization: string }>;
+  /** `app.inject` as the default (admin) token, `payload` sent as JSON; `headers` add to or override it (another role's token). */
+  call(method: Method, url: string, payload?: InjectOptions['payload'], headers?: Headers): Promise<LightMyRequestResponse>;
+  /** POSTs `parts` as a multipart form (see `multipart()`) with the default token, which `headers` may override. */
+  upload(url: string, parts: Array<[string, Part]>, headers?: Headers): Promise<LightMyRequestResponse>;
+  /** Polls the run through the API until it is no longer pending or running, and answers it; fails naming its last status. */
+  runUntilEnded(runId: number, options?: { timeoutMs?: number }): Promise<EndedRun>;
   close(): Promise<void>;
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Headers = Record<string, string>;
+/** A run as `GET /api/backend/experiment-runs/{id}` answers it (see server/schemas/runs.ts). */
+export type EndedRun = {
+  id: number;
+  status: string;
+  error: string | null;
+  progress: { done: number; total: number };
+  [field: string]: any;
+};
+
+/** A run is pending or running until it ends (success, failed or cancelled). */
+const UNENDED = ['pending', 'running'];
+/** The issuer's tokens last 10 minutes: the default one is signed again after 5. */
+const TOKEN_REUSE_MS = 5 * 60_000;
 
 export interface TestAppOptions {
   /** Work runs in this process (the in-process queue on PGlite, a pg-boss worker on PostgreSQL). */
@@ -59,13 +82,45 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     requestLogging: false,
   });
   await app.ready();
+  const auth = async () => ({ authorization: `Bearer ${await issuer.token()}` });
+  let token: { headers: Promise<{ authorization: string }>; at: number } | undefined;
+  const defaultHeaders = () => {
+    if (!token || Date.now() - token.at > TOKEN_REUSE_MS) token = { headers: auth(), at: Date.now() };
+    return token.headers;
+  };
+  const call: TestApp['call'] = async (method, url, payload, headers = {}) =>
+    app.inject({ method, url, headers: { ...(await defaultHeaders()), ...headers }, ...(payload === undefined ? {} : { payload }) });
   return {
     app,
     db,
     databaseUrl: url,
     dataDir,
     issuer,
-    auth: async () => ({ authorization: `Bearer ${await issuer.token()}` }),
+    auth,
+    call,
+    async upload(url, parts, headers = {}) {
+      const form = await multipart(parts);
+      return app.inject({
+        method: 'POST',
+        url,
+        payload: form.payload,
+        headers: { ...(await defaultHeaders()), 'content-type': form.contentType, ...headers },
+      });
+    },
+    async runUntilEnded(runId, { timeoutMs = 20_000 } = {}) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const answer = await call('GET', `/api/backend/experiment-runs/${runId}`);
+        const run = answer.json<EndedRun>();
+        if (answer.statusCode === 200 && !UNENDED.includes(run.status)) return run;
+        if (Date.now() > end) {
+          const last =
+            answer.statusCode === 200 ? `its last status was ${run.status}` : `the last answer was ${answer.statusCode} ${answer.body}`;
+          throw new Error(`run ${runId} did not end within ${timeoutMs} ms: ${last} (${JSON.stringify(run)})`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async close() {
       await app.close();
       await runQueue?.close();
