@@ -30,7 +30,7 @@ import { GatedButton } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
 
-export type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
+type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
 
 // 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit), one form. The server's
 // 400 sentences show beside the fields they name; Try a query and the coverage work on the unsaved form.
