@@ -13,7 +13,7 @@ export interface RequestKind {
   path: (random: Random) => string;
 }
 
-export interface KindStats {
+interface KindStats {
   name: string;
   latencies: number[];
   /** Answers other than 200, by status. */
@@ -33,8 +33,8 @@ export interface MixResult {
 }
 
 /** The console's page size (src/machines/shared/paged-list.machine.ts) and the dataset editor's window (src/machines/datasets/dataset-editor.list-region.ts). */
-export const PAGE_SIZE = 20;
-export const EDITOR_WINDOW = 1000;
+const PAGE_SIZE = 20;
+const EDITOR_WINDOW = 1000;
 const SERVICE = '/api/service/';
 const BACKEND = '/api/backend/';
 /** Filters typed into the entries page and the editor: words of the generated inputs (bench/generate-csv.ts). */

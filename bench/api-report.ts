@@ -37,7 +37,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-export const defaultQueriesFile = fileURLToPath(new URL('../../shared/data/wands/query.csv', import.meta.url));
+const defaultQueriesFile = fileURLToPath(new URL('../../shared/data/wands/query.csv', import.meta.url));
 
 /** Used when the WANDS file is not there, so the benchmark still runs anywhere. */
 const fallbackQueries: Array<[string, string]> = [
@@ -55,7 +55,7 @@ const modifiers = [
   'waterproof',
 ];
 
-export const benchmarkDatasets = [
+const benchmarkDatasets = [
   'Regression',
   'Smoke',
   'Head queries',

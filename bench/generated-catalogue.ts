@@ -48,7 +48,7 @@ export const STYLES = [
   'bohemian',
   'minimalist',
 ];
-export const FEATURES = [
+const FEATURES = [
   'with storage',
   'with drawers',
   'adjustable',
@@ -60,7 +60,7 @@ export const FEATURES = [
   'for kids',
   'outdoor',
 ];
-export const BRANDS = [
+const BRANDS = [
   'Alder & Ash',
   'Birchline',
   'Casa Nova',

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { EMBEDDED_ROLE_MAPPING, readRoleMapping, RoleMappingError, type RoleMapping } from './auth/role-mapping';
 
 /** Who signs the users in: the embedded provider by default, or an external one (OIDC_ISSUER). */
-export interface IdentityConfig {
+interface IdentityConfig {
   mode: 'embedded' | 'external';
   issuer: string;
   clientId: string;
@@ -53,7 +53,7 @@ export interface Config {
 }
 
 /** The server's log: start-up lines, runs, warnings and errors always; one line per request only on request. */
-export interface LoggingConfig {
+interface LoggingConfig {
   level: string;
   /** Off unless LOG_LEVEL is set: two lines per request bury everything else (and the first admin password). */
   requests: boolean;
@@ -144,8 +144,8 @@ function readRuns(env: Env): RunsConfig {
   };
 }
 
-export const DEFAULT_SCOPE = 'openid profile email offline_access';
-export const EMBEDDED_CLIENT_ID = 'search-evaluation-console';
+const DEFAULT_SCOPE = 'openid profile email offline_access';
+const EMBEDDED_CLIENT_ID = 'search-evaluation-console';
 
 function readIdentity(env: Env, publicUrl: string): IdentityConfig {
   const issuer = text(env, 'OIDC_ISSUER');

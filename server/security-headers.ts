@@ -8,7 +8,7 @@ const origin = (url: string) => new URL(url).origin;
  * our own origin; network calls only to our origin, the identity provider and the configured APIs;
  * frames only our own origin and the provider's (silent renewal runs in a hidden iframe).
  */
-export function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config): string {
   const self = "'self'";
   const provider = origin(config.identity.issuer);
   const apis = [config.evaluationServiceUrl, config.evaluationBackendUrl].map(origin);

@@ -14,7 +14,7 @@ export interface AccountRequest {
 }
 
 /** Who the audit trail names for what the command line changes. */
-export const CLI_ACTOR: Changer = { sub: 'cli', name: 'npm run user' };
+const CLI_ACTOR: Changer = { sub: 'cli', name: 'npm run user' };
 
 export function checkRole(role: string | undefined): Role {
   if (!isRole(role)) throw new AccountError(`A role is ${ROLES.join(', ')}; got "${role ?? ''}"`);

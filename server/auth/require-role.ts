@@ -17,7 +17,7 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The role a route needs: its own, else by its method. */
-export const neededRole = (method: string, configured: RouteRole | undefined): RouteRole =>
+const neededRole = (method: string, configured: RouteRole | undefined): RouteRole =>
   configured ?? (READS.has(method) ? 'viewer' : 'curator');
 
 /** Adds the role check to this plugin scope (after requireBearerToken's hook). */

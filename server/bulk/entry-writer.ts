@@ -22,7 +22,7 @@ export interface EntryWriterOptions {
   skipForeignKeyTriggers?: 'auto' | false;
 }
 
-export const DEFAULT_CHUNK_ROWS = 10_000;
+const DEFAULT_CHUNK_ROWS = 10_000;
 /** Chunks start this small and grow tenfold: ids are taken a chunk ahead, so few go unused. */
 const FIRST_CHUNK_ROWS = 100;
 const CHUNK_BYTES = 4 << 20;

@@ -60,6 +60,6 @@ const familyOf = (name: string) => FAMILIES.findIndex((prefix) => name.startsWit
 const isCompared = (name: string) => familyOf(name) !== -1;
 
 /** In FAMILIES' order (nDCG, P, R, F1, RR, AP); within one, by name (ndcg@10 before ndcg@10_exp). */
-export function orderMetrics(names: string[]): string[] {
+function orderMetrics(names: string[]): string[] {
   return [...names].sort((a, b) => familyOf(a) - familyOf(b) || (a < b ? -1 : a > b ? 1 : 0));
 }

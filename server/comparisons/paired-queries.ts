@@ -85,7 +85,7 @@ function meanOver(column: Float64Array, indexes: Int32Array): number {
   return sum / indexes.length;
 }
 
-export const BIN_WIDTH = 0.05;
+const BIN_WIDTH = 0.05;
 const BINS = 40;
 
 /** A metric's non-zero deltas in 40 bins of 0.05 over [-1, 1] (the last bin holds 1), and how many are 0. */

@@ -51,7 +51,7 @@ async function compareRuns(db: Queryable, baselineId: number, candidateId: numbe
  * most. Results stored before query keys were kept get theirs from the input, as the worker makes it;
  * a result without one of the metrics is left out.
  */
-export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
+async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
   const { rows } = await db.query<{ id: number; query_key: string | null; input: string | null; scores: string | null }>(
     `SELECT id, query_key, CASE WHEN query_key IS NULL THEN input END AS input, scores::text AS scores
      FROM experiment_run_results WHERE run_id = $1 AND counted ORDER BY id`,

@@ -1,5 +1,5 @@
 /** The storage interface shared by the PGlite and PostgreSQL implementations. */
-export interface QueryResult<R> {
+interface QueryResult<R> {
   rows: R[];
   rowCount: number;
 }

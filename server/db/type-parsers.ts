@@ -1,7 +1,7 @@
 /** PostgreSQL type OIDs whose text form we parse ourselves, the same on both drivers. */
-export const INT8_OID = 20;
-export const TIMESTAMPTZ_OID = 1184;
-export const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+const TIMESTAMPTZ_OID = 1184;
+const NUMERIC_OID = 1700;
 
 /** Ids are bigint in SQL and plain JSON numbers in the API (safe up to 2^53). */
 const parseInt8 = (value: string) => Number(value);

@@ -1,4 +1,4 @@
-export const DESCRIPTION_FALLBACK_LENGTH = 50;
+const DESCRIPTION_FALLBACK_LENGTH = 50;
 
 /**
  * An entry's description, or when it has none the first 50 characters of its input plus '…'.

@@ -47,7 +47,7 @@ export function dcgAtK(ranking: readonly string[], judgements: Judgements, { k, 
 }
 
 /** DCG of the best possible ranking from grades (any order), cut at k. */
-export function idealDcgFromGrades(grades: Iterable<number>, k: number, gain: Gain = 'linear'): number {
+function idealDcgFromGrades(grades: Iterable<number>, k: number, gain: Gain = 'linear'): number {
   checkCutoff(k);
   const sorted = [...grades].filter((grade) => grade > 0).sort((a, b) => b - a);
   let sum = 0;
@@ -64,7 +64,7 @@ export function ndcgAtK(ranking: readonly string[], judgements: Judgements, opti
   return ideal === 0 ? 0 : dcgAtK(ranking, judgements, options) / ideal;
 }
 
-export function relevantCount(judgements: Judgements, relevantFrom = 1): number {
+function relevantCount(judgements: Judgements, relevantFrom = 1): number {
   let count = 0;
   for (const grade of judgements.values()) if (isRelevantGrade(grade, relevantFrom)) count += 1;
   return count;

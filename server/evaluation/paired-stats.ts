@@ -7,7 +7,7 @@
  */
 import { signFlipPValues, signFlipPValuesInWorkers, TIE_EPSILON } from './sign-flips';
 
-export { EXACT_LIMIT, PERMUTATIONS, TIE_EPSILON } from './sign-flips';
+export { EXACT_LIMIT, TIE_EPSILON } from './sign-flips';
 
 export interface PairedComparison {
   n: number;
@@ -98,7 +98,7 @@ function logGamma(x: number): number {
 }
 
 /** The regularized incomplete beta I_x(a, b). */
-export function regularizedBeta(x: number, a: number, b: number): number {
+function regularizedBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));

@@ -1,4 +1,3 @@
 export declare const PERMUTATIONS: number;
-export declare const SEED: number;
 export declare function uint32Stream(seed: number): () => number;
 export declare function sampledSums(metrics: Float64Array[]): Float64Array[];

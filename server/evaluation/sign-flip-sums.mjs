@@ -12,7 +12,7 @@
  */
 
 export const PERMUTATIONS = 10_000;
-export const SEED = 20_261_124;
+const SEED = 20_261_124;
 const BLOCK = 8;
 
 /**

@@ -87,7 +87,7 @@ export function formatValue(value: number): string {
   return lastDigit % 2 === 0 ? truncated : fixed;
 }
 
-export const measureNames = (k: number, gain: Gain) => ({
+const measureNames = (k: number, gain: Gain) => ({
   precision: `P_${k}`,
   recall: `recall_${k}`,
   ndcg: gain === 'exponential' ? `ndcg_cut_exp_${k}` : `ndcg_cut_${k}`,

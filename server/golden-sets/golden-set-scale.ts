@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import { MAX_SCALE_GRADE } from '../schemas/limits';
 
-export const DEFAULT_LABELS = ['Poor', 'Fair', 'Good', 'Perfect'];
+const DEFAULT_LABELS = ['Poor', 'Fair', 'Good', 'Perfect'];
 
 export interface ScaleInput {
   max_grade: number;

@@ -22,7 +22,7 @@ export interface JudgementRecord {
 }
 
 /** The record's columns, from golden_set_judgements j left-joined to products p. */
-export const JUDGEMENT_COLUMNS = 'j.product_id, j.grade, j.judged_by, j.judged_at, p.name, p.image_url';
+const JUDGEMENT_COLUMNS = 'j.product_id, j.grade, j.judged_by, j.judged_at, p.name, p.image_url';
 
 interface LockedSet {
   max_grade: number;
@@ -154,7 +154,7 @@ export async function judgementsOfQuery(db: Queryable, goldenSetId: number, quer
 }
 
 /** The judgements of one query (or of one of its products), best grade first, with catalogue names. */
-export async function judgementsOf(db: Queryable, goldenSetId: number, key: string, productId?: string): Promise<JudgementRecord[]> {
+async function judgementsOf(db: Queryable, goldenSetId: number, key: string, productId?: string): Promise<JudgementRecord[]> {
   const { rows } = await db.query<JudgementRecord>(
     `SELECT ${JUDGEMENT_COLUMNS} FROM golden_set_judgements j LEFT JOIN products p ON p.product_id = j.product_id
      WHERE j.golden_set_id = $1 AND j.query_key = $2 AND ($3::text IS NULL OR j.product_id = $3)

@@ -11,7 +11,7 @@ import { queryKey } from '../evaluation/query-key';
 export const CSV_COLUMNS = ['query', 'product_id', 'relevance'] as const;
 
 /** The form field a file came in: `file` (CSV or qrels) or `queries` (TREC queries). */
-export type UploadField = 'file' | 'queries';
+type UploadField = 'file' | 'queries';
 
 /** A problem of a row or line; `column` is a CSV header name, or qid/iter/docid/grade/query. */
 export interface JudgementProblem extends RowProblem {
@@ -29,7 +29,7 @@ export interface Judgement {
 type Problems = JudgementProblem[];
 
 /** The grade text: a non-negative integer in range, or a problem. */
-export function parseGrade(text: string): { grade: number; problem?: undefined } | { problem: string } {
+function parseGrade(text: string): { grade: number; problem?: undefined } | { problem: string } {
   const trimmed = text.trim();
   if (!/^\+?\d+$/.test(trimmed)) {
     return { problem: `must be a non-negative integer (0, 1, 2, …), not ${JSON.stringify(trimmed.slice(0, 40))}` };

@@ -32,7 +32,7 @@ const COLUMNS = 'username, role, created_at, updated_at';
 
 export const isUsername = (username: string) => USERNAME.test(username);
 
-export function checkUsername(username: string): string {
+function checkUsername(username: string): string {
   if (!isUsername(username)) throw new AccountError(`A username is ${USERNAME_RULE}`);
   return username;
 }

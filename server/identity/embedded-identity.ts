@@ -32,7 +32,7 @@ const SWEEP_MS = 10 * 60 * 1000;
  * Sign-in starts per client address: each stores an interaction, so without a limit anyone could fill
  * the database (10 s of load stored 20,000 rows). A person needs a few; a shared NAT address a few dozen.
  */
-export const SIGN_IN_STARTS = { max: 30, timeWindow: 60_000 };
+const SIGN_IN_STARTS = { max: 30, timeWindow: 60_000 };
 
 /** Mounts the embedded OpenID provider at /oidc with our login page; answers the API's token verifier. */
 export async function mountEmbeddedIdentity(app: FastifyInstance, options: EmbeddedIdentityOptions): Promise<VerifyToken> {

@@ -5,7 +5,7 @@ import { checkLogin } from './accounts';
 import { LoginThrottle } from './login-throttle';
 import { renderErrorPage, renderLoginPage } from './pages';
 
-export const INVALID_LOGIN = 'Invalid username or password';
+const INVALID_LOGIN = 'Invalid username or password';
 
 interface LoginForm {
   username?: string;

@@ -13,7 +13,7 @@ export interface LoginThrottleLimits {
 }
 
 /** Sign-in's limits, also those of a wrong current password when changing one's own (the same counts). */
-export const SIGN_IN_LIMITS: LoginThrottleLimits = { windowSeconds: 15 * 60, maxPerUser: 5, maxPerAddress: 50 };
+const SIGN_IN_LIMITS: LoginThrottleLimits = { windowSeconds: 15 * 60, maxPerUser: 5, maxPerAddress: 50 };
 
 const userKey = (address: string, username: string) => `user:${address}|${username.toLowerCase()}`;
 const addressKey = (address: string) => `addr:${address}`;

@@ -8,10 +8,9 @@ import { isDiskFull } from '../db/disk-space';
 const SIGN_IN_ON_FULL_DISK =
   "The server's disk is full, so your sign-in could not be recorded. Nothing stored was lost: ask whoever runs the server to free space on it, then sign in again.";
 
-export const CONSOLE_CLIENT_ID = 'search-evaluation-console';
+const CONSOLE_CLIENT_ID = 'search-evaluation-console';
 /** Access tokens for our APIs live 10 minutes; the console renews them. */
-export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
-export const CONSOLE_SCOPE = 'openid profile email offline_access';
+const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 /** The console reads the code from its redirect's query string. */
 const CONSOLE_RESPONSE_MODES = ['query'];
 

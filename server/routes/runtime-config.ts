@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** What the console reads at start, so one build serves every deployment. */
-export function runtimeConfig(config: Config) {
+function runtimeConfig(config: Config) {
   const { identity } = config;
   return {
     authority: identity.issuer,

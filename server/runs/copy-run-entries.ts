@@ -7,7 +7,7 @@
 import type { Database } from '../db/database';
 
 /** Entries per statement: tens of milliseconds of work on PGlite. */
-export const COPY_CHUNK = 2000;
+const COPY_CHUNK = 2000;
 
 export interface CopyOptions {
   deadline?: number;

@@ -13,17 +13,10 @@ import { checkHttpTargetConfig } from '../search/http-target-config';
 /** A run config with the defaults filled in. */
 export type RunConfig = Required<StoredRunConfig>;
 
-export const RUN_CONFIG_DEFAULTS = { k: 10, gain: 'linear', pass_threshold: 0.5, relevant_from: 1 } as const;
+const RUN_CONFIG_DEFAULTS = { k: 10, gain: 'linear', pass_threshold: 0.5, relevant_from: 1 } as const;
 
 export function withDefaults(config: StoredRunConfig): RunConfig {
   return { ...RUN_CONFIG_DEFAULTS, ...config };
-}
-
-/** Whether a stored config has the shape of a run config (configs written elsewhere may not). */
-export function isRunConfig(config: unknown): config is StoredRunConfig {
-  if (typeof config !== 'object' || config === null) return false;
-  const { search_target, golden_set_id } = config as Record<string, unknown>;
-  return typeof golden_set_id === 'number' && typeof search_target === 'object' && search_target !== null;
 }
 
 /**

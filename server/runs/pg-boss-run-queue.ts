@@ -10,7 +10,7 @@ import { processRunSlice, type SliceOptions } from './process-run';
 import { afterSliceFailure } from './slice-failures';
 import { DEFAULT_RUN_WORKER_OPTIONS, type RunQueue, type RunWorkerOptions } from './run-queue';
 
-export const RUN_QUEUE = 'evaluation-run';
+const RUN_QUEUE = 'evaluation-run';
 const SCHEMA = 'pgboss';
 
 interface RunJob {

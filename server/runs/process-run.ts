@@ -36,7 +36,7 @@ export interface SliceOptions {
 export type SliceOutcome = 'finished' | 'more';
 
 /** This many failed searches in a row stop the run: the target is down, not flaky. */
-export const FAILURES_IN_A_ROW = 20;
+const FAILURES_IN_A_ROW = 20;
 const DEFAULT_RETRY_DELAYS_MS = [250, 1000];
 
 interface RunRow {

@@ -12,11 +12,11 @@ import type { ExperimentRunResult, ResultListQuery } from '../schemas/results';
 import { requireRow } from '../db/require-row';
 import { containsPattern } from '../db/like-pattern';
 
-export interface ResultListPage extends ListTotal {
+interface ResultListPage extends ListTotal {
   ids: number[];
 }
 
-export async function resultListPage(
+async function resultListPage(
   db: Queryable,
   runId: number,
   query: ResultListQuery,

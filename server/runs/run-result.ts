@@ -6,7 +6,7 @@ import { compareWithGoldenSet, metricsRecord, scoreRanking, testResultText, type
 import type { SearchHit } from '../search/search-target';
 import type { RunConfig } from './experiment-config';
 
-export type ResultStatus = 'PASS' | 'FAIL' | 'UNJUDGED' | 'ERROR';
+type ResultStatus = 'PASS' | 'FAIL' | 'UNJUDGED' | 'ERROR';
 
 export interface RunResult {
   input: string;
@@ -24,7 +24,7 @@ export interface RunResult {
 }
 
 /** Shown on a query whose judgements hold no grade above 0: it scores 0 and does not count in the means. */
-export const NO_RELEVANT_JUDGEMENTS = 'No relevant judgements';
+const NO_RELEVANT_JUDGEMENTS = 'No relevant judgements';
 
 /** Judged products best grade first, as the details screen lists them. */
 function goldenSetList(judgements: Judgements) {

@@ -9,7 +9,7 @@ import type { RunLog } from './run-log';
 
 export const SLICE_TRIES = 5;
 
-export function sliceFailureMessage(tries: number, error: unknown): string {
+function sliceFailureMessage(tries: number, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `The run stopped: its work failed ${tries} times in a row. The last error: ${reason}`;
 }

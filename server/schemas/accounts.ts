@@ -8,7 +8,7 @@ import { TimestampSchema } from './shared';
 export const MIN_PASSWORD_LENGTH = 8;
 /** scrypt reads all of it: a megabyte of password would cost every sign-in that much. */
 export const MAX_PASSWORD_LENGTH = 1000;
-export const MAX_USERNAME_LENGTH = 64;
+const MAX_USERNAME_LENGTH = 64;
 
 export const AccountSchema = Type.Object({
   username: Type.String(),
@@ -50,7 +50,6 @@ export type NewAccount = Static<typeof NewAccountSchema>;
 export const AccountParamsSchema = Type.Object({ username: Type.String({ minLength: 1, maxLength: MAX_USERNAME_LENGTH }) });
 
 export const AccountChangesSchema = Type.Object({ role: RoleSchema }, { additionalProperties: false });
-export type AccountChanges = Static<typeof AccountChangesSchema>;
 
 export const PasswordResetSchema = Type.Object(
   { password: PasswordSchema(`The new password: at least ${MIN_PASSWORD_LENGTH} characters`) },
@@ -64,4 +63,3 @@ export const OwnPasswordChangeSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type OwnPasswordChange = Static<typeof OwnPasswordChangeSchema>;

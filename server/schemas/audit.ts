@@ -24,7 +24,7 @@ export const AuditFiltersSchema = Type.Object(
 
 export const AuditQuerySchema = Type.Object({ ...AuditFiltersSchema.properties, ...pageProperties }, { additionalProperties: false });
 
-export const AuditEntrySchema = Type.Object({
+const AuditEntrySchema = Type.Object({
   id: Type.Integer(),
   at: TimestampSchema,
   actor: Type.Object({ sub: Type.String(), name: Type.String() }),

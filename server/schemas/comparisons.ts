@@ -4,7 +4,7 @@ import { MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties, TotalCountHeader } from './paging';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 
-export const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
+const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
 export type ComparisonFilter = (typeof COMPARISON_FILTERS)[number];
 
 const rowsQueryProperties = {
@@ -40,13 +40,12 @@ const rowsQueryProperties = {
 };
 
 export const ComparisonQuerySchema = Type.Object({ ...rowsQueryProperties, ...pageProperties }, { additionalProperties: false });
-export type ComparisonQuery = Static<typeof ComparisonQuerySchema>;
 
 export const ComparisonCsvQuerySchema = Type.Object(rowsQueryProperties, { additionalProperties: false });
 export type ComparisonCsvQuery = Static<typeof ComparisonCsvQuerySchema>;
 
 /** A finished run another can be compared with (comparable-runs). */
-export const ComparableRunSchema = Type.Object({
+const ComparableRunSchema = Type.Object({
   id: IdSchema,
   experiment_id: IdSchema,
   experiment_name: Type.String(),
@@ -57,7 +56,7 @@ export const ComparableRunSchema = Type.Object({
 });
 export type ComparableRun = Static<typeof ComparableRunSchema>;
 
-export const ComparedRunSchema = Type.Object({
+const ComparedRunSchema = Type.Object({
   ...ComparableRunSchema.properties,
   /** The experiment's dataset. */
   dataset_id: Nullable(IdSchema),
@@ -66,7 +65,7 @@ export const ComparedRunSchema = Type.Object({
 });
 export type ComparedRun = Static<typeof ComparedRunSchema>;
 
-export const MetricComparisonSchema = Type.Object({
+const MetricComparisonSchema = Type.Object({
   name: Type.String(),
   baseline_mean: Type.Number({ description: "The baseline's mean over the paired queries" }),
   candidate_mean: Type.Number(),
@@ -95,9 +94,9 @@ export const MetricComparisonSchema = Type.Object({
 });
 export type MetricComparison = Static<typeof MetricComparisonSchema>;
 
-export const DeltaBinSchema = Type.Object({ from: Type.Number(), to: Type.Number(), count: Type.Integer() });
+const DeltaBinSchema = Type.Object({ from: Type.Number(), to: Type.Number(), count: Type.Integer() });
 
-export const ComparisonRowSchema = Type.Object({
+const ComparisonRowSchema = Type.Object({
   query: Type.String(),
   baseline_result_id: Nullable(IdSchema),
   candidate_result_id: Nullable(IdSchema),
@@ -127,4 +126,3 @@ export const RunComparisonSchema = Type.Object(
 export type RunComparison = Static<typeof RunComparisonSchema>;
 
 export const ComparableRunsSchema = Type.Object({ runs: Type.Array(ComparableRunSchema) }, { headers: TotalCountHeader });
-export type ComparableRuns = Static<typeof ComparableRunsSchema>;

@@ -25,7 +25,6 @@ export const DatasetListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DatasetListQuery = Static<typeof DatasetListQuerySchema>;
 
 /** A dataset as an entry names it. */
 export const DatasetRefSchema = Type.Object({ id: IdSchema, name: Type.String() });
@@ -38,4 +37,3 @@ export const NewDatasetSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type NewDataset = Static<typeof NewDatasetSchema>;

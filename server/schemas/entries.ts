@@ -4,7 +4,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_INPUT_LENGTH, MAX_SEARCH_LENGTH } from './l
 import { pageProperties } from './paging';
 import { ID_RANGE, IdSchema, Nullable, TimestampSchema } from './shared';
 
-export const MetadataSchema = Type.Unsafe<Record<string, unknown> | null>({
+const MetadataSchema = Type.Unsafe<Record<string, unknown> | null>({
   type: ['object', 'null'],
   description: 'Any JSON object, or null for none',
   additionalProperties: true,

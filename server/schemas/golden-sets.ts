@@ -25,14 +25,13 @@ export const GoldenSetSchema = Type.Object({
 export type GoldenSet = Static<typeof GoldenSetSchema>;
 
 /** A scale as set at upload or later: labels default to "Grade n" where missing. */
-export const ScaleSchema = Type.Object(
+const ScaleSchema = Type.Object(
   {
     max_grade: Type.Integer({ minimum: 1, maximum: MAX_SCALE_GRADE, description: 'The highest grade: one key per grade, 0 to 9' }),
     labels: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: MAX_SCALE_GRADE + 1 })),
   },
   { additionalProperties: false },
 );
-export type Scale = Static<typeof ScaleSchema>;
 
 const textFields = {
   name: Type.String({ maxLength: MAX_NAME_LENGTH, description: 'Trimmed; unique; not blank' }),

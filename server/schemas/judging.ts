@@ -22,7 +22,6 @@ export const JudgementInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type JudgementInput = Static<typeof JudgementInputSchema>;
 
 export const QueryJudgementsQuerySchema = Type.Object(
   { query: Type.String({ minLength: 1, maxLength: MAX_INPUT_LENGTH }) },
@@ -45,7 +44,7 @@ export const GoldenSetQueriesQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const GoldenSetQuerySchema = Type.Object({
+const GoldenSetQuerySchema = Type.Object({
   query: Type.String(),
   judgements: Type.Integer(),
   by_grade: RecordOf(Type.Integer(), { description: 'Judgements of the query per grade: {"0": 1, "2": 3}' }),
@@ -53,7 +52,7 @@ export const GoldenSetQuerySchema = Type.Object({
 export type GoldenSetQuery = Static<typeof GoldenSetQuerySchema>;
 export const GoldenSetQueriesSchema = PageOf(GoldenSetQuerySchema);
 
-export const HistoryEntrySchema = Type.Object({
+const HistoryEntrySchema = Type.Object({
   id: IdSchema,
   version: Type.Integer({ description: "The golden set's version this change made" }),
   query: Type.String(),

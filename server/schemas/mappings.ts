@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_MAPPINGS_PER_REQUEST } from './limits';
 import { IdSchema } from './shared';
 
-export const MappingSchema = Type.Object({ dataset_id: IdSchema, dataset_entry_id: IdSchema }, { additionalProperties: false });
+const MappingSchema = Type.Object({ dataset_id: IdSchema, dataset_entry_id: IdSchema }, { additionalProperties: false });
 export type Mapping = Static<typeof MappingSchema>;
 
 export const MappingsSchema = Type.Array(MappingSchema, { maxItems: MAX_MAPPINGS_PER_REQUEST });

@@ -5,7 +5,7 @@ import { pageProperties } from './paging';
 import { IdSchema, JsonObject, RecordOf, TimestampSchema } from './shared';
 
 /** One product a search returned (an item of a result's search_results). */
-export const SearchResultProductSchema = Type.Object({
+const SearchResultProductSchema = Type.Object({
   product_id: Type.String(),
   name: Type.Optional(Type.String()),
   image_url: Type.Optional(Type.String()),
@@ -13,13 +13,13 @@ export const SearchResultProductSchema = Type.Object({
 export type SearchResultProduct = Static<typeof SearchResultProductSchema>;
 
 /** One judged product of the golden set (an item of a result's golden_set). */
-export const GoldenSetProductSchema = Type.Object({ product_id: Type.String(), relevance: Type.Number() });
+const GoldenSetProductSchema = Type.Object({ product_id: Type.String(), relevance: Type.Number() });
 export type GoldenSetProduct = Static<typeof GoldenSetProductSchema>;
 
 const ProductIdsSchema = Type.Array(Type.String());
 
 /** A result's `results`: its metrics, the products returned and judged, and which of them match, are missed or are left over. */
-export const RunResultDetailsSchema = Type.Object({
+const RunResultDetailsSchema = Type.Object({
   metrics: Type.Optional(RecordOf(Type.Number())),
   search_results: Type.Optional(Type.Array(SearchResultProductSchema)),
   golden_set: Type.Optional(Type.Array(GoldenSetProductSchema)),
@@ -30,14 +30,13 @@ export const RunResultDetailsSchema = Type.Object({
 export type RunResultDetails = Static<typeof RunResultDetailsSchema>;
 
 /** A result's `result`: the input searched, its status and test result text, and the details above. */
-export const RunResultOutcomeSchema = Type.Object({
+const RunResultOutcomeSchema = Type.Object({
   input: Type.String(),
   status: Type.String(),
   version: Type.Optional(Type.String()),
   test_result: Type.Optional(Type.String()),
   results: Type.Optional(RunResultDetailsSchema),
 });
-export type RunResultOutcome = Static<typeof RunResultOutcomeSchema>;
 
 export const RunResultSchema = Type.Object({
   id: IdSchema,
@@ -58,7 +57,7 @@ export const RunResultWithNamesSchema = Type.Object({
 });
 export type RunResultWithNames = Static<typeof RunResultWithNamesSchema>;
 
-export const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
+const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
 const STATUS = `(${RESULT_STATUSES.join('|')})`;
 
 /** A run's results to triage: filtered by status and input, sorted by a metric or the input, paged. */

@@ -3,7 +3,7 @@ import { MAX_PAGE, MAX_PAGE_SIZE, MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './lim
 import { TotalCountHeader } from './paging';
 import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
-export const RunProgressSchema = Type.Object(
+const RunProgressSchema = Type.Object(
   { done: Type.Integer(), total: Type.Integer() },
   { description: 'Results stored of the entries the run evaluates (0 of 0 for runs made elsewhere)' },
 );
@@ -39,7 +39,7 @@ export const RunsPageQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const RunSummarySchema = Type.Object(
+const RunSummarySchema = Type.Object(
   {
     results: Type.Integer(),
     passed: Type.Integer(),

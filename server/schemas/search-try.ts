@@ -17,7 +17,7 @@ export const TryQuerySchema = Type.Object(
 );
 export type TryQuery = Static<typeof TryQuerySchema>;
 
-export const TriedHitSchema = Type.Object({
+const TriedHitSchema = Type.Object({
   rank: Type.Integer({ minimum: 1 }),
   product_id: Type.String(),
   name: Type.Optional(Type.String()),
@@ -30,7 +30,7 @@ export const TriedHitSchema = Type.Object({
   ),
 });
 
-export const TryProblemSchema = Type.Object({
+const TryProblemSchema = Type.Object({
   message: Type.String({ description: 'What went wrong, as a run’s ERROR result would say it' }),
   raw: Type.Optional(
     Type.String({ description: 'The start of the service’s answer (configured secrets blanked) when a JSON pointer did not fit it' }),

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
 
 /** The text-search configuration of products.search_vector (migration 005); both must agree. */
-export const SEARCH_CONFIG = 'english';
+const SEARCH_CONFIG = 'english';
 
 const MATCHES = `FROM products, websearch_to_tsquery('${SEARCH_CONFIG}', $1) AS query WHERE search_vector @@ query`;
 /** Best first; ties in the order of product_id's bytes, the same on every server whatever its collation. */

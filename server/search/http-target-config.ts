@@ -43,7 +43,7 @@ export function fillTemplate(template: string, query: string, k: number, escape:
 /** The query as the inside of a JSON string literal: `say "hi"` → `say \"hi\"`. */
 export const jsonStringContent = (text: string) => JSON.stringify(text).slice(1, -1);
 
-export function isJsonPointer(text: string): boolean {
+function isJsonPointer(text: string): boolean {
   return new RegExp(JSON_POINTER).test(text);
 }
 

@@ -11,7 +11,7 @@
 
 type Env = Record<string, string | undefined>;
 
-export const HOSTS_VARIABLE = 'SEARCH_TARGET_HOSTS';
+const HOSTS_VARIABLE = 'SEARCH_TARGET_HOSTS';
 const HOSTS_SUFFIX = '_HOSTS';
 
 interface HostPattern {

@@ -6,7 +6,7 @@ import { parseRouteId } from '../domain/shell/route-id';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, resource } from './paged-lists';
 
-export const CATALOGUE_PATH = '/catalogue';
+const CATALOGUE_PATH = '/catalogue';
 
 // The /catalogue and /catalogue/products/{productId} screens, on the evaluation backend.
 export function createCatalogueLogic({ catalogue, backend, router }: Pick<ConsoleDeps, 'catalogue' | 'backend' | 'router'>) {

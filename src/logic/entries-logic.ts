@@ -8,7 +8,7 @@ import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '..
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, resource } from './paged-lists';
 
-export const ENTRIES_PATH = '/dataset-entries';
+const ENTRIES_PATH = '/dataset-entries';
 
 // The /dataset-entries and /dataset-entries/{id}/edit screens.
 export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {

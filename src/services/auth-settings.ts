@@ -16,7 +16,7 @@ export const identityDefaults = {
 } as const;
 
 /** The static page (public/silent-callback.html) that hands popup and iframe answers back to this window. */
-export const childCallbackPath = '/silent-callback.html';
+const childCallbackPath = '/silent-callback.html';
 
 /** Offline access is asked for exactly when refresh tokens are used. */
 export function scopeFor(config: Pick<RuntimeConfig, 'scope' | 'useRefreshTokens'>): string {

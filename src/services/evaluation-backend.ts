@@ -141,17 +141,17 @@ export function listScriptExperiments(api: ApiFetch, scriptId: number, page: num
 }
 
 /** GET golden-sets/?page&page_size → {count, results}, newest first. */
-export function listGoldenSets(api: ApiFetch, page: number, pageSize: number): Promise<{ count: number; results: GoldenSet[] }> {
+function listGoldenSets(api: ApiFetch, page: number, pageSize: number): Promise<{ count: number; results: GoldenSet[] }> {
   return api<{ count: number; results: GoldenSet[] }>('golden-sets/', { query: pageQuery(page, pageSize) });
 }
 
 /** PATCH golden-sets/{id} → the golden set as saved (409 for a name already taken). */
-export function updateGoldenSet(api: ApiFetch, id: number, changes: GoldenSetChanges): Promise<GoldenSet> {
+function updateGoldenSet(api: ApiFetch, id: number, changes: GoldenSetChanges): Promise<GoldenSet> {
   return api<GoldenSet>(`golden-sets/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
 }
 
 /** DELETE golden-sets/{id}. */
-export async function deleteGoldenSet(api: ApiFetch, id: number): Promise<void> {
+async function deleteGoldenSet(api: ApiFetch, id: number): Promise<void> {
   await api(`golden-sets/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

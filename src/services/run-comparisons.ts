@@ -10,7 +10,7 @@ import type { PageRequest } from '../domain/evaluations/evaluation-service-types
 // finished or nothing in common) fails with the server's own sentence, which the page shows as its error.
 
 /** GET run-comparisons/?baseline&candidate&metric&filter&search&order&page&page_size → the comparison, X-Total-Count its rows. */
-export async function getRunComparison(api: ApiClient, params: ComparisonParams, { page, pageSize }: PageRequest): Promise<ComparisonPage> {
+async function getRunComparison(api: ApiClient, params: ComparisonParams, { page, pageSize }: PageRequest): Promise<ComparisonPage> {
   const response = await api.raw<RunComparison>('run-comparisons/', { query: { ...params, page, page_size: pageSize } });
   if (!response._data) throw new Error('The comparison answer is empty.');
   const total = Number(response.headers.get('X-Total-Count') ?? NaN);
@@ -18,7 +18,7 @@ export async function getRunComparison(api: ApiClient, params: ComparisonParams,
 }
 
 /** GET run-comparisons/results.csv with the same parameters (no page) → every row, `run-A-vs-run-B-<metric>.csv`. */
-export function downloadRunComparison(api: ApiClient, params: ComparisonParams): Promise<DownloadedFile> {
+function downloadRunComparison(api: ApiClient, params: ComparisonParams): Promise<DownloadedFile> {
   const query = new URLSearchParams(params);
   const fallbackName = `run-${params.baseline}-vs-run-${params.candidate}${params.metric ? `-${params.metric}` : ''}.csv`;
   return downloadFile(api, `run-comparisons/results.csv?${query}`, fallbackName);

@@ -21,7 +21,7 @@ import type {
 const DEFAULT_SCALE = { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] };
 
 /** GET experiment-runs/{id}/unjudged/?page&page_size → the page's pairs and X-Total-Count. */
-export async function listUnjudged(api: ApiClient, runId: number, page: number, pageSize: number): Promise<UnjudgedPage> {
+async function listUnjudged(api: ApiClient, runId: number, page: number, pageSize: number): Promise<UnjudgedPage> {
   const response = await api.raw<UnjudgedItem[]>(`experiment-runs/${encodeURIComponent(runId)}/unjudged/`, {
     query: { page, page_size: pageSize },
   });

@@ -1,7 +1,7 @@
 import { ofetch } from 'ofetch';
 
 // Read at run time so one build serves every deployment (design: "never from a rebuild").
-export type AudienceParam = 'resource' | 'audience';
+type AudienceParam = 'resource' | 'audience';
 
 export type RuntimeConfig = {
   /** The OpenID provider's issuer URL; discovery lives under it. */

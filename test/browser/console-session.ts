@@ -38,7 +38,7 @@ export function serviceClient(baseUrl: string, token: string) {
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
 
 /** axe-core run in the page (evaluated through DevTools, so the page's CSP stays as it is); serious and critical only. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {

@@ -15,7 +15,7 @@ const stopTimeoutMs = 5_000;
 export const ADMIN_PASSWORD = 'browser-test-admin-password';
 
 /** Stopped servers' data folders (demo data, or none) that the browser tests copy instead of starting afresh. */
-export type ServerTemplates = { demo: string; empty: string };
+type ServerTemplates = { demo: string; empty: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,8 +6,6 @@
 /** The query parameters that hold the audit list's filter. */
 export const AUDIT_FILTER = ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
 
-export type AuditFilterName = (typeof AUDIT_FILTER)[number];
-
 /** The actions the server records in the audit trail, for the Action filter. */
 export const AUDIT_ACTIONS = [
   'dataset.create',

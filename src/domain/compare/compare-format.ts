@@ -8,7 +8,7 @@ import { counted, formatCount } from '../shared/format-count';
 import { formatMean } from '../shared/format-metric';
 
 /** What the paired tests are read against. */
-export const SIGNIFICANCE_LEVEL = 0.05;
+const SIGNIFICANCE_LEVEL = 0.05;
 
 const MINUS = '\u2212';
 

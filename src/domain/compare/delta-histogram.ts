@@ -8,7 +8,7 @@ import type { DeltaBin } from './comparison-types';
 import { counted, formatCount } from '../shared/format-count';
 
 /** A bar left of 0 holds regressions, right of it improvements. */
-export type HistogramBar = {
+type HistogramBar = {
   x: number;
   y: number;
   width: number;
@@ -17,7 +17,7 @@ export type HistogramBar = {
   label: string;
   tone: 'regression' | 'improvement';
 };
-export type HistogramTick = { position: number; label: string };
+type HistogramTick = { position: number; label: string };
 
 export type DeltaHistogram = {
   bars: HistogramBar[];

@@ -7,7 +7,7 @@ import type { RunResultDetails, SearchResultProduct } from '../experiments/evalu
 import { orderedMetrics } from '../shared/format-metric';
 import { returnedProducts, type ProductRole } from '../runs/result-products';
 
-export type MoveKind = 'up' | 'down' | 'same' | 'new' | 'dropped';
+type MoveKind = 'up' | 'down' | 'same' | 'new' | 'dropped';
 
 /** How a product moved from the baseline to the candidate: `by` places, with its text and a sentence for a tooltip. */
 export type Move = { kind: MoveKind; by: number; text: string; title: string };

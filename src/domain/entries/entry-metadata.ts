@@ -1,8 +1,8 @@
 // Entry metadata is optional JSON. Plain functions shared by the add-entry and entry-editor
 // machines (their guards) and unit tested on their own.
 
-export const INVALID_JSON = 'Invalid JSON format';
-export const NOT_AN_OBJECT = 'Metadata must be a JSON object';
+const INVALID_JSON = 'Invalid JSON format';
+const NOT_AN_OBJECT = 'Metadata must be a JSON object';
 
 /** The metadata text a new entry starts with. */
 export const DEFAULT_METADATA = '{}';

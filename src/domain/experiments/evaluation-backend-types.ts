@@ -6,13 +6,7 @@ import type { ExperimentRunDetails as ServerRunDetails, RunSummary as ServerRunS
 export type { Experiment } from '../../../server/schemas/experiments';
 export type { EvaluationScript } from '../../../server/schemas/scripts';
 export type { ExperimentRun, RunProgress } from '../../../server/schemas/runs';
-export type {
-  ExperimentRunResult,
-  GoldenSetProduct,
-  RunResultDetails,
-  RunResultOutcome,
-  SearchResultProduct,
-} from '../../../server/schemas/results';
+export type { ExperimentRunResult, GoldenSetProduct, RunResultDetails, SearchResultProduct } from '../../../server/schemas/results';
 export type { GoldenSet, GoldenSetChanges } from '../../../server/schemas/golden-sets';
 
 /** The mean of each metric over a run's results so far, with the counts of its outcomes; `unjudged`, `counted` and `repeated` only from this server. */

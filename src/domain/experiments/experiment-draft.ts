@@ -5,7 +5,7 @@
  */
 import type { ExperimentDetails, HttpTargetConfig, NewExperiment, RunConfig } from './workbench-types';
 
-export const DRAFT_FIELDS = [
+const DRAFT_FIELDS = [
   'name',
   'description',
   'dataset_id',

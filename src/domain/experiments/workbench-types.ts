@@ -26,5 +26,5 @@ export type ListedRun = ExperimentRun & { summary?: RunSummary };
 
 /** What the form offers to choose from. */
 export type Choice = { id: number; name: string };
-export type ScriptChoice = Choice & { runsHere: boolean };
+type ScriptChoice = Choice & { runsHere: boolean };
 export type FormOptions = { datasets: Choice[]; scripts: ScriptChoice[]; goldenSets: Choice[] };

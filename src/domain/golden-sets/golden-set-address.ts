@@ -1,8 +1,6 @@
 // On /golden-sets/{id} the address holds the queries list's search and page and the query opened
 // (`?search=sofa&page=2&query=red%20sofa`), so a judge can share or come back to exactly what they graded.
 
-export const goldenSetPath = (id: number) => `/golden-sets/${id}`;
-
 /** The query opened, from the address; null when none is. */
 export function queryFromSearch(search: string): string | null {
   const query = new URLSearchParams(search).get('query');

@@ -13,7 +13,7 @@ export const MAX_MAX_GRADE = 9;
 export const gradesOf = (scale: GradeScale): number[] => Array.from({ length: scale.max_grade + 1 }, (_, grade) => grade);
 
 /** The label of a grade, "Grade n" when the scale has none (the server's default). */
-export const gradeLabel = (scale: GradeScale, grade: number): string => scale.labels[grade]?.trim() || `Grade ${grade}`;
+const gradeLabel = (scale: GradeScale, grade: number): string => scale.labels[grade]?.trim() || `Grade ${grade}`;
 
 /** "2 · Good". */
 export const gradeText = (scale: GradeScale, grade: number): string => `${grade} · ${gradeLabel(scale, grade)}`;

@@ -1,5 +1,5 @@
 import type { UnjudgedItem } from '../../../server/schemas/judging';
-import type { ExperimentRun, GoldenSet } from '../experiments/evaluation-backend-types';
+import type { GoldenSet } from '../experiments/evaluation-backend-types';
 
 // The judging calls' answers as the console reads them, from the server's schemas (types only) where they are one.
 
@@ -31,5 +31,3 @@ export type RunGoldenSetState = {
 
 /** The judging queue's start: the run's golden set and its scale. */
 export type JudgingTarget = { goldenSetId: number; scale: GradeScale };
-
-export type { ExperimentRun };

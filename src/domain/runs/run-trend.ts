@@ -26,7 +26,7 @@ export function outcomesText(summary: RunSummary | undefined): string {
   return [summary.passed, summary.failed, summary.unjudged ?? 0, summary.errors].map(formatCount).join(' / ');
 }
 
-export type TrendPoint = { runId: number; x: number; y: number; value: number; label: string };
+type TrendPoint = { runId: number; x: number; y: number; value: number; label: string };
 export type Trend = { points: TrendPoint[]; path: string; ticks: Array<{ y: number; label: string }> };
 
 /** The chart of one mean over the runs that have it, oldest to newest, in a width × height box (with margins). */

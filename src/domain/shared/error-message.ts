@@ -1,5 +1,5 @@
 /** What a person reads when a failure carries no message of its own. */
-export const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 /** A refusal that asking again cannot change (the server's 409, e.g. a dataset that experiments use). */
 export class RefusalError extends Error {}

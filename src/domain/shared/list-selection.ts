@@ -17,7 +17,7 @@ export type FocusTarget = 'next' | 'previous' | 'first' | 'last';
 export const noSelection = (): ListSelection => ({ selected: new Set(), active: null, anchor: null, beforeRange: new Set() });
 
 /** The option shown as active: the chosen one while the filter shows it, else the first shown. */
-export function effectiveActive(ids: readonly number[], active: number | null): number | null {
+function effectiveActive(ids: readonly number[], active: number | null): number | null {
   return active !== null && ids.includes(active) ? active : (ids[0] ?? null);
 }
 

@@ -31,7 +31,7 @@ export type BulkUploadEvent =
   | { type: 'user.cancelUpload' }
   | ({ type: 'upload.progress' } & UploadProgress);
 
-export const NOT_CSV = 'Please select a CSV file';
+const NOT_CSV = 'Please select a CSV file';
 /** What to do about a refused file or refused rows: the prescribed texts say only that it failed. */
 export const NOT_CSV_FIX =
   'Save the file as CSV (comma-separated, UTF-8, a name ending in .csv) with the columns above, or start from the template.';

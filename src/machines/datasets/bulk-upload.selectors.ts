@@ -11,7 +11,6 @@ export function selectUploadView(snapshot: BulkUploadSnapshot): BulkUploadView {
 }
 
 export const selectIsOpen = (snapshot: BulkUploadSnapshot) => snapshot.hasTag('modalOpen');
-export const selectIsBusy = (snapshot: BulkUploadSnapshot) => snapshot.hasTag('busy');
 export const selectFile = (snapshot: BulkUploadSnapshot) => snapshot.context.file;
 export const selectFileError = (snapshot: BulkUploadSnapshot) => snapshot.context.fileError;
 export const selectProgress = (snapshot: BulkUploadSnapshot) => snapshot.context.progress;

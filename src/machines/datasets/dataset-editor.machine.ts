@@ -31,7 +31,7 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 // domain/shared/list-selection.ts over the rows its filter shows; each list's loading is dataset-editor.list-region.ts.
 
 /** Up to this many rows a list loads itself in windows, so its filter answers locally, at once. */
-export const PREFETCH_LIMIT = 10_000;
+const PREFETCH_LIMIT = 10_000;
 export { ENTRY_WINDOW, FILTER_DEBOUNCE_MS } from './dataset-editor.list-region';
 
 export type DatasetEditorContext = {

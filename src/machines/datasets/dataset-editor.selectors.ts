@@ -32,7 +32,6 @@ export const selectList = (side: Side) => (snapshot: DatasetEditorSnapshot) => s
 export const selectIsListLoading = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.matches({ ready: { [side]: 'fetching' } });
 export const selectIsLoadingMore = (side: Side) => (snapshot: DatasetEditorSnapshot) =>
   snapshot.matches({ ready: { [side]: 'fetchingMore' } });
-export const selectCanLoadMore = (side: Side) => (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.loadMore', side });
 
 /** Rows whose input contains the filter, ignoring case. Memoised on the rows and the filter. */
 export function createVisibleRowsSelector(side: Side) {

@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { experimentFormMachine } from './experiment-form.machine';
-import type { DraftField } from '../../domain/experiments/experiment-draft';
 
 export type ExperimentFormSnapshot = SnapshotFrom<typeof experimentFormMachine>;
 
@@ -12,9 +11,7 @@ export function selectFormView(snapshot: ExperimentFormSnapshot): ExperimentForm
 }
 
 export const selectIsNew = (snapshot: ExperimentFormSnapshot) => snapshot.context.mode === 'new';
-export const selectExperimentId = (snapshot: ExperimentFormSnapshot) => snapshot.context.experimentId;
 export const selectDraft = (snapshot: ExperimentFormSnapshot) => snapshot.context.draft;
-export const selectValue = (field: DraftField) => (snapshot: ExperimentFormSnapshot) => snapshot.context.draft[field];
 export const selectOptions = (snapshot: ExperimentFormSnapshot) => snapshot.context.options;
 export const selectProblems = (snapshot: ExperimentFormSnapshot) => snapshot.context.problems;
 export const selectLoadError = (snapshot: ExperimentFormSnapshot) => snapshot.context.loadError;

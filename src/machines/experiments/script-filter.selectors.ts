@@ -7,7 +7,6 @@ export type ScriptFilterSnapshot = SnapshotFrom<typeof scriptFilterMachine>;
 export const selectScriptOptions = (snapshot: ScriptFilterSnapshot) => snapshot.context.scripts;
 /** null: All Scripts. */
 export const selectScriptId = (snapshot: ScriptFilterSnapshot) => snapshot.context.scriptId;
-export const selectOptionsLoading = (snapshot: ScriptFilterSnapshot) => snapshot.hasTag('busy');
 export const selectOptionsFailed = (snapshot: ScriptFilterSnapshot) => snapshot.hasTag('failed');
 /** The dropdown takes a choice only once its options are there. */
 export const selectCanChoose = (snapshot: ScriptFilterSnapshot) => snapshot.can({ type: 'user.selectScript', scriptId: null });

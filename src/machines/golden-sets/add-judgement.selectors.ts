@@ -7,7 +7,6 @@ export const selectProductId = (snapshot: AddJudgementSnapshot) => snapshot.cont
 export const selectAddGrade = (snapshot: AddJudgementSnapshot) => snapshot.context.grade;
 export const selectCanAddById = (snapshot: AddJudgementSnapshot) => snapshot.can({ type: 'user.addById' });
 export const selectIsSearching = (snapshot: AddJudgementSnapshot) => snapshot.hasTag('searching');
-export const selectCatalogueSearch = (snapshot: AddJudgementSnapshot) => snapshot.context.search;
 export const selectCatalogueResults = (snapshot: AddJudgementSnapshot) => snapshot.context.results;
 export const selectCatalogueError = (snapshot: AddJudgementSnapshot) => snapshot.context.error;
 /** A search answered with nothing: said, not left blank. */

@@ -43,7 +43,7 @@ export type QueryJudgementsContext = QueryJudgementsInput & {
 /** What the save call is given: the change, of which query of which golden set. */
 export type JudgementSave = { goldenSetId: number; query: string; edit: JudgementEdit };
 
-export type AddJudgementEvent = { type: 'user.add'; productId: string; grade: number; name?: string | null; imageUrl?: string | null };
+type AddJudgementEvent = { type: 'user.add'; productId: string; grade: number; name?: string | null; imageUrl?: string | null };
 
 export type QueryJudgementsEvent =
   | { type: 'user.grade'; productId: string; grade: number }

@@ -12,11 +12,9 @@ export function selectJudgementsView(snapshot: QueryJudgementsSnapshot): Judgeme
   return shownRows(snapshot.context.edits).length === 0 ? 'empty' : 'ready';
 }
 
-export const selectQuery = (snapshot: QueryJudgementsSnapshot) => snapshot.context.query;
 export const selectScale = (snapshot: QueryJudgementsSnapshot) => snapshot.context.scale;
 export const selectActive = (snapshot: QueryJudgementsSnapshot) => snapshot.context.active;
 export const selectJudgementsError = (snapshot: QueryJudgementsSnapshot) => snapshot.context.error;
-export const selectIsSaving = (snapshot: QueryJudgementsSnapshot) => snapshot.hasTag('saving');
 export const selectAdder = (snapshot: QueryJudgementsSnapshot) => snapshot.context.adder;
 
 /** The rows shown (the server's, with the changes not yet answered), memoised on the edits. */

@@ -7,7 +7,7 @@ import { messageOf } from '../../domain/shared/error-message';
 // the name is required once trimmed; the form is disabled while saving; a failure (e.g. a duplicate
 // name's 409) keeps it open with the server's message. On success its reload target (the list) hears `reload`.
 
-export type GoldenSetFields = { name: string; description: string; market: string };
+type GoldenSetFields = { name: string; description: string; market: string };
 
 export type GoldenSetToRename = GoldenSetFields & { id: number };
 

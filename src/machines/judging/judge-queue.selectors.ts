@@ -7,7 +7,6 @@ export type JudgeQueueSnapshot = SnapshotFrom<typeof judgeQueueMachine>;
 export const selectNotFound = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('notFound');
 export const selectLoading = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('loading');
 export const selectFailed = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('failed');
-export const selectShowing = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('showing');
 export const selectFinished = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('finished');
 export const selectEmpty = (snapshot: JudgeQueueSnapshot) => snapshot.hasTag('empty');
 /** A grade is on its way to the server: a rescore now would not count it. */

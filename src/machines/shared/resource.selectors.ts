@@ -16,5 +16,3 @@ export function selectResourceView(snapshot: ResourceSnapshot): ResourceView {
 
 /** What was loaded; each screen knows what its resource holds. */
 export const selectData = <Data>(snapshot: ResourceSnapshot) => snapshot.context.data as Data | null;
-export const selectResourceError = (snapshot: ResourceSnapshot) => snapshot.context.error;
-export const selectCanRetry = (snapshot: ResourceSnapshot) => snapshot.can({ type: 'user.retry' });

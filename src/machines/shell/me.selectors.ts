@@ -8,8 +8,6 @@ export const selectMeView = (snapshot: MeSnapshot): 'loading' | 'failed' | 'know
   snapshot.matches('known') ? 'known' : snapshot.matches('failed') ? 'failed' : 'loading';
 
 export const selectMe = (snapshot: MeSnapshot) => snapshot.context.me;
-/** The role (null: the token maps to none, or it is not known yet). */
-export const selectRole = (snapshot: MeSnapshot) => snapshot.context.me?.role ?? null;
 export const selectMeError = (snapshot: MeSnapshot) => snapshot.context.error;
 /** A local account changes its password in the console; elsewhere the identity provider keeps it. */
 export const selectIsLocalAccount = (snapshot: MeSnapshot) => snapshot.context.me?.local_account === true;

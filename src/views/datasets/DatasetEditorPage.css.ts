@@ -99,7 +99,3 @@ export const panelActions = style({
   justifyContent: 'flex-end',
   gap: vars.space.sm,
 });
-
-export const datasetInfo = style({
-  marginBottom: vars.space.lg,
-});

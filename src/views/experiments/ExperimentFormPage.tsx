@@ -32,7 +32,7 @@ import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
 
-export type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
+type ExperimentFormRef = ActorRefFrom<typeof experimentFormMachine>;
 
 // 'New Experiment' (/experiments/new) and 'Edit' (/experiments/{id}/edit), one form. The server's
 // 400 sentences show beside the fields they name; Try a query and the coverage work on the unsaved form.

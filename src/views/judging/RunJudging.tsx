@@ -16,7 +16,7 @@ import { GatedLink } from '../ui/Gated';
 
 type Run = ExperimentRunDetails & RunGoldenSetState;
 
-export const GOLDEN_SET_CHANGED =
+const GOLDEN_SET_CHANGED =
   'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
 
 /**

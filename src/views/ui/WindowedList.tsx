@@ -7,8 +7,8 @@ import * as styles from '../datasets/DatasetEditorPage.css';
 // active option with aria-activedescendant (roving tabindex cannot work when the focused row may be unrendered);
 // the active row is always rendered and scrolled into view. Rows have one fixed height (ROW_HEIGHT_PX, also in
 // the stylesheet); each row's offset reaches CSS as a variable.
-export const ROW_HEIGHT_PX = 36;
-export const LIST_HEIGHT_PX = 396;
+const ROW_HEIGHT_PX = 36;
+const LIST_HEIGHT_PX = 396;
 const OVERSCAN = 6;
 
 export type WindowedRow = { id: number; input: string };

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from './theme.css';
 
 const base = style({
@@ -30,8 +30,6 @@ export const button = recipe({
   },
   defaultVariants: { tone: 'primary', size: 'normal' },
 });
-
-export type ButtonVariants = RecipeVariants<typeof button>;
 
 /** The console's main call-to-action button (the sign-in page's). */
 export const primaryButton = button({ tone: 'primary' });

@@ -53,7 +53,7 @@ export const pkcePair = () => {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
 
-export interface SignInResult {
+interface SignInResult {
   access_token: string;
   id_token: string;
   refresh_token?: string;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
 
-export const TEST_AUDIENCE = 'https://evaluation.test/api';
+const TEST_AUDIENCE = 'https://evaluation.test/api';
 
 export interface TestIssuer {
   issuer: string;
