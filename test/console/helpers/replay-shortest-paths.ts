@@ -62,6 +62,16 @@ export function possibleEvents<E extends EventObject>(state: AnyMachineSnapshot,
   return events.filter((event) => isXStateEvent(event) || state.can(event));
 }
 
+/** The steps a path replays: all but the first, which is the initial state (reached by `xstate.init`). */
+export function replayedSteps<M extends AnyStateMachine, E extends EventObject>(path: ModelPath<M, E>): Array<ModelStep<M, E>> {
+  return path.steps.slice(1);
+}
+
+/** Whether the machine takes the event in `state`, whatever the event: XState's own included. */
+export function canTake(state: AnyMachineSnapshot, event: EventObject): boolean {
+  return state.can(event);
+}
+
 export function isXStateEvent<E extends EventObject>(event: E): event is Extract<E, XStateEvent> {
   return event.type.startsWith('xstate.');
 }
@@ -127,7 +137,7 @@ export function replayShortestPaths<M extends AnyStateMachine, E extends ModelEv
     it(expected.name ?? `yields at least ${expected.atLeast} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(expected.atLeast));
 
   for (const path of paths) {
-    const steps = path.steps.slice(1);
+    const steps = replayedSteps(path);
     const route = steps.map(({ event }) => describeEvent(event)).join(' → ');
     it(name(path, route), async () => {
       const context = await setup(path);
