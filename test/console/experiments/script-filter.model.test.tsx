@@ -219,7 +219,7 @@ describe('the filter in the address', () => {
   });
 });
 
-describe('experiments table texts (spec §2, §8)', () => {
+describe('experiments table texts', () => {
   it('says when there are no experiments', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiments', <ExperimentsPage />);
