@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { addAccountMachine } from '../../../src/machines/admin/add-account.machine';
 import { resetPasswordMachine } from '../../../src/machines/admin/reset-password.machine';
 import type { Account } from '../../../src/domain/admin/account-types';
@@ -9,6 +8,7 @@ import { isNewAccountReady, isPasswordLongEnough } from '../../../src/domain/adm
 import { RefusalError } from '../../../src/domain/shared/error-message';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderAccounts } from '../helpers/render-accounts';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every shortest path of the real 'Add account' and 'Reset password' machines, replayed on the
 // Accounts page. Typing and clicks for a person's events, the accounts calls settled for the actors' answers;
@@ -33,35 +33,8 @@ const describeEvent = (event: { type: string; value?: string; role?: string }) =
 
 describe('Add account: every path', () => {
   type Snapshot = SnapshotFrom<typeof addAccountMachine>;
-  type ModelEvent =
-    | EventFromLogic<typeof addAccountMachine>
-    | { type: 'xstate.done.actor.createAccount'; output: Account }
-    | { type: 'xstate.error.actor.createAccount'; error: Error };
+  type ModelEvent = EventFromLogic<typeof addAccountMachine> | ActorDone<'createAccount', Account> | ActorError<'createAccount', Error>;
   const taken = new RefusalError('An account named "ada" already exists');
-  const paths = getShortestPaths(addAccountMachine, {
-    input: { reloadTarget: createEmptyActor() },
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.open' },
-          { type: 'user.cancel' },
-          { type: 'user.changeUsername', value: ' grace ' },
-          { type: 'user.changeUsername', value: '' },
-          { type: 'user.changePassword', value: 'hopper-1906' },
-          { type: 'user.changePassword', value: 'short' },
-          { type: 'user.changeRole', role: 'admin' },
-          { type: 'user.submit' },
-          ...(state.matches('saving')
-            ? [
-                { type: 'xstate.done.actor.createAccount', output: { ...ada, username: 'grace' } },
-                { type: 'xstate.error.actor.createAccount', error: taken },
-              ]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event })) as never,
-  });
 
   async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
@@ -100,56 +73,54 @@ describe('Add account: every path', () => {
     expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
   }
 
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 36 paths', () => expect(paths.length).toBeGreaterThanOrEqual(36));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    it(`reaches ${String(path.state.value)} via ${steps.map(({ event }) => describeEvent(event as never)).join(' → ') || 'nothing'}`, async () => {
-      const services = await openAccounts();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        await perform(event, services);
-        if (event.type === 'user.submit') {
-          // The username trimmed, the password as typed.
-          expect(services.last('createAccount').args).toEqual([
-            { username: state.context.username.trim(), password: state.context.password, role: state.context.role },
-          ]);
-        }
-        await waitFor(() => expectScreen(state));
-        // Added: the list is fetched again to show the new account.
-        if (event.type === 'xstate.done.actor.createAccount') expect(services.calls('accountRows')).toBe(2);
+  replayShortestPaths(addAccountMachine, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open' },
+        { type: 'user.cancel' },
+        { type: 'user.changeUsername', value: ' grace ' },
+        { type: 'user.changeUsername', value: '' },
+        { type: 'user.changePassword', value: 'hopper-1906' },
+        { type: 'user.changePassword', value: 'short' },
+        { type: 'user.changeRole', role: 'admin' },
+        { type: 'user.submit' },
+        ...(state.matches('saving')
+          ? ([
+              { type: 'xstate.done.actor.createAccount', output: { ...ada, username: 'grace' } },
+              { type: 'xstate.error.actor.createAccount', error: taken },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 36 },
+    describeEvent,
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup: () => openAccounts(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterPerform({ event, state }, services) {
+      if (event.type === 'user.submit') {
+        // The username trimmed, the password as typed.
+        expect(services.last('createAccount').args).toEqual([
+          { username: state.context.username.trim(), password: state.context.password, role: state.context.role },
+        ]);
       }
-    });
-  }
+    },
+    afterStep({ event }, services) {
+      // Added: the list is fetched again to show the new account.
+      if (event.type === 'xstate.done.actor.createAccount') expect(services.calls('accountRows')).toBe(2);
+    },
+  });
 });
 
 describe('Reset password: every path', () => {
   type Snapshot = SnapshotFrom<typeof resetPasswordMachine>;
   type ModelEvent =
-    | EventFromLogic<typeof resetPasswordMachine>
-    | { type: 'xstate.done.actor.resetPassword' }
-    | { type: 'xstate.error.actor.resetPassword'; error: Error };
+    EventFromLogic<typeof resetPasswordMachine> | { type: 'xstate.done.actor.resetPassword' } | ActorError<'resetPassword', Error>;
   const unknown = new Error('There is no account "ada"');
-  const paths = getShortestPaths(resetPasswordMachine, {
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.open', username: 'ada' },
-          { type: 'user.cancel' },
-          { type: 'user.changePassword', value: 'lovelace-1815' },
-          { type: 'user.changePassword', value: 'short' },
-          { type: 'user.submit' },
-          ...(state.matches('saving')
-            ? [{ type: 'xstate.done.actor.resetPassword' }, { type: 'xstate.error.actor.resetPassword', error: unknown }]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event })) as never,
-  });
 
   async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
@@ -190,22 +161,35 @@ describe('Reset password: every path', () => {
     expect(notice.textContent).toBe('');
   }
 
-  it('yields at least 9 paths', () => expect(paths.length).toBeGreaterThanOrEqual(9));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    it(`reaches ${String(path.state.value)} via ${steps.map(({ event }) => describeEvent(event as never)).join(' → ') || 'nothing'}`, async () => {
-      const services = await openAccounts();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        await perform(event, services);
-        if (event.type === 'user.submit') expect(services.last('resetAccountPassword').args).toEqual(['ada', state.context.password]);
-        await waitFor(() => expectScreen(state));
-      }
+  replayShortestPaths(resetPasswordMachine, {
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open', username: 'ada' },
+        { type: 'user.cancel' },
+        { type: 'user.changePassword', value: 'lovelace-1815' },
+        { type: 'user.changePassword', value: 'short' },
+        { type: 'user.submit' },
+        ...(state.matches('saving')
+          ? ([
+              { type: 'xstate.done.actor.resetPassword' },
+              { type: 'xstate.error.actor.resetPassword', error: unknown },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event }),
+    paths: { atLeast: 9 },
+    describeEvent,
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup: () => openAccounts(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterPerform({ event, state }, services) {
+      if (event.type === 'user.submit') expect(services.last('resetAccountPassword').args).toEqual(['ada', state.context.password]);
+    },
+    afterPath(_, services) {
       // Nothing in the list changed, so it was not fetched again.
       expect(services.calls('accountRows')).toBe(1);
-    });
-  }
+    },
+  });
 });

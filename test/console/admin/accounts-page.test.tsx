@@ -10,7 +10,7 @@ import { fakeDeps } from '../helpers/fake-deps';
 import { renderAccounts } from '../helpers/render-accounts';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Issue 17 /accounts: who may see it (a non-admin reads why, and no account call is made), accounts kept by an
+// /accounts: who may see it (a non-admin reads why, and no account call is made), accounts kept by an
 // identity provider, the list (searched in the address, your own row marked), Remove (its sessions end; the
 // last admin's refusal). The dialogs' and the role change's paths are in their model tests.
 

@@ -7,7 +7,7 @@ import { adminOnlyMessage } from '../../../src/domain/admin/admin-access';
 import { auditAddress, auditQuery, choicesWith } from '../../../src/domain/admin/audit-filters';
 import { kindName, targetLabel, targetPath } from '../../../src/domain/admin/audit-targets';
 
-// Issue 17's pure rules for the admin pages: the audit filter between address and API, a row's target and
+// The admin pages' pure rules: the audit filter between address and API, a row's target and
 // its page, the admin-only text, the account forms. Tests run in UTC (vitest.config.ts), so a local midnight is Z.
 
 describe('the audit filter', () => {

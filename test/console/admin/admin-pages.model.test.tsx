@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import type { EventFromLogic } from 'xstate';
 import { auditPageMachine } from '../../../src/machines/admin/audit-page.machine';
 import { AuditPage } from '../../../src/views/admin/AuditPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths } from '../helpers/replay-shortest-paths';
 
-// Issue 17 /audit: who may open it (anyone else reads why, and the trail is not asked for), then every path of
+// /audit: who may open it (anyone else reads why, and the trail is not asked for), then every path of
 // the page's own machine replayed on the view: the filter form applied as a whole (one address at page 1, one
 // call with it), cleared, and the export of the filter the list shows.
 
@@ -25,14 +25,8 @@ describe('who may read the audit trail', () => {
 });
 
 describe('the audit page’s own events', () => {
-  type Snapshot = SnapshotFrom<typeof auditPageMachine>;
   type ModelEvent = EventFromLogic<typeof auditPageMachine>;
   const chosen = { actor: 'ada', action: 'golden_set.delete', from: '2026-03-01' };
-  const paths = getShortestPaths(auditPageMachine, {
-    input: { page: 2, filter: { target_type: 'dataset' } },
-    events: [{ type: 'user.applyFilters', filter: chosen }, { type: 'user.applyFilters', filter: {} }, { type: 'user.export' }],
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined) => JSON.stringify({ value: state.value, by: event })) as never,
-  });
 
   const field = (name: string) =>
     within(screen.getByRole('form', { name: 'Filter the audit trail' })).getByLabelText(name) as HTMLInputElement;
@@ -63,21 +57,26 @@ describe('the audit page’s own events', () => {
     }
   }
 
-  it('yields 4 paths', () => expect(paths.length).toBe(4));
-
-  for (const p of paths) {
-    const steps = p.steps.slice(1);
-    const route = steps.map(({ event }) => ('filter' in event ? `${event.type}(${JSON.stringify(event.filter)})` : event.type)).join(' → ');
-    it(`reaches ${String(p.state.value)} via ${route || 'nothing'}`, async () => {
+  replayShortestPaths(auditPageMachine, {
+    input: { page: 2, filter: { target_type: 'dataset' } },
+    events: [
+      { type: 'user.applyFilters', filter: chosen },
+      { type: 'user.applyFilters', filter: {} },
+      { type: 'user.export' },
+    ] satisfies ModelEvent[],
+    serializeState: (state, event) => JSON.stringify({ value: state.value, by: event }),
+    paths: { exactly: 4 },
+    describeEvent: (event) => ('filter' in event ? `${event.type}(${JSON.stringify(event.filter)})` : event.type),
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/audit?target_type=dataset&page=2', <AuditPage />);
       expect(services.last('auditRows').args).toEqual([{ page: 2, pageSize: 20 }, { target_type: 'dataset' }]);
       await services.settle('auditRows', { output: { items: [], total: 0 } });
       expect(field('Target').value).toBe('dataset');
-      for (const step of steps) {
-        perform(step.event as ModelEvent);
-        expectAfter(step.event as ModelEvent, services);
-      }
-    });
-  }
+      return services;
+    },
+    perform: (event) => perform(event),
+    afterPerform: ({ event }, services) => expectAfter(event, services),
+  });
 });

@@ -5,7 +5,7 @@ import { AuditPage } from '../../../src/views/admin/AuditPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Issue 17 /audit: the trail's rows (when, who, action, target linked to its page while it has one, summary),
+// /audit: the trail's rows (when, who, action, target linked to its page while it has one, summary),
 // its total and pages, the filters read from and written to the address, "who" narrowing to one person, and
 // the CSV of the filter shown. Who may open it, and the page machine's paths, are in admin-pages.model.test.tsx.
 

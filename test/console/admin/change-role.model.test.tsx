@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { changeRoleMachine } from '../../../src/machines/admin/change-role.machine';
 import type { Account, Role } from '../../../src/domain/admin/account-types';
 import { latestAccount } from '../../../src/domain/admin/account-form';
 import { RefusalError } from '../../../src/domain/shared/error-message';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderAccounts } from '../helpers/render-accounts';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every shortest path of the real change-role machine, replayed on the Accounts page. A role
 // chosen in a row's select shows at once and is saved (every select waits meanwhile); the server's answer stays
@@ -16,10 +16,7 @@ import { renderAccounts } from '../helpers/render-accounts';
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof changeRoleMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof changeRoleMachine>
-  | { type: 'xstate.done.actor.saveRole'; output: Account }
-  | { type: 'xstate.error.actor.saveRole'; error: Error };
+type ModelEvent = EventFromLogic<typeof changeRoleMachine> | ActorDone<'saveRole', Account> | ActorError<'saveRole', Error>;
 
 const listed: Account[] = [
   { username: 'admin', role: 'admin', created_at: '2026-03-01T09:30:00Z', updated_at: '2026-03-01T09:30:00Z' },
@@ -47,7 +44,7 @@ function eventsFor(state: Snapshot): ModelEvent[] {
     const answer = { ...shown(state, pending.username), role: pending.role, updated_at: '2026-03-02T10:00:00Z' };
     events.push({ type: 'xstate.done.actor.saveRole', output: answer }, { type: 'xstate.error.actor.saveRole', error: lastAdmin });
   }
-  return events.filter((event) => event.type.startsWith('xstate.') || state.can(event as never));
+  return possibleEvents(state, events);
 }
 
 const describeEvent = (event: ModelEvent) =>
@@ -84,31 +81,27 @@ function expectScreen(state: Snapshot) {
   );
 }
 
-const paths = getShortestPaths(changeRoleMachine, {
-  events: eventsFor as never,
-  serializeState: ((state: Snapshot, event: ModelEvent | undefined) =>
-    JSON.stringify({ value: state.value, context: state.context, by: event && describeEvent(event) })) as never,
-});
-
 describe('a role changed in place', () => {
-  it('yields at least 32 paths', () => expect(paths.length).toBeGreaterThanOrEqual(32));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    it(`reaches ${String(path.state.value)} via ${steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ') || 'nothing'}`, async () => {
+  replayShortestPaths(changeRoleMachine, {
+    events: eventsFor,
+    serializeState: (state, event) => JSON.stringify({ value: state.value, context: state.context, by: event && describeEvent(event) }),
+    paths: { atLeast: 32 },
+    describeEvent,
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    async setup() {
       const services = fakeDeps();
       await renderAccounts(services);
       await services.settle('accountRows', { output: { items: listed, total: 2 } });
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        await perform(event, services);
-        if (event.type === 'user.changeRole') expect(services.last('changeAccountRole').args).toEqual([event.account.username, event.role]);
-        await waitFor(() => expectScreen(state));
-      }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterPerform({ event }, services) {
+      if (event.type === 'user.changeRole') expect(services.last('changeAccountRole').args).toEqual([event.account.username, event.role]);
+    },
+    afterPath(_, services) {
       // A role change never fetches the list again.
       expect(services.calls('accountRows')).toBe(1);
-    });
-  }
+    },
+  });
 });

@@ -5,7 +5,7 @@ import { CataloguePage } from '../../../src/views/catalogue/CataloguePage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Issue 14 /catalogue: the products, or the built-in search's ranking with scores and the grades a chosen
+// /catalogue: the products, or the built-in search's ranking with scores and the grades a chosen
 // golden set gives; the search and the golden set in the address with the page.
 
 afterEach(cleanup);

@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { importProductsMachine } from '../../../src/machines/catalogue/import-products.machine';
 import type { CatalogueFormat } from '../../../src/domain/catalogue/catalogue';
 import { formatFileSize } from '../../../src/domain/shared/csv-file';
@@ -10,6 +9,7 @@ import { UploadError } from '../../../src/services/upload-csv';
 import { CataloguePage } from '../../../src/views/catalogue/CataloguePage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the shortest path to every state of the 'Import products' machine by every edge into it (the
 // state keyed with the step that reached it), replayed on the Catalogue screen with the fakes' calls.
@@ -19,8 +19,8 @@ afterEach(cleanup);
 type Snapshot = SnapshotFrom<typeof importProductsMachine>;
 type ModelEvent =
   | EventFromLogic<typeof importProductsMachine>
-  | { type: 'xstate.done.actor.importProducts'; output: { imported: number; created: number; updated: number } }
-  | { type: 'xstate.error.actor.importProducts'; error: Error };
+  | ActorDone<'importProducts', { imported: number; created: number; updated: number }>
+  | ActorError<'importProducts', Error>;
 
 const csv = new File(['product_id,name\nP-1,Sofa\n'.repeat(50)], 'products.csv', { type: 'text/csv' });
 const ndjson = new File(['{"product_id":"J-1","name":"Rug"}\n'], 'rugs.ndjson');
@@ -34,39 +34,6 @@ const fileName = (event: ModelEvent) => ('file' in event ? `(${event.file.name})
 const describeEvent = (event: ModelEvent) => `${event.type}${fileName(event)}`;
 
 const logic = importProductsMachine.provide({ actions: { sendReload: () => undefined } });
-const paths = getShortestPaths(logic, {
-  input: { reloadTarget: createEmptyActor() },
-  events: (state: Snapshot) =>
-    (
-      [
-        { type: 'user.open' },
-        { type: 'user.close' },
-        { type: 'user.chooseFile', file: csv },
-        // One other file, before any is chosen: its name says JSON Lines.
-        ...(state.context.file ? [] : [{ type: 'user.chooseFile', file: ndjson }]),
-        { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'jsonl' : 'csv' },
-        { type: 'user.upload' },
-        { type: 'user.cancelUpload' },
-        ...(state.matches({ open: 'uploading' })
-          ? [
-              { type: 'upload.progress', loaded: 512, total: 2048 },
-              { type: 'xstate.done.actor.importProducts', output: counts },
-              { type: 'xstate.error.actor.importProducts', error: badRows },
-            ]
-          : []),
-      ] as ModelEvent[]
-    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-  // Files stringify as {}: name them, or the two choices would count as one event.
-  serializeEvent: ((event: ModelEvent) => JSON.stringify({ type: event.type, detail: fileName(event) })) as never,
-  // Each state once per edge into it, so every transition is walked.
-  serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-    JSON.stringify({
-      value: state.value,
-      context: { ...state.context, reloadTarget: undefined, file: state.context.file?.name ?? null },
-      by: event && describeEvent(event),
-      from: previous && { value: previous.value, format: previous.context.format, cancelled: previous.context.cancelled },
-    })) as never,
-});
 
 async function openPage() {
   const services = fakeDeps();
@@ -152,29 +119,52 @@ function expectScreen(state: Snapshot) {
 }
 
 describe('Import products: import-products paths', () => {
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 80 paths', () => expect(paths.length).toBeGreaterThanOrEqual(80));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = await openPage();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const before = services.calls('productRows');
-        await perform(event, services);
-        await waitFor(() => expectScreen(step.state as Snapshot));
-        if (event.type === 'user.upload') {
-          const [file, format] = lastImport(services);
-          expect([file.name, format]).toEqual([(step.state as Snapshot).context.file!.name, (step.state as Snapshot).context.format]);
-        }
-        // Cancel aborts the request: the actor is stopped and its signal fires.
-        if (event.type === 'user.cancelUpload') expect(lastImport(services)[2].signal!.aborted).toBe(true);
-        // A complete import reloads the list.
-        expect(services.calls('productRows')).toBe(before + (event.type === 'xstate.done.actor.importProducts' ? 1 : 0));
+  replayShortestPaths(logic, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open' },
+        { type: 'user.close' },
+        { type: 'user.chooseFile', file: csv },
+        // One other file, before any is chosen: its name says JSON Lines.
+        ...(state.context.file ? [] : ([{ type: 'user.chooseFile', file: ndjson }] satisfies ModelEvent[])),
+        { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'jsonl' : 'csv' },
+        { type: 'user.upload' },
+        { type: 'user.cancelUpload' },
+        ...(state.matches({ open: 'uploading' })
+          ? ([
+              { type: 'upload.progress', loaded: 512, total: 2048 },
+              { type: 'xstate.done.actor.importProducts', output: counts },
+              { type: 'xstate.error.actor.importProducts', error: badRows },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    // Files stringify as {}: name them, or the two choices would count as one event.
+    serializeEvent: (event) => JSON.stringify({ type: event.type, detail: fileName(event) }),
+    // Each state once per edge into it, so every transition is walked.
+    serializeState: (state, event, previous) =>
+      JSON.stringify({
+        value: state.value,
+        context: { ...state.context, reloadTarget: undefined, file: state.context.file?.name ?? null },
+        by: event && describeEvent(event),
+        from: previous && { value: previous.value, format: previous.context.format, cancelled: previous.context.cancelled },
+      }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 80 },
+    describeEvent,
+    setup: () => openPage(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => services.calls('productRows'),
+    afterStep({ event, state }, services, before) {
+      if (event.type === 'user.upload') {
+        const [file, format] = lastImport(services);
+        expect([file.name, format]).toEqual([state.context.file!.name, state.context.format]);
       }
-    });
-  }
+      // Cancel aborts the request: the actor is stopped and its signal fires.
+      if (event.type === 'user.cancelUpload') expect(lastImport(services)[2].signal!.aborted).toBe(true);
+      // A complete import reloads the list.
+      expect(services.calls('productRows')).toBe(before + (event.type === 'xstate.done.actor.importProducts' ? 1 : 0));
+    },
+  });
 });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { productDetailsMachine } from '../../../src/machines/catalogue/product-details.machine';
 import type { Product } from '../../../src/domain/experiments/evaluation-backend-types';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderRoute } from '../helpers/render-console';
+import { isXStateEvent, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the shortest path to every state of the product-details machine by every edge into it, replayed
 // on /catalogue/products/{productId} through the route table (so the id is read from the address as the app
@@ -15,9 +15,7 @@ afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof productDetailsMachine>;
 type ModelEvent =
-  | EventFromLogic<typeof productDetailsMachine>
-  | { type: 'xstate.done.actor.fetchProduct'; output: Product | null }
-  | { type: 'xstate.error.actor.fetchProduct'; error: Error };
+  EventFromLogic<typeof productDetailsMachine> | ActorDone<'fetchProduct', Product | null> | ActorError<'fetchProduct', Error>;
 
 const product: Product = {
   product_id: 'SOFA/7',
@@ -45,16 +43,6 @@ const describeEvent = (event: ModelEvent) =>
     : event.type === 'xstate.error.actor.fetchProduct'
       ? 'fetch fails'
       : event.type;
-
-const paths = getShortestPaths(productDetailsMachine, {
-  input: { productId: 'SOFA/7' },
-  events: ((state: Snapshot) =>
-    candidates.filter((event) => (event.type.startsWith('xstate.') ? state.matches('loading') : state.can(event as never)))) as never,
-  serializeEvent: ((event: ModelEvent) => describeEvent(event)) as never,
-  // Each state once per edge into it, so every transition is walked.
-  serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-    JSON.stringify({ value: state.value, by: event && describeEvent(event), from: previous?.value })) as never,
-});
 
 async function perform(event: ModelEvent, services: FakeDeps) {
   if (event.type === 'xstate.done.actor.fetchProduct') return services.settle('findProduct', { output: event.output });
@@ -102,25 +90,30 @@ function expectScreen(state: Snapshot, services: FakeDeps, event?: ModelEvent) {
 }
 
 describe('product details', () => {
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 9 paths', () => expect(paths.length).toBeGreaterThanOrEqual(9));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(productDetailsMachine, {
+    input: { productId: 'SOFA/7' },
+    events: (state) => candidates.filter((event) => (isXStateEvent(event) ? state.matches('loading') : state.can(event))),
+    serializeEvent: (event) => describeEvent(event),
+    // Each state once per edge into it, so every transition is walked.
+    serializeState: (state, event, previous) =>
+      JSON.stringify({ value: state.value, by: event && describeEvent(event), from: previous?.value }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 9 },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       renderRoute(services, '/catalogue/products/SOFA%2F7');
       await waitFor(() => expect(services.last('findProduct').args).toEqual(['SOFA/7']));
-      expectScreen(path.steps[0].state as Snapshot, services);
-      for (const step of steps) {
-        await perform(step.event as ModelEvent, services);
-        await waitFor(() => expectScreen(step.state as Snapshot, services, step.event as ModelEvent));
-      }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state, services, event) => expectScreen(state, services, event),
+    afterPath({ steps }, services) {
       expect(services.calls('findProduct')).toBe(1 + steps.filter(({ event }) => event.type === 'user.retry').length);
       expect(services.wentBack()).toBe(steps.filter(({ event }) => event.type === 'user.back').length);
-    });
-  }
+    },
+  });
 
   it('shows "No image" and empty attributes for a product without them', async () => {
     const services = fakeDeps();

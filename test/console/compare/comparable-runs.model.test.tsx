@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { comparableRunsMachine } from '../../../src/machines/compare/comparable-runs.machine';
 import type { ComparableRun } from '../../../src/domain/compare/compare-links';
 import type { Page } from '../../../src/domain/evaluations/evaluation-service-types';
@@ -9,8 +8,9 @@ import type { ExperimentRunDetails } from '../../../src/domain/experiments/evalu
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based: "Compare with…" on a run's page (issue 15). A dialog of the finished runs that share its dataset
+// Model-based: "Compare with…" on a run's page. A dialog of the finished runs that share its dataset
 // or golden set, newest first, ten at a time; choosing one opens the comparison, the older run as the baseline.
 // Every shortest path of the real machine (keyed by the edge too, so every edge is walked), on the real page.
 
@@ -52,8 +52,8 @@ const failure = new Error('The server answered 503');
 
 type ModelEvent =
   | EventFromLogic<typeof comparableRunsMachine>
-  | { type: 'xstate.done.actor.fetchComparableRuns'; output: Page<ComparableRun> }
-  | { type: 'xstate.error.actor.fetchComparableRuns'; error: Error };
+  | ActorDone<'fetchComparableRuns', Page<ComparableRun>>
+  | ActorError<'fetchComparableRuns', Error>;
 
 const describeEvent = (event: ModelEvent) =>
   event.type === 'xstate.done.actor.fetchComparableRuns'
@@ -61,33 +61,6 @@ const describeEvent = (event: ModelEvent) =>
     : event.type === 'user.choose'
       ? `choose run ${event.run.id}`
       : event.type;
-
-const paths = getShortestPaths(comparableRunsMachine, {
-  events: (state: Snapshot) =>
-    [
-      { type: 'user.open', run: { id: thisRun.id, created_at: thisRun.created_at } },
-      { type: 'user.close' },
-      { type: 'user.nextPage' },
-      { type: 'user.previousPage' },
-      { type: 'user.retry' },
-      // The first run of the page shown: on page 1 newer than this run, on page 2 older.
-      ...state.context.runs.slice(0, 1).map((run) => ({ type: 'user.choose', run: { id: run.id, created_at: run.created_at } })),
-      ...(state.hasTag('loading')
-        ? [
-            { type: 'xstate.done.actor.fetchComparableRuns', output: state.context.page === 1 ? firstPage : lastPage },
-            ...(state.context.page === 1 ? [{ type: 'xstate.done.actor.fetchComparableRuns', output: none }] : []),
-            { type: 'xstate.error.actor.fetchComparableRuns', error: failure },
-          ]
-        : []),
-    ].filter((event) => event.type.startsWith('xstate.') || state.can(event as ModelEvent as never)) as never,
-  serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-    JSON.stringify({
-      value: state.value,
-      page: state.context.page,
-      from: previous?.value,
-      by: event && describeEvent(event),
-    })) as never,
-});
 
 async function openPage(services: FakeDeps) {
   renderWithLogic(services, '/experiment-run-results/9', <RunResultsPage id={9} />);
@@ -154,33 +127,61 @@ async function perform(event: ModelEvent, services: FakeDeps) {
 }
 
 describe('Compare with… on a run’s page', () => {
-  it('yields a path for every edge', () => expect(paths.length).toBeGreaterThanOrEqual(17));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(comparableRunsMachine, {
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open', run: { id: thisRun.id, created_at: thisRun.created_at } },
+        { type: 'user.close' },
+        { type: 'user.nextPage' },
+        { type: 'user.previousPage' },
+        { type: 'user.retry' },
+        // The first run of the page shown: on page 1 newer than this run, on page 2 older.
+        ...state.context.runs
+          .slice(0, 1)
+          .map((run): ModelEvent => ({ type: 'user.choose', run: { id: run.id, created_at: run.created_at } })),
+        ...(state.hasTag('loading')
+          ? ([
+              { type: 'xstate.done.actor.fetchComparableRuns', output: state.context.page === 1 ? firstPage : lastPage },
+              ...(state.context.page === 1
+                ? ([{ type: 'xstate.done.actor.fetchComparableRuns', output: none }] satisfies ModelEvent[])
+                : []),
+              { type: 'xstate.error.actor.fetchComparableRuns', error: failure },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({
+        value: state.value,
+        page: state.context.page,
+        from: previous?.value,
+        by: event && describeEvent(event),
+      }),
+    paths: { atLeast: 17, name: 'yields a path for every edge' },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       await openPage(services);
-      expectDialog(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        await perform(event, services);
-        if (event.type === 'user.choose') {
-          // The older of the two is the baseline: this run (the 20th) against a newer one, an older one against it.
-          const chosen = event.run.id;
-          expect(services.currentPath()).toBe(
-            chosen > 9 ? `/compare?baseline=9&candidate=${chosen}` : `/compare?baseline=${chosen}&candidate=9`,
-          );
-        }
-        await waitFor(() => expectDialog(step.state as Snapshot));
-        // Each page is asked for with this run, ten at a time.
-        if (step.state.hasTag('loading')) {
-          expect(services.last('comparableRuns').args).toEqual([9, { page: step.state.context.page, pageSize: 10 }]);
-        }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectDialog(state),
+    afterPerform({ event }, services) {
+      if (event.type === 'user.choose') {
+        // The older of the two is the baseline: this run (the 20th) against a newer one, an older one against it.
+        const chosen = event.run.id;
+        expect(services.currentPath()).toBe(
+          chosen > 9 ? `/compare?baseline=9&candidate=${chosen}` : `/compare?baseline=${chosen}&candidate=9`,
+        );
       }
-    });
-  }
+    },
+    afterStep({ state }, services) {
+      // Each page is asked for with this run, ten at a time.
+      if (state.hasTag('loading')) {
+        expect(services.last('comparableRuns').args).toEqual([9, { page: state.context.page, pageSize: 10 }]);
+      }
+    },
+  });
 
   it('is not offered for a run still going', async () => {
     const services = fakeDeps();

@@ -25,7 +25,7 @@ import {
 import type { DeltaBin, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { binLabel, deltaHistogram } from '../../../src/domain/compare/delta-histogram';
 
-// Issue 15's pure parts: the address a shared link carries, how each number of the comparison reads, and the
+// The comparison's pure parts: the address a shared link carries, how each number of the comparison reads, and the
 // histogram's geometry.
 
 describe('the compare address', () => {

@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { comparePageMachine } from '../../../src/machines/compare/compare-page.machine';
 import { PAGE_SIZE } from '../../../src/machines/shared/paged-list.machine';
 import { compareSearch, comparisonParams, type CompareAddress } from '../../../src/domain/compare/compare-address';
@@ -9,8 +8,9 @@ import type { ComparedQuery, ComparisonPage, RunComparison } from '../../../src/
 import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { isXStateEvent, possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 15): every shortest path of the compare page's machine, replayed on the real page at
+// Model-based: every shortest path of the compare page's machine, replayed on the real page at
 // /compare?baseline=1&candidate=2 with the comparison call settled by the test. Each choice (metric, filter,
 // search, order) is made through its control, pages through the pager, Back/Forward through the address. At
 // each step: the runs, the paired summary with its significance marks, the rows, the histogram's text, the
@@ -20,9 +20,7 @@ afterEach(cleanup);
 
 type PageSnapshot = SnapshotFrom<typeof comparePageMachine>;
 type ModelEvent =
-  | EventFromLogic<typeof comparePageMachine>
-  | { type: 'xstate.done.actor.fetchComparison'; output: ComparisonPage }
-  | { type: 'xstate.error.actor.fetchComparison'; error: Error };
+  EventFromLogic<typeof comparePageMachine> | ActorDone<'fetchComparison', ComparisonPage> | ActorError<'fetchComparison', Error>;
 
 const TOTAL = 45;
 const START = '?baseline=1&candidate=2';
@@ -154,7 +152,7 @@ function eventsFor(state: PageSnapshot): ModelEvent[] {
   }
   if (state.matches({ comparing: 'failed' })) events.push({ type: 'user.retry' });
   if (state.matches('invalid')) events.push({ type: 'route.changed', search: START });
-  return events.filter((event) => event.type.startsWith('xstate.') || state.can(event as EventFromLogic<typeof comparePageMachine>));
+  return possibleEvents(state, events);
 }
 
 function describeEvent(event: ModelEvent): string {
@@ -310,38 +308,34 @@ const serializeState = (state: PageSnapshot) =>
   });
 
 describe('compare page: every shortest path of its machine', () => {
-  const paths = getShortestPaths(comparePageMachine, {
+  replayShortestPaths(comparePageMachine, {
     input: { search: START },
-    events: eventsFor as never,
-    serializeState: serializeState as never,
-  });
-
-  it('yields at least 50 paths', () => expect(paths.length).toBeGreaterThanOrEqual(50));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    const at = path.state.matches('invalid') ? 'invalid' : compareSearch(path.state.context.address);
-    it(`reaches ${JSON.stringify(path.state.value)} at ${at}${route ? ` via ${route}` : ''}`, async () => {
+    events: eventsFor,
+    serializeState,
+    paths: { atLeast: 50 },
+    describeEvent,
+    name: (path, route) => {
+      const at = path.state.matches('invalid') ? 'invalid' : compareSearch(path.state.context.address);
+      return `reaches ${JSON.stringify(path.state.value)} at ${at}${route ? ` via ${route}` : ''}`;
+    },
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, `/compare${START}`, <ComparePage />);
-      expectScreen(path.steps[0].state as PageSnapshot, services);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as PageSnapshot;
-        const before = services.calls('compareRuns');
-        await perform(event, services);
-        await waitFor(() => expectScreen(state, services));
-        if (state.hasTag('busy') && !event.type.startsWith('xstate.')) {
-          // Asked once, for exactly the address's comparison and page.
-          expect(services.calls('compareRuns')).toBe(before + 1);
-          expect(services.last('compareRuns').args).toEqual([
-            comparisonParams(state.context.address),
-            { page: state.context.address.page, pageSize: PAGE_SIZE },
-          ]);
-        }
-        if (state.matches('invalid')) expect(services.calls('compareRuns')).toBe(before);
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state, services) => expectScreen(state, services),
+    beforeStep: (_, services) => services.calls('compareRuns'),
+    afterStep({ event, state }, services, before) {
+      if (state.hasTag('busy') && !isXStateEvent(event)) {
+        // Asked once, for exactly the address's comparison and page.
+        expect(services.calls('compareRuns')).toBe(before + 1);
+        expect(services.last('compareRuns').args).toEqual([
+          comparisonParams(state.context.address),
+          { page: state.context.address.page, pageSize: PAGE_SIZE },
+        ]);
       }
-    });
-  }
+      if (state.matches('invalid')) expect(services.calls('compareRuns')).toBe(before);
+    },
+  });
 });

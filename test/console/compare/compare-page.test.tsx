@@ -5,7 +5,7 @@ import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
 
-// Issue 15, beyond the machine's paths (compare-page.model.test.tsx): what an address without two runs says,
+// The compare page beyond the machine's paths (compare-page.model.test.tsx): what an address without two runs says,
 // the rows only one run has, the histogram's bars, Back after a choice, and the CSV export.
 
 afterEach(cleanup);

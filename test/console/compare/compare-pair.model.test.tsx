@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
-import { comparePairMachine, type ComparePairInput } from '../../../src/machines/compare/compare-pair.machine';
+import { comparePairMachine } from '../../../src/machines/compare/compare-pair.machine';
 import type { RunResultWithNames } from '../../../src/domain/experiments/workbench-types';
 import { ComparePairPage } from '../../../src/views/compare/ComparePairPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based: one query of two runs side by side (issue 15, /compare/pair). Both results are fetched at
+// Model-based: one query of two runs side by side (/compare/pair). Both results are fetched at
 // once by id; one the server does not know, or one that fails, says which; Try again fetches the failed
 // ones again. Every shortest path of the real machine, replayed on the page with the results call held open.
 
@@ -65,30 +65,13 @@ const candidate: RunResultWithNames = {
 const failure = new Error('The server answered 503');
 
 type Fetch = 'fetchBaseline' | 'fetchCandidate';
-type ModelEvent =
-  | EventFromLogic<typeof comparePairMachine>
-  | { type: `xstate.done.actor.${Fetch}`; output: RunResultWithNames | null }
-  | { type: `xstate.error.actor.${Fetch}`; error: Error };
+type ModelEvent = EventFromLogic<typeof comparePairMachine> | ActorDone<Fetch, RunResultWithNames | null> | ActorError<Fetch, Error>;
 
 const fetchEvents = (actor: Fetch, result: RunResultWithNames): ModelEvent[] => [
   { type: `xstate.done.actor.${actor}`, output: result },
   { type: `xstate.done.actor.${actor}`, output: null },
   { type: `xstate.error.actor.${actor}`, error: failure },
 ];
-
-function pathsFor(input: ComparePairInput) {
-  return getShortestPaths(comparePairMachine, {
-    input,
-    events: (state: Snapshot) =>
-      [
-        ...(state.matches({ fetching: { baseline: 'fetching' } }) ? fetchEvents('fetchBaseline', baseline) : []),
-        ...(state.matches({ fetching: { candidate: 'fetching' } }) ? fetchEvents('fetchCandidate', candidate) : []),
-        ...(state.can({ type: 'user.retry' }) ? [{ type: 'user.retry' }] : []),
-      ] as never,
-    serializeState: ((state: Snapshot) =>
-      JSON.stringify({ value: state.value, b: state.context.baselineMissing, c: state.context.candidateMissing })) as never,
-  });
-}
 
 const cellTexts = (table: HTMLElement) =>
   within(table)
@@ -203,29 +186,34 @@ function holdResults(services: ReturnType<typeof fakeDeps>) {
 }
 
 describe('one query side by side', () => {
-  const paths = pathsFor({ baselineResultId: 7, candidateResultId: 9, metric: 'ndcg@10' });
-  it('yields at least 12 paths', () => expect(paths.length).toBeGreaterThanOrEqual(12));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => event.type).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(comparePairMachine, {
+    input: { baselineResultId: 7, candidateResultId: 9, metric: 'ndcg@10' },
+    events: (state): ModelEvent[] => [
+      ...(state.matches({ fetching: { baseline: 'fetching' } }) ? fetchEvents('fetchBaseline', baseline) : []),
+      ...(state.matches({ fetching: { candidate: 'fetching' } }) ? fetchEvents('fetchCandidate', candidate) : []),
+      ...(state.can({ type: 'user.retry' }) ? ([{ type: 'user.retry' }] satisfies ModelEvent[]) : []),
+    ],
+    serializeState: (state) => JSON.stringify({ value: state.value, b: state.context.baselineMissing, c: state.context.candidateMissing }),
+    paths: { atLeast: 12 },
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    setup(path) {
       const services = fakeDeps();
-      const { calls, settle } = holdResults(services);
+      const held = holdResults(services);
       renderWithLogic(services, '/compare/pair?baseline_result=7&candidate_result=9', <ComparePairPage {...path.steps[0].state.context} />);
-      expectPage(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const id = event.type.endsWith('fetchBaseline') ? 7 : 9;
-        if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-        else if ('output' in event) await settle(id, { output: event.output });
-        else if ('error' in event) await settle(id, { error: event.error });
-        await waitFor(() => expectPage(step.state as Snapshot));
-      }
+      return held;
+    },
+    async perform(event, { settle }) {
+      const id = event.type.endsWith('fetchBaseline') ? 7 : 9;
+      if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      else if ('output' in event) await settle(id, { output: event.output });
+      else if ('error' in event) await settle(id, { error: event.error });
+    },
+    expectScreen: (state) => expectPage(state),
+    afterPath(_, { calls }) {
       // Both asked for at once, each by its id.
       expect([...calls.keys()]).toEqual([7, 9]);
-    });
-  }
+    },
+  });
 
   it('fetches only the side that failed again on Try again', async () => {
     const services = fakeDeps();

@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { compareSelectionMachine } from '../../../src/machines/compare/compare-selection.machine';
 import type { ExperimentRun } from '../../../src/domain/experiments/evaluation-backend-types';
 import { ExperimentRunsPage } from '../../../src/views/runs/ExperimentRunsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths } from '../helpers/replay-shortest-paths';
 
-// Model-based: choosing two runs to compare on /experiment-runs/{id} (issue 15). Each finished run has a
+// Model-based: choosing two runs to compare on /experiment-runs/{id}. Each finished run has a
 // checkbox, two at most are checked, and Compare goes to the comparison with the older run as the baseline.
 // Every shortest path of the real machine, replayed on the runs page.
 
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof compareSelectionMachine>;
+type ModelEvent = EventFromLogic<typeof compareSelectionMachine>;
 
 const run = (id: number, status: string, day: number): ExperimentRun => ({
   id,
@@ -31,20 +32,6 @@ const dated = (id: number) => {
   const { created_at } = runs.find((row) => row.id === id)!;
   return { id, created_at };
 };
-
-const paths = getShortestPaths(compareSelectionMachine, {
-  events: (state: Snapshot) =>
-    [...[12, 13, 14].map((id) => ({ type: 'user.toggleRun', run: dated(id) })), { type: 'user.compare' }].filter((event) =>
-      state.can(event as EventFromLogic<typeof compareSelectionMachine>),
-    ) as never,
-  // Keyed by the edge that led there too, so every edge is walked (Compare and unchecking included).
-  serializeState: ((state: Snapshot, event: { type: string; run?: { id: number } } | undefined, previous?: Snapshot) =>
-    JSON.stringify({
-      selected: state.context.selected.map((row) => row.id),
-      from: previous?.context.selected.map((row) => row.id),
-      by: event && (event.run ? `toggle ${event.run.id}` : event.type),
-    })) as never,
-});
 
 const box = (id: number) => screen.getByRole('checkbox', { name: `Select run ${id} to compare` }) as HTMLInputElement;
 
@@ -70,35 +57,45 @@ function expectSelection(state: Snapshot) {
 }
 
 describe('choosing two runs to compare', () => {
-  it('yields a path for every edge: checking, unchecking and comparing', () => expect(paths.length).toBeGreaterThanOrEqual(20));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => (event.type === 'user.toggleRun' ? `toggle ${event.run.id}` : event.type)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(compareSelectionMachine, {
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        ...[12, 13, 14].map((id): ModelEvent => ({ type: 'user.toggleRun', run: dated(id) })),
+        { type: 'user.compare' },
+      ]),
+    // Keyed by the edge that led there too, so every edge is walked (Compare and unchecking included).
+    serializeState: (state, event, previous) =>
+      JSON.stringify({
+        selected: state.context.selected.map((row) => row.id),
+        from: previous?.context.selected.map((row) => row.id),
+        by: event && (event.type === 'user.toggleRun' ? `toggle ${event.run.id}` : event.type),
+      }),
+    paths: { atLeast: 20, name: 'yields a path for every edge: checking, unchecking and comparing' },
+    describeEvent: (event) => (event.type === 'user.toggleRun' ? `toggle ${event.run.id}` : event.type),
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
       await services.settle('runsOfExperiment', { output: runs });
       expect(within(screen.getByRole('table', { name: 'Runs of experiment 4' })).getAllByRole('columnheader')[0].textContent).toBe(
         'Compare',
       );
-      expectSelection(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        if (step.event.type === 'user.toggleRun') {
-          fireEvent.click(box(step.event.run.id));
-        } else {
-          fireEvent.click(screen.getByRole('button', { name: 'Compare' }));
-          // The older of the two is the baseline, whichever was checked first.
-          const [baseline, candidate] = [...(step.state as Snapshot).context.selected].sort((a, b) =>
-            a.created_at.localeCompare(b.created_at),
-          );
-          expect(services.currentPath()).toBe(`/compare?baseline=${baseline.id}&candidate=${candidate.id}`);
-          continue;
-        }
-        expectSelection(step.state as Snapshot);
-      }
-    });
-  }
+      return services;
+    },
+    perform(event) {
+      if (event.type === 'user.toggleRun') fireEvent.click(box(event.run.id));
+      else fireEvent.click(screen.getByRole('button', { name: 'Compare' }));
+    },
+    afterPerform({ event, state }, services) {
+      if (event.type !== 'user.compare') return;
+      // The older of the two is the baseline, whichever was checked first.
+      const [baseline, candidate] = [...state.context.selected].sort((a, b) => a.created_at.localeCompare(b.created_at));
+      expect(services.currentPath()).toBe(`/compare?baseline=${baseline.id}&candidate=${candidate.id}`);
+    },
+    // The selection shows at once; Compare leaves for the comparison, checked above.
+    waitForScreen: false,
+    expectScreen: (state, _, event) => (event?.type === 'user.compare' ? undefined : expectSelection(state)),
+  });
 
   it('compares the older run with the newer whichever is checked first', async () => {
     const services = fakeDeps();

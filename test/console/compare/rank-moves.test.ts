@@ -9,7 +9,7 @@ import {
 } from '../../../src/domain/compare/compare-links';
 import { deltaTone, metricDeltas, moveBetween, pairSides } from '../../../src/domain/compare/rank-moves';
 
-// Issue 15: why one query moved between two runs — each product's move from the baseline's rank to the
+// Why one query moved between two runs — each product's move from the baseline's rank to the
 // candidate's, grades from each side's own golden set, each side's missings, and the metrics' deltas.
 
 const hits = (...ids: string[]) => ids.map((product_id) => ({ product_id }));

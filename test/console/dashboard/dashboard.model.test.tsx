@@ -1,22 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
-import { getSimplePaths } from 'xstate/graph';
 import { placeholderCounts } from '../../../src/fixtures/dashboard';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
 import { DashboardPage } from '../../../src/views/dashboard/DashboardPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based: the dashboard load's simple paths replayed on the Dashboard (spec §2 /).
+// Model-based: the dashboard load's simple paths replayed on the Dashboard at /.
 
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 type ModelEvent =
   | { type: 'user.retry' }
-  | { type: 'xstate.done.actor.fetchCounts'; output: { datasets: number; datasetEntries: number; goldenSets: number; experiments: number } }
-  | { type: 'xstate.error.actor.fetchCounts'; error: Error };
+  | ActorDone<'fetchCounts', { datasets: number; datasetEntries: number; goldenSets: number; experiments: number }>
+  | ActorError<'fetchCounts', Error>;
 
 const counts = { datasets: 6, datasetEntries: 1_234_567, goldenSets: 1_203, experiments: 14 };
 const failure = new Error('The server could not be reached. Please try again.');
@@ -48,9 +48,10 @@ function expectScreen(state: Snapshot) {
 }
 
 describe('dashboard load paths', () => {
-  const paths = getSimplePaths(dashboardMachine, {
+  replayShortestPaths(dashboardMachine, {
+    simplePaths: true,
     input: { placeholders: placeholderCounts },
-    events: ((state: Snapshot) =>
+    events: (state): ModelEvent[] =>
       state.matches('loading')
         ? [
             { type: 'xstate.done.actor.fetchCounts', output: counts },
@@ -58,26 +59,19 @@ describe('dashboard load paths', () => {
           ]
         : state.matches('failed')
           ? [{ type: 'user.retry' }]
-          : []) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, from: previous?.value, by: event?.type })) as never,
-  });
-
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 5 paths', () => expect(paths.length).toBeGreaterThanOrEqual(5));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    it(`reaches ${String(path.state.value)} via ${steps.map((step) => step.event.type).join(' → ') || 'nothing'}`, async () => {
+          : [],
+    serializeState: (state, event, previous) => JSON.stringify({ value: state.value, from: previous?.value, by: event?.type }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 5 },
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/', <DashboardPage />);
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        await perform(step.event as ModelEvent, services);
-        await waitFor(() => expectScreen(step.state as Snapshot));
-      }
-    });
-  }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+  });
 
   it('draws both charts, lazily, with titles, legends and a text alternative', async () => {
     const services = fakeDeps();

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getSimplePaths } from 'xstate/graph';
 import { bulkUploadMachine, NOT_CSV_FIX, PROBLEMS_FIX } from '../../../src/machines/datasets/bulk-upload.machine';
 import type { UploadOptions } from '../../../src/domain/datasets/upload-types';
 import { formatFileSize } from '../../../src/domain/shared/csv-file';
@@ -9,6 +8,7 @@ import { UploadError } from '../../../src/services/upload-csv';
 import { DatasetEntriesPage } from '../../../src/views/entries/DatasetEntriesPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the bulk-upload machine's simple paths (every way to each state without a loop), replayed on the Dataset Entries screen.
 
@@ -17,8 +17,8 @@ afterEach(cleanup);
 type Snapshot = SnapshotFrom<typeof bulkUploadMachine>;
 type ModelEvent =
   | EventFromLogic<typeof bulkUploadMachine>
-  | { type: 'xstate.done.actor.uploadCsv'; output: { created_entries: number; created_datasets: number; created_mappings: number } }
-  | { type: 'xstate.error.actor.uploadCsv'; error: Error };
+  | ActorDone<'uploadCsv', { created_entries: number; created_datasets: number; created_mappings: number }>
+  | ActorError<'uploadCsv', Error>;
 
 const csv = new File(['input,datasets\nsofa,Sofas\n'.repeat(100)], 'entries.csv', { type: 'text/csv' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
@@ -28,31 +28,6 @@ const badRow = new UploadError('The CSV has 1 problem; nothing was imported', 40
 ]);
 
 const logic = bulkUploadMachine.provide({ actions: { sendReload: () => undefined } });
-const paths = getSimplePaths(logic, {
-  input: { reloadTarget: createEmptyActor() },
-  events: (state: Snapshot) =>
-    (
-      [
-        { type: 'user.open' },
-        { type: 'user.close' },
-        { type: 'user.chooseFile', file: csv },
-        { type: 'user.chooseFile', file: text },
-        { type: 'user.upload' },
-        { type: 'user.cancelUpload' },
-        ...(state.matches({ open: 'uploading' })
-          ? [
-              { type: 'upload.progress', loaded: 512, total: 2048 },
-              { type: 'xstate.done.actor.uploadCsv', output: counts },
-              { type: 'xstate.error.actor.uploadCsv', error: badRow },
-            ]
-          : []),
-      ] as ModelEvent[]
-    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-  // Files stringify as {}: name them, or the two choices would count as one event.
-  serializeEvent: ((event: ModelEvent) => JSON.stringify('file' in event ? { ...event, file: (event.file as File).name } : event)) as never,
-  serializeState: ((state: Snapshot) =>
-    JSON.stringify({ value: state.value, context: { ...state.context, file: state.context.file?.name ?? null } })) as never,
-});
 
 async function openPage() {
   const services = fakeDeps();
@@ -135,28 +110,44 @@ function expectScreen(state: Snapshot) {
 }
 
 describe('Bulk upload: bulk-upload paths', () => {
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 27 paths', () => expect(paths.length).toBeGreaterThanOrEqual(27));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => ('file' in event ? `${event.type}(${(event.file as File).name})` : event.type)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = await openPage();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const before = services.calls('listEntries');
-        await perform(event, services);
-        await waitFor(() => expectScreen(step.state as Snapshot));
-        if (event.type === 'user.upload') expect(services.last('uploadEntries').input).toBe(csv);
-        // Cancel aborts the request: the actor is stopped and its signal fires.
-        if (event.type === 'user.cancelUpload') expect(signalOf(services).aborted).toBe(true);
-        // A complete upload reloads the list.
-        expect(services.calls('listEntries')).toBe(before + (event.type === 'xstate.done.actor.uploadCsv' ? 1 : 0));
-      }
-    });
-  }
+  replayShortestPaths(logic, {
+    simplePaths: true,
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open' },
+        { type: 'user.close' },
+        { type: 'user.chooseFile', file: csv },
+        { type: 'user.chooseFile', file: text },
+        { type: 'user.upload' },
+        { type: 'user.cancelUpload' },
+        ...(state.matches({ open: 'uploading' })
+          ? ([
+              { type: 'upload.progress', loaded: 512, total: 2048 },
+              { type: 'xstate.done.actor.uploadCsv', output: counts },
+              { type: 'xstate.error.actor.uploadCsv', error: badRow },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    // Files stringify as {}: name them, or the two choices would count as one event.
+    serializeEvent: (event) => JSON.stringify('file' in event ? { ...event, file: event.file.name } : event),
+    serializeState: (state) =>
+      JSON.stringify({ value: state.value, context: { ...state.context, file: state.context.file?.name ?? null } }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 27 },
+    describeEvent: (event) => ('file' in event ? `${event.type}(${event.file.name})` : event.type),
+    setup: () => openPage(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => services.calls('listEntries'),
+    afterStep({ event }, services, before) {
+      if (event.type === 'user.upload') expect(services.last('uploadEntries').input).toBe(csv);
+      // Cancel aborts the request: the actor is stopped and its signal fires.
+      if (event.type === 'user.cancelUpload') expect(signalOf(services).aborted).toBe(true);
+      // A complete upload reloads the list.
+      expect(services.calls('listEntries')).toBe(before + (event.type === 'xstate.done.actor.uploadCsv' ? 1 : 0));
+    },
+  });
 
   it('Escape while uploading cancels the upload and keeps the dialog', async () => {
     const services = await openPage();

@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { datasetEditorMachine, ENTRY_WINDOW } from '../../../src/machines/datasets/dataset-editor.machine';
 import type { Side } from '../../../src/domain/datasets/dataset-membership';
 import type { Dataset, DatasetEntry } from '../../../src/domain/evaluations/evaluation-service-types';
 import { DatasetEditorPage } from '../../../src/views/datasets/DatasetEditorPage';
-import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type FakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the membership machine's shortest paths replayed on the editor. The server holds one
 // included entry and two available ones; a failed move reloads them as the server has them.
@@ -15,13 +15,15 @@ import { renderWithLogic } from '../helpers/render-console';
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof datasetEditorMachine>;
-type Outcome<Id extends string> = { type: `xstate.done.actor.${Id}`; output: unknown } | { type: `xstate.error.actor.${Id}`; error: Error };
+type UserEvent = EventFromLogic<typeof datasetEditorMachine>;
+/** An actor's answer (what its service call resolves to) or failure. */
+type Outcome<Id extends string, Output> = ActorDone<Id, Output> | ActorError<Id, Error>;
 type ModelEvent =
-  | EventFromLogic<typeof datasetEditorMachine>
-  | Outcome<'fetchDataset'>
-  | Outcome<'fetch.included'>
-  | Outcome<'fetch.available'>
-  | Outcome<'saveMoves'>;
+  | UserEvent
+  | Outcome<'fetchDataset', OutputOf<'findDataset'>>
+  | Outcome<'fetch.included', OutputOf<'entryWindow'>>
+  | Outcome<'fetch.available', OutputOf<'entryWindow'>>
+  | Outcome<'saveMoves', OutputOf<'moveEntries'>>;
 
 const sofas: Dataset = {
   id: 7,
@@ -44,7 +46,7 @@ const serverAvailable = [entry(2, 'blue lamp'), entry(3, 'RED chair')];
 const failure = new Error('Internal Server Error');
 
 function eventsFor(state: Snapshot): ModelEvent[] {
-  const events: ModelEvent[] = [
+  const events: UserEvent[] = [
     { type: 'user.retry' },
     { type: 'user.add' },
     { type: 'user.remove' },
@@ -58,8 +60,8 @@ function eventsFor(state: Snapshot): ModelEvent[] {
   ];
   // People act on settled lists (a list being fetched shows 'Loading...'), which keeps the graph small.
   const settled = !(['included', 'available'] as const).some((side) => !state.matches({ ready: { [side]: 'idle' } }));
-  const filtered = events.filter((event) =>
-    state.matches('failed') || state.matches('notFound') ? state.can(event as never) : settled && state.can(event as never),
+  const filtered: ModelEvent[] = events.filter((event) =>
+    state.matches('failed') || state.matches('notFound') ? state.can(event) : settled && state.can(event),
   );
   if (state.matches('loadingDataset')) {
     filtered.push(
@@ -103,14 +105,6 @@ function eventsFor(state: Snapshot): ModelEvent[] {
   );
 }
 
-/** The service call behind each actor of the model: the editor's two lists share one, told apart by side. */
-const serviceCallOf: Record<string, [string, { side: Side }?]> = {
-  fetchDataset: ['findDataset'],
-  'fetch.included': ['entryWindow', { side: 'included' }],
-  'fetch.available': ['entryWindow', { side: 'available' }],
-  saveMoves: ['moveEntries'],
-};
-
 const panel = (title: string) => screen.getByRole('heading', { name: new RegExp(`^${title}`) }).closest('section')!;
 
 async function perform(event: ModelEvent, services: FakeDeps) {
@@ -132,15 +126,23 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return fireEvent.keyDown(within(panel('Available Entries')).getByRole('listbox'), { key: 'a', ctrlKey: true });
     case 'user.filter':
       return fireEvent.change(screen.getByPlaceholderText('Filter available entries...'), { target: { value: event.text } });
-    default: {
-      const [, kind, , ...rest] = event.type.split('.');
-      const [method, where] = serviceCallOf[rest.join('.')];
-      return services.settle(
-        method,
-        kind === 'done' ? { output: (event as { output: unknown }).output } : { error: (event as { error: unknown }).error },
-        where,
-      );
-    }
+    // The service call behind each actor of the model: the editor's two lists share one, told apart by side.
+    case 'xstate.done.actor.fetchDataset':
+      return services.settle('findDataset', { output: event.output });
+    case 'xstate.error.actor.fetchDataset':
+      return services.settle('findDataset', { error: event.error });
+    case 'xstate.done.actor.fetch.included':
+      return services.settle('entryWindow', { output: event.output }, { side: 'included' });
+    case 'xstate.error.actor.fetch.included':
+      return services.settle('entryWindow', { error: event.error }, { side: 'included' });
+    case 'xstate.done.actor.fetch.available':
+      return services.settle('entryWindow', { output: event.output }, { side: 'available' });
+    case 'xstate.error.actor.fetch.available':
+      return services.settle('entryWindow', { error: event.error }, { side: 'available' });
+    case 'xstate.done.actor.saveMoves':
+      return services.settle('moveEntries', { output: event.output });
+    case 'xstate.error.actor.saveMoves':
+      return services.settle('moveEntries', { error: event.error });
   }
 }
 
@@ -209,65 +211,56 @@ const serialize = (state: Snapshot) =>
   });
 
 describe('dataset editor paths', () => {
-  const paths = getShortestPaths(datasetEditorMachine, {
+  replayShortestPaths(datasetEditorMachine, {
     input: { datasetId: 7 },
-    events: eventsFor as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      // Each state once per kind of event that reaches it: transition coverage without every interleaving.
-      JSON.stringify({ to: serialize(state), by: event?.type, fromValue: previous?.value })) as never,
-  });
-
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 302 paths', () => expect(paths.length).toBeGreaterThanOrEqual(302));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps
-      .map(({ event }) =>
-        event.type === 'user.toggle'
-          ? `toggle ${event.side} ${event.id}`
-          : event.type === 'user.focusMove'
-            ? `shift+down ${event.side}`
-            : event.type === 'user.selectAllMatching'
-              ? `select all ${event.side}`
-              : event.type === 'user.filter'
-                ? `filter "${event.text}"`
-                : event.type,
-      )
-      .join(' → ');
-    it(`via ${route || 'nothing'}`, async () => {
+    events: eventsFor,
+    // Each state once per kind of event that reaches it: transition coverage without every interleaving.
+    serializeState: (state, event, previous) => JSON.stringify({ to: serialize(state), by: event?.type, fromValue: previous?.value }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 302 },
+    describeEvent: (event) =>
+      event.type === 'user.toggle'
+        ? `toggle ${event.side} ${event.id}`
+        : event.type === 'user.focusMove'
+          ? `shift+down ${event.side}`
+          : event.type === 'user.selectAllMatching'
+            ? `select all ${event.side}`
+            : event.type === 'user.filter'
+              ? `filter "${event.text}"`
+              : event.type,
+    name: (_, route) => `via ${route || 'nothing'}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/datasets/7/edit', <DatasetEditorPage id={7} />);
       expect(services.last('findDataset').args).toEqual([7]);
-      for (const [index, step] of steps.entries()) {
-        const event = step.event as ModelEvent;
-        const before = path.steps[index].state as Snapshot;
-        const saves = services.calls('moveEntries');
-        await perform(event, services);
-        const state = step.state as Snapshot;
-        await waitFor(() => expectScreen(state));
-        if (event.type === 'user.add' || event.type === 'user.remove') {
-          expect(services.calls('moveEntries')).toBe(saves + 1);
-          expect(services.last('moveEntries').input).toEqual({
-            datasetId: 7,
-            direction: event.type === 'user.add' ? 'add' : 'remove',
-            entryIds: [...before.context[event.type === 'user.add' ? 'available' : 'included'].selected],
-          });
-        }
-        if (event.type === 'xstate.error.actor.saveMoves') {
-          // Both lists reload from the server, unfiltered windows of ENTRY_WINDOW.
-          expect(services.last('entryWindow', { side: 'included' }).input).toMatchObject({
-            side: 'included',
-            page: 1,
-            pageSize: ENTRY_WINDOW,
-          });
-          expect(services.last('entryWindow', { side: 'available' }).input).toMatchObject({
-            side: 'available',
-            page: 1,
-            pageSize: ENTRY_WINDOW,
-          });
-        }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectInitialScreen: false,
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => services.calls('moveEntries'),
+    afterStep({ event, previous }, services, saves) {
+      if (event.type === 'user.add' || event.type === 'user.remove') {
+        expect(services.calls('moveEntries')).toBe(saves + 1);
+        expect(services.last('moveEntries').input).toEqual({
+          datasetId: 7,
+          direction: event.type === 'user.add' ? 'add' : 'remove',
+          entryIds: [...previous.context[event.type === 'user.add' ? 'available' : 'included'].selected],
+        });
       }
-    });
-  }
+      if (event.type === 'xstate.error.actor.saveMoves') {
+        // Both lists reload from the server, unfiltered windows of ENTRY_WINDOW.
+        expect(services.last('entryWindow', { side: 'included' }).input).toMatchObject({
+          side: 'included',
+          page: 1,
+          pageSize: ENTRY_WINDOW,
+        });
+        expect(services.last('entryWindow', { side: 'available' }).input).toMatchObject({
+          side: 'available',
+          page: 1,
+          pageSize: ENTRY_WINDOW,
+        });
+      }
+    },
+  });
 });

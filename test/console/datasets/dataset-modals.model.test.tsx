@@ -1,25 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { confirmModalMachine } from '../../../src/machines/shared/confirm-modal.machine';
 import { RefusalError } from '../../../src/domain/shared/error-message';
 import { createDatasetMachine, isDatasetFormComplete } from '../../../src/machines/datasets/create-dataset.machine';
-import type { Dataset } from '../../../src/domain/evaluations/evaluation-service-types';
+import type { Dataset, DatasetRow } from '../../../src/domain/evaluations/evaluation-service-types';
 import { DatasetsPage } from '../../../src/views/datasets/DatasetsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the confirm-modal machine's simple paths and the create-dataset machine's shortest ones, replayed on the Datasets screen.
 
 afterEach(cleanup);
 
-const datasets: Dataset[] = [1, 2, 3].map((id) => ({
+const datasets: DatasetRow[] = [1, 2, 3].map((id) => ({
   id,
   name: `Dataset ${id}`,
   description: `About ${id}`,
   created_at: '2026-01-05T09:30:00Z',
   updated_at: '2026-01-05T09:30:00Z',
+  entry_count: id * 10,
 }));
 
 async function openDatasets() {
@@ -39,37 +40,11 @@ describe('Delete Dataset: confirm-modal paths', () => {
     | EventFromLogic<typeof confirmModalMachine>
     | { type: 'xstate.done.actor.performAction' }
     // `why` tells the two failures apart: the graph keys events by their JSON, and an Error's is `{}`.
-    | { type: 'xstate.error.actor.performAction'; error: Error; why: string };
+    | (ActorError<'performAction', Error> & { why: string });
   // The server's 409 (a refusal for good) and a failure worth trying again.
   const conflict = new RefusalError('Dataset "Dataset 2" cannot be deleted: the experiment "BM25 baseline" uses it.');
   const outage = new Error('The server answered 503 Service Unavailable');
   const logic = confirmModalMachine.provide({ actions: { sendReload: () => undefined } });
-  const paths = getSimplePaths(logic, {
-    input: { reloadTarget: createEmptyActor() },
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.open', subject: { id: 2, name: 'Dataset 2' } },
-          { type: 'user.cancel' },
-          { type: 'user.confirm' },
-          ...(state.matches('submitting')
-            ? [
-                { type: 'xstate.done.actor.performAction' },
-                { type: 'xstate.error.actor.performAction', error: conflict, why: 'refused' },
-                { type: 'xstate.error.actor.performAction', error: outage, why: 'unavailable' },
-              ]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({
-        value: state.value,
-        context: state.context,
-        from: previous?.value,
-        by: event?.type,
-        error: (event as { error?: Error })?.error?.message,
-      })) as never,
-  });
 
   async function perform(event: ModelEvent, services: FakeDeps) {
     if (event.type === 'user.open') fireEvent.click(screen.getByRole('button', { name: 'Delete Dataset 2' }));
@@ -104,29 +79,46 @@ describe('Delete Dataset: confirm-modal paths', () => {
     expect(inDialog('Cancel').disabled).toBe(busy);
   }
 
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 13 paths', () => expect(paths.length).toBeGreaterThanOrEqual(13));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const describeStep = (event: ModelEvent) =>
-      event.type === 'xstate.error.actor.performAction' ? `${event.type} (${event.error.message})` : event.type;
-    it(`reaches ${String(path.state.value)} via ${steps.map((step) => describeStep(step.event as ModelEvent)).join(' → ') || 'nothing'}`, async () => {
-      const services = await openDatasets();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        await perform(event, services);
-        await waitFor(() => expectScreen(step.state as Snapshot));
-        if (event.type === 'user.confirm') expect(services.last('deleteDataset').args).toEqual([2]);
-        if (event.type === 'xstate.done.actor.performAction') {
-          // The list reloads after deletion.
-          expect(services.calls('listDatasets')).toBe(2);
-          expect(screen.getByRole('status').textContent).toBe('Loading...');
-        }
+  replayShortestPaths(logic, {
+    simplePaths: true,
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open', subject: { id: 2, name: 'Dataset 2' } },
+        { type: 'user.cancel' },
+        { type: 'user.confirm' },
+        ...(state.matches('submitting')
+          ? ([
+              { type: 'xstate.done.actor.performAction' },
+              { type: 'xstate.error.actor.performAction', error: conflict, why: 'refused' },
+              { type: 'xstate.error.actor.performAction', error: outage, why: 'unavailable' },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({
+        value: state.value,
+        context: state.context,
+        from: previous?.value,
+        by: event?.type,
+        error: event && 'error' in event ? event.error.message : undefined,
+      }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 13 },
+    describeEvent: (event) => (event.type === 'xstate.error.actor.performAction' ? `${event.type} (${event.error.message})` : event.type),
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup: () => openDatasets(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterStep({ event }, services) {
+      if (event.type === 'user.confirm') expect(services.last('deleteDataset').args).toEqual([2]);
+      if (event.type === 'xstate.done.actor.performAction') {
+        // The list reloads after deletion.
+        expect(services.calls('listDatasets')).toBe(2);
+        expect(screen.getByRole('status').textContent).toBe('Loading...');
       }
-    });
-  }
+    },
+  });
 
   it('closes on Escape and gives focus back to the Delete button that opened it', async () => {
     await openDatasets();
@@ -152,33 +144,16 @@ describe('Delete Dataset: confirm-modal paths', () => {
 
 describe('Add New Dataset: create-dataset paths', () => {
   type Snapshot = SnapshotFrom<typeof createDatasetMachine>;
-  type ModelEvent =
-    | EventFromLogic<typeof createDatasetMachine>
-    | { type: 'xstate.done.actor.createDataset'; output: { id: number } }
-    | { type: 'xstate.error.actor.createDataset'; error: Error };
+  type ModelEvent = EventFromLogic<typeof createDatasetMachine> | ActorDone<'createDataset', Dataset> | ActorError<'createDataset', Error>;
   const duplicate = new Error('A dataset named "Sofas" already exists');
+  const created: Dataset = {
+    id: 42,
+    created_at: '2026-01-05T09:30:00Z',
+    updated_at: '2026-01-05T09:30:00Z',
+    name: 'Sofas',
+    description: 'Sofa queries',
+  };
   const logic = createDatasetMachine.provide({ actions: { openEditor: () => undefined } });
-  const paths = getShortestPaths(logic, {
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.open' },
-          { type: 'user.cancel' },
-          { type: 'user.changeName', value: '  Sofas ' },
-          { type: 'user.changeName', value: '   ' },
-          { type: 'user.changeDescription', value: 'Sofa queries' },
-          { type: 'user.submit' },
-          ...(state.matches('submitting')
-            ? [
-                { type: 'xstate.done.actor.createDataset', output: { id: 42 } },
-                { type: 'xstate.error.actor.createDataset', error: duplicate },
-              ]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event })) as never,
-  });
 
   const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
 
@@ -217,26 +192,37 @@ describe('Add New Dataset: create-dataset paths', () => {
     expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
   }
 
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 14 paths', () => expect(paths.length).toBeGreaterThanOrEqual(14));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
-    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = await openDatasets();
-      let landed = false;
-      expectScreen(path.steps[0].state as Snapshot, services, landed);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        await perform(event, services);
-        if (event.type === 'user.submit') {
-          // Spec §5: both fields trimmed.
-          expect(services.last('createDataset').input).toEqual({ name: 'Sofas', description: 'Sofa queries' });
-        }
-        if (event.type === 'xstate.done.actor.createDataset') landed = true;
-        await waitFor(() => expectScreen(step.state as Snapshot, services, landed));
+  replayShortestPaths(logic, {
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open' },
+        { type: 'user.cancel' },
+        { type: 'user.changeName', value: '  Sofas ' },
+        { type: 'user.changeName', value: '   ' },
+        { type: 'user.changeDescription', value: 'Sofa queries' },
+        { type: 'user.submit' },
+        ...(state.matches('submitting')
+          ? ([
+              { type: 'xstate.done.actor.createDataset', output: created },
+              { type: 'xstate.error.actor.createDataset', error: duplicate },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({ value: state.value, context: state.context, from: previous?.value, by: event }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 14 },
+    describeEvent: (event) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type),
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup: async () => ({ services: await openDatasets(), landed: false }),
+    perform: (event, { services }) => perform(event, services),
+    expectScreen: (state, { services, landed }) => expectScreen(state, services, landed),
+    afterPerform({ event }, page) {
+      if (event.type === 'user.submit') {
+        // Both fields are sent trimmed.
+        expect(page.services.last('createDataset').input).toEqual({ name: 'Sofas', description: 'Sofa queries' });
       }
-    });
-  }
+      if (event.type === 'xstate.done.actor.createDataset') page.landed = true;
+    },
+  });
 });

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { listSearch, pagedListMachine, PAGE_SIZE } from '../../../src/machines/shared/paged-list.machine';
 import type { DatasetRow } from '../../../src/domain/evaluations/evaluation-service-types';
 import { DatasetsPage } from '../../../src/views/datasets/DatasetsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every shortest path of the real paged-list machine, replayed against the Datasets screen.
 // Clicks for people's events, settled promises for the service's answers, a changed address for Back.
@@ -15,9 +15,7 @@ afterEach(cleanup);
 
 type ListSnapshot = SnapshotFrom<typeof pagedListMachine>;
 type ModelEvent =
-  | EventFromLogic<typeof pagedListMachine>
-  | { type: 'xstate.done.actor.fetchPage'; output: { items: DatasetRow[]; total: number } }
-  | { type: 'xstate.error.actor.fetchPage'; error: Error };
+  EventFromLogic<typeof pagedListMachine> | ActorDone<'fetchPage', { items: DatasetRow[]; total: number }> | ActorError<'fetchPage', Error>;
 
 const dataset = (n: number): DatasetRow => ({
   id: n,
@@ -52,7 +50,7 @@ function eventsFor(state: ListSnapshot): ModelEvent[] {
     candidates.push(answers.partial, answers.none, answers.failure);
     if (state.context.page < LAST_PAGE) candidates.push(answers.full);
   }
-  return candidates.filter((event) => event.type.startsWith('xstate.') || state.can(event as EventFromLogic<typeof pagedListMachine>));
+  return possibleEvents(state, candidates);
 }
 
 function describeEvent(event: ModelEvent): string {
@@ -137,46 +135,38 @@ const serializeState = (state: ListSnapshot, event: ModelEvent | undefined, prev
   });
 
 describe.each([1, LAST_PAGE])('Datasets list opened at page %i', (startPage) => {
-  const paths = getShortestPaths(pagedListMachine, {
+  replayShortestPaths(pagedListMachine, {
     input: { page: startPage },
-    events: eventsFor as never,
-    serializeState: serializeState as never,
-  });
-
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 78 paths', () => expect(paths.length).toBeGreaterThanOrEqual(78));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} on page ${path.state.context.page}${route ? ` via ${route}` : ''}`, async () => {
+    events: eventsFor,
+    serializeState,
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 78 },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)} on page ${path.state.context.page}${route ? ` via ${route}` : ''}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, `/datasets?page=${startPage}`, <DatasetsPage />);
       expect(services.last('listDatasets').input).toEqual({ page: startPage, pageSize: PAGE_SIZE });
-      expectScreen(path.steps[0].state as ListSnapshot);
-      let fetches = services.calls('listDatasets');
-      let expectedPath = `/datasets?page=${startPage}`;
-
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as ListSnapshot;
-        await perform(event, services);
-        if (['user.nextPage', 'user.previousPage', 'route.pageChanged', 'user.filterChanged'].includes(event.type)) {
-          expectedPath = `/datasets${listSearch(state.context.page, state.context.filter)}`;
-        }
-        if (state.matches('loading')) {
-          // Every way into loading asks the server for the page the machine is on, once.
-          expect(services.calls('listDatasets')).toBe(fetches + 1);
-          expect(services.last('listDatasets').input).toEqual({
-            page: state.context.page,
-            pageSize: PAGE_SIZE,
-            search: state.context.filter.search,
-          });
-          fetches += 1;
-        }
-        await waitFor(() => expectScreen(state));
-        expect(services.currentPath()).toBe(expectedPath);
+      return { services, fetches: services.calls('listDatasets'), expectedPath: `/datasets?page=${startPage}` };
+    },
+    perform: (event, { services }) => perform(event, services),
+    afterPerform({ event, state }, list) {
+      const { services } = list;
+      if (['user.nextPage', 'user.previousPage', 'route.pageChanged', 'user.filterChanged'].includes(event.type)) {
+        list.expectedPath = `/datasets${listSearch(state.context.page, state.context.filter)}`;
       }
-    });
-  }
+      if (state.matches('loading')) {
+        // Every way into loading asks the server for the page the machine is on, once.
+        expect(services.calls('listDatasets')).toBe(list.fetches + 1);
+        expect(services.last('listDatasets').input).toEqual({
+          page: state.context.page,
+          pageSize: PAGE_SIZE,
+          search: state.context.filter.search,
+        });
+        list.fetches += 1;
+      }
+    },
+    expectScreen: (state) => expectScreen(state),
+    afterStep: (_, { services, expectedPath }) => expect(services.currentPath()).toBe(expectedPath),
+  });
 });

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { addEntryMachine } from '../../../src/machines/entries/add-entry.machine';
 import type { DatasetEntry } from '../../../src/domain/evaluations/evaluation-service-types';
 import { hasEntryInput } from '../../../src/domain/entries/entry-metadata';
 import { DatasetEntriesPage } from '../../../src/views/entries/DatasetEntriesPage';
-import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type FakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the add-entry machine's shortest paths, replayed on the Dataset Entries screen.
 
@@ -28,44 +28,14 @@ const tables = { id: 2, name: 'Tables' };
 type Snapshot = SnapshotFrom<typeof addEntryMachine>;
 type ModelEvent =
   | EventFromLogic<typeof addEntryMachine>
-  | { type: 'xstate.done.actor.createEntry'; output: { id: number } }
-  | { type: 'xstate.error.actor.createEntry'; error: Error }
-  | { type: 'xstate.done.actor.linkDatasets'; output: unknown }
-  | { type: 'xstate.error.actor.linkDatasets'; error: Error };
+  | ActorDone<'createEntry', { id: number }>
+  | ActorError<'createEntry', Error>
+  | ActorDone<'linkDatasets', OutputOf<'linkEntryToDatasets'>>
+  | ActorError<'linkDatasets', Error>;
 
 const refused = new Error('body.input must not be blank');
 const unknownDataset = new Error('Unknown datasets 1; nothing was linked');
 const logic = addEntryMachine.provide({ actions: { sendReload: () => undefined } });
-const paths = getShortestPaths(logic, {
-  input: { reloadTarget: createEmptyActor() },
-  events: (state: Snapshot) =>
-    (
-      [
-        { type: 'user.open' },
-        { type: 'user.cancel' },
-        { type: 'user.close' },
-        { type: 'user.changeInput', value: 'red sofa' },
-        { type: 'user.changeInput', value: '   ' },
-        { type: 'user.changeMetadata', value: '{bad' },
-        { type: 'user.changeMetadata', value: '{"locale":"en"}' },
-        ...(state.context.selectedDatasets.length === 0 ? [{ type: 'picker.changed', selected: [sofas] }] : []),
-        { type: 'user.submit' },
-        ...(state.matches({ open: 'creating' })
-          ? [
-              { type: 'xstate.done.actor.createEntry', output: { id: 42 } },
-              { type: 'xstate.error.actor.createEntry', error: refused },
-            ]
-          : []),
-        ...(state.matches({ open: 'linking' })
-          ? [
-              { type: 'xstate.done.actor.linkDatasets', output: { created: 1 } },
-              { type: 'xstate.error.actor.linkDatasets', error: unknownDataset },
-            ]
-          : []),
-      ] as ModelEvent[]
-    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-  serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, context: state.context })) as never,
-});
 
 async function openPage() {
   const services = fakeDeps();
@@ -149,40 +119,60 @@ function expectScreen(state: Snapshot) {
 }
 
 describe('Add Dataset Entry: add-entry paths', () => {
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 41 paths', () => expect(paths.length).toBeGreaterThanOrEqual(41));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = await openPage();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const before = services.calls('listEntries');
-        await perform(event, services);
-        await waitFor(() => expectScreen(step.state as Snapshot));
-        if (event.type === 'user.submit' && step.state.matches({ open: 'creating' })) {
-          // Spec §7: the dialog hands on the input and the parsed metadata.
-          const { context } = step.state as Snapshot;
-          expect(services.last('createEntry').input).toEqual({
-            input: context.input.trim(),
-            input_metadata: context.metadata === '{}' ? {} : { locale: 'en' },
-          });
-        }
-        if (event.type === 'xstate.done.actor.createEntry' && step.state.matches({ open: 'linking' })) {
-          expect(services.last('linkEntryToDatasets').args).toEqual([42, [1]]);
-        }
-        // Whenever an entry was created the list reloads (also when its datasets could not be linked).
-        const created =
-          (event.type === 'xstate.done.actor.createEntry' && step.state.matches('closed')) ||
-          event.type === 'xstate.done.actor.linkDatasets' ||
-          event.type === 'xstate.error.actor.linkDatasets';
-        expect(services.calls('listEntries')).toBe(before + (created ? 1 : 0));
+  replayShortestPaths(logic, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open' },
+        { type: 'user.cancel' },
+        { type: 'user.close' },
+        { type: 'user.changeInput', value: 'red sofa' },
+        { type: 'user.changeInput', value: '   ' },
+        { type: 'user.changeMetadata', value: '{bad' },
+        { type: 'user.changeMetadata', value: '{"locale":"en"}' },
+        ...(state.context.selectedDatasets.length === 0 ? ([{ type: 'picker.changed', selected: [sofas] }] satisfies ModelEvent[]) : []),
+        { type: 'user.submit' },
+        ...(state.matches({ open: 'creating' })
+          ? ([
+              { type: 'xstate.done.actor.createEntry', output: { id: 42 } },
+              { type: 'xstate.error.actor.createEntry', error: refused },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ open: 'linking' })
+          ? ([
+              { type: 'xstate.done.actor.linkDatasets', output: { created: 1 } },
+              { type: 'xstate.error.actor.linkDatasets', error: unknownDataset },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 41 },
+    describeEvent: (event) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type),
+    setup: () => openPage(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => services.calls('listEntries'),
+    afterStep({ event, state }, services, before) {
+      if (event.type === 'user.submit' && state.matches({ open: 'creating' })) {
+        // The dialog hands on the input and the parsed metadata.
+        const { context } = state;
+        expect(services.last('createEntry').input).toEqual({
+          input: context.input.trim(),
+          input_metadata: context.metadata === '{}' ? {} : { locale: 'en' },
+        });
       }
-    });
-  }
+      if (event.type === 'xstate.done.actor.createEntry' && state.matches({ open: 'linking' })) {
+        expect(services.last('linkEntryToDatasets').args).toEqual([42, [1]]);
+      }
+      // Whenever an entry was created the list reloads (also when its datasets could not be linked).
+      const created =
+        (event.type === 'xstate.done.actor.createEntry' && state.matches('closed')) ||
+        event.type === 'xstate.done.actor.linkDatasets' ||
+        event.type === 'xstate.error.actor.linkDatasets';
+      expect(services.calls('listEntries')).toBe(before + (created ? 1 : 0));
+    },
+  });
 
   it('refuses invalid JSON without a call, and clears the message on the next edit', async () => {
     const services = await openPage();

@@ -5,7 +5,7 @@ import { DatasetEntriesPage } from '../../../src/views/entries/DatasetEntriesPag
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Spec §2 /dataset-entries: the table, its chips, the delete confirmation and paging by page number.
+// /dataset-entries: the table, its chips, the delete confirmation and paging by page number.
 
 afterEach(cleanup);
 

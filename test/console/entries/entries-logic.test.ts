@@ -26,6 +26,7 @@ function fakeService(overrides: Partial<EvaluationService> = {}) {
   const record = (name: string) =>
     vi.fn(async (...args: unknown[]) => {
       calls.push(`${name} ${JSON.stringify(args)}`);
+      // `as never`: each recorded method answers nothing the test reads, whatever its return type.
       return undefined as never;
     });
   const service = {

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { entryEditorMachine } from '../../../src/machines/entries/entry-editor.machine';
 import type { DatasetEntry } from '../../../src/domain/evaluations/evaluation-service-types';
 import { hasEntryInput } from '../../../src/domain/entries/entry-metadata';
 import { formatDateTime } from '../../../src/domain/shared/format-date';
 import { EntryEditorPage } from '../../../src/views/entries/EntryEditorPage';
-import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type FakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the entry-editor machine's shortest paths (with the dataset-link diff's input), replayed on
 // /dataset-entries/7/edit.
@@ -30,12 +30,12 @@ const entry: DatasetEntry = {
 type Snapshot = SnapshotFrom<typeof entryEditorMachine>;
 type ModelEvent =
   | EventFromLogic<typeof entryEditorMachine>
-  | { type: 'xstate.done.actor.fetchEntry'; output: DatasetEntry | null }
-  | { type: 'xstate.error.actor.fetchEntry'; error: Error }
-  | { type: 'xstate.done.actor.saveEntry'; output: unknown }
-  | { type: 'xstate.error.actor.saveEntry'; error: Error }
-  | { type: 'xstate.done.actor.saveLinks'; output: unknown }
-  | { type: 'xstate.error.actor.saveLinks'; error: Error };
+  | ActorDone<'fetchEntry', DatasetEntry | null>
+  | ActorError<'fetchEntry', Error>
+  | ActorDone<'saveEntry', OutputOf<'updateEntry'>>
+  | ActorError<'saveEntry', Error>
+  | ActorDone<'saveLinks', OutputOf<'saveEntryLinks'>>
+  | ActorError<'saveLinks', Error>;
 
 const unreachable = new Error('The server could not be reached. Please try again.');
 const refused = new Error('Unknown datasets 2; nothing was linked');
@@ -45,50 +45,6 @@ const has = (state: Snapshot, id: number) => state.context.selectedDatasets.some
 // which keeps the paths to the ones that tell something.
 const textPristine = (state: Snapshot) => state.context.input === entry.input && state.context.metadata === '{\n  "locale": "en"\n}';
 const datasetsPristine = (state: Snapshot) => state.context.selectedDatasets.length === 1 && has(state, 1);
-const paths = getShortestPaths(logic, {
-  input: { entryId: 7 },
-  events: (state: Snapshot) =>
-    (
-      [
-        ...(datasetsPristine(state)
-          ? [
-              { type: 'user.changeInput', value: 'sofa bed' },
-              { type: 'user.changeInput', value: '  ' },
-              { type: 'user.changeMetadata', value: '{bad' },
-            ]
-          : []),
-        ...(textPristine(state) && !has(state, 2)
-          ? [{ type: 'picker.changed', selected: [...state.context.selectedDatasets, tables] }]
-          : []),
-        ...(textPristine(state) && has(state, 1)
-          ? [{ type: 'picker.changed', selected: state.context.selectedDatasets.filter((o) => o.id !== 1) }]
-          : []),
-        { type: 'user.submit' },
-        { type: 'user.cancel' },
-        { type: 'user.retry' },
-        ...(state.matches('loading')
-          ? [
-              { type: 'xstate.done.actor.fetchEntry', output: entry },
-              { type: 'xstate.done.actor.fetchEntry', output: null },
-              { type: 'xstate.error.actor.fetchEntry', error: unreachable },
-            ]
-          : []),
-        ...(state.matches({ ready: 'saving' })
-          ? [
-              { type: 'xstate.done.actor.saveEntry', output: entry },
-              { type: 'xstate.error.actor.saveEntry', error: unreachable },
-            ]
-          : []),
-        ...(state.matches({ ready: 'linking' })
-          ? [
-              { type: 'xstate.done.actor.saveLinks', output: undefined },
-              { type: 'xstate.error.actor.saveLinks', error: refused },
-            ]
-          : []),
-      ] as ModelEvent[]
-    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-  serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, context: state.context })) as never,
-});
 
 async function perform(event: ModelEvent, services: FakeDeps, previous: Snapshot) {
   switch (event.type) {
@@ -172,45 +128,76 @@ function expectScreen(state: Snapshot) {
 }
 
 describe('Edit dataset entry: entry-editor paths', () => {
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 72 paths', () => expect(paths.length).toBeGreaterThanOrEqual(72));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps
-      .map(({ event }) => {
-        if ('value' in event) return `${event.type}(${JSON.stringify(event.value)})`;
-        if ('selected' in event)
-          return `${event.type}(${event.selected.map((option: { name: string }) => option.name).join('+') || 'none'})`;
-        if ('output' in event && event.type.endsWith('fetchEntry')) return `${event.type}(${event.output ? 'entry' : 'null'})`;
-        return event.type;
-      })
-      .join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
+  replayShortestPaths(logic, {
+    input: { entryId: 7 },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        ...(datasetsPristine(state)
+          ? ([
+              { type: 'user.changeInput', value: 'sofa bed' },
+              { type: 'user.changeInput', value: '  ' },
+              { type: 'user.changeMetadata', value: '{bad' },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(textPristine(state) && !has(state, 2)
+          ? ([{ type: 'picker.changed', selected: [...state.context.selectedDatasets, tables] }] satisfies ModelEvent[])
+          : []),
+        ...(textPristine(state) && has(state, 1)
+          ? ([{ type: 'picker.changed', selected: state.context.selectedDatasets.filter((o) => o.id !== 1) }] satisfies ModelEvent[])
+          : []),
+        { type: 'user.submit' },
+        { type: 'user.cancel' },
+        { type: 'user.retry' },
+        ...(state.matches('loading')
+          ? ([
+              { type: 'xstate.done.actor.fetchEntry', output: entry },
+              { type: 'xstate.done.actor.fetchEntry', output: null },
+              { type: 'xstate.error.actor.fetchEntry', error: unreachable },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ ready: 'saving' })
+          ? ([
+              { type: 'xstate.done.actor.saveEntry', output: entry },
+              { type: 'xstate.error.actor.saveEntry', error: unreachable },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ ready: 'linking' })
+          ? ([
+              { type: 'xstate.done.actor.saveLinks', output: { added: [2], removed: [] } },
+              { type: 'xstate.error.actor.saveLinks', error: refused },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 72 },
+    describeEvent(event) {
+      if ('value' in event) return `${event.type}(${JSON.stringify(event.value)})`;
+      if ('selected' in event) return `${event.type}(${event.selected.map((option) => option.name).join('+') || 'none'})`;
+      if (event.type === 'xstate.done.actor.fetchEntry') return `${event.type}(${event.output ? 'entry' : 'null'})`;
+      return event.type;
+    },
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/dataset-entries/7/edit', <EntryEditorPage id={7} />);
       expect(services.last('findEntry').args).toEqual([7]);
-      expectScreen(path.steps[0].state as Snapshot);
-      let back = 0;
-      let previous = path.steps[0].state as Snapshot;
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        await perform(event, services, previous);
-        previous = state;
-        await waitFor(() => expectScreen(state));
-        if (event.type === 'user.submit' && state.matches({ ready: 'saving' })) {
-          expect(services.last('updateEntry').args).toEqual([7, { input: state.context.input.trim(), input_metadata: { locale: 'en' } }]);
-        }
-        if (event.type === 'xstate.done.actor.saveEntry') {
-          // The link diff's two sides: the links loaded with the entry and the ones chosen now.
-          expect(services.last('saveEntryLinks').args).toEqual([7, [1], state.context.selectedDatasets.map((option) => option.id)]);
-        }
-        if (event.type === 'user.cancel' || event.type === 'xstate.done.actor.saveLinks') back += 1;
-        expect(services.wentBack()).toBe(back);
+      return { services, back: 0 };
+    },
+    perform: (event, { services }, { previous }) => perform(event, services, previous),
+    expectScreen: (state) => expectScreen(state),
+    afterStep({ event, state }, editor) {
+      const { services } = editor;
+      if (event.type === 'user.submit' && state.matches({ ready: 'saving' })) {
+        expect(services.last('updateEntry').args).toEqual([7, { input: state.context.input.trim(), input_metadata: { locale: 'en' } }]);
       }
-    });
-  }
+      if (event.type === 'xstate.done.actor.saveEntry') {
+        // The link diff's two sides: the links loaded with the entry and the ones chosen now.
+        expect(services.last('saveEntryLinks').args).toEqual([7, [1], state.context.selectedDatasets.map((option) => option.id)]);
+      }
+      if (event.type === 'user.cancel' || event.type === 'xstate.done.actor.saveLinks') editor.back += 1;
+      expect(services.wentBack()).toBe(editor.back);
+    },
+  });
 
   it('treats an id that is not a number as missing, without a call', async () => {
     const services = fakeDeps();

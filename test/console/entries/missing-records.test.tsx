@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { fakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type ServiceMethod } from '../helpers/fake-deps';
 import { renderRoute } from '../helpers/render-console';
 
-// Issue 12: a well-formed id the server has no record of (its call answers 404, which the service turns into
+// A well-formed id the server has no record of (its call answers 404, which the service turns into
 // null) says "not found" in the page's own words, with no actions to press and no empty name in the title.
 
 afterEach(cleanup);
 
-describe.each([
+describe.each<[string, ServiceMethod, string, string]>([
   ['/experiment-runs/999999', 'runsOfExperiment', 'Experiment not found', 'Experiment Runs'],
   ['/experiment-run-results/999999', 'findRun', 'Experiment run not found', 'Experiment Run Results'],
   ['/evaluation-scripts/999999/experiments', 'findScript', 'Evaluation script not found', 'Experiments for Script'],

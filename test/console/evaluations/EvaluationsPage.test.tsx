@@ -27,7 +27,7 @@ const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const previous = () => screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
 const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
 
-describe('EvaluationsPage (spec §2 /evaluations)', () => {
+describe('EvaluationsPage (/evaluations)', () => {
   it('shows the first page of the mock list with a disabled New Evaluation button', () => {
     renderAt('/evaluations');
     expect(screen.getByRole('heading', { level: 1, name: 'Evaluations' })).toBeTruthy();
@@ -53,7 +53,7 @@ describe('EvaluationsPage (spec §2 /evaluations)', () => {
     expect(screen.getByText('Page 1')).toBeTruthy();
   });
 
-  it('colours each status badge by spec §4', () => {
+  it('colours each status badge by its status', () => {
     renderAt('/evaluations');
     const badge = (status: string) => within(table()).getByText(status, { selector: 'span' });
     expect(badge('running').className).toContain(statusBadgeTone.neutral);

@@ -9,7 +9,7 @@ afterEach(cleanup);
 const definition = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
 const items = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('listitem');
 
-describe('TestCasePage (spec §2 /test-case/{id})', () => {
+describe('TestCasePage (/test-case/{id})', () => {
   it('shows query, category, status and created date', () => {
     render(<TestCasePage id="1" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Test Case 1' })).toBeTruthy();

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Switch } from 'wouter';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { sampleEvaluationResults } from '../../../src/fixtures/evaluation-results';
 import { findSampleEvaluation } from '../../../src/fixtures/evaluations';
 import { evaluationDetailMachine, type LoadedEvaluation } from '../../../src/machines/evaluations/evaluation-detail.machine';
@@ -11,6 +10,7 @@ import { EvaluationDetailPage } from '../../../src/views/evaluations/EvaluationD
 import { EvaluationsPage } from '../../../src/views/evaluations/EvaluationsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { canTake, replayedSteps, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based tests: every path comes from the real evaluation-detail machine's graph and is replayed
 // against the real views inside a router with a memory location. The person's event is a click; the fake
@@ -20,9 +20,7 @@ afterEach(cleanup);
 
 type DetailSnapshot = SnapshotFrom<typeof evaluationDetailMachine>;
 type ModelEvent =
-  | EventFromLogic<typeof evaluationDetailMachine>
-  | { type: 'xstate.done.actor.loadEvaluation'; output: LoadedEvaluation }
-  | { type: 'xstate.error.actor.loadEvaluation'; error: Error };
+  EventFromLogic<typeof evaluationDetailMachine> | ActorDone<'loadEvaluation', LoadedEvaluation> | ActorError<'loadEvaluation', Error>;
 
 const evaluationId = '2';
 const listPage = 2;
@@ -116,19 +114,34 @@ function expectListAtPage(currentPath: string | undefined) {
 }
 
 describe('evaluation detail paths replayed against the views', () => {
-  const paths = getShortestPaths(evaluationDetailMachine, {
+  const paths = replayShortestPaths(evaluationDetailMachine, {
     input: { evaluationId, page: listPage },
-    events: (state) =>
-      events.filter((event) => state.can(event as EventFromLogic<typeof evaluationDetailMachine>)) as EventFromLogic<
-        typeof evaluationDetailMachine
-      >[],
-    serializeState: serializeState as never,
+    events: (state) => events.filter((event) => canTake(state, event)),
+    serializeState,
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 6 },
+    name: (path, route) => `reaches ${String(path.state.value)}${route ? ` via ${route}` : ''}`,
+    setup(path) {
+      const view = renderScreens();
+      expect(path.steps[0].state.value).toBe('loading');
+      expectDetailScreen('loading');
+      expect(view.fake.calls('loadEvaluation')).toBe(1);
+      expect(view.fake.last('loadEvaluation').args).toEqual([evaluationId]);
+      expect(view.currentPath()).toBe(startPath);
+      return view;
+    },
+    perform: (event, view) => perform(event, view),
+    expectInitialScreen: false,
+    expectScreen: (state, view, event) =>
+      event?.type === 'user.back' ? expectListAtPage(view.currentPath()) : expectDetailScreen(state.value as string),
+    afterStep({ event }, view) {
+      if (event.type !== 'user.back') expect(view.currentPath()).toBe(startPath);
+    },
   });
 
   it('covers every state and Back from each of them', () => {
     const routes = paths.map((path) =>
-      path.steps
-        .slice(1)
+      replayedSteps(path)
         .map(({ event }) => event.type)
         .join(' → '),
     );
@@ -143,31 +156,4 @@ describe('evaluation detail paths replayed against the views', () => {
       ]),
     );
   });
-
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 6 paths', () => expect(paths.length).toBeGreaterThanOrEqual(6));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1); // the first step is the initial state (xstate.init)
-    const route = steps.map(({ event }) => event.type).join(' → ');
-    it(`reaches ${String(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
-      const view = renderScreens();
-      expect(path.steps[0].state.value).toBe('loading');
-      expectDetailScreen('loading');
-      expect(view.fake.calls('loadEvaluation')).toBe(1);
-      expect(view.fake.last('loadEvaluation').args).toEqual([evaluationId]);
-      expect(view.currentPath()).toBe(startPath);
-
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        await perform(event, view);
-        if (event.type === 'user.back') {
-          await waitFor(() => expectListAtPage(view.currentPath()));
-        } else {
-          await waitFor(() => expectDetailScreen(step.state.value as string));
-          expect(view.currentPath()).toBe(startPath);
-        }
-      }
-    });
-  }
 });

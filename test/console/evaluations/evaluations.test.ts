@@ -9,7 +9,7 @@ describe('mock evaluations fixture', () => {
     expect(times.every((time, index) => index === 0 || time < times[index - 1])).toBe(true);
   });
 
-  it('shows every status colour of spec §4 somewhere', () => {
+  it('shows every status colour somewhere', () => {
     expect(new Set(sampleEvaluations.map((evaluation) => evaluation.status))).toEqual(
       new Set(['SUCCESS', 'pending', 'failed', 'FAIL', 'ERROR', 'running']),
     );

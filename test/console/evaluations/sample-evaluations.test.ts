@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('mock evaluation detail load (spec §9: 1 second)', () => {
+describe('mock evaluation detail load (1 second)', () => {
   it('answers after exactly one second, not before', async () => {
     vi.useFakeTimers();
     expect(SAMPLE_LOAD_DELAY_MS).toBe(1000);

@@ -4,7 +4,7 @@ import { parseRouteId } from '../../../src/domain/shell/route-id';
 import { createScriptNameCache, withScriptNames } from '../../../src/domain/experiments/script-names';
 import type { ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 
-describe('parseRouteId (spec §2 "Missing identifiers")', () => {
+describe('parseRouteId (missing identifiers)', () => {
   it.each([
     ['1', 1],
     ['42', 42],
@@ -21,7 +21,7 @@ describe('parseRouteId (spec §2 "Missing identifiers")', () => {
   });
 });
 
-describe('script names (spec §7: each distinct script fetched once)', () => {
+describe('script names (each distinct script fetched once)', () => {
   it('fetches each distinct script once across calls, concurrent ones included', async () => {
     const fetchScript = vi.fn(async (id: number) => ({ name: `Script ${id}` }));
     const cache = createScriptNameCache(fetchScript);

@@ -9,7 +9,7 @@ import { ScriptExperimentsPage } from '../../../src/views/experiments/ScriptExpe
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
 
-// The scripts screens and the run results texts of spec §2 and §8 (the paging itself is the shared
+// The scripts screens and the run results' texts and fetch errors (the paging itself is the shared
 // paged-list machine's, walked in datasets-list.model.test.tsx).
 
 afterEach(cleanup);

@@ -46,7 +46,7 @@ describe('evaluation backend methods', () => {
     expect(urls.filter((url) => url.pathname.endsWith('/evaluation-scripts/3'))).toHaveLength(1);
   });
 
-  it('explains every failure with the server’s message, but the experiments lists’ (spec §8 shows the fetch error)', async () => {
+  it('explains every failure with the server’s message, but the experiments lists’ (which show the fetch error)', async () => {
     stubServer(() => Response.json({ message: 'Injected failure' }, { status: 500 }));
     await expect(backend().experimentRows({ page: 1, pageSize: 20 })).rejects.toThrow(/^\[GET\] ".*\/experiments\/.*": 500/);
     await expect(backend().scriptExperimentRows(1, { page: 1, pageSize: 20 })).rejects.toThrow(/^\[GET\] ".*\/experiments.*": 500/);
@@ -95,7 +95,7 @@ describe('evaluation backend methods', () => {
     expect([...buildCsvForm().keys()]).toEqual(['name', 'description', 'market', 'format', 'file']);
   });
 
-  it('sends the scale of an upload, when given, before the file (issue 16)', async () => {
+  it('sends the scale of an upload, when given, before the file', async () => {
     const postForm = vi.fn<FormPoster>(async () => ({}));
     const file = new File(['query,product_id,relevance\n'], 'sofas.csv');
     const upload = { name: 'Sofas', description: '', market: '', format: 'csv' as const, file, queries: null };

@@ -16,7 +16,7 @@ import {
   type ExperimentRunResult,
 } from '../../../src/domain/experiments/evaluation-backend-types';
 
-// Every call of spec §7's evaluation backend: the exact path (trailing slashes as the spec writes them),
+// Every call of the evaluation backend: the exact path (trailing slashes included),
 // the page query, and the answer handed back untouched.
 
 const experiment: Experiment = {
@@ -129,7 +129,7 @@ describe('evaluation backend client over the real API client', () => {
       (api: ApiFetch) => listScriptExperiments(api, 1, 3, 20),
       '/api/backend/evaluation-scripts/1/experiments?page=3&page_size=20',
     ],
-  ])('requests %s at spec §7 path under the base URL, with the bearer token', async (_name, call, expected) => {
+  ])('requests %s at its path under the base URL, with the bearer token', async (_name, call, expected) => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json([]));
     vi.stubGlobal('fetch', fetchMock);
     const api = createApiClient('https://console.test/api/backend', {

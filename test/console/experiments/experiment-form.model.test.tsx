@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { experimentFormMachine, type ExperimentFormInput, type FormLoad } from '../../../src/machines/experiments/experiment-form.machine';
 import { InvalidInputError } from '../../../src/domain/shared/error-message';
 import { experimentRequest, type DraftField } from '../../../src/domain/experiments/experiment-draft';
 import type { ExperimentDetails, FormOptions } from '../../../src/domain/experiments/workbench-types';
 import { EditExperimentPage, NewExperimentPage } from '../../../src/views/experiments/ExperimentFormPage';
-import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type FakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the experiment form machine's shortest paths, new and edit, replayed on the form page.
 
@@ -44,12 +44,13 @@ const refusal = new InvalidInputError('body.config.k must be <= 1000; body.other
 type Snapshot = SnapshotFrom<typeof experimentFormMachine>;
 type ModelEvent =
   | EventFromLogic<typeof experimentFormMachine>
-  | { type: 'xstate.done.actor.loadForm'; output: FormLoad }
-  | { type: 'xstate.error.actor.loadForm'; error: Error }
-  | { type: 'xstate.done.actor.saveExperiment'; output: { id: number } }
-  | { type: 'xstate.error.actor.saveExperiment'; error: Error };
+  | ActorDone<'loadForm', FormLoad>
+  | ActorError<'loadForm', Error>
+  | ActorDone<'saveExperiment', OutputOf<'createExperiment'>>
+  | ActorError<'saveExperiment', Error>;
 
-function pathsFor(input: ExperimentFormInput) {
+/** What a person and the services do in each state of the form opened with `input`. */
+function eventsFor(input: ExperimentFormInput) {
   const loads: FormLoad[] =
     input.mode === 'new'
       ? [{ options }]
@@ -57,39 +58,33 @@ function pathsFor(input: ExperimentFormInput) {
           { options, experiment },
           { options, experiment: null },
         ];
-  return getShortestPaths(experimentFormMachine, {
-    input,
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.change', field: 'name', value: '' },
-          { type: 'user.change', field: 'name', value: 'Sofa search' },
-          ...(input.mode === 'new' ? [{ type: 'user.change', field: 'golden_set_id', value: '4' }] : []),
-          { type: 'user.filterDatasets', text: 'so' },
-          { type: 'user.save' },
-          { type: 'user.retry' },
-          ...(state.matches('loading')
-            ? [
-                ...loads.map((output) => ({ type: 'xstate.done.actor.loadForm', output })),
-                { type: 'xstate.error.actor.loadForm', error: new Error('The server answered 503') },
-              ]
-            : []),
-          ...(state.matches('saving')
-            ? [
-                { type: 'xstate.done.actor.saveExperiment', output: { id: 7 } },
-                { type: 'xstate.error.actor.saveExperiment', error: refusal },
-              ]
-            : []),
-        ] as ModelEvent[]
-      )
-        // A field set to the value it holds is no change a person can make.
-        .filter((event) => event.type !== 'user.change' || state.context.draft[event.field] !== event.value)
-        .filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot) => {
-      const { draft, problems, datasetFilter, loadError } = state.context;
-      return JSON.stringify({ value: state.value, draft, problems, datasetFilter, loadError });
-    }) as never,
-  });
+  return (state: Snapshot) => {
+    const candidates: ModelEvent[] = [
+      { type: 'user.change', field: 'name', value: '' },
+      { type: 'user.change', field: 'name', value: 'Sofa search' },
+      ...(input.mode === 'new' ? ([{ type: 'user.change', field: 'golden_set_id', value: '4' }] satisfies ModelEvent[]) : []),
+      { type: 'user.filterDatasets', text: 'so' },
+      { type: 'user.save' },
+      { type: 'user.retry' },
+      ...(state.matches('loading')
+        ? ([
+            ...loads.map((output): ModelEvent => ({ type: 'xstate.done.actor.loadForm', output })),
+            { type: 'xstate.error.actor.loadForm', error: new Error('The server answered 503') },
+          ] satisfies ModelEvent[])
+        : []),
+      ...(state.matches('saving')
+        ? ([
+            { type: 'xstate.done.actor.saveExperiment', output: experiment },
+            { type: 'xstate.error.actor.saveExperiment', error: refusal },
+          ] satisfies ModelEvent[])
+        : []),
+    ];
+    return possibleEvents(
+      state,
+      // A field set to the value it holds is no change a person can make.
+      candidates.filter((event) => event.type !== 'user.change' || state.context.draft[event.field] !== event.value),
+    );
+  };
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
@@ -153,40 +148,42 @@ function expectScreen(state: Snapshot, services: FakeDeps, isNew: boolean) {
 
 for (const input of [{ mode: 'new' }, { mode: 'edit', experimentId: 7 }] as ExperimentFormInput[]) {
   const isNew = input.mode === 'new';
-  const paths = pathsFor(input);
   describe(`${isNew ? 'New' : 'Edit'} experiment: experiment-form paths`, () => {
-    it('yields at least 8 paths', () => expect(paths.length).toBeGreaterThanOrEqual(8));
-
-    for (const path of paths) {
-      const steps = path.steps.slice(1);
-      const route = steps
-        .map(({ event }) => ('field' in event ? `${event.type}(${event.field}=${JSON.stringify(event.value)})` : event.type))
-        .join(' → ');
-      it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
+    replayShortestPaths(experimentFormMachine, {
+      input,
+      events: eventsFor(input),
+      serializeState: (state) => {
+        const { draft, problems, datasetFilter, loadError } = state.context;
+        return JSON.stringify({ value: state.value, draft, problems, datasetFilter, loadError });
+      },
+      paths: { atLeast: 8 },
+      describeEvent: (event) => ('field' in event ? `${event.type}(${event.field}=${JSON.stringify(event.value)})` : event.type),
+      setup() {
         const services = fakeDeps();
         renderWithLogic(
           services,
           isNew ? '/experiments/new' : '/experiments/7/edit',
           isNew ? <NewExperimentPage /> : <EditExperimentPage id={7} />,
         );
-        expectScreen(path.steps[0].state as Snapshot, services, isNew);
-        for (const step of steps) {
-          const event = step.event as ModelEvent;
-          await perform(event, services);
-          await waitFor(() => expectScreen(step.state as Snapshot, services, isNew));
-          if (event.type === 'user.save' && step.state.matches('saving')) {
-            // The draft as the request: a new experiment is created, an edited one changed.
-            const request = experimentRequest((step.state as Snapshot).context.draft).value;
-            if (isNew) expect(services.last('createExperiment').args).toEqual([request]);
-            else expect(services.last('updateExperiment').args).toEqual([7, request]);
-          }
+        return services;
+      },
+      perform: (event, services) => perform(event, services),
+      expectScreen: (state, services) => expectScreen(state, services, isNew),
+      afterStep({ event, state }, services) {
+        if (event.type === 'user.save' && state.matches('saving')) {
+          // The draft as the request: a new experiment is created, an edited one changed.
+          const request = experimentRequest(state.context.draft).value;
+          if (isNew) expect(services.last('createExperiment').args).toEqual([request]);
+          else expect(services.last('updateExperiment').args).toEqual([7, request]);
         }
-        if (path.state.matches('editing') && path.state.context.draft.golden_set_id === '4' && path.state.context.draft.dataset_id !== '') {
+      },
+      afterPath({ state }, services) {
+        if (state.matches('editing') && state.context.draft.golden_set_id === '4' && state.context.draft.dataset_id !== '') {
           // The coverage of the chosen pair is asked for.
-          expect(services.last('coverage').args).toEqual([4, Number(path.state.context.draft.dataset_id)]);
+          expect(services.last('coverage').args).toEqual([4, Number(state.context.draft.dataset_id)]);
         }
         expect(within(document.body).queryByText('undefined')).toBeNull();
-      });
-    }
+      },
+    });
   });
 }

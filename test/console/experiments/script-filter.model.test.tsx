@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { PAGE_SIZE } from '../../../src/machines/shared/paged-list.machine';
 import { scriptFilterMachine, type ScriptOption } from '../../../src/machines/experiments/script-filter.machine';
 import type { ExperimentRow } from '../../../src/domain/experiments/script-names';
 import { ExperimentsPage } from '../../../src/views/experiments/ExperimentsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { isXStateEvent, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every shortest path (every edge) of the real 'Filter by Script' machine, replayed against
 // the experiments screen. The dropdown's options come from fetchScriptOptions; each choice starts the
@@ -20,9 +20,7 @@ const PATH_FLOOR = 21;
 
 type FilterSnapshot = SnapshotFrom<typeof scriptFilterMachine>;
 type ModelEvent =
-  | EventFromLogic<typeof scriptFilterMachine>
-  | { type: 'xstate.done.actor.fetchScriptOptions'; output: ScriptOption[] }
-  | { type: 'xstate.error.actor.fetchScriptOptions'; error: Error };
+  EventFromLogic<typeof scriptFilterMachine> | ActorDone<'fetchScriptOptions', ScriptOption[]> | ActorError<'fetchScriptOptions', Error>;
 
 const scripts: ScriptOption[] = [
   { id: 1, name: 'Golden set relevance' },
@@ -44,9 +42,9 @@ const candidates: ModelEvent[] = [
 // A dropdown only reports a change: choosing what is already chosen is no event a person can send.
 function eventsFor(state: FilterSnapshot): ModelEvent[] {
   return candidates.filter((event) => {
-    if (event.type.startsWith('xstate.')) return state.matches('loading');
+    if (isXStateEvent(event)) return state.matches('loading');
     if (event.type === 'user.selectScript' && event.scriptId === state.context.scriptId) return false;
-    return state.can(event as EventFromLogic<typeof scriptFilterMachine>);
+    return state.can(event);
   });
 }
 
@@ -151,44 +149,43 @@ async function expectTable(state: FilterSnapshot, services: FakeDeps) {
 }
 
 describe('Filter by Script', () => {
-  const paths = getShortestPaths(scriptFilterMachine, { events: eventsFor as never, serializeState: serializeState as never });
-
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it(`yields at least ${PATH_FLOOR} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(PATH_FLOOR));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} (script ${path.state.context.scriptId ?? 'all'})${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(scriptFilterMachine, {
+    events: eventsFor,
+    serializeState,
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: PATH_FLOOR },
+    describeEvent,
+    name: (path, route) =>
+      `reaches ${JSON.stringify(path.state.value)} (script ${path.state.context.scriptId ?? 'all'})${route ? ` via ${route}` : ''}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiments?page=2', <ExperimentsPage />);
       expect(services.last('experimentRows').input).toEqual({ page: 2, pageSize: PAGE_SIZE });
-      expectFilter(path.steps[0].state as FilterSnapshot);
-      let lists = { experiments: 1, scriptExperiments: 0 };
-
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as FilterSnapshot;
-        await perform(event, services);
-        await waitFor(() => expectFilter(state));
-        if (event.type === 'user.selectScript' || event.type === 'route.scriptChanged') {
-          // A choice starts its own list at page 1, and the address says so (a new entry, so Back returns);
-          // an address naming another script starts that script's list at the address's page.
-          const page = event.type === 'route.scriptChanged' ? event.page : 1;
-          expect(services.currentPath()).toBe(addressOf(event.scriptId, page));
-          if (event.scriptId === null) {
-            lists = { ...lists, experiments: lists.experiments + 1 };
-            expect(services.last('experimentRows').input).toEqual({ page, pageSize: PAGE_SIZE });
-          } else {
-            lists = { ...lists, scriptExperiments: lists.scriptExperiments + 1 };
-            expect(services.last('scriptExperimentRows').args).toEqual([event.scriptId, { page, pageSize: PAGE_SIZE }]);
-          }
-          await expectTable(state, services);
+      return { services, lists: { experiments: 1, scriptExperiments: 0 } };
+    },
+    perform: (event, { services }) => perform(event, services),
+    expectScreen: (state) => expectFilter(state),
+    async afterStep({ event, state }, page) {
+      const { services } = page;
+      if (event.type === 'user.selectScript' || event.type === 'route.scriptChanged') {
+        // A choice starts its own list at page 1, and the address says so (a new entry, so Back returns);
+        // an address naming another script starts that script's list at the address's page.
+        const at = event.type === 'route.scriptChanged' ? event.page : 1;
+        expect(services.currentPath()).toBe(addressOf(event.scriptId, at));
+        if (event.scriptId === null) {
+          page.lists = { ...page.lists, experiments: page.lists.experiments + 1 };
+          expect(services.last('experimentRows').input).toEqual({ page: at, pageSize: PAGE_SIZE });
+        } else {
+          page.lists = { ...page.lists, scriptExperiments: page.lists.scriptExperiments + 1 };
+          expect(services.last('scriptExperimentRows').args).toEqual([event.scriptId, { page: at, pageSize: PAGE_SIZE }]);
         }
-        expect({ experiments: services.calls('experimentRows'), scriptExperiments: services.calls('scriptExperimentRows') }).toEqual(lists);
+        await expectTable(state, services);
       }
-    });
-  }
+      expect({ experiments: services.calls('experimentRows'), scriptExperiments: services.calls('scriptExperimentRows') }).toEqual(
+        page.lists,
+      );
+    },
+  });
 });
 
 describe('the filter in the address', () => {
@@ -222,7 +219,7 @@ describe('the filter in the address', () => {
   });
 });
 
-describe('experiments table texts (spec §2, §8)', () => {
+describe('experiments table texts', () => {
   it('says when there are no experiments', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiments', <ExperimentsPage />);

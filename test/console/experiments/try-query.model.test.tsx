@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { tryQueryMachine } from '../../../src/machines/experiments/try-query.machine';
 import { emptyDraft, type Draft } from '../../../src/domain/experiments/experiment-draft';
 import type { TryQuery, TryResult } from '../../../src/domain/experiments/workbench-types';
 import { TryQueryPanel } from '../../../src/views/experiments/TryQueryPanel';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the try-a-query machine's shortest paths, replayed on its panel. The form around it is
 // stood in for by a switch between a usable target and one with a malformed field.
@@ -37,30 +37,7 @@ const pointerMistake: TryResult = {
 };
 
 type Snapshot = SnapshotFrom<typeof tryQueryMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof tryQueryMachine>
-  | { type: 'xstate.done.actor.tryQuery'; output: TryResult }
-  | { type: 'xstate.error.actor.tryQuery'; error: Error };
-
-const paths = getShortestPaths(tryQueryMachine, {
-  events: (state: Snapshot) =>
-    (
-      [
-        { type: 'user.queryChanged', query: 'red sofa' },
-        { type: 'user.queryChanged', query: '' },
-        { type: 'user.try', draft: usable },
-        { type: 'user.try', draft: malformed },
-        ...(state.hasTag('trying')
-          ? [
-              { type: 'xstate.done.actor.tryQuery', output: answer },
-              { type: 'xstate.done.actor.tryQuery', output: pointerMistake },
-              { type: 'xstate.error.actor.tryQuery', error: new Error('The server answered 503') },
-            ]
-          : []),
-      ] as ModelEvent[]
-    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-  serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, context: state.context })) as never,
-});
+type ModelEvent = EventFromLogic<typeof tryQueryMachine> | ActorDone<'tryQuery', TryResult> | ActorError<'tryQuery', Error>;
 
 /** The panel with its actor, the service call held open until the test settles it. */
 function renderPanel() {
@@ -117,38 +94,49 @@ function expectPanel(state: Snapshot) {
 }
 
 describe('Try a query: try-query paths', () => {
-  it('yields at least 20 paths', () => expect(paths.length).toBeGreaterThanOrEqual(20));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => ('query' in event ? `${event.type}(${JSON.stringify(event.query)})` : event.type)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const { calls } = renderPanel();
-      expectPanel(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const before = calls.length;
-        switch (event.type) {
-          case 'user.queryChanged':
-            fireEvent.change(queryBox(), { target: { value: event.query } });
-            break;
-          case 'user.try':
-            useDraft(event.draft);
-            fireEvent.click(tryButton());
-            break;
-          case 'xstate.done.actor.tryQuery':
-            calls.at(-1)!.resolve(event.output);
-            break;
-          case 'xstate.error.actor.tryQuery':
-            calls.at(-1)!.reject(event.error);
-            break;
-        }
-        await waitFor(() => expectPanel(step.state as Snapshot));
-        // A call only when the form describes a usable target and a query is typed; it sends exactly them.
-        const asked = event.type === 'user.try' && step.state.hasTag('trying');
-        expect(calls.length).toBe(before + (asked ? 1 : 0));
-        if (asked) expect(calls.at(-1)!.input).toEqual({ search_target: { kind: 'builtin' }, query: 'red sofa', k: 10, golden_set_id: 4 });
+  replayShortestPaths(tryQueryMachine, {
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.queryChanged', query: 'red sofa' },
+        { type: 'user.queryChanged', query: '' },
+        { type: 'user.try', draft: usable },
+        { type: 'user.try', draft: malformed },
+        ...(state.hasTag('trying')
+          ? ([
+              { type: 'xstate.done.actor.tryQuery', output: answer },
+              { type: 'xstate.done.actor.tryQuery', output: pointerMistake },
+              { type: 'xstate.error.actor.tryQuery', error: new Error('The server answered 503') },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    paths: { atLeast: 20 },
+    describeEvent: (event) => ('query' in event ? `${event.type}(${JSON.stringify(event.query)})` : event.type),
+    setup: () => renderPanel(),
+    expectScreen: (state) => expectPanel(state),
+    beforeStep: (_, { calls }) => calls.length,
+    perform(event, { calls }) {
+      switch (event.type) {
+        case 'user.queryChanged':
+          fireEvent.change(queryBox(), { target: { value: event.query } });
+          break;
+        case 'user.try':
+          useDraft(event.draft);
+          fireEvent.click(tryButton());
+          break;
+        case 'xstate.done.actor.tryQuery':
+          calls.at(-1)!.resolve(event.output);
+          break;
+        case 'xstate.error.actor.tryQuery':
+          calls.at(-1)!.reject(event.error);
+          break;
       }
-    });
-  }
+    },
+    afterStep({ event, state }, { calls }, before) {
+      // A call only when the form describes a usable target and a query is typed; it sends exactly them.
+      const asked = event.type === 'user.try' && state.hasTag('trying');
+      expect(calls.length).toBe(before + (asked ? 1 : 0));
+      if (asked) expect(calls.at(-1)!.input).toEqual({ search_target: { kind: 'builtin' }, query: 'red sofa', k: 10, golden_set_id: 4 });
+    },
+  });
 });

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { coverageMachine } from '../../../src/machines/golden-sets/coverage.machine';
 import type { Coverage } from '../../../src/domain/experiments/workbench-types';
 import { CoverageSummary } from '../../../src/views/golden-sets/CoverageSummary';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the coverage machine's shortest paths, replayed on its summary. The pairs come from the
 // form (another machine), so they are sent to the actor; Try again is clicked.
@@ -15,30 +15,7 @@ const partly: Coverage = { queries: 60, judged: 52, not_judged: ['lamp', 'rug'] 
 const whole: Coverage = { queries: 1, judged: 1, not_judged: [] };
 
 type Snapshot = SnapshotFrom<typeof coverageMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof coverageMachine>
-  | { type: 'xstate.done.actor.fetchCoverage'; output: Coverage }
-  | { type: 'xstate.error.actor.fetchCoverage'; error: Error };
-
-const paths = getShortestPaths(coverageMachine, {
-  input: { goldenSetId: null, datasetId: null },
-  events: (state: Snapshot) =>
-    (
-      [
-        { type: 'coverage.for', goldenSetId: 4, datasetId: 1 },
-        { type: 'coverage.for', goldenSetId: 4, datasetId: null },
-        { type: 'coverage.for', goldenSetId: 5, datasetId: 1 },
-        { type: 'user.retry' },
-        ...(state.hasTag('loading')
-          ? [
-              { type: 'xstate.done.actor.fetchCoverage', output: state.context.goldenSetId === 4 ? partly : whole },
-              { type: 'xstate.error.actor.fetchCoverage', error: new Error('The server answered 500') },
-            ]
-          : []),
-      ] as ModelEvent[]
-    ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-  serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, context: state.context })) as never,
-});
+type ModelEvent = EventFromLogic<typeof coverageMachine> | ActorDone<'fetchCoverage', Coverage> | ActorError<'fetchCoverage', Error>;
 
 function renderSummary() {
   const calls: Array<{ input: { goldenSetId: number; datasetId: number }; resolve(value: Coverage): void; reject(error: Error): void }> =
@@ -73,31 +50,40 @@ function expectSummary(state: Snapshot) {
 }
 
 describe('Coverage: coverage paths', () => {
-  it('yields at least 11 paths', () => expect(paths.length).toBeGreaterThanOrEqual(11));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps
-      .map(({ event }) => ('goldenSetId' in event ? `${event.type}(${event.goldenSetId},${event.datasetId})` : event.type))
-      .join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const { actor, calls } = renderSummary();
-      expectSummary(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const before = calls.length;
-        if (event.type === 'coverage.for') act(() => actor.send(event));
-        else if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-        else if (event.type === 'xstate.done.actor.fetchCoverage') await act(async () => calls.at(-1)!.resolve(event.output));
-        else await act(async () => calls.at(-1)!.reject(event.error));
-        await waitFor(() => expectSummary(step.state as Snapshot));
-        // Every step that lands in loading asks (a new complete pair, or Try again), for exactly that pair.
-        expect(calls.length).toBe(before + (step.state.hasTag('loading') ? 1 : 0));
-        if (step.state.hasTag('loading')) {
-          const { goldenSetId, datasetId } = step.state.context;
-          expect(calls.at(-1)!.input).toEqual({ goldenSetId, datasetId });
-        }
+  replayShortestPaths(coverageMachine, {
+    input: { goldenSetId: null, datasetId: null },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'coverage.for', goldenSetId: 4, datasetId: 1 },
+        { type: 'coverage.for', goldenSetId: 4, datasetId: null },
+        { type: 'coverage.for', goldenSetId: 5, datasetId: 1 },
+        { type: 'user.retry' },
+        ...(state.hasTag('loading')
+          ? ([
+              { type: 'xstate.done.actor.fetchCoverage', output: state.context.goldenSetId === 4 ? partly : whole },
+              { type: 'xstate.error.actor.fetchCoverage', error: new Error('The server answered 500') },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    paths: { atLeast: 11 },
+    describeEvent: (event) => ('goldenSetId' in event ? `${event.type}(${event.goldenSetId},${event.datasetId})` : event.type),
+    setup: () => renderSummary(),
+    expectScreen: (state) => expectSummary(state),
+    beforeStep: (_, { calls }) => calls.length,
+    async perform(event, { actor, calls }) {
+      if (event.type === 'coverage.for') act(() => actor.send(event));
+      else if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      else if (event.type === 'xstate.done.actor.fetchCoverage') await act(async () => calls.at(-1)!.resolve(event.output));
+      else await act(async () => calls.at(-1)!.reject(event.error));
+    },
+    afterStep({ state }, { calls }, before) {
+      // Every step that lands in loading asks (a new complete pair, or Try again), for exactly that pair.
+      expect(calls.length).toBe(before + (state.hasTag('loading') ? 1 : 0));
+      if (state.hasTag('loading')) {
+        const { goldenSetId, datasetId } = state.context;
+        expect(calls.at(-1)!.input).toEqual({ goldenSetId, datasetId });
       }
-    });
-  }
+    },
+  });
 });

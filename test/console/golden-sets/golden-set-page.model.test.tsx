@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getSimplePaths } from 'xstate/graph';
 import { goldenSetPageMachine } from '../../../src/machines/golden-sets/golden-set-page.machine';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
 import { withOpenQuery } from '../../../src/domain/golden-sets/golden-set-address';
@@ -9,8 +8,9 @@ import type { JudgedGoldenSet } from '../../../src/domain/judging/golden-set-jud
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 16): the golden set page's query opened — from the list, closed, or changed by the
+// Model-based: the golden set page's query opened — from the list, closed, or changed by the
 // address (Back, Forward, a shared link). Every simple path of the page machine over those events,
 // replayed on the page: the judgements shown are the opened query's, fetched once per opening, and the
 // address holds the query beside the list's search.
@@ -68,39 +68,34 @@ function expectScreen(state: Snapshot, services: FakeDeps) {
 }
 
 describe('golden set page: the query opened', () => {
-  const paths = getSimplePaths(goldenSetPageMachine, {
+  replayShortestPaths(goldenSetPageMachine, {
+    simplePaths: true,
     input: { goldenSetId: 4, page: 1, filter: { search: 'e' }, query: null },
-    events: eventsFor as never,
-    serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, open: state.context.openQuery })) as never,
-  });
-
-  it('yields every simple path between the queries opened and none', () => expect(paths.length).toBeGreaterThanOrEqual(10));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.context.openQuery)}${route ? ` via ${route}` : ''}`, async () => {
+    events: eventsFor,
+    serializeState: (state) => JSON.stringify({ value: state.value, open: state.context.openQuery }),
+    paths: { atLeast: 10, name: 'yields every simple path between the queries opened and none' },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.context.openQuery)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/golden-sets/4?search=e', <GoldenSetPage id={4} />);
       await services.settle('findGoldenSet', { output: goldenSet });
       await services.settle('queryRows', {
         output: { items: QUERIES.map((query) => ({ query, judgements: 0, by_grade: {} })), total: QUERIES.length },
       });
-      expectScreen(path.steps[0].state as Snapshot, services);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        const fetches = services.calls('judgementsOf');
-        perform(event, services);
-        await waitFor(() => expectScreen(state, services));
-        // One fetch per query opened; none on closing.
-        expect(services.calls('judgementsOf')).toBe(fetches + (state.context.openQuery === null ? 0 : 1));
-        // The page wrote the address itself; the list's search stayed.
-        if (event.type !== 'route.changed')
-          expect(services.currentPath()).toBe(`/golden-sets/4${withOpenQuery('?search=e', state.context.openQuery)}`);
-      }
-    });
-  }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state, services) => expectScreen(state, services),
+    beforeStep: (_, services) => services.calls('judgementsOf'),
+    afterStep({ event, state }, services, fetches) {
+      // One fetch per query opened; none on closing.
+      expect(services.calls('judgementsOf')).toBe(fetches + (state.context.openQuery === null ? 0 : 1));
+      // The page wrote the address itself; the list's search stayed.
+      if (event.type !== 'route.changed')
+        expect(services.currentPath()).toBe(`/golden-sets/4${withOpenQuery('?search=e', state.context.openQuery)}`);
+    },
+  });
 
   it('says so when the address names no golden set, or the server has none', async () => {
     const services = fakeDeps();

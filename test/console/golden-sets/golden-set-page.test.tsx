@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
 import type { JudgedGoldenSet, Judgement } from '../../../src/domain/judging/golden-set-judging-types';
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
-import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type FakeDeps, type ServiceMethod } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Issue 16 /golden-sets/{id}: what the judge sees around the graded rows — the header, the queries opening a
+// /golden-sets/{id}: what the judge sees around the graded rows — the header, the queries opening a
 // query in the address, the keyboard moving between rows, adding from the catalogue, the history refreshed
 // after a save, and the scale editor with the server's refusal.
 
@@ -119,14 +119,15 @@ describe('the golden set page', () => {
   it('refreshes the counts, the queries and the history once the changes are saved', async () => {
     const services = await openPage();
     await withJudgements(services);
-    const before = ['findGoldenSet', 'queryRows', 'historyRows'].map((method) => services.calls(method));
+    const refreshed: ServiceMethod[] = ['findGoldenSet', 'queryRows', 'historyRows'];
+    const before = refreshed.map((method) => services.calls(method));
     fireEvent.keyDown(row('P3'), { key: '2' });
     fireEvent.keyDown(row('P1'), { key: '1' });
     await services.settle('saveJudgement', { output: judged('P3', 2, null) });
     // Not while the next change is being saved: once, when all are.
     expect(services.calls('historyRows')).toBe(before[2]);
     await services.settle('saveJudgement', { output: judged('P1', 1, 'Red sofa') });
-    expect(['findGoldenSet', 'queryRows', 'historyRows'].map((method) => services.calls(method))).toEqual(before.map((n) => n + 1));
+    expect(refreshed.map((method) => services.calls(method))).toEqual(before.map((n) => n + 1));
     await services.settle('historyRows', {
       output: {
         items: [
@@ -158,7 +159,20 @@ describe('the golden set page', () => {
     fireEvent.submit(section.getByRole('search', { name: 'Search the catalogue' }));
     expect(services.last('productRows').args).toEqual([{ page: 1, pageSize: 10 }, { search: 'green' }]);
     await services.settle('productRows', {
-      output: { items: [{ product_id: 'P9', name: 'Green sofa', description: '', image_url: null, attributes: {} }], total: 1 },
+      output: {
+        items: [
+          {
+            product_id: 'P9',
+            name: 'Green sofa',
+            description: '',
+            image_url: null,
+            attributes: {},
+            created_at: '2026-11-01T09:00:00Z',
+            updated_at: '2026-11-01T09:00:00Z',
+          },
+        ],
+        total: 1,
+      },
     });
     fireEvent.click(section.getByRole('button', { name: 'Add P9 as 2 · Good' }));
     expect(within(row('P9')).getByText('Green sofa')).toBeTruthy();

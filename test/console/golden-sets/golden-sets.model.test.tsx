@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { isGoldenSetNameGiven, renameGoldenSetMachine } from '../../../src/machines/golden-sets/rename-golden-set.machine';
 import { isGoldenSetUploadReady, uploadGoldenSetMachine } from '../../../src/machines/golden-sets/upload-golden-set.machine';
 import type { GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
@@ -10,8 +9,9 @@ import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
 import { errorMessage } from '../../../src/views/ui/status.css';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorError } from '../helpers/replay-shortest-paths';
 
-// The Golden Sets screen (issue 7): the list, delete through the confirm modal, each row's export buttons
+// The Golden Sets screen: the list, delete through the confirm modal, each row's export buttons
 // (every path of the export machine is in file-export.model.test.tsx), and model-based paths of the rename
 // and upload machines replayed on the real view.
 
@@ -174,30 +174,9 @@ describe('each row’s buttons: Edit, the three exports, and Delete last', () =>
 describe('Edit Golden Set: rename paths', () => {
   type Snapshot = SnapshotFrom<typeof renameGoldenSetMachine>;
   type ModelEvent =
-    | EventFromLogic<typeof renameGoldenSetMachine>
-    | { type: 'xstate.done.actor.saveGoldenSet' }
-    | { type: 'xstate.error.actor.saveGoldenSet'; error: Error };
+    EventFromLogic<typeof renameGoldenSetMachine> | { type: 'xstate.done.actor.saveGoldenSet' } | ActorError<'saveGoldenSet', Error>;
   const duplicate = new Error('A golden set named "Golden set — Spain" already exists');
   const france = { id: 2, name: 'Golden set — France', description: 'FR', market: 'FR' };
-  const paths = getShortestPaths(renameGoldenSetMachine, {
-    input: { reloadTarget: createEmptyActor() },
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.open', goldenSet: france },
-          { type: 'user.cancel' },
-          { type: 'user.changeName', value: '  Golden set — Francia ' },
-          { type: 'user.changeName', value: '  ' },
-          { type: 'user.changeMarket', value: 'FR-fr' },
-          { type: 'user.submit' },
-          ...(state.matches('saving')
-            ? [{ type: 'xstate.done.actor.saveGoldenSet' }, { type: 'xstate.error.actor.saveGoldenSet', error: duplicate }]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event })) as never,
-  });
 
   async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
@@ -233,77 +212,59 @@ describe('Edit Golden Set: rename paths', () => {
     expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
   }
 
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 23 paths', () => expect(paths.length).toBeGreaterThanOrEqual(23));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type)).join(' → ');
-    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = await openGoldenSets();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        await perform(event, services);
-        if (event.type === 'user.submit') {
-          expect(services.last('updateGoldenSet').args).toEqual([
-            2,
-            {
-              name: state.context.name.trim(),
-              description: 'FR',
-              market: state.context.market,
-            },
-          ]);
-        }
-        await waitFor(() => expectScreen(state));
-        // Saved: the list reloads to show the new name.
-        if (event.type === 'xstate.done.actor.saveGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
+  replayShortestPaths(renameGoldenSetMachine, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open', goldenSet: france },
+        { type: 'user.cancel' },
+        { type: 'user.changeName', value: '  Golden set — Francia ' },
+        { type: 'user.changeName', value: '  ' },
+        { type: 'user.changeMarket', value: 'FR-fr' },
+        { type: 'user.submit' },
+        ...(state.matches('saving')
+          ? ([
+              { type: 'xstate.done.actor.saveGoldenSet' },
+              { type: 'xstate.error.actor.saveGoldenSet', error: duplicate },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({ value: state.value, context: { ...state.context, reloadTarget: null }, from: previous?.value, by: event }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 23 },
+    describeEvent: (event) => ('value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type),
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup: () => openGoldenSets(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterPerform({ event, state }, services) {
+      if (event.type === 'user.submit') {
+        expect(services.last('updateGoldenSet').args).toEqual([
+          2,
+          {
+            name: state.context.name.trim(),
+            description: 'FR',
+            market: state.context.market,
+          },
+        ]);
       }
-    });
-  }
+    },
+    afterStep({ event }, services) {
+      // Saved: the list reloads to show the new name.
+      if (event.type === 'xstate.done.actor.saveGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
+    },
+  });
 });
 
 describe('Add Golden Set: upload paths', () => {
   type Snapshot = SnapshotFrom<typeof uploadGoldenSetMachine>;
   type ModelEvent =
-    | EventFromLogic<typeof uploadGoldenSetMachine>
-    | { type: 'xstate.done.actor.uploadGoldenSet' }
-    | { type: 'xstate.error.actor.uploadGoldenSet'; error: Error };
+    EventFromLogic<typeof uploadGoldenSetMachine> | { type: 'xstate.done.actor.uploadGoldenSet' } | ActorError<'uploadGoldenSet', Error>;
   const judgements = new File(['query,product_id,relevance\nsofa,P1,2\n'], 'judgements.csv', { type: 'text/csv' });
   const queries = new File(['1\tsofa\n'], 'queries.tsv');
   const refused = Object.assign(new Error('The file has 1 problem; nothing was imported'), {
     problems: [{ file: 'file', row: 3, column: 'relevance', problem: 'must be an integer ≥ 0' }],
-  });
-  const paths = getShortestPaths(uploadGoldenSetMachine, {
-    input: { reloadTarget: createEmptyActor() },
-    events: (state: Snapshot) =>
-      (
-        [
-          { type: 'user.open' },
-          { type: 'user.cancel' },
-          { type: 'user.changeName', value: ' Sofas DE ' },
-          { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
-          { type: 'user.chooseFile', file: judgements },
-          ...(state.context.format === 'trec' ? [{ type: 'user.chooseQueries', file: queries }] : []),
-          { type: 'user.submit' },
-          ...(state.matches('uploading')
-            ? [{ type: 'xstate.done.actor.uploadGoldenSet' }, { type: 'xstate.error.actor.uploadGoldenSet', error: refused }]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: Snapshot, event: ModelEvent | undefined, previous?: Snapshot) =>
-      JSON.stringify({
-        value: state.value,
-        context: {
-          ...state.context,
-          reloadTarget: null,
-          file: state.context.file?.name ?? null,
-          queries: state.context.queries?.name ?? null,
-        },
-        from: previous?.value,
-        by: event?.type,
-      })) as never,
   });
 
   async function perform(event: ModelEvent, services: FakeDeps) {
@@ -358,33 +319,58 @@ describe('Add Golden Set: upload paths', () => {
     }
   }
 
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 49 paths', () => expect(paths.length).toBeGreaterThanOrEqual(49));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => ('format' in event ? `${event.type}(${event.format})` : event.type)).join(' → ');
-    it(`reaches ${String(path.state.value)} via ${route || 'nothing'}`, async () => {
-      const services = await openGoldenSets();
-      expectScreen(path.steps[0].state as Snapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        await perform(event, services);
-        if (event.type === 'user.submit') {
-          const trec = state.context.format === 'trec';
-          expect(services.last('uploadGoldenSet').input).toEqual({
-            name: 'Sofas DE',
-            description: '',
-            market: '',
-            format: state.context.format,
-            file: judgements,
-            queries: trec ? queries : null,
-          });
-        }
-        await waitFor(() => expectScreen(state));
-        if (event.type === 'xstate.done.actor.uploadGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
+  replayShortestPaths(uploadGoldenSetMachine, {
+    input: { reloadTarget: createEmptyActor() },
+    events: (state) =>
+      possibleEvents<ModelEvent>(state, [
+        { type: 'user.open' },
+        { type: 'user.cancel' },
+        { type: 'user.changeName', value: ' Sofas DE ' },
+        { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
+        { type: 'user.chooseFile', file: judgements },
+        ...(state.context.format === 'trec' ? ([{ type: 'user.chooseQueries', file: queries }] satisfies ModelEvent[]) : []),
+        { type: 'user.submit' },
+        ...(state.matches('uploading')
+          ? ([
+              { type: 'xstate.done.actor.uploadGoldenSet' },
+              { type: 'xstate.error.actor.uploadGoldenSet', error: refused },
+            ] satisfies ModelEvent[])
+          : []),
+      ]),
+    serializeState: (state, event, previous) =>
+      JSON.stringify({
+        value: state.value,
+        context: {
+          ...state.context,
+          reloadTarget: null,
+          file: state.context.file?.name ?? null,
+          queries: state.context.queries?.name ?? null,
+        },
+        from: previous?.value,
+        by: event?.type,
+      }),
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 49 },
+    describeEvent: (event) => ('format' in event ? `${event.type}(${event.format})` : event.type),
+    name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
+    setup: () => openGoldenSets(),
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterPerform({ event, state }, services) {
+      if (event.type === 'user.submit') {
+        const trec = state.context.format === 'trec';
+        expect(services.last('uploadGoldenSet').input).toEqual({
+          name: 'Sofas DE',
+          description: '',
+          market: '',
+          format: state.context.format,
+          file: judgements,
+          queries: trec ? queries : null,
+        });
       }
-    });
-  }
+    },
+    afterStep({ event }, services) {
+      if (event.type === 'xstate.done.actor.uploadGoldenSet') expect(services.calls('goldenSetRows')).toBe(2);
+    },
+  });
 });

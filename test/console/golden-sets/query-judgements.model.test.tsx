@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { queryJudgementsMachine } from '../../../src/machines/golden-sets/query-judgements.machine';
 import { DEFAULT_SCALE, gradeText } from '../../../src/domain/golden-sets/grade-scale';
 import { editInFlight, rowOf, shownRows } from '../../../src/domain/golden-sets/judgement-edits';
@@ -9,8 +8,9 @@ import type { JudgedGoldenSet, Judgement } from '../../../src/domain/judging/gol
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 16): one query's judgements graded in place. Every shortest path of the machine over
+// Model-based: one query's judgements graded in place. Every shortest path of the machine over
 // keyboard grades of two products, a removal (Delete) and the server’s answers — taken or refused, in
 // any order while changes queue — replayed on the golden set page opened at `?query=red sofa`. At every step
 // the rows show what the machine shows: the new grade at once ("Saving..."), kept when the server takes it,
@@ -21,10 +21,10 @@ afterEach(cleanup);
 type Snapshot = SnapshotFrom<typeof queryJudgementsMachine>;
 type ModelEvent =
   | EventFromLogic<typeof queryJudgementsMachine>
-  | { type: 'xstate.done.actor.fetchJudgements'; output: Judgement[] }
-  | { type: 'xstate.error.actor.fetchJudgements'; error: Error }
-  | { type: 'xstate.done.actor.saveEdit'; output: Judgement | null }
-  | { type: 'xstate.error.actor.saveEdit'; error: Error };
+  | ActorDone<'fetchJudgements', Judgement[]>
+  | ActorError<'fetchJudgements', Error>
+  | ActorDone<'saveEdit', Judgement | null>
+  | ActorError<'saveEdit', Error>;
 
 const judged = (product_id: string, grade: number, name: string | null): Judgement => ({
   product_id,
@@ -67,13 +67,13 @@ function eventsFor(state: Snapshot): ModelEvent[] {
       { type: 'xstate.done.actor.fetchJudgements', output: [] },
       { type: 'xstate.error.actor.fetchJudgements', error: new Error(REFUSAL) },
     ];
-  const candidates: ModelEvent[] = [
+  const candidates: Array<EventFromLogic<typeof queryJudgementsMachine>> = [
     { type: 'user.retry' },
     { type: 'user.grade', productId: 'P1', grade: 3 },
     { type: 'user.grade', productId: 'P2', grade: 1 },
     { type: 'user.remove', productId: 'P2' },
   ];
-  const events = candidates.filter((event) => state.can(event as EventFromLogic<typeof queryJudgementsMachine>));
+  const events: ModelEvent[] = candidates.filter((event) => state.can(event));
   if (state.hasTag('saving'))
     events.push(
       { type: 'xstate.done.actor.saveEdit', output: answerTo(state) },
@@ -157,51 +157,42 @@ function expectScreen(state: Snapshot) {
 const serializeState = (state: Snapshot) => JSON.stringify({ value: state.value, edits: state.context.edits, error: state.context.error });
 
 describe('query judgements: optimistic grading paths', () => {
-  const paths = getShortestPaths(queryJudgementsMachine, {
+  replayShortestPaths(queryJudgementsMachine, {
     input: { goldenSetId: 4, query: 'red sofa', scale: DEFAULT_SCALE },
-    events: eventsFor as never,
-    serializeState: serializeState as never,
-  });
-
-  it('covers the queue: at least 60 paths', () => expect(paths.length).toBeGreaterThanOrEqual(60));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+    events: eventsFor,
+    serializeState,
+    paths: { atLeast: 60, name: 'covers the queue: at least 60 paths' },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/golden-sets/4?query=red%20sofa', <GoldenSetPage id={4} />);
       await services.settle('findGoldenSet', { output: goldenSet });
       expect(services.last('judgementsOf').args).toEqual([4, 'red sofa']);
-      expectScreen(path.steps[0].state as Snapshot);
-      let previous = path.steps[0].state as Snapshot;
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        const puts = services.calls('saveJudgement');
-        const deletes = services.calls('removeJudgement');
-        await perform(event, previous, services);
-        // Shown at once: no answer is awaited before the screen follows the machine.
-        await waitFor(() => expectScreen(state));
-        const head = editInFlight(state.context.edits);
-        // A save starts when the queue was empty, or when the server answered the one before it.
-        const started = head && (!editInFlight(previous.context.edits) || event.type.includes('actor.saveEdit'));
-        if (started && head.kind === 'grade') {
-          // Saved as made, one call per change sent.
-          expect(services.calls('saveJudgement')).toBe(puts + 1);
-          expect(services.last('saveJudgement').input).toEqual({
-            goldenSetId: 4,
-            query: 'red sofa',
-            product_id: head.product_id,
-            grade: head.grade,
-          });
-        }
-        if (started && head.kind === 'remove') {
-          expect(services.calls('removeJudgement')).toBe(deletes + 1);
-          expect(services.last('removeJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: head.product_id });
-        }
-        previous = state;
+      return services;
+    },
+    perform: (event, services, { previous }) => perform(event, previous, services),
+    // Shown at once: no answer is awaited before the screen follows the machine.
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => ({ puts: services.calls('saveJudgement'), deletes: services.calls('removeJudgement') }),
+    afterStep({ event, state, previous }, services, { puts, deletes }) {
+      const head = editInFlight(state.context.edits);
+      // A save starts when the queue was empty, or when the server answered the one before it.
+      const started = head && (!editInFlight(previous.context.edits) || event.type.includes('actor.saveEdit'));
+      if (started && head.kind === 'grade') {
+        // Saved as made, one call per change sent.
+        expect(services.calls('saveJudgement')).toBe(puts + 1);
+        expect(services.last('saveJudgement').input).toEqual({
+          goldenSetId: 4,
+          query: 'red sofa',
+          product_id: head.product_id,
+          grade: head.grade,
+        });
       }
-    });
-  }
+      if (started && head.kind === 'remove') {
+        expect(services.calls('removeJudgement')).toBe(deletes + 1);
+        expect(services.last('removeJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: head.product_id });
+      }
+    },
+  });
 });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { scaleEditorMachine } from '../../../src/machines/golden-sets/scale-editor.machine';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
 import type { JudgedGoldenSet } from '../../../src/domain/judging/golden-set-judging-types';
@@ -9,8 +8,9 @@ import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 16): the golden set's scale edited on its page — opened from the header, the highest
+// Model-based: the golden set's scale edited on its page — opened from the header, the highest
 // grade and a label changed, saved (taken, or refused with the server's sentence) or cancelled. Every
 // shortest path of the machine, replayed through the form: the form shows the draft, the save sends it,
 // and a saved scale makes the page fetch the golden set again.
@@ -18,10 +18,7 @@ import { renderWithLogic } from '../helpers/render-console';
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof scaleEditorMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof scaleEditorMachine>
-  | { type: 'xstate.done.actor.saveScale' }
-  | { type: 'xstate.error.actor.saveScale'; error: Error };
+type ModelEvent = EventFromLogic<typeof scaleEditorMachine> | { type: 'xstate.done.actor.saveScale' } | ActorError<'saveScale', Error>;
 
 const REFUSAL = '3 judgements are graded above 2: change them first';
 const goldenSet: JudgedGoldenSet = {
@@ -40,7 +37,7 @@ const goldenSet: JudgedGoldenSet = {
 };
 
 function eventsFor(state: Snapshot): ModelEvent[] {
-  const candidates: ModelEvent[] = [
+  const candidates: Array<EventFromLogic<typeof scaleEditorMachine>> = [
     { type: 'user.open', scale: DEFAULT_SCALE },
     { type: 'user.maxGradeChanged', maxGrade: 2 },
     { type: 'user.maxGradeChanged', maxGrade: 0 },
@@ -48,7 +45,7 @@ function eventsFor(state: Snapshot): ModelEvent[] {
     { type: 'user.save' },
     { type: 'user.cancel' },
   ];
-  const events = candidates.filter((event) => state.can(event as EventFromLogic<typeof scaleEditorMachine>));
+  const events: ModelEvent[] = candidates.filter((event) => state.can(event));
   if (state.matches('saving'))
     events.push({ type: 'xstate.done.actor.saveScale' }, { type: 'xstate.error.actor.saveScale', error: new Error(REFUSAL) });
   return events;
@@ -102,38 +99,33 @@ const serializeState = (state: Snapshot) =>
   JSON.stringify({ value: state.value, draft: state.context.draft, error: state.context.error, saved: state.context.saves > 0 });
 
 describe('scale editor: paths over the draft and the save', () => {
-  const paths = getShortestPaths(scaleEditorMachine, {
+  replayShortestPaths(scaleEditorMachine, {
     input: { goldenSetId: 4 },
-    events: eventsFor as never,
-    serializeState: serializeState as never,
-  });
-
-  it('yields at least 20 paths', () => expect(paths.length).toBeGreaterThanOrEqual(20));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+    events: eventsFor,
+    serializeState,
+    paths: { atLeast: 20 },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/golden-sets/4', <GoldenSetPage id={4} />);
       await services.settle('findGoldenSet', { output: goldenSet });
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        const saves = services.calls('updateScale');
-        const fetches = services.calls('findGoldenSet');
-        await perform(event, services);
-        await waitFor(() => expectScreen(state));
-        if (event.type === 'user.save' && state.matches('saving')) {
-          expect(services.calls('updateScale')).toBe(saves + 1);
-          expect(services.last('updateScale').args).toEqual([4, state.context.draft]);
-        }
-        if (event.type === 'user.save' && !state.matches('saving')) expect(services.calls('updateScale')).toBe(saves);
-        // A saved scale: the golden set (its scale, the labels everywhere) is fetched again.
-        if (event.type === 'xstate.done.actor.saveScale') expect(services.calls('findGoldenSet')).toBe(fetches + 1);
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectInitialScreen: false,
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => ({ saves: services.calls('updateScale'), fetches: services.calls('findGoldenSet') }),
+    afterStep({ event, state }, services, { saves, fetches }) {
+      if (event.type === 'user.save' && state.matches('saving')) {
+        expect(services.calls('updateScale')).toBe(saves + 1);
+        expect(services.last('updateScale').args).toEqual([4, state.context.draft]);
       }
-    });
-  }
+      if (event.type === 'user.save' && !state.matches('saving')) expect(services.calls('updateScale')).toBe(saves);
+      // A saved scale: the golden set (its scale, the labels everywhere) is fetched again.
+      if (event.type === 'xstate.done.actor.saveScale') expect(services.calls('findGoldenSet')).toBe(fetches + 1);
+    },
+  });
 });
 
 describe('the golden sets list', () => {

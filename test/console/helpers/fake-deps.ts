@@ -9,7 +9,25 @@ import { memoryRouter } from './memory-router';
 // and the test decides when and how each call answers. Calls are recorded by method name.
 
 type Call = { args: unknown[]; input: unknown; resolve(value: unknown): void; reject(error: unknown): void };
-type Outcome = { output: unknown } | { error: unknown };
+/** The services whose every method waits for the test: all of ConsoleDeps but the downloads and the address bar. */
+type WaitingDeps = Omit<ConsoleDeps, 'files' | 'router'>;
+type MethodsOf<Service> = {
+  [Name in keyof Service]: Service[Name] extends (...args: never[]) => unknown ? Name : never;
+}[keyof Service] &
+  string;
+/** Every waiting service's method names, flat, as the calls are recorded: a misspelt or renamed one is a type error. */
+export type ServiceMethod = { [S in keyof WaitingDeps]: MethodsOf<WaitingDeps[S]> }[keyof WaitingDeps];
+type MethodOf<Name extends ServiceMethod> = {
+  [S in keyof WaitingDeps]: Name extends keyof WaitingDeps[S]
+    ? WaitingDeps[S][Name] extends (...args: never[]) => unknown
+      ? WaitingDeps[S][Name]
+      : never
+    : never;
+}[keyof WaitingDeps];
+/** What a service method's promise resolves to. */
+export type OutputOf<Name extends ServiceMethod> = Awaited<ReturnType<MethodOf<Name>>>;
+/** How a call answers: the method's resolved value, or a rejection. */
+export type Outcome<Name extends ServiceMethod> = { output: OutputOf<Name> } | { error: unknown };
 /** Picks calls by fields of their first argument, e.g. `{ side: 'included' }`. */
 type Where = Record<string, unknown>;
 
@@ -29,7 +47,7 @@ export function fakeDeps() {
     });
   const matches = (where: Where | undefined) => (call: Call) =>
     !where || Object.entries(where).every(([key, value]) => (call.input as Record<string, unknown>)[key] === value);
-  const callsOf = (method: string, where?: Where) => (started.get(method) ?? []).filter(matches(where));
+  const callsOf = (method: ServiceMethod, where?: Where) => (started.get(method) ?? []).filter(matches(where));
   /** The files the exports handed to the browser as downloads. */
   const saved: DownloadedFile[] = [];
   const memory = memoryRouter();
@@ -50,7 +68,7 @@ export function fakeDeps() {
     router: memory.router,
   };
 
-  const last = (method: string, where?: Where) => {
+  const last = (method: ServiceMethod, where?: Where) => {
     const call = callsOf(method, where).at(-1);
     if (!call) throw new Error(`${method} was never called${where ? ` with ${JSON.stringify(where)}` : ''}`);
     return call;
@@ -61,14 +79,14 @@ export function fakeDeps() {
     memory,
     saved,
     /** How many times a service method was called. */
-    calls: (method: string, where?: Where) => callsOf(method, where).length,
+    calls: (method: ServiceMethod, where?: Where) => callsOf(method, where).length,
     /** The names of the service methods called so far, each once. */
     calledMethods: () => [...started.keys()],
     /** The latest call of a service method: its `args`, and `input` (the first argument). */
     last,
     /** Settles the latest call of a service method, as the service would; waits for the call when a slow
      * machine (CI) has not made it yet. */
-    async settle(method: string, outcome: Outcome, where?: Where) {
+    async settle<Name extends ServiceMethod>(method: Name, outcome: Outcome<Name>, where?: Where) {
       const call = await vi.waitFor(() => last(method, where));
       await act(async () => {
         if ('output' in outcome) call.resolve(outcome.output);

@@ -6,7 +6,7 @@ import type { PasswordChange } from '../../../src/domain/shell/password-change';
 import { createMeLogic } from '../../../src/logic/auth-logic';
 import type { MeClient } from '../../../src/services/me-client';
 
-// Issue 17: who the server says is signed in, for tests of the shell and the user menu. The me calls answer
+// Who the server says is signed in, for tests of the shell and the user menu. The me calls answer
 // at once, or (with `waiting`) when the test settles them.
 
 export const adminMe: Me = { sub: 'admin', name: 'Ada Admin', role: 'admin', local_account: true };

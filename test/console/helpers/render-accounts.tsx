@@ -9,7 +9,7 @@ import { adminMe, signedInAuth } from './fake-me';
 import type { FakeDeps } from './fake-deps';
 import { renderWithLogic } from './render-console';
 
-// Issue 17 /accounts as the shell shows it: signed in as `me` (whose account lives here unless it says not),
+// /accounts as the shell shows it: signed in as `me` (whose account lives here unless it says not),
 // with the role the shell gives the screens. Resolves once the server has said who it is.
 export async function renderAccounts(services: FakeDeps, path = '/accounts', me: Me = adminMe) {
   const { actor } = signedInAuth(me);

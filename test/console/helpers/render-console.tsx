@@ -16,7 +16,7 @@ export function logicOf(fake: FakeDeps): ConsoleLogic {
   return logics.get(fake)!;
 }
 
-/** Who the screens are for, as the shell gives it to them (issue 17): an admin, who may do everything, unless a test says. */
+/** Who the screens are for, as the shell gives it to them: an admin, who may do everything, unless a test says. */
 type As = { role?: Role };
 
 /** Renders a screen at `path` with the console's logic over the fakes and the fakes' address. */

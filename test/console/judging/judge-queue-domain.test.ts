@@ -17,7 +17,7 @@ import {
 import { returnedProducts } from '../../../src/domain/runs/result-products';
 import type { UnjudgedItem } from '../../../src/domain/judging/judging-types';
 
-// The judging queue's arithmetic and words (issue 16), pure.
+// The judging queue's arithmetic and words, pure.
 
 const pair = (id: string): UnjudgedItem => ({
   query: 'q',

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { judgeQueueMachine, type JudgeQueueContext } from '../../../src/machines/judging/judge-queue.machine';
 import { liveOffset, pageAt, queuePath } from '../../../src/domain/judging/judge-queue';
 import type { JudgingTarget, UnjudgedItem, UnjudgedPage } from '../../../src/domain/judging/judging-types';
 import { JudgeQueuePage } from '../../../src/views/judging/JudgeQueuePage';
-import { fakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based: the judging queue of run 9 (issue 16). Two unjudged pairs, one to a page (so paging shows); the fake server drops
+// Model-based: the judging queue of run 9. Two unjudged pairs, one to a page (so paging shows); the fake server drops
 // a pair once it is graded, as the real one does. Every shortest path of the real machine, replayed on the page
 // with the keyboard only: digits grade, j/k and the arrows move, s skips; the end's summary; a failed save.
 
@@ -42,12 +42,12 @@ function serverPage(context: JudgeQueueContext): UnjudgedPage {
 
 type ModelEvent =
   | EventFromLogic<typeof judgeQueueMachine>
-  | { type: 'xstate.done.actor.fetchTarget'; output: JudgingTarget }
-  | { type: 'xstate.error.actor.fetchTarget'; error: Error }
-  | { type: 'xstate.done.actor.fetchItems'; output: UnjudgedPage }
-  | { type: 'xstate.error.actor.fetchItems'; error: Error }
-  | { type: 'xstate.done.actor.saveGrade'; output: unknown }
-  | { type: 'xstate.error.actor.saveGrade'; error: Error };
+  | ActorDone<'fetchTarget', JudgingTarget>
+  | ActorError<'fetchTarget', Error>
+  | ActorDone<'fetchItems', UnjudgedPage>
+  | ActorError<'fetchItems', Error>
+  | ActorDone<'saveGrade', OutputOf<'judge'>>
+  | ActorError<'saveGrade', Error>;
 
 const noGoldenSet = new Error('Experiment run 9 has no golden set');
 const unavailable = new Error('The server answered 503');
@@ -58,46 +58,57 @@ const progressText = (context: JudgeQueueContext) => {
   return { judged, skipped, text: `${judged + skipped} of ${context.total}` };
 };
 
-function pathsFor(at: number, runId: number | null = 9) {
-  return getShortestPaths(judgeQueueMachine, {
+/** The grade the server kept, as it answers a save. */
+const saved: OutputOf<'judge'> = {
+  product_id: 'p1',
+  name: null,
+  image_url: null,
+  grade: 2,
+  judged_by: 'ada',
+  judged_at: '2026-11-22T15:04:00Z',
+};
+
+/** The events tried in each state and how states are told apart, for the queue opened at `at` of `runId`. */
+function traversalFor(at: number, runId: number | null) {
+  return {
     input: { runId, at, pageSize: PAGE_SIZE },
-    events: (state: Snapshot) =>
-      (
-        [
-          // One grade at a time, of an ungraded pair, keeps the graph finite.
-          ...(state.context.pending.length === 0 && state.context.graded[state.context.position] === undefined
-            ? [{ type: 'user.grade', grade: 2 }]
-            : []),
-          { type: 'user.next' },
-          // While a page loads (or failed to) the page shows that, with 'Try again' focused, and no queue keys.
-          ...(state.hasTag('showing') || state.hasTag('finished') ? [{ type: 'user.previous' }] : []),
-          // Skipping a pair already graded or skipped is a plain move: left to 'user.next'.
-          ...(state.context.graded[state.context.position] === undefined && !state.context.skipped.includes(state.context.position)
-            ? [{ type: 'user.skip' }]
-            : []),
-          { type: 'user.retry' },
-          ...(state.matches('opening')
-            ? [
-                { type: 'xstate.done.actor.fetchTarget', output: target },
-                { type: 'xstate.error.actor.fetchTarget', error: noGoldenSet },
-              ]
-            : []),
-          ...(state.matches({ ready: { queue: 'fetching' } })
-            ? [
-                { type: 'xstate.done.actor.fetchItems', output: serverPage(state.context) },
-                { type: 'xstate.error.actor.fetchItems', error: unavailable },
-              ]
-            : []),
-          ...(state.matches({ ready: { saves: 'saving' } })
-            ? [
-                { type: 'xstate.done.actor.saveGrade', output: {} },
-                { type: 'xstate.error.actor.saveGrade', error: new Error('body.grade must be between 0 and 1') },
-              ]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
+    events: (state: Snapshot) => {
+      const candidates: ModelEvent[] = [
+        // One grade at a time, of an ungraded pair, keeps the graph finite.
+        ...(state.context.pending.length === 0 && state.context.graded[state.context.position] === undefined
+          ? ([{ type: 'user.grade', grade: 2 }] satisfies ModelEvent[])
+          : []),
+        { type: 'user.next' },
+        // While a page loads (or failed to) the page shows that, with 'Try again' focused, and no queue keys.
+        ...(state.hasTag('showing') || state.hasTag('finished') ? ([{ type: 'user.previous' }] satisfies ModelEvent[]) : []),
+        // Skipping a pair already graded or skipped is a plain move: left to 'user.next'.
+        ...(state.context.graded[state.context.position] === undefined && !state.context.skipped.includes(state.context.position)
+          ? ([{ type: 'user.skip' }] satisfies ModelEvent[])
+          : []),
+        { type: 'user.retry' },
+        ...(state.matches('opening')
+          ? ([
+              { type: 'xstate.done.actor.fetchTarget', output: target },
+              { type: 'xstate.error.actor.fetchTarget', error: noGoldenSet },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ ready: { queue: 'fetching' } })
+          ? ([
+              { type: 'xstate.done.actor.fetchItems', output: serverPage(state.context) },
+              { type: 'xstate.error.actor.fetchItems', error: unavailable },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ ready: { saves: 'saving' } })
+          ? ([
+              { type: 'xstate.done.actor.saveGrade', output: saved },
+              { type: 'xstate.error.actor.saveGrade', error: new Error('body.grade must be between 0 and 1') },
+            ] satisfies ModelEvent[])
+          : []),
+      ];
+      return possibleEvents(state, candidates);
+    },
     // What the page shows, not how it got there.
-    serializeState: ((state: Snapshot) =>
+    serializeState: (state: Snapshot) =>
       JSON.stringify({
         value: state.value,
         position: state.context.position,
@@ -106,8 +117,8 @@ function pathsFor(at: number, runId: number | null = 9) {
         pending: state.context.pending.length,
         saveError: state.context.saveError !== null,
         loaded: Object.keys(state.context.items).length,
-      })) as never,
-  });
+      }),
+  };
 }
 
 function expectQueue(state: Snapshot) {
@@ -164,59 +175,59 @@ describe.each([
   ['reopened at ?at=1 (one skipped before)', 1, 9],
   ['opened without a run id', 0, null],
 ] as const)('judging queue, %s', (_, at, runId) => {
-  const paths = pathsFor(at, runId);
-  it(`yields ${runId ? 'many' : 'one'} path(s)`, () => expect(paths.length).toBeGreaterThanOrEqual(runId ? 20 : 1));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => event.type).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(judgeQueueMachine, {
+    ...traversalFor(at, runId),
+    paths: { atLeast: runId ? 20 : 1, name: `yields ${runId ? 'many' : 'one'} path(s)` },
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, queuePath(9, at), <JudgeQueuePage id={runId} pageSize={PAGE_SIZE} />);
-      expectQueue(path.steps[0].state as Snapshot);
-      let moves = 0;
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const after = step.state as Snapshot;
-        switch (event.type) {
-          case 'user.grade':
-            fireEvent.keyDown(document.activeElement!, { key: String(event.grade) });
-            break;
-          case 'user.next':
-          case 'user.previous':
-          case 'user.skip':
-            moves += 1;
-            fireEvent.keyDown(document.activeElement!, { key: keys[event.type][moves % keys[event.type].length] });
-            break;
-          case 'user.retry':
-            fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-            break;
-          case 'xstate.done.actor.fetchTarget':
-            await services.settle('judgingTarget', { output: event.output });
-            break;
-          case 'xstate.error.actor.fetchTarget':
-            await services.settle('judgingTarget', { error: event.error });
-            break;
-          case 'xstate.done.actor.fetchItems':
-            await services.settle('unjudged', { output: event.output });
-            break;
-          case 'xstate.error.actor.fetchItems':
-            await services.settle('unjudged', { error: event.error });
-            break;
-          case 'xstate.done.actor.saveGrade':
-            await services.settle('judge', { output: event.output });
-            break;
-          case 'xstate.error.actor.saveGrade':
-            await services.settle('judge', { error: event.error });
-            break;
-        }
-        await waitFor(() => expectQueue(after));
-        // The address holds the server's offset of the current pair, so a reload resumes there.
-        if (after.matches({ ready: { queue: 'showing' } }))
-          expect(services.currentPath()).toBe(queuePath(9, liveOffset(after.context.position, after.context.graded)));
+      return { services, moves: 0 };
+    },
+    async perform(event, queue) {
+      const { services } = queue;
+      switch (event.type) {
+        case 'user.grade':
+          fireEvent.keyDown(document.activeElement!, { key: String(event.grade) });
+          break;
+        case 'user.next':
+        case 'user.previous':
+        case 'user.skip':
+          queue.moves += 1;
+          fireEvent.keyDown(document.activeElement!, { key: keys[event.type][queue.moves % keys[event.type].length] });
+          break;
+        case 'user.retry':
+          fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+          break;
+        case 'xstate.done.actor.fetchTarget':
+          await services.settle('judgingTarget', { output: event.output });
+          break;
+        case 'xstate.error.actor.fetchTarget':
+          await services.settle('judgingTarget', { error: event.error });
+          break;
+        case 'xstate.done.actor.fetchItems':
+          await services.settle('unjudged', { output: event.output });
+          break;
+        case 'xstate.error.actor.fetchItems':
+          await services.settle('unjudged', { error: event.error });
+          break;
+        case 'xstate.done.actor.saveGrade':
+          await services.settle('judge', { output: event.output });
+          break;
+        case 'xstate.error.actor.saveGrade':
+          await services.settle('judge', { error: event.error });
+          break;
       }
+    },
+    expectScreen: (state) => expectQueue(state),
+    afterStep({ state: after }, { services }) {
+      // The address holds the server's offset of the current pair, so a reload resumes there.
+      if (after.matches({ ready: { queue: 'showing' } }))
+        expect(services.currentPath()).toBe(queuePath(9, liveOffset(after.context.position, after.context.graded)));
+    },
+    afterPath(_, { services }) {
       if (runId === null) expect(services.calledMethods()).toEqual([]);
       else expect(services.last('judgingTarget').args).toEqual([9]);
-    });
-  }
+    },
+  });
 });

@@ -5,7 +5,7 @@ import { JudgeQueuePage } from '../../../src/views/judging/JudgeQueuePage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
 
-// The judging queue's ends (issue 16): the summary's Rescore and Back to the run, a queue with nothing left,
+// The judging queue's ends: the summary's Rescore and Back to the run, a queue with nothing left,
 // the route with its position, and grading with the mouse as well as the keys.
 
 afterEach(cleanup);
@@ -40,10 +40,22 @@ describe('the judging queue', () => {
     expect(screen.getByText('Judged 1, skipped 0')).toBeTruthy();
     // The grade is still on its way: a rescore now would miss it.
     expect((screen.getByRole('button', { name: 'Saving grades...' }) as HTMLButtonElement).disabled).toBe(true);
-    await services.settle('judge', { output: {} });
+    await services.settle('judge', {
+      output: { product_id: 'P9', name: 'Velvet sofa', image_url: null, grade: 1, judged_by: 'ada', judged_at: '2026-11-22T15:04:00Z' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Rescore the run' }));
     expect(services.last('rescore').args).toEqual([9]);
-    await services.settle('rescore', { output: { id: 14 } });
+    await services.settle('rescore', {
+      output: {
+        id: 14,
+        evaluation_script_name: 'Golden set relevance',
+        tags: [],
+        status: 'pending',
+        total_cost: 0,
+        created_at: '2026-11-22T15:04:00Z',
+        updated_at: '2026-11-22T15:04:00Z',
+      },
+    });
     expect(services.currentPath()).toBe('/experiment-run-results/14');
   });
 

@@ -22,7 +22,7 @@ import {
 } from '../../../src/domain/golden-sets/judgement-edits';
 import type { Judgement } from '../../../src/domain/judging/golden-set-judging-types';
 
-// Issue 16's pure rules: how grades read, which keys grade, and how optimistic changes settle with the server.
+// Judging's pure rules: how grades read, which keys grade, and how optimistic changes settle with the server.
 
 const judged = (product_id: string, grade: number): Judgement => ({
   product_id,

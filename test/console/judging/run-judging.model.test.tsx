@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import type { EventFromLogic } from 'xstate';
 import { rescoreRunMachine } from '../../../src/machines/runs/rescore-run.machine';
 import type { ExperimentRun, ExperimentRunDetails } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { RunGoldenSetState } from '../../../src/domain/judging/judging-types';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Issue 16 on a run's page: Judge unjudged (to the queue), Rescore (model-based: the rescore machine's paths on
+// Judging on a run's page: Judge unjudged (to the queue), Rescore (model-based: the rescore machine's paths on
 // the page, ending on the new run's page or beside the server's refusal), and what the run's score stands on.
 
 afterEach(cleanup);
@@ -43,51 +43,46 @@ async function openRun(details: Run) {
   return services;
 }
 
-type Snapshot = SnapshotFrom<typeof rescoreRunMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof rescoreRunMachine>
-  | { type: 'xstate.done.actor.rescoreRun'; output: ExperimentRun }
-  | { type: 'xstate.error.actor.rescoreRun'; error: Error };
+type ModelEvent = EventFromLogic<typeof rescoreRunMachine> | ActorDone<'rescoreRun', ExperimentRun> | ActorError<'rescoreRun', Error>;
 
 const refusal = 'Experiment run 12 has no golden set';
-const paths = getShortestPaths(rescoreRunMachine, {
-  events: (state: Snapshot) =>
-    (state.hasTag('busy')
-      ? [
-          { type: 'xstate.done.actor.rescoreRun', output: rescored },
-          { type: 'xstate.error.actor.rescoreRun', error: new Error(refusal) },
-        ]
-      : [{ type: 'user.rescore', runId: 12 }]) as never,
-  serializeState: ((state: Snapshot) => JSON.stringify({ value: state.value, context: state.context })) as never,
-});
 
 describe('Rescore on a finished run', () => {
-  it('has paths to rescoring, a refusal and back', () => expect(paths.length).toBeGreaterThanOrEqual(3));
-  for (const path of paths) {
-    const route = path.steps.map(({ event }) => event.type).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route}`, async () => {
-      const services = await openRun(run);
-      let navigated = false;
-      for (const step of path.steps.slice(1)) {
-        const event = step.event as ModelEvent;
-        if (event.type === 'user.rescore') fireEvent.click(screen.getByRole('button', { name: 'Rescore' }));
-        else if (event.type.startsWith('xstate.done')) {
-          await services.settle('rescore', { output: (event as { output: ExperimentRun }).output });
-          navigated = true;
-        } else await services.settle('rescore', { error: (event as { error: Error }).error });
-        const state = step.state as Snapshot;
-        await waitFor(() => {
-          const button = screen.getByRole('button', { name: state.hasTag('busy') ? 'Rescoring...' : 'Rescore' }) as HTMLButtonElement;
-          expect(button.disabled).toBe(state.hasTag('busy'));
-          const alert = screen.queryByText(/^Rescore failed/);
-          expect(alert?.textContent ?? null).toBe(state.context.error ? `Rescore failed: ${refusal}` : null);
-        });
-        // The new run's page follows a rescore.
-        expect(services.currentPath()).toBe(navigated ? '/experiment-run-results/13' : '/experiment-run-results/12');
-      }
+  replayShortestPaths(rescoreRunMachine, {
+    events: (state): ModelEvent[] =>
+      state.hasTag('busy')
+        ? [
+            { type: 'xstate.done.actor.rescoreRun', output: rescored },
+            { type: 'xstate.error.actor.rescoreRun', error: new Error(refusal) },
+          ]
+        : [{ type: 'user.rescore', runId: 12 }],
+    serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    paths: { atLeast: 3, name: 'has paths to rescoring, a refusal and back' },
+    // The route names the initial event too.
+    name: (path) => `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map(({ event }) => event.type).join(' → ')}`,
+    setup: async () => ({ services: await openRun(run), navigated: false }),
+    async perform(event, page) {
+      if (event.type === 'user.rescore') fireEvent.click(screen.getByRole('button', { name: 'Rescore' }));
+      else if (event.type === 'xstate.done.actor.rescoreRun') {
+        await page.services.settle('rescore', { output: event.output });
+        page.navigated = true;
+      } else await page.services.settle('rescore', { error: event.error });
+    },
+    expectInitialScreen: false,
+    expectScreen(state) {
+      const button = screen.getByRole('button', { name: state.hasTag('busy') ? 'Rescoring...' : 'Rescore' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(state.hasTag('busy'));
+      const alert = screen.queryByText(/^Rescore failed/);
+      expect(alert?.textContent ?? null).toBe(state.context.error ? `Rescore failed: ${refusal}` : null);
+    },
+    afterStep(_, { services, navigated }) {
+      // The new run's page follows a rescore.
+      expect(services.currentPath()).toBe(navigated ? '/experiment-run-results/13' : '/experiment-run-results/12');
+    },
+    afterPath(path, { services }) {
       if (path.steps.length > 1) expect(services.last('rescore').args).toEqual([12]);
-    });
-  }
+    },
+  });
 });
 
 describe('judging from the run page', () => {

@@ -5,7 +5,7 @@ import { ExperimentRunsPage } from '../../../src/views/runs/ExperimentRunsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Issue 14 on /experiment-runs/{id}: the experiment above its runs, what keeps it from running (and Run
+// /experiment-runs/{id}: the experiment above its runs, what keeps it from running (and Run
 // experiment disabled meanwhile), the coverage, each run's means and outcomes, the trend, tags for a run.
 
 afterEach(cleanup);

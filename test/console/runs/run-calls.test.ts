@@ -96,7 +96,7 @@ describe('experiment-run calls', () => {
   });
 });
 
-describe('comparable runs (issue 15)', () => {
+describe('comparable runs', () => {
   const row = {
     id: 30,
     experiment_id: 5,

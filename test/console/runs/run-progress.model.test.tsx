@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { POLL_INTERVAL_MS, POLL_RETRY_MS, runProgressMachine } from '../../../src/machines/runs/run-progress.machine';
-import type { ExperimentRun } from '../../../src/domain/experiments/evaluation-backend-types';
+import type { ExperimentRun, ExperimentRunDetails } from '../../../src/domain/experiments/evaluation-backend-types';
 import { formatRunProgress, runStatusSentence } from '../../../src/domain/runs/run-status';
 import { ExperimentRunsPage } from '../../../src/views/runs/ExperimentRunsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayedSteps, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every state of the real run-progress machine (start, watch, cancel), reached by its
 // shortest path and replayed on /experiment-runs/4 with the page's real machines. User events are clicks,
@@ -18,12 +18,12 @@ import { renderWithLogic } from '../helpers/render-console';
 type Snapshot = SnapshotFrom<typeof runProgressMachine>;
 type ModelEvent =
   | EventFromLogic<typeof runProgressMachine>
-  | { type: 'xstate.done.actor.startRun'; output: ExperimentRun }
-  | { type: 'xstate.error.actor.startRun'; error: Error }
-  | { type: 'xstate.done.actor.fetchRun'; output: ExperimentRun }
-  | { type: 'xstate.error.actor.fetchRun'; error: Error }
-  | { type: 'xstate.done.actor.cancelRun'; output: ExperimentRun }
-  | { type: 'xstate.error.actor.cancelRun'; error: Error }
+  | ActorDone<'startRun', ExperimentRun>
+  | ActorError<'startRun', Error>
+  | ActorDone<'fetchRun', ExperimentRun>
+  | ActorError<'fetchRun', Error>
+  | ActorDone<'cancelRun', ExperimentRun>
+  | ActorError<'cancelRun', Error>
   | { type: 'xstate.after.pollInterval.runProgress.watching.waiting' }
   | { type: 'xstate.after.retryInterval.runProgress.watching.stalled' };
 
@@ -40,6 +40,13 @@ const run = (id: number, status: string, done: number, total: number, extra: Par
   ...extra,
 });
 
+/** A run as its own call (GET experiment-runs/{id}) answers: the list's row with its experiment and summary. */
+const details = (row: ExperimentRun): ExperimentRunDetails => ({
+  ...row,
+  experiment_id: 4,
+  summary: { results: 0, passed: 0, failed: 0, errors: 0, mean_metrics: {} },
+});
+
 const earlierRun = run(5, 'success', 48, 48);
 const runningRun = run(7, 'running', 500, 10_000);
 const startedRun = run(12, 'pending', 0, 10_000);
@@ -50,8 +57,12 @@ const isInitial = (state: Snapshot) => state.matches('idle') && state.context.ru
 
 /** The events a path may take from a state: user events the machine accepts, and each answer of the call in flight. */
 function eventsFrom(state: Snapshot): ModelEvent[] {
-  const user: ModelEvent[] = [{ type: 'user.startRun' }, { type: 'user.cancelRun' }, { type: 'user.retry' }];
-  const events = user.filter((event) => state.can(event as never));
+  const user: Array<EventFromLogic<typeof runProgressMachine>> = [
+    { type: 'user.startRun' },
+    { type: 'user.cancelRun' },
+    { type: 'user.retry' },
+  ];
+  const events: ModelEvent[] = user.filter((event) => state.can(event));
   // The list shows a run still going when the page opens.
   if (isInitial(state)) events.push({ type: 'list.foundActiveRun', run: runningRun });
   const id = state.context.run?.id ?? 0;
@@ -112,19 +123,10 @@ const serializeState = (state: Snapshot) => {
   });
 };
 
-const paths = getShortestPaths(runProgressMachine.provide({ actions: { sendReload: () => undefined } }), {
-  input: { experimentId: 4, reloadTarget: createEmptyActor() },
-  events: eventsFrom as never,
-  serializeState: serializeState as never,
-});
-
 /** The server's runs as the test has answered them, newest first. */
 function serverRuns(known: Map<number, ExperimentRun>): ExperimentRun[] {
   return [...known.values()].sort((a, b) => b.id - a.id);
 }
-
-/** The backend call behind each of the progress machine's actors. */
-const methodOf: Record<string, string> = { startRun: 'startRun', fetchRun: 'getRun', cancelRun: 'cancelRun' };
 
 async function perform(event: ModelEvent, services: FakeDeps, known: Map<number, ExperimentRun>) {
   switch (event.type) {
@@ -141,15 +143,22 @@ async function perform(event: ModelEvent, services: FakeDeps, known: Map<number,
       return act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     case 'xstate.after.retryInterval.runProgress.watching.stalled':
       return act(() => vi.advanceTimersByTimeAsync(POLL_RETRY_MS));
+    // The backend call behind each of the progress machine's actors.
     case 'xstate.done.actor.startRun':
+      known.set(event.output.id, event.output);
+      return services.settle('startRun', { output: event.output });
     case 'xstate.done.actor.fetchRun':
+      known.set(event.output.id, event.output);
+      return services.settle('getRun', { output: details(event.output) });
     case 'xstate.done.actor.cancelRun':
       known.set(event.output.id, event.output);
-      return services.settle(methodOf[event.type.slice('xstate.done.actor.'.length)], { output: event.output });
+      return services.settle('cancelRun', { output: event.output });
     case 'xstate.error.actor.startRun':
+      return services.settle('startRun', { error: event.error });
     case 'xstate.error.actor.fetchRun':
+      return services.settle('getRun', { error: event.error });
     case 'xstate.error.actor.cancelRun':
-      return services.settle(methodOf[event.type.slice('xstate.error.actor.'.length)], { error: event.error });
+      return services.settle('cancelRun', { error: event.error });
   }
 }
 
@@ -205,46 +214,49 @@ describe('run progress on /experiment-runs/{id}', () => {
     vi.useRealTimers();
   });
 
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 103 paths', () => expect(paths.length).toBeGreaterThanOrEqual(103));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${serializeState(path.state as Snapshot)} via ${route || 'nothing'}`, async () => {
+  replayShortestPaths(runProgressMachine.provide({ actions: { sendReload: () => undefined } }), {
+    input: { experimentId: 4, reloadTarget: createEmptyActor() },
+    events: eventsFrom,
+    serializeState,
+    // A broken generator fails loudly: at least as many paths as the graph yields today.
+    paths: { atLeast: 103 },
+    describeEvent,
+    name: (path, route) => `reaches ${serializeState(path.state)} via ${route || 'nothing'}`,
+    async setup(path) {
       const services = fakeDeps();
       const known = new Map<number, ExperimentRun>([[earlierRun.id, earlierRun]]);
       renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
       expect(services.last('runsOfExperiment').args).toEqual([4]);
       // The list answers at once, unless the path begins with it showing a run still going.
-      if ((steps[0]?.event as ModelEvent | undefined)?.type !== 'list.foundActiveRun') {
+      const steps = replayedSteps(path);
+      if (steps[0]?.event.type !== 'list.foundActiveRun') {
         await services.settle('runsOfExperiment', { output: serverRuns(known) });
       }
-      let listFetches = 1;
-      let previous = path.steps[0].state as Snapshot;
-      if (steps.length === 0) expectScreen(previous, known);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        const polls = services.calls('getRun');
-        await perform(event, services, known);
-        // A run that started or ended reloads the list; the server answers with its runs.
-        const changed = event.type === 'xstate.done.actor.startRun' || (state.matches('ended') && !previous.matches('ended'));
-        if (changed) listFetches += 1;
-        expect(services.calls('runsOfExperiment')).toBe(listFetches);
-        if (changed) await services.settle('runsOfExperiment', { output: serverRuns(known) });
-        if (event.type === 'xstate.done.actor.startRun') expect(services.last('startRun').args).toEqual([4, []]);
-        // The pause before a poll, or after a failed one, ends in exactly one poll of the watched run.
-        if (state.matches({ watching: 'polling' }) && !previous.matches({ watching: 'polling' })) {
-          expect(services.calls('getRun')).toBe(polls + 1);
-          expect(services.last('getRun').args).toEqual([state.context.run!.id]);
-        }
-        if (state.matches({ watching: 'cancelling' })) expect(services.last('cancelRun').args).toEqual([state.context.run!.id]);
-        expectScreen(state, known);
-        previous = state;
+      if (steps.length === 0) expectScreen(path.steps[0].state, known);
+      return { services, known, listFetches: 1 };
+    },
+    perform: (event, { services, known }) => perform(event, services, known),
+    beforeStep: (_, { services }) => services.calls('getRun'),
+    async afterPerform({ event, state, previous }, page, polls) {
+      const { services, known } = page;
+      // A run that started or ended reloads the list; the server answers with its runs.
+      const changed = event.type === 'xstate.done.actor.startRun' || (state.matches('ended') && !previous.matches('ended'));
+      if (changed) page.listFetches += 1;
+      expect(services.calls('runsOfExperiment')).toBe(page.listFetches);
+      if (changed) await services.settle('runsOfExperiment', { output: serverRuns(known) });
+      if (event.type === 'xstate.done.actor.startRun') expect(services.last('startRun').args).toEqual([4, []]);
+      // The pause before a poll, or after a failed one, ends in exactly one poll of the watched run.
+      if (state.matches({ watching: 'polling' }) && !previous.matches({ watching: 'polling' })) {
+        expect(services.calls('getRun')).toBe(polls + 1);
+        expect(services.last('getRun').args).toEqual([state.context.run!.id]);
       }
-    });
-  }
+      if (state.matches({ watching: 'cancelling' })) expect(services.last('cancelRun').args).toEqual([state.context.run!.id]);
+    },
+    // Timers are fake here: the screen is checked once each step has settled, without waiting.
+    expectInitialScreen: false,
+    waitForScreen: false,
+    expectScreen: (state, { known }) => expectScreen(state, known),
+  });
 
   it('polls about once a second while the run goes on, and stops when it ends', async () => {
     const services = fakeDeps();
@@ -258,11 +270,11 @@ describe('run progress on /experiment-runs/{id}', () => {
     // No second poll while the first is unanswered.
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(services.calls('getRun')).toBe(1);
-    await services.settle('getRun', { output: run(7, 'running', 9_000, 10_000) });
+    await services.settle('getRun', { output: details(run(7, 'running', 9_000, 10_000)) });
     expect(screen.getByText('9,000 / 10,000 entries')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(services.calls('getRun')).toBe(2);
-    await services.settle('getRun', { output: run(7, 'success', 10_000, 10_000) });
+    await services.settle('getRun', { output: details(run(7, 'success', 10_000, 10_000)) });
     expect(screen.getByText('Run 7 finished.')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(services.calls('getRun')).toBe(2);

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { runResultDetailsMachine, type PassedRunResult } from '../../../src/machines/runs/run-result-details.machine';
 import type { ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { RunResultWithNames } from '../../../src/domain/experiments/workbench-types';
@@ -9,6 +8,7 @@ import { RunResultDetailsPage } from '../../../src/views/runs/RunResultDetailsPa
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the result-detail screen. The results table passes its row (history state) and it shows at once,
 // its judged products' names fetched beside it; opened by address, the row is fetched by id. A Metrics grid
@@ -50,40 +50,33 @@ const fetched: RunResultWithNames = { ...row, run_id: 9, product_names: { P1: 'O
 
 type ModelEvent =
   | EventFromLogic<typeof runResultDetailsMachine>
-  | { type: 'xstate.done.actor.fetchResult'; output: RunResultWithNames | null }
-  | { type: 'xstate.error.actor.fetchResult'; error: Error }
-  | { type: 'xstate.done.actor.fetchNames'; output: RunResultWithNames | null }
-  | { type: 'xstate.error.actor.fetchNames'; error: Error };
+  | ActorDone<'fetchResult', RunResultWithNames | null>
+  | ActorError<'fetchResult', Error>
+  | ActorDone<'fetchNames', RunResultWithNames | null>
+  | ActorError<'fetchNames', Error>;
 
 const failure = new Error('The server answered 503');
 
-function pathsFor(input: { passed: PassedRunResult | null; resultId: number | null }) {
-  return getShortestPaths(runResultDetailsMachine, {
-    input,
-    events: (state: DetailsSnapshot) =>
-      (
-        [
-          { type: 'user.toggleMetrics' },
-          { type: 'user.back' },
-          { type: 'user.retry' },
-          ...(state.matches('fetching')
-            ? [
-                { type: 'xstate.done.actor.fetchResult', output: fetched },
-                { type: 'xstate.done.actor.fetchResult', output: null },
-                { type: 'xstate.error.actor.fetchResult', error: failure },
-              ]
-            : []),
-          ...(state.matches({ showing: { names: 'loading' } })
-            ? [
-                { type: 'xstate.done.actor.fetchNames', output: fetched },
-                { type: 'xstate.error.actor.fetchNames', error: failure },
-              ]
-            : []),
-        ] as ModelEvent[]
-      ).filter((event) => event.type.startsWith('xstate.') || state.can(event as never)) as never,
-    serializeState: ((state: DetailsSnapshot) =>
-      JSON.stringify({ value: state.value, names: state.context.names, passed: state.context.passed !== null })) as never,
-  });
+/** What a person and the result call do in each state. */
+function eventsFor(state: DetailsSnapshot) {
+  return possibleEvents<ModelEvent>(state, [
+    { type: 'user.toggleMetrics' },
+    { type: 'user.back' },
+    { type: 'user.retry' },
+    ...(state.matches('fetching')
+      ? ([
+          { type: 'xstate.done.actor.fetchResult', output: fetched },
+          { type: 'xstate.done.actor.fetchResult', output: null },
+          { type: 'xstate.error.actor.fetchResult', error: failure },
+        ] satisfies ModelEvent[])
+      : []),
+    ...(state.matches({ showing: { names: 'loading' } })
+      ? ([
+          { type: 'xstate.done.actor.fetchNames', output: fetched },
+          { type: 'xstate.error.actor.fetchNames', error: failure },
+        ] satisfies ModelEvent[])
+      : []),
+  ]);
 }
 
 function expectDetails(state: DetailsSnapshot) {
@@ -148,47 +141,47 @@ describe.each([
   ['opened by address', null, 41],
   ['opened by an address without an id', null, null],
 ] as const)('run result details, row %s', (_, given, resultId) => {
-  const paths = pathsFor({ passed: given, resultId });
   const least = given ? 6 : resultId ? 5 : 1;
-  it(`yields at least ${least} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(least));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => event.type).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(runResultDetailsMachine, {
+    input: { passed: given, resultId },
+    events: eventsFor,
+    serializeState: (state) => JSON.stringify({ value: state.value, names: state.context.names, passed: state.context.passed !== null }),
+    paths: { atLeast: least },
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={given} resultId={resultId} />);
-      expectDetails(path.steps[0].state as DetailsSnapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        switch (event.type) {
-          case 'user.toggleMetrics':
-            fireEvent.click(screen.getByRole('button', { name: /Metrics/ }));
-            break;
-          case 'user.back':
-            fireEvent.click(screen.getByRole('button', { name: 'Back to Results' }));
-            // Back to the page the person came from; page 1 of the run's results when opened by address.
-            expect(services.currentPath()).toBe(given ? '/experiment-run-results/9?page=2' : '/experiment-run-results/9?page=1');
-            continue;
-          case 'user.retry':
-            fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-            break;
-          case 'xstate.done.actor.fetchResult':
-          case 'xstate.done.actor.fetchNames':
-            await services.settle('findRunResult', { output: event.output });
-            break;
-          case 'xstate.error.actor.fetchResult':
-          case 'xstate.error.actor.fetchNames':
-            await services.settle('findRunResult', { error: event.error });
-            break;
-        }
-        await waitFor(() => expectDetails(step.state as DetailsSnapshot));
+      return services;
+    },
+    async perform(event, services) {
+      switch (event.type) {
+        case 'user.toggleMetrics':
+          return fireEvent.click(screen.getByRole('button', { name: /Metrics/ }));
+        case 'user.back':
+          return fireEvent.click(screen.getByRole('button', { name: 'Back to Results' }));
+        case 'user.retry':
+          return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+        case 'xstate.done.actor.fetchResult':
+        case 'xstate.done.actor.fetchNames':
+          return services.settle('findRunResult', { output: event.output });
+        case 'xstate.error.actor.fetchResult':
+        case 'xstate.error.actor.fetchNames':
+          return services.settle('findRunResult', { error: event.error });
       }
+    },
+    afterPerform({ event }, services) {
+      // Back to the page the person came from; page 1 of the run's results when opened by address.
+      if (event.type === 'user.back')
+        expect(services.currentPath()).toBe(given ? '/experiment-run-results/9?page=2' : '/experiment-run-results/9?page=1');
+    },
+    // Back leaves the details: checked above.
+    expectScreen: (state, _, event) => (event?.type === 'user.back' ? undefined : expectDetails(state)),
+    afterPath(_, services) {
       // The result is asked for by its id: at once when opened by address, for the names when passed.
       if (resultId !== null) expect(services.last('findRunResult').args).toEqual([41]);
       else expect(services.calls('findRunResult')).toBe(0);
-    });
-  }
+    },
+  });
 });
 
 describe('from the results table to the details', () => {

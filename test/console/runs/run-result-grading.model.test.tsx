@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { runResultDetailsMachine, type PassedRunResult } from '../../../src/machines/runs/run-result-details.machine';
 import type { ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { GradeScale } from '../../../src/domain/judging/judging-types';
 import { RunResultDetailsPage } from '../../../src/views/runs/RunResultDetailsPage';
-import { fakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 16): on a result's details, a returned product its golden set does not judge is graded in
+// Model-based: on a result's details, a returned product its golden set does not judge is graded in
 // place, into the run's golden set (named by the result's configuration), with the scale's keys or buttons.
 // The grade shows at once; a failed save says so and the product is unjudged again. Shortest paths of the
 // details machine's judging region, replayed on the page from the keyboard.
@@ -46,41 +46,20 @@ const refusal = 'body.grade must be between 0 and 3 (the golden set’s scale), 
 
 type ModelEvent =
   | EventFromLogic<typeof runResultDetailsMachine>
-  | { type: 'xstate.done.actor.fetchTarget'; output: { goldenSetId: number; scale: GradeScale } }
-  | { type: 'xstate.error.actor.fetchTarget'; error: Error }
-  | { type: 'xstate.done.actor.saveGrade'; output: unknown }
-  | { type: 'xstate.error.actor.saveGrade'; error: Error };
+  | ActorDone<'fetchTarget', { goldenSetId: number; scale: GradeScale }>
+  | ActorError<'fetchTarget', Error>
+  | ActorDone<'saveGrade', OutputOf<'judge'>>
+  | ActorError<'saveGrade', Error>;
 
-const paths = getShortestPaths(runResultDetailsMachine, {
-  input: { passed, resultId: 41 },
-  events: (state: Snapshot) => {
-    const { judged, pending } = state.context;
-    return [
-      ...(pending.length === 0 && state.hasTag('canJudge')
-        ? [{ type: 'user.grade', productId: 'P2', grade: judged.P2 === 2 ? 1 : 2 }]
-        : []),
-      ...(state.matches({ showing: { judging: 'loading' } })
-        ? [
-            { type: 'xstate.done.actor.fetchTarget', output: { goldenSetId: 4, scale } },
-            { type: 'xstate.error.actor.fetchTarget', error: new Error('The server answered 503') },
-          ]
-        : []),
-      ...(state.matches({ showing: { judging: { ready: 'saving' } } })
-        ? [
-            { type: 'xstate.done.actor.saveGrade', output: {} },
-            { type: 'xstate.error.actor.saveGrade', error: new Error(refusal) },
-          ]
-        : []),
-    ] as never;
-  },
-  serializeState: ((state: Snapshot) =>
-    JSON.stringify({
-      judging: state.matches({ showing: { judging: 'ready' } }) ? 'ready' : state.value,
-      judged: state.context.judged,
-      pending: state.context.pending.length,
-      saveError: state.context.saveError,
-    })) as never,
-});
+/** The grade the server kept, as it answers a save. */
+const saved: OutputOf<'judge'> = {
+  product_id: 'P2',
+  name: null,
+  image_url: null,
+  grade: 2,
+  judged_by: 'ada',
+  judged_at: '2026-11-22T15:04:00Z',
+};
 
 function expectGrading(state: Snapshot) {
   const products = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem');
@@ -109,47 +88,68 @@ function expectGrading(state: Snapshot) {
 }
 
 describe('grading a returned product in place', () => {
-  it('has paths to grading, a failed save and a second grade', () => expect(paths.length).toBeGreaterThanOrEqual(6));
-  for (const path of paths) {
-    const route = path.steps.map(({ event }) => event.type).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} via ${route}`, async () => {
+  replayShortestPaths(runResultDetailsMachine, {
+    input: { passed, resultId: 41 },
+    events: (state) => {
+      const { judged, pending } = state.context;
+      return [
+        ...(pending.length === 0 && state.hasTag('canJudge')
+          ? ([{ type: 'user.grade', productId: 'P2', grade: judged.P2 === 2 ? 1 : 2 }] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ showing: { judging: 'loading' } })
+          ? ([
+              { type: 'xstate.done.actor.fetchTarget', output: { goldenSetId: 4, scale } },
+              { type: 'xstate.error.actor.fetchTarget', error: new Error('The server answered 503') },
+            ] satisfies ModelEvent[])
+          : []),
+        ...(state.matches({ showing: { judging: { ready: 'saving' } } })
+          ? ([
+              { type: 'xstate.done.actor.saveGrade', output: saved },
+              { type: 'xstate.error.actor.saveGrade', error: new Error(refusal) },
+            ] satisfies ModelEvent[])
+          : []),
+      ];
+    },
+    serializeState: (state) =>
+      JSON.stringify({
+        judging: state.matches({ showing: { judging: 'ready' } }) ? 'ready' : state.value,
+        judged: state.context.judged,
+        pending: state.context.pending.length,
+        saveError: state.context.saveError,
+      }),
+    paths: { atLeast: 6, name: 'has paths to grading, a failed save and a second grade' },
+    // The route names the initial event too.
+    name: (path) => `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map(({ event }) => event.type).join(' → ')}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={passed} resultId={41} />);
-      for (const step of path.steps.slice(1)) {
-        const event = step.event as ModelEvent;
-        switch (event.type) {
-          case 'user.grade': {
-            const product = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem')[1];
-            product.focus();
-            fireEvent.keyDown(product, { key: String(event.grade) });
-            break;
-          }
-          case 'xstate.done.actor.fetchTarget':
-            await services.settle('scaleOf', { output: event.output.scale });
-            break;
-          case 'xstate.error.actor.fetchTarget':
-            await services.settle('scaleOf', { error: event.error });
-            break;
-          case 'xstate.done.actor.saveGrade':
-            await services.settle('judge', { output: event.output });
-            break;
-          case 'xstate.error.actor.saveGrade':
-            await services.settle('judge', { error: event.error });
-            break;
+      return services;
+    },
+    async perform(event, services) {
+      switch (event.type) {
+        case 'user.grade': {
+          const product = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem')[1];
+          product.focus();
+          return fireEvent.keyDown(product, { key: String(event.grade) });
         }
-        await waitFor(() => expectGrading(step.state as Snapshot));
+        case 'xstate.done.actor.fetchTarget':
+          return services.settle('scaleOf', { output: event.output.scale });
+        case 'xstate.error.actor.fetchTarget':
+          return services.settle('scaleOf', { error: event.error });
+        case 'xstate.done.actor.saveGrade':
+          return services.settle('judge', { output: event.output });
+        case 'xstate.error.actor.saveGrade':
+          return services.settle('judge', { error: event.error });
       }
+    },
+    expectInitialScreen: false,
+    expectScreen: (state) => expectGrading(state),
+    afterPath(path, services) {
       // The golden set the result's configuration names; a grade goes there under the result's input.
       expect(services.last('scaleOf').args).toEqual([4]);
+      const grades = path.steps.flatMap(({ event }) => (event.type === 'user.grade' ? [event.grade] : []));
       if (services.calls('judge') > 0)
-        expect(services.last('judge').args).toEqual([
-          4,
-          {
-            query: 'oak dining table',
-            product_id: 'P2',
-            grade: (path.steps.findLast((s) => s.event.type === 'user.grade')!.event as { grade: number }).grade,
-          },
-        ]);
-    });
-  }
+        expect(services.last('judge').args).toEqual([4, { query: 'oak dining table', product_id: 'P2', grade: grades.at(-1) }]);
+    },
+  });
 });

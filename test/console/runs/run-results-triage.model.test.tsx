@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { listSearch, pagedListMachine, PAGE_SIZE } from '../../../src/machines/shared/paged-list.machine';
 import type { ExperimentRunDetails, ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { isXStateEvent, possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 14): the run results' triage — statuses, a search of the input, a sort — is the run's
+// Model-based: the run results' triage — statuses, a search of the input, a sort — is the run's
 // paged list with a filter. Every shortest path of that machine over the triage's filters, replayed on the
 // results screen: each filter set through its control, each answer settled; the address and the call
 // follow the machine at every step.
@@ -18,8 +18,8 @@ afterEach(cleanup);
 type ListSnapshot = SnapshotFrom<typeof pagedListMachine>;
 type ModelEvent =
   | EventFromLogic<typeof pagedListMachine>
-  | { type: 'xstate.done.actor.fetchPage'; output: { items: ExperimentRunResult[]; total: number } }
-  | { type: 'xstate.error.actor.fetchPage'; error: Error };
+  | ActorDone<'fetchPage', { items: ExperimentRunResult[]; total: number }>
+  | ActorError<'fetchPage', Error>;
 
 const result = (n: number, status: string): ExperimentRunResult => ({
   id: n,
@@ -68,7 +68,7 @@ function eventsFor(state: ListSnapshot): ModelEvent[] {
     if (state.context.page === 1)
       candidates.push({ type: 'xstate.done.actor.fetchPage', output: { items: rowsOf(PAGE_SIZE, status), total: 25 } });
   }
-  return candidates.filter((event) => event.type.startsWith('xstate.') || state.can(event as EventFromLogic<typeof pagedListMachine>));
+  return possibleEvents(state, candidates);
 }
 
 function describeEvent(event: ModelEvent): string {
@@ -123,43 +123,37 @@ const serializeState = (state: ListSnapshot) =>
   JSON.stringify({ value: state.value, page: state.context.page, filter: state.context.filter, rows: state.context.items.length });
 
 describe('run results triage: paged-list paths over its filters', () => {
-  const paths = getShortestPaths(pagedListMachine, {
+  replayShortestPaths(pagedListMachine, {
     input: { page: 1, ownerId: 12, filter: {} },
-    events: eventsFor as never,
-    serializeState: serializeState as never,
-  });
-
-  it('yields at least 100 paths', () => expect(paths.length).toBeGreaterThanOrEqual(100));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)} on page ${path.state.context.page}${route ? ` via ${route}` : ''}`, async () => {
+    events: eventsFor,
+    serializeState,
+    paths: { atLeast: 100 },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)} on page ${path.state.context.page}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
       // The run's means name the metrics the sort offers.
       await services.settle('findRun', { output: run });
-      expectScreen(path.steps[0].state as ListSnapshot);
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as ListSnapshot;
-        const before = services.calls('runResultRows');
-        await perform(event, services);
-        await waitFor(() => expectScreen(state));
-        if (state.matches('loading') && !event.type.startsWith('xstate.')) {
-          // Asked once, for the machine's page and exactly its filter; the address holds both.
-          expect(services.calls('runResultRows')).toBe(before + 1);
-          const filter = state.context.filter;
-          expect(services.last('runResultRows').args).toEqual(
-            Object.keys(filter).length > 0
-              ? [12, { page: state.context.page, pageSize: PAGE_SIZE }, filter]
-              : [12, { page: state.context.page, pageSize: PAGE_SIZE }],
-          );
-          // Try again asks for the same address; the others write theirs.
-          if (event.type !== 'user.retry')
-            expect(services.currentPath()).toBe(`/experiment-run-results/12${listSearch(state.context.page, filter)}`);
-        }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, services) => services.calls('runResultRows'),
+    afterStep({ event, state }, services, before) {
+      if (state.matches('loading') && !isXStateEvent(event)) {
+        // Asked once, for the machine's page and exactly its filter; the address holds both.
+        expect(services.calls('runResultRows')).toBe(before + 1);
+        const filter = state.context.filter;
+        expect(services.last('runResultRows').args).toEqual(
+          Object.keys(filter).length > 0
+            ? [12, { page: state.context.page, pageSize: PAGE_SIZE }, filter]
+            : [12, { page: state.context.page, pageSize: PAGE_SIZE }],
+        );
+        // Try again asks for the same address; the others write theirs.
+        if (event.type !== 'user.retry')
+          expect(services.currentPath()).toBe(`/experiment-run-results/12${listSearch(state.context.page, filter)}`);
       }
-    });
-  }
+    },
+  });
 });

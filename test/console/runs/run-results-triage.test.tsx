@@ -5,7 +5,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Triage of a run's results (issue 14): statuses, a search of the input and a sort, all in the address with
+// Triage of a run's results: statuses, a search of the input and a sort, all in the address with
 // the page and sent as the results call's filter; the way back; the configuration once.
 
 afterEach(cleanup);

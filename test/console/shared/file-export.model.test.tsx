@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createActor, waitFor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { fileExportMachine, type FileExportRequest } from '../../../src/machines/shared/file-export.machine';
 import type { DownloadedFile, ExperimentRunDetails, GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
 import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every state of the real file-export machine by its shortest path, replayed on both pages
 // that export files. /experiment-run-results/12: 'Export CSV' and 'Export TREC run', the busy label of the
@@ -18,10 +18,7 @@ import { renderWithLogic } from '../helpers/render-console';
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof fileExportMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof fileExportMachine>
-  | { type: 'xstate.done.actor.fetchExport'; output: DownloadedFile }
-  | { type: 'xstate.error.actor.fetchExport'; error: Error };
+type ModelEvent = EventFromLogic<typeof fileExportMachine> | ActorDone<'fetchExport', DownloadedFile> | ActorError<'fetchExport', Error>;
 
 /** One page with exports, as the model test drives and reads it. */
 type ExportPage = {
@@ -29,7 +26,7 @@ type ExportPage = {
   requests: FileExportRequest[];
   open(services: FakeDeps): Promise<void>;
   /** The backend call the page's export machine makes. */
-  fetchId: string;
+  fetchId: 'exportRun' | 'exportGoldenSet';
   file(request: FileExportRequest): DownloadedFile;
   refusal(request: FileExportRequest): string;
   failurePrefix: string;
@@ -124,8 +121,8 @@ const eventsOn =
   (page: ExportPage) =>
   (state: Snapshot): ModelEvent[] => {
     const events: ModelEvent[] = page.requests
-      .map((request): ModelEvent => ({ type: 'user.export', ...request }))
-      .filter((event) => state.can(event as never));
+      .map((request): EventFromLogic<typeof fileExportMachine> => ({ type: 'user.export', ...request }))
+      .filter((event) => state.can(event));
     if (state.matches('exporting')) {
       const request = { id: state.context.id!, format: state.context.format! };
       events.push(
@@ -147,12 +144,6 @@ const describeEvent = (event: ModelEvent) =>
 // refusal are each a path of their own (the machine clears what the last export left).
 const serializeState = (state: Snapshot, _event: unknown, previous?: Snapshot) =>
   JSON.stringify({ value: state.value, context: state.context, from: previous?.value });
-
-const pathsOn = (page: ExportPage) =>
-  getShortestPaths(fileExportMachine.provide({ actions: { saveFile: () => undefined } }), {
-    events: eventsOn(page) as never,
-    serializeState: serializeState as never,
-  });
 
 async function perform(page: ExportPage, event: ModelEvent, services: FakeDeps, state: Snapshot) {
   if (event.type === 'user.export') return fireEvent.click(screen.getByRole('button', { name: page.button(event, false).name }));
@@ -177,45 +168,45 @@ function expectScreen(page: ExportPage, state: Snapshot) {
   );
 }
 
-function replayPaths(page: ExportPage) {
-  for (const path of pathsOn(page)) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    const { id, format } = path.state.context;
-    it(`reaches ${JSON.stringify(path.state.value)} (${format ? `${id} ${format}` : 'no export'}) via ${route || 'nothing'}`, async () => {
+/** Every shortest path of the export machine, replayed on `page`; `covers` names the test of their number. */
+function replayPaths(page: ExportPage, covers: string) {
+  replayShortestPaths(fileExportMachine.provide({ actions: { saveFile: () => undefined } }), {
+    events: eventsOn(page),
+    serializeState,
+    // Idle, then per export: busy afresh, after a saved file and after a refusal, saved, and failed.
+    paths: { exactly: 1 + 5 * page.requests.length, name: covers },
+    describeEvent,
+    name: (path, route) => {
+      const { id, format } = path.state.context;
+      return `reaches ${JSON.stringify(path.state.value)} (${format ? `${id} ${format}` : 'no export'}) via ${route || 'nothing'}`;
+    },
+    async setup() {
       const services = fakeDeps();
       await page.open(services);
-      let state = path.steps[0].state as Snapshot;
-      expectScreen(page, state);
-      let saves = 0;
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        await perform(page, event, services, state);
-        if (event.type === 'user.export') expect(services.last(page.fetchId).args).toEqual([event.id, event.format]);
-        if (event.type === 'xstate.done.actor.fetchExport') saves += 1;
-        expect(services.saved.length).toBe(saves);
-        if (event.type === 'xstate.done.actor.fetchExport') expect(services.saved.at(-1)).toBe(event.output);
-        state = step.state as Snapshot;
-        expectScreen(page, state);
-      }
-    });
-  }
+      return { services, saves: 0 };
+    },
+    perform: (event, { services }, { previous }) => perform(page, event, services, previous),
+    afterPerform({ event }, exports) {
+      const { services } = exports;
+      if (event.type === 'user.export') expect(services.last(page.fetchId).args).toEqual([event.id, event.format]);
+      if (event.type === 'xstate.done.actor.fetchExport') exports.saves += 1;
+      expect(services.saved.length).toBe(exports.saves);
+      if (event.type === 'xstate.done.actor.fetchExport') expect(services.saved.at(-1)).toBe(event.output);
+    },
+    waitForScreen: false,
+    expectScreen: (state) => expectScreen(page, state),
+  });
 }
 
 describe('run export on /experiment-run-results/{id}', () => {
-  replayPaths(runPage);
-
-  it('covers idle, both exports saved and failed, and each one busy afresh, after a saved file and after a refusal', () => {
-    expect(pathsOn(runPage).length).toBe(1 + 5 * runPage.requests.length);
-  });
+  replayPaths(runPage, 'covers idle, both exports saved and failed, and each one busy afresh, after a saved file and after a refusal');
 });
 
 describe('golden set export on /golden-sets', () => {
-  replayPaths(goldenSetsPage);
-
-  it('covers idle, every row’s three exports saved and failed, and each one busy afresh, after a saved file and after a refusal', () => {
-    expect(pathsOn(goldenSetsPage).length).toBe(1 + 5 * goldenSetsPage.requests.length);
-  });
+  replayPaths(
+    goldenSetsPage,
+    'covers idle, every row’s three exports saved and failed, and each one busy afresh, after a saved file and after a refusal',
+  );
 });
 
 describe('the file-export machine on its own', () => {

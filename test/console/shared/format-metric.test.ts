@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMean, formatMetric, formatPercent } from '../../../src/domain/shared/format-metric';
 import { formatValue } from '../../../server/evaluation/trec-eval';
 
-describe('metric formatting (spec §9: three decimals)', () => {
+describe('metric formatting (three decimals)', () => {
   it.each([
     [0.86564, '0.866'],
     [0.7, '0.700'],

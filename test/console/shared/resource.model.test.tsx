@@ -1,23 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getSimplePaths } from 'xstate/graph';
 import { resourceMachine } from '../../../src/machines/shared/resource.machine';
 import type { ExperimentRun } from '../../../src/domain/experiments/evaluation-backend-types';
 import { ExperimentRunsPage } from '../../../src/views/runs/ExperimentRunsPage';
-import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { fakeDeps, type FakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
+import { isXStateEvent, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every simple path (so every edge) of the real one-record machine, replayed against the experiment runs screen
-// (spec §2 /experiment-runs/{id}: one unpaged call, spec §7), with the spec §4 status colours as classes.
+// (/experiment-runs/{id}: one unpaged call), with each status's colour as a class.
 
 afterEach(cleanup);
 
 type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
 type ModelEvent =
   | EventFromLogic<typeof resourceMachine>
-  | { type: 'xstate.done.actor.fetchResource'; output: unknown }
-  | { type: 'xstate.error.actor.fetchResource'; error: Error };
+  // The resource here is an experiment's runs.
+  | ActorDone<'fetchResource', OutputOf<'runsOfExperiment'>>
+  | ActorError<'fetchResource', Error>;
 
 const run = (id: number, status: string, tags: string[]): ExperimentRun => ({
   id,
@@ -43,7 +44,7 @@ const describeEvent = (event: ModelEvent) =>
   event.type === 'xstate.done.actor.fetchResource'
     ? event.output === null
       ? 'fetch finds no such experiment'
-      : `fetch answers ${(event.output as unknown[]).length} runs`
+      : `fetch answers ${event.output.length} runs`
     : event.type === 'xstate.error.actor.fetchResource'
       ? 'fetch fails'
       : event.type;
@@ -126,31 +127,26 @@ function expectScreen(state: ResourceSnapshot) {
 }
 
 describe('experiment runs', () => {
-  const paths = getSimplePaths(resourceMachine, {
+  replayShortestPaths(resourceMachine, {
+    simplePaths: true,
     input: { id: 5 },
-    events: ((state: ResourceSnapshot) =>
-      candidates.filter((event) => (event.type.startsWith('xstate.') ? state.matches('loading') : state.can(event as never)))) as never,
-    serializeState: serializeState as never,
-  });
-
-  // A broken generator fails loudly: at least as many paths as the graph yields today.
-  it('yields at least 8 paths', () => expect(paths.length).toBeGreaterThanOrEqual(8));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+    events: (state) => candidates.filter((event) => (isXStateEvent(event) ? state.matches('loading') : state.can(event))),
+    serializeState,
+    paths: { atLeast: 8 },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-runs/5', <ExperimentRunsPage id={5} />);
       expect(services.last('runsOfExperiment').args).toEqual([5]);
-      expectScreen(path.steps[0].state as ResourceSnapshot);
-      for (const step of steps) {
-        await perform(step.event as ModelEvent, services);
-        await waitFor(() => expectScreen(step.state as ResourceSnapshot));
-      }
-      expect(services.calls('runsOfExperiment')).toBe(1 + steps.filter(({ event }) => event.type === 'user.retry').length);
-    });
-  }
+      return services;
+    },
+    perform: (event, services) => perform(event, services),
+    expectScreen: (state) => expectScreen(state),
+    afterPath(path, services) {
+      expect(services.calls('runsOfExperiment')).toBe(1 + path.steps.filter(({ event }) => event.type === 'user.retry').length);
+    },
+  });
 
   it.each([undefined, 'abc', '0', '-1', '2.5'])('says "Invalid experiment ID" for the id %j, without a call', async (id) => {
     const services = fakeDeps();

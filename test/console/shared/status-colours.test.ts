@@ -7,7 +7,7 @@ import {
   runResultStatusTone,
 } from '../../../src/domain/shared/status-colours';
 
-describe('mock evaluation status colour (spec §4)', () => {
+describe('mock evaluation status colour', () => {
   it.each([
     ['SUCCESS', 'success'],
     ['pending', 'warning'],
@@ -24,7 +24,7 @@ describe('mock evaluation status colour (spec §4)', () => {
   });
 });
 
-describe('experiment run status colour (spec §4)', () => {
+describe('experiment run status colour', () => {
   it.each([
     ['success', 'success'],
     ['failed', 'danger'],
@@ -35,7 +35,7 @@ describe('experiment run status colour (spec §4)', () => {
   });
 });
 
-describe('run result status colour (spec §4)', () => {
+describe('run result status colour', () => {
   it.each([
     ['PASS', 'success'],
     ['FAIL', 'danger'],
@@ -46,7 +46,7 @@ describe('run result status colour (spec §4)', () => {
   });
 });
 
-describe('nDCG summary colour (spec §9)', () => {
+describe('nDCG summary colour', () => {
   it.each([
     [1, 'success'],
     [0.8, 'success'],
@@ -58,7 +58,7 @@ describe('nDCG summary colour (spec §9)', () => {
   });
 });
 
-describe('results versus references borders (spec §2 /test-case)', () => {
+describe('results versus references borders (/test-case)', () => {
   it('is green for common, red for missing, yellow for leftover', () => {
     expect(productMatchTone('common')).toBe('success');
     expect(productMatchTone('missing')).toBe('danger');

@@ -6,7 +6,7 @@ import { TokenEndpointError } from '../../../src/services/token-request';
 
 const failureOf = (error: unknown, operation: 'login' | 'token' = 'login') => toAuthError(error, operation).toFailure();
 
-describe('identity error mapping (spec §8)', () => {
+describe('identity error mapping', () => {
   describe("timeout → 'Timeout'", () => {
     it('from the iframe or fetch timeout of oidc-client-ts', () => {
       expect(failureOf(new ErrorTimeout('IFrame timed out without a response'))).toEqual({ code: 'timeout', message: 'Timeout' });

@@ -14,13 +14,13 @@ const config: RuntimeConfig = {
 };
 
 describe('identity settings', () => {
-  it('asks for offline access exactly when refresh tokens are used (spec §1)', () => {
+  it('asks for offline access exactly when refresh tokens are used', () => {
     expect(scopeFor({ scope: 'openid profile email', useRefreshTokens: true })).toBe('openid profile email offline_access');
     expect(scopeFor({ scope: 'openid profile email offline_access', useRefreshTokens: false })).toBe('openid profile email');
     expect(scopeFor({ scope: 'profile', useRefreshTokens: false })).toBe('openid profile');
   });
 
-  it('uses the defaults of spec §9', () => {
+  it('uses the default settings', () => {
     expect(identityDefaults).toEqual({
       tokenRequestTimeoutMs: 10_000,
       tokenRequestRetries: 3,

@@ -73,7 +73,7 @@ describe('auth machine', () => {
     expect(selectCanLogout(actor.getSnapshot())).toBe(false);
   });
 
-  it('clears the user as soon as logout starts (spec §4)', async () => {
+  it('clears the user as soon as logout starts', async () => {
     const { actor } = start('https://c.test/', { restoreSession: fromPromise<AuthUser | null>(async () => user) });
     await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
     actor.send({ type: 'user.logout' });

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { App } from '../../../src/App';
 import { authMachine } from '../../../src/machines/shell/auth.machine';
 import type { AuthUser, CallbackResult } from '../../../src/domain/shell/auth-user';
@@ -12,10 +11,11 @@ import { createAuthLogic } from '../../../src/logic/auth-logic';
 import { createConsoleLogic } from '../../../src/logic/console-logic';
 import { fakeDeps } from '../helpers/fake-deps';
 import { fakeMeClient } from '../helpers/fake-me';
+import { canTake, replayShortestPaths } from '../helpers/replay-shortest-paths';
 
 // Model-based tests: every path comes from the real auth machine's graph and is replayed against the real
 // views. People's events are clicks; service results settle the promise the view's actor is waiting on;
-// what the API clients would send (session.ended) and the popup login (no control on screen, spec §2) are
+// what the API clients would send (session.ended) and the popup login (no control on screen) are
 // sent to the actor. After each step the test checks what a person sees.
 
 afterEach(cleanup);
@@ -111,7 +111,7 @@ function renderConsole(url: string) {
       forgetSession,
     },
     router: { replace: (path) => location.navigate(path, { replace: true }) },
-    // Who is signed in, as the server says (issue 17): known at once, so the shell shows its screens.
+    // Who is signed in, as the server says: known at once, so the shell shows its screens.
     me: fakeMeClient({ sub: user.sub, name: user.name, role: 'admin', local_account: true }).client,
   });
   const actor = createActor(logic, { input: { url } }).start();
@@ -139,8 +139,8 @@ async function perform(event: ModelEvent, console: ReturnType<typeof renderConso
     const pending = console.started.get(id)?.at(-1);
     if (!pending) throw new Error(`${id} was never invoked`);
     await act(async () => {
-      if (kind === 'done') pending.resolve((event as { output: unknown }).output);
-      else pending.reject((event as { error: unknown }).error);
+      if (kind === 'done' && 'output' in event) pending.resolve(event.output);
+      else if ('error' in event) pending.reject(event.error);
     });
   }
 }
@@ -189,7 +189,7 @@ function expectScreen(snapshot: AuthSnapshot, expectedPath: string, view: Return
   expect(view.currentPath()).toBe(expectedPath);
 }
 
-/** Where the address should be after an event, by spec §2 and §4. */
+/** Where the address should be after an event: /login while signed out or logging in, the callback's return address (or /) after it, / after a popup login, else unchanged. */
 function nextPath(event: ModelEvent, snapshot: AuthSnapshot, current: string): string {
   const state = snapshot.value as string;
   if (state === 'signedOut' || state === 'failed' || state === 'redirecting' || state === 'loggingInWithPopup') return '/login';
@@ -202,46 +202,45 @@ function nextPath(event: ModelEvent, snapshot: AuthSnapshot, current: string): s
 
 describe('auth machine paths replayed against the views', () => {
   for (const start of starts) {
-    const paths = getShortestPaths(authMachine, {
-      input: { url: start.url },
-      // Only events the state takes: a refused event would otherwise count as an edge of its own.
-      events: (state) =>
-        events.filter((event) => state.can(event as EventFromLogic<typeof authMachine>)) as EventFromLogic<typeof authMachine>[],
-      serializeState: serializeState as never,
-    });
-
     describe(start.name, () => {
-      // A broken generator fails loudly: at least as many paths as the graph yields today.
-      it('yields at least 19 paths', () => expect(paths.length).toBeGreaterThanOrEqual(19));
-
-      for (const path of paths) {
-        const steps = path.steps.slice(1); // the first step is the initial state (xstate.init)
-        const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-        it(`reaches ${path.state.value}${route ? ` via ${route}` : ''}`, async () => {
+      replayShortestPaths(authMachine, {
+        input: { url: start.url },
+        // Only events the state takes: a refused event would otherwise count as an edge of its own.
+        events: (state) => events.filter((event) => canTake(state, event)),
+        serializeState,
+        // A broken generator fails loudly: at least as many paths as the graph yields today.
+        paths: { atLeast: 19 },
+        describeEvent,
+        name: (path, route) => `reaches ${String(path.state.value)}${route ? ` via ${route}` : ''}`,
+        setup(path) {
           const view = renderConsole(start.url);
           // Before anything settles, the address is the one the console was opened at.
           const { pathname, search } = new URL(start.url);
-          let expectedPath = pathname + search;
+          const expectedPath = pathname + search;
           expect(view.actor.getSnapshot().value).toEqual(path.steps[0].state.value);
           expectScreen(view.actor.getSnapshot(), expectedPath, view);
           if (path.steps[0].state.value === 'handlingCallback') {
             expect(view.inputs).toEqual([['handleRedirectCallback', { url: start.url }]]);
           }
-
-          for (const step of steps) {
-            const event = step.event as ModelEvent;
-            await perform(event, view);
-            await waitFor(() => expect(view.actor.getSnapshot().value).toEqual(step.state.value));
-            const snapshot = view.actor.getSnapshot();
-            expect(snapshot.context).toEqual(step.state.context);
-            expectedPath = nextPath(event, snapshot, expectedPath);
-            await waitFor(() => expectScreen(snapshot, expectedPath, view));
-            if (['signedOut', 'failed'].includes(snapshot.value as string)) {
-              expect(view.forgetSession).toHaveBeenCalled(); // local logout: no tokens, no session hint
-            }
+          return { view, expectedPath, snapshot: view.actor.getSnapshot() };
+        },
+        perform: (event, { view }) => perform(event, view),
+        async afterPerform({ event, state }, replay) {
+          const { view } = replay;
+          await waitFor(() => expect(view.actor.getSnapshot().value).toEqual(state.value));
+          replay.snapshot = view.actor.getSnapshot();
+          expect(replay.snapshot.context).toEqual(state.context);
+          replay.expectedPath = nextPath(event, replay.snapshot, replay.expectedPath);
+        },
+        // The console's own actor is checked, as the step left it.
+        expectInitialScreen: false,
+        expectScreen: (_, { view, expectedPath, snapshot }) => expectScreen(snapshot, expectedPath, view),
+        afterStep(_, { view, snapshot }) {
+          if (['signedOut', 'failed'].includes(snapshot.value as string)) {
+            expect(view.forgetSession).toHaveBeenCalled(); // local logout: no tokens, no session hint
           }
-        });
-      }
+        },
+      });
     });
   }
 });

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { changePasswordMachine } from '../../../src/machines/shell/change-password.machine';
 import { PASSWORDS_DIFFER, type PasswordField } from '../../../src/domain/shell/password-change';
 import { AuthActorContext } from '../../../src/views/shell/auth-actor-context';
 import { UserMenu } from '../../../src/views/shell/UserMenu';
 import { adminMe, signedInAuth } from '../helpers/fake-me';
+import { replayShortestPaths, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based (issue 17): the user menu's Change password, every shortest path of the real machine replayed
+// Model-based: the user menu's Change password, every shortest path of the real machine replayed
 // through the dialog — typed fields, a repeat that differs, the change sent (taken, or refused: a wrong
 // current password, a too short new one, accounts kept elsewhere), cancelled or closed. At each step the
 // test reads what a person sees: the fields, the problem beside the field it names, the button's state.
@@ -17,9 +17,7 @@ afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof changePasswordMachine>;
 type ModelEvent =
-  | EventFromLogic<typeof changePasswordMachine>
-  | { type: 'xstate.done.actor.savePassword' }
-  | { type: 'xstate.error.actor.savePassword'; error: Error };
+  EventFromLogic<typeof changePasswordMachine> | { type: 'xstate.done.actor.savePassword' } | ActorError<'savePassword', Error>;
 
 const refusals = [
   'current_password: does not match',
@@ -117,18 +115,14 @@ const serializeEvent = (event: ModelEvent) =>
   JSON.stringify(event, (_, value: unknown) => (value instanceof Error ? value.message : value));
 
 describe('change password: paths over the three fields and the change', () => {
-  const paths = getShortestPaths(changePasswordMachine, {
-    events: eventsFor as never,
-    serializeState: serializeState as never,
-    serializeEvent: serializeEvent as never,
-  });
-
-  it('yields at least 18 paths', () => expect(paths.length).toBeGreaterThanOrEqual(18));
-
-  for (const path of paths) {
-    const steps = path.steps.slice(1);
-    const route = steps.map(({ event }) => describeEvent(event as ModelEvent)).join(' → ');
-    it(`reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`, async () => {
+  replayShortestPaths(changePasswordMachine, {
+    events: eventsFor,
+    serializeState,
+    serializeEvent,
+    paths: { atLeast: 18 },
+    describeEvent,
+    name: (path, route) => `reaches ${JSON.stringify(path.state.value)}${route ? ` via ${route}` : ''}`,
+    async setup() {
       const { actor, changes } = signedInAuth(adminMe);
       await act(async () => undefined);
       render(
@@ -136,18 +130,18 @@ describe('change password: paths over the three fields and the change', () => {
           <UserMenu />
         </AuthActorContext.Provider>,
       );
-      for (const step of steps) {
-        const event = step.event as ModelEvent;
-        const state = step.state as Snapshot;
-        const sent = changes.length;
-        await perform(event, changes);
-        await waitFor(() => expectScreen(state));
-        // A submit sends the change once, with the current and the new password; a refused one sends nothing.
-        if (event.type === 'user.submit') {
-          expect(changes.length).toBe(sent + 1);
-          expect(changes.at(-1)!.change).toEqual({ current_password: 'old-secret', new_password: 'new-secret-1' });
-        } else expect(changes.length).toBe(sent);
-      }
-    });
-  }
+      return changes;
+    },
+    perform: (event, changes) => perform(event, changes),
+    expectInitialScreen: false,
+    expectScreen: (state) => expectScreen(state),
+    beforeStep: (_, changes) => changes.length,
+    afterStep({ event }, changes, sent) {
+      // A submit sends the change once, with the current and the new password; a refused one sends nothing.
+      if (event.type === 'user.submit') {
+        expect(changes.length).toBe(sent + 1);
+        expect(changes.at(-1)!.change).toEqual({ current_password: 'old-secret', new_password: 'new-secret-1' });
+      } else expect(changes.length).toBe(sent);
+    },
+  });
 });

@@ -29,7 +29,7 @@ function problem(
   return findIdTokenProblem({ header: options.header ?? header, claims: withChanges }, { ...expected, ...options.expected });
 }
 
-describe('ID token checks (spec §5)', () => {
+describe('ID token checks', () => {
   it('passes a token that keeps every rule', () => {
     expect(problem({})).toBeUndefined();
   });

@@ -10,7 +10,7 @@ const target: LogoutTarget = {
   auth0Style: false,
 };
 
-describe('logout URL (spec §7)', () => {
+describe('logout URL', () => {
   it("goes to the provider's end-session endpoint with client id, return-to and the ID token hint", () => {
     const url = new URL(logoutUrl(target));
     expect(url.origin + url.pathname).toBe('https://console.test/oidc/session/end');

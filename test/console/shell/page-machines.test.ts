@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { fakeDeps } from '../helpers/fake-deps';
+import type { Dataset, DatasetEntry, DatasetRow } from '../../../src/domain/evaluations/evaluation-service-types';
+import { fakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { logicOf } from '../helpers/render-console';
 
 // The page machines as src/logic wires them, over the fake services: each starts its children, and a dialog's
 // success reloads the list it was handed (the real child machines, no view). Stepped with the fakes' answers.
 
 const emptyPage = { output: { items: [], total: 0 } };
-const rows = { output: { items: [{ id: 1, name: 'One' }], total: 1 } };
+const stamped = { description: '', created_at: '2026-01-05T09:30:00Z', updated_at: '2026-01-05T09:30:00Z' };
+const datasetRow: DatasetRow = { id: 1, name: 'One', ...stamped, entry_count: 0 };
+const goldenSetRow: OutputOf<'goldenSetRows'>['items'][number] = {
+  id: 1,
+  name: 'One',
+  ...stamped,
+  market: '',
+  version: 0,
+  scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] },
+  query_count: 0,
+  judgement_count: 0,
+  grade_counts: {},
+  changed_at: null,
+};
+const dataset = (id: number): Dataset => ({ id, name: 'Sofas', ...stamped });
+const entry = (id: number): DatasetEntry => ({ id, input: 'red sofa', input_metadata: null, datasets: [], ...stamped });
 
 function fakes() {
   const services = fakeDeps();
@@ -19,7 +35,7 @@ describe('datasets page', () => {
     const { services, logic } = fakes();
     const actor = createActor(logic.datasetsPage, { input: { page: 2 } }).start();
     expect(services.last('listDatasets').input).toEqual({ page: 2, pageSize: 20 });
-    await services.settle('listDatasets', rows);
+    await services.settle('listDatasets', { output: { items: [datasetRow], total: 1 } });
     const { list } = actor.getSnapshot().context;
     const confirm = list.getSnapshot().children.confirmDelete!;
     confirm.send({ type: 'user.open', subject: { id: 1, name: 'One' } });
@@ -36,7 +52,7 @@ describe('datasets page', () => {
     createDataset.send({ type: 'user.changeName', value: 'Sofas' });
     createDataset.send({ type: 'user.changeDescription', value: 'Every sofa query' });
     createDataset.send({ type: 'user.submit' });
-    await services.settle('createDataset', { output: { id: 9 } });
+    await services.settle('createDataset', { output: dataset(9) });
     expect(services.currentPath()).toBe('/datasets/9/edit');
     expect(services.calls('listDatasets')).toBe(1);
   });
@@ -51,7 +67,7 @@ describe('dataset entries page', () => {
     addEntry.send({ type: 'user.open' });
     addEntry.send({ type: 'user.changeInput', value: 'red sofa' });
     addEntry.send({ type: 'user.submit' });
-    await services.settle('createEntry', { output: { id: 5 } });
+    await services.settle('createEntry', { output: entry(5) });
     expect(services.calls('listEntries')).toBe(2);
 
     bulkUpload.send({ type: 'user.open' });
@@ -66,7 +82,7 @@ describe('golden sets page', () => {
   it('reloads the list after an upload and after a rename', async () => {
     const { services, logic } = fakes();
     const actor = createActor(logic.goldenSetsPage, { input: { page: 1 } }).start();
-    await services.settle('goldenSetRows', rows);
+    await services.settle('goldenSetRows', { output: { items: [goldenSetRow], total: 1 } });
     const { upload, rename } = actor.getSnapshot().context;
     upload.send({ type: 'user.open' });
     upload.send({ type: 'user.changeName', value: 'DE' });

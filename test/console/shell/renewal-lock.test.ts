@@ -26,7 +26,7 @@ function fakeLocks() {
   return { request } as unknown as LockManager & { request: typeof request };
 }
 
-describe('renewal lock (spec §9: cross-tab, 5 s)', () => {
+describe('renewal lock (cross-tab, 5 s)', () => {
   it('runs renewals one at a time under one name', async () => {
     const locks = fakeLocks();
     const lock = createRenewalLock(locks, 'sec.auth.renew:console', 5_000);

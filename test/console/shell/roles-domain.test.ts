@@ -3,7 +3,7 @@ import { navigation, navigationFor } from '../../../src/domain/shell/navigation'
 import { passwordProblem, isPasswordChangeReady, passwordsDiffer } from '../../../src/domain/shell/password-change';
 import { can, hasRole, NEEDED_ROLE, refusal, roleLabel, type Action, type Role } from '../../../src/domain/shell/roles';
 
-// Issue 17's rule in one place: which role each change needs, the reason a control gives when refused, the
+// The roles' rule in one place: which role each change needs, the reason a control gives when refused, the
 // sidebar each role sees, and the password dialog's checks.
 
 const roles: Role[] = ['viewer', 'curator', 'admin'];

@@ -3,13 +3,13 @@ import { cleanup, screen } from '@testing-library/react';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute } from '../helpers/render-console';
 
-// Spec §2 "Missing identifiers", through the real route table: an `:id` that is not a positive integer is
+// Missing identifiers, through the real route table: an `:id` that is not a positive integer is
 // parsed once to null, and the page's machine goes straight to its not-found state, asking the server nothing.
 
 afterEach(cleanup);
 
 describe('an id that is no positive integer', () => {
-  it('says "Invalid golden set ID" for /golden-sets/abc without a call (issue 16)', async () => {
+  it('says "Invalid golden set ID" for /golden-sets/abc without a call', async () => {
     const malformed = fakeDeps();
     renderRoute(malformed, '/golden-sets/abc?query=red%20sofa');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid golden set ID');

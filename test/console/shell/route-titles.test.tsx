@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute } from '../helpers/render-console';
 
-// Issue 12: every route names itself in the tab, and an unknown address says so with a way back.
+// Every route names itself in the tab, and an unknown address says so with a way back.
 
 afterEach(cleanup);
 

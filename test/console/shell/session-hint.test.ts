@@ -5,7 +5,7 @@ const day = 24 * 60 * 60 * 1000;
 
 beforeEach(() => window.localStorage.clear());
 
-describe('session hint (spec §9: lasts 1 day)', () => {
+describe('session hint (lasts 1 day)', () => {
   it('is fresh for a day after the last sign-in or renewal, then gone', () => {
     let now = 1_000_000;
     const storage = window.localStorage;

@@ -22,7 +22,7 @@ function stubFetch(...answers: Array<() => Promise<Response>>) {
 const networkFailure = () => Promise.reject(new TypeError('Failed to fetch'));
 const ok = () => Promise.resolve(Response.json(tokens));
 
-describe('token request (spec §7)', () => {
+describe('token request', () => {
   it('posts the parameters as form data and returns the tokens', async () => {
     const fetchMock = stubFetch(ok);
     await expect(

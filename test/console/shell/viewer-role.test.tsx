@@ -30,7 +30,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
-// Issue 17: a viewer reads every screen and meets no control that would change something — each is refused,
+// A viewer reads every screen and meets no control that would change something — each is refused,
 // with the reason on hover and focus, or left out — so no click ends in a 403. A curator meets them enabled.
 
 afterEach(cleanup);
