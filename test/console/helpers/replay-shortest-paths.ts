@@ -27,7 +27,7 @@ export type ModelPath<M extends AnyStateMachine, E extends EventObject> = {
 };
 
 /** One step of a path as it is replayed: its event, the state it leads to, and the state before it. */
-export type ReplayedStep<M extends AnyStateMachine, E extends EventObject> = ModelStep<M, E> & {
+type ReplayedStep<M extends AnyStateMachine, E extends EventObject> = ModelStep<M, E> & {
   previous: SnapshotFrom<M>;
   /** Its position among the replayed steps (0 for the first event). */
   index: number;
@@ -46,7 +46,7 @@ type Traversal<M extends AnyStateMachine, E extends EventObject> = {
 };
 
 /** The machine's shortest paths (or all its simple paths), typed with the model's events (the machine's own and XState's). */
-export function modelPaths<M extends AnyStateMachine, E extends ModelEventOf<M>>(
+function modelPaths<M extends AnyStateMachine, E extends ModelEventOf<M>>(
   machine: M,
   traversal: Traversal<M, E>,
   kind: 'shortest' | 'simple' = 'shortest',
