@@ -12,7 +12,7 @@ export type TokenResponse = {
   scope?: string;
 };
 
-/** An error answer of the token endpoint (RFC 6749, section 5.2), with every field the provider sent. */
+/** An error answer of the OAuth token endpoint (`error`, `error_description`, …), with every field the provider sent. */
 export class TokenEndpointError extends Error {
   override readonly name = 'TokenEndpointError';
   readonly error: string;

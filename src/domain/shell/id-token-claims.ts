@@ -1,7 +1,7 @@
 // The ID token's claim checks (issuer, subject, algorithm, audience, nonce, times, organization), which oidc-client-ts 3.5
 // leaves out: it only checks `sub` and, when one was sent, `nonce` (ResponseValidator._validateIdTokenAttributes). The
-// signature is not verified here: the token comes straight from the token endpoint over TLS (OpenID Connect Core,
-// section 3.1.3.7, item 6).
+// signature is not verified here: a token received straight from the token endpoint over TLS may be trusted without
+// it, as OpenID Connect allows.
 
 export type IdTokenExpectations = {
   /** The issuer from the provider's discovery document. */
@@ -60,7 +60,7 @@ export function findIdTokenProblem({ header, claims }: JwtParts, expected: IdTok
   if (!audiences.includes(expected.clientId)) {
     return `Audience (aud) claim mismatch in the ID token; expected "${expected.clientId}" but found "${audiences.join(', ')}"`;
   }
-  // With several audiences, the authorized party says which one the token was issued to (OpenID Connect Core, section 2).
+  // With several audiences, the authorized party (`azp`) names the client the token was issued to.
   if (audiences.length > 1) {
     if (typeof azp !== 'string' || azp === '') {
       return 'Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values';

@@ -15,7 +15,7 @@ export function logoutUrl({ endSessionEndpoint, authority, clientId, idToken, re
     const url = new URL(endSessionEndpoint);
     url.searchParams.set('client_id', clientId);
     url.searchParams.set('post_logout_redirect_uri', returnTo);
-    // The hint lets the provider end the right session without asking (OpenID RP-Initiated Logout, section 2).
+    // The ID token as a hint lets the provider end the right session without asking the person which one.
     if (idToken) url.searchParams.set('id_token_hint', idToken);
     return url.href;
   }
