@@ -210,7 +210,7 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect(started.json().tags).toContain('rescore');
     const rescore = await t.runUntilEnded(started.json().id);
     expect(rescore).toMatchObject({ status: 'success', rescore_of: runId, golden_set_changed: false });
-    expect(rescore.summary.results).toBe(first.summary.results);
+    expect(rescore.summary!.results).toBe(first.summary.results);
     const results = (await t.call('GET', `${API}/experiment-runs/${rescore.id}/results?page_size=10`)).json<Array<{ result: any }>>();
     const firstResults = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=10`)).json<Array<{ result: any }>>();
     const ranking = (rows: Array<{ result: any }>, input: string) =>
@@ -225,7 +225,7 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect(sofa.golden_set).toContainEqual({ product_id: 'p1', relevance: 2 });
     expect(sofa.metrics).toMatchObject(runMetrics(ranking(results, 'red sofa'), grades, { k: 3 }));
     // Fewer unjudged after judging: the rescore's count of unjudged in the top k falls.
-    expect(rescore.summary.mean_metrics['unjudged@3']).toBeLessThan(first.summary.mean_metrics['unjudged@3']);
+    expect(rescore.summary!.mean_metrics['unjudged@3']).toBeLessThan(first.summary.mean_metrics['unjudged@3']);
     const running = await t.db.query<{ id: number }>(
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) SELECT experiment_id, 'x', 'running' FROM experiment_runs WHERE id = $1 RETURNING id`,
       [runId],

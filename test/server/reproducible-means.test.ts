@@ -133,7 +133,7 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
       String(settings.relevant_from),
     );
     const { k } = settings;
-    const means = run.summary.mean_metrics;
+    const means = run.summary!.mean_metrics;
     const ndcg = settings.gain === 'exponential' ? [`ndcg@${k}_exp`, `ndcg_cut_exp_${k}`] : [`ndcg@${k}`, `ndcg_cut_${k}`];
     const pairs = [ndcg, [`precision@${k}`, `P_${k}`], [`recall@${k}`, `recall_${k}`], [`f1@${k}`, `F1_${k}`]];
     pairs.push(['reciprocal_rank', 'recip_rank'], ['average_precision', 'map']);
@@ -164,7 +164,7 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
     expect(lamp.status).toBe('UNJUDGED');
     const from1 = await finishedRun({ search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 3, relevant_from: 1 });
     // nDCG does not move with relevant-from.
-    expect(from1.summary.mean_metrics['ndcg@3']).toBe(run.summary.mean_metrics['ndcg@3']);
-    expect(from1.summary.mean_metrics['precision@3']).toBeGreaterThan(run.summary.mean_metrics['precision@3']);
+    expect(from1.summary!.mean_metrics['ndcg@3']).toBe(run.summary!.mean_metrics['ndcg@3']);
+    expect(from1.summary!.mean_metrics['precision@3']).toBeGreaterThan(run.summary!.mean_metrics['precision@3']);
   });
 });

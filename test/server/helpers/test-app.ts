@@ -10,6 +10,8 @@ import { openRunQueue } from '../../../server/runs/open-run-queue';
 import type { SliceOptions } from '../../../server/runs/process-run';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
 import { multipart, type Part } from './multipart';
+import { ACTIVE_STATUSES } from '../../../server/comparisons/compared-runs';
+import type { ExperimentRunDetails } from '../../../server/schemas/runs';
 
 export { backends, type Backend } from './test-databases';
 
@@ -34,17 +36,9 @@ export interface TestApp {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Headers = Record<string, string>;
-/** A run as `GET /api/backend/experiment-runs/{id}` answers it (see server/schemas/runs.ts). */
-export type EndedRun = {
-  id: number;
-  status: string;
-  error: string | null;
-  progress: { done: number; total: number };
-  [field: string]: any;
-};
+/** A run as `GET /api/backend/experiment-runs/{id}` answers it. */
+export type EndedRun = ExperimentRunDetails;
 
-/** A run is pending or running until it ends (success, failed or cancelled). */
-const UNENDED = ['pending', 'running'];
 /** The issuer's tokens last 10 minutes: the default one is signed again after 5. */
 const TOKEN_REUSE_MS = 5 * 60_000;
 
@@ -112,7 +106,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
       for (;;) {
         const answer = await call('GET', `/api/backend/experiment-runs/${runId}`);
         const run = answer.json<EndedRun>();
-        if (answer.statusCode === 200 && !UNENDED.includes(run.status)) return run;
+        if (answer.statusCode === 200 && !ACTIVE_STATUSES.includes(run.status)) return run;
         if (Date.now() > end) {
           const last =
             answer.statusCode === 200 ? `its last status was ${run.status}` : `the last answer was ${answer.statusCode} ${answer.body}`;
