@@ -1,37 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launchChromium } from './chromium';
+import type { Browser, Page, Response } from 'playwright-core';
 import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import { openConsole, type OpenConsole } from './open-console';
+import type { RunningServer } from './server-process';
 
 // Accounts and the audit trail in the built console against the real server: the admin adds an account on
 // /accounts and sees it listed, finds its 'account.create' row by admin on /audit, changes its role in place
 // (kept after a reload, recorded as 'account.role'), filters the trail by action, removes the account; a viewer
 // who opens both pages reads "Only admins can …" and no request of theirs is refused with a 403.
-const adminPassword = ADMIN_PASSWORD;
 
 describe('accounts and the audit trail, as an admin and as a viewer', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    ({ token } = await signIn(page, server.url, adminPassword));
+    opened = await openConsole();
+    ({ server, browser, page, token, problems } = opened);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const backend = (method: string, path: string, body?: unknown) =>
     fetch(`${server.url}/api/backend/${path}`, {

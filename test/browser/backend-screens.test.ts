@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // The evaluation-backend screens end to end: the built console, the real server with its
 // deterministic demo data, real sign-in. Failures are provoked by failing the backend call in the page.
-const password = ADMIN_PASSWORD;
 
 // The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
 const green = 'rgb(26, 127, 55)';
@@ -15,33 +14,18 @@ const grey = 'rgb(87, 96, 106)';
 const orange = 'rgb(179, 89, 0)';
 
 describe('evaluation-backend screens in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // The failures this test provokes on purpose are logged by Chromium.
-      if (/Failed to load resource/.test(message.text())) return;
-      if (message.location().url.includes('/oidc/')) return;
-      problems.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    await signIn(page, server.url, password);
+    opened = await openConsole({ expectedConsoleErrors: /Failed to load resource/ });
+    ({ server, context, page, problems } = opened);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const backendPath = (path: string) => (url: URL) => url.pathname === `/api/backend/${path}`;
   const failWith500 = (route: Route) =>

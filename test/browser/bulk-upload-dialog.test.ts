@@ -1,35 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import type { RunningServer } from './server-process';
 
 // The bulk upload dialog's example keeps every token whole on a 1024 px screen, and its
 // template downloads as the example's CSV.
-const password = ADMIN_PASSWORD;
 
 describe('the bulk upload dialog at 1024 × 768', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
-    page = await context.newPage();
-    await signIn(page, server.url, password);
+    opened = await openConsole({ context: { viewport: { width: 1024, height: 768 }, acceptDownloads: true } });
+    ({ server, page } = opened);
     await page.goto(`${server.url}/dataset-entries`);
     await page.getByRole('button', { name: 'Bulk Upload' }).click();
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const dialog = () => page.getByRole('dialog', { name: 'Bulk Upload' });
 

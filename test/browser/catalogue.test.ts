@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // The /catalogue page in the built console against the real server: products imported through the dialog
 // (and a bad file's problem by line), the built-in search's ranking with scores as the API answers it, graded
 // by a golden set uploaded through the API, and a product's details.
-const adminPassword = ADMIN_PASSWORD;
 
 // 'florbix' is in no demo product: the search finds only these.
 const CATALOGUE = [
@@ -21,24 +20,20 @@ const CATALOGUE = [
 const JUDGEMENTS = ['query,product_id,relevance', 'Florbix  Ottoman,FLX-1,3', 'florbix ottoman,FLX-2,0', 'florbix lamp,FLX-4,2'].join('\n');
 
 describe('catalogue', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
   let goldenSetId: number;
-  const problems: string[] = [];
+  let problems: string[];
 
   const backend = (path: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api/backend/${path}`, { ...init, headers: { Authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    ({ token } = await signIn(page, server.url, adminPassword));
+    // The refused file this test uploads on purpose is logged by Chromium as a failed resource.
+    opened = await openConsole({ expectedConsoleErrors: /Failed to load resource: the server responded with a status of 400/ });
+    ({ server, page, token, problems } = opened);
     const form = new FormData();
     form.append('name', 'Florbix grades');
     form.append('file', new Blob([JUDGEMENTS], { type: 'text/csv' }), 'florbix.csv');
@@ -47,11 +42,7 @@ describe('catalogue', () => {
     goldenSetId = ((await created.json()) as { id: number }).id;
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const dialog = () => page.getByRole('dialog', { name: 'Import products' });
   const table = () => page.getByRole('table', { name: 'Products' });

@@ -1,34 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import type { RunningServer } from './server-process';
 
 // The Dashboard colours a series alike in both charts, says which numbers are sample data,
 // and counts the experiments the server really has.
-const password = ADMIN_PASSWORD;
 
 describe('the Dashboard', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    ({ token } = await signIn(page, server.url, password));
+    opened = await openConsole();
+    ({ server, page, token } = opened);
     await page.getByRole('img', { name: 'Dataset Distribution' }).waitFor();
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const swatchColour = (legend: number, series: string) =>
     page

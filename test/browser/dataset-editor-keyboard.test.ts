@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { serviceClient, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { serviceClient } from './console-session';
+import type { RunningServer } from './server-process';
 
 // The dataset editor from the keyboard alone: from the filter, Tab reaches the list, the
 // arrows and Space select, and the next Tab reaches 'Add Selected'; the focus ring shows whole.
-const password = ADMIN_PASSWORD;
 
 describe('the dataset editor from the keyboard in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let datasetId = 0;
 
   beforeAll(async () => {
-    server = await startServer({ env: { DEMO_DATA: 'false' } });
-    browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
-    const { token } = await signIn(page, server.url, password);
-    const api = serviceClient(server.url, token);
+    opened = await openConsole({ env: { DEMO_DATA: 'false' } });
+    ({ server, page } = opened);
+    const api = serviceClient(server.url, opened.token);
     // More rows than one screen of the list, so a keyboard user could get lost among them.
     for (let n = 1; n <= 60; n += 1) {
       expect((await api('POST', 'dataset-entries/', { input: `query ${String(n).padStart(2, '0')}` })).status).toBe(201);
@@ -28,10 +25,7 @@ describe('the dataset editor from the keyboard in Chromium', () => {
     datasetId = created.data.id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   /** The focused element's name, and whether its outline shows whole: not none, and inside every clipping ancestor. */
   const focused = () =>

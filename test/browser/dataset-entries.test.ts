@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations, serviceClient } from './console-session';
+import type { RunningServer } from './server-process';
 
 // Dataset entries end to end: the built console, the real server, real sign-in. Needs the
 // /dataset-entries routes wired in App.tsx (see src/logic/entries-logic.ts).
-const password = ADMIN_PASSWORD;
 
 type Entry = { id: number; input: string; input_metadata: Record<string, unknown> | null; datasets: Array<{ id: number; name: string }> };
 type Dataset = { id: number; name: string };
@@ -24,31 +23,22 @@ function csvOf(rows: number, badRow?: number): string {
 }
 
 describe('dataset entries in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let api: ReturnType<typeof serviceClient>;
   let work: string;
-  const problems: string[] = [];
+  let problems: string[];
   const datasets: Record<string, number> = {};
 
   beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'entries-browser-'));
-    server = await startServer({ env: { DEMO_DATA: 'false' } });
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // The refused bad CSV and the missing entry are logged by Chromium as failed resources.
-      if (/Failed to load resource: the server responded with a status of (400|404)/.test(message.text())) return;
-      if (message.location().url.includes('/oidc/')) return;
-      problems.push(`console: ${message.text()} (${message.location().url})`);
+    opened = await openConsole({
+      env: { DEMO_DATA: 'false' },
+      expectedConsoleErrors: /Failed to load resource: the server responded with a status of (400|404)/,
     });
-    const { token } = await signIn(page, server.url, password);
-    api = serviceClient(server.url, token);
+    ({ server, page, problems } = opened);
+    work = await mkdtemp(join(tmpdir(), 'entries-browser-'));
+    api = serviceClient(server.url, opened.token);
     for (const name of ['Sofas', 'Tables', 'Lamps']) {
       const created = await api<Dataset>('POST', 'datasets/', { name, description: `${name} queries` });
       datasets[name] = created.data.id;
@@ -56,9 +46,7 @@ describe('dataset entries in Chromium', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    await opened?.close();
     if (work) await rm(work, { recursive: true, force: true });
   });
 

@@ -1,48 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Browser, Page, Request } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations, serviceClient } from './console-session';
+import type { RunningServer } from './server-process';
 
 // Datasets and the dataset editor end to end: the built console, the real server, real sign-in.
-const password = ADMIN_PASSWORD;
 
 type Entry = { id: number; input: string };
 type Dataset = { id: number; name: string };
 
 describe('datasets and the dataset editor in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let api: ReturnType<typeof serviceClient>;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    server = await startServer({ env: { DEMO_DATA: 'false' } });
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // Refused calls this test makes on purpose (the injected mapping failure) are logged by Chromium.
-      if (/Failed to load resource: the server responded with a status of (500|409)/.test(message.text())) return;
-      if (message.location().url.includes('/oidc/')) return;
-      problems.push(`console: ${message.text()} (${message.location().url})`);
+    opened = await openConsole({
+      env: { DEMO_DATA: 'false' },
+      expectedConsoleErrors: /Failed to load resource: the server responded with a status of (500|409)/,
     });
-    const { token } = await signIn(page, server.url, password);
-    api = serviceClient(server.url, token);
+    ({ server, browser, page, problems } = opened);
+    api = serviceClient(server.url, opened.token);
     for (const input of ['red velvet sofa', 'blue corner sofa', 'grey sofa bed', 'oak dining table', 'floor lamp', 'Red rug']) {
       expect((await api('POST', 'dataset-entries/', { input })).status).toBe(201);
     }
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const panel = (title: string) => page.locator('section', { has: page.getByRole('heading', { name: new RegExp(`^${title}`) }) });
   const options = (title: string) => panel(title).getByRole('option');

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Locator, Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // Experiment runs end to end: the built console, the real server with its demo data (whose runnable
 // experiment runs the built-in search against a generated golden set), real sign-in. Run experiment, the
 // live progress bar until success, the run's mean metrics, and both exports saved as real downloads.
-const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
 // The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
@@ -28,37 +27,23 @@ function backendClient(baseUrl: string, token: string) {
 }
 
 describe('experiment runs in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let backend: ReturnType<typeof backendClient>;
   let experiments: Experiment[];
   let runId = 0;
   let token = '';
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      if (message.location().url.includes('/oidc/')) return;
-      problems.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    ({ token } = await signIn(page, server.url, password));
+    opened = await openConsole({ context: { acceptDownloads: true } });
+    ({ server, page, token, problems } = opened);
     backend = backendClient(server.url, token);
     experiments = await backend<Experiment[]>('experiments/?page=1&page_size=100');
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const colour = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
 

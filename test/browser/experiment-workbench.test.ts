@@ -1,32 +1,31 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // The experiment workbench end to end, in the built console against the real server: an experiment created
 // through the form with an HTTP target served by this test (it answers with the built-in catalogue search, so
 // scores vary), a query tried before saving (and a pointer mistake shown with the answer's start), the run, its
 // results narrowed to FAIL and sorted by nDCG in the address, and a result's details opened by address.
-const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
 type Experiment = { id: number; name: string; dataset_id: number; config: { golden_set_id: number } };
 type Result = { id: number; result: { input: string; status: string; results: { metrics: Record<string, number> } } };
 
 describe('experiment workbench in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
   let service: Server;
   let serviceUrl: string;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let token = '';
   let runnable: Experiment;
   let runId = 0;
-  const problems: string[] = [];
+  let problems: string[];
 
   const backend = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -35,15 +34,8 @@ describe('experiment workbench in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
-    });
-    ({ token } = await signIn(page, server.url, password));
+    opened = await openConsole();
+    ({ server, context, page, token, problems } = opened);
     const listed = await backend<Experiment[]>('experiments/?page=1&page_size=100');
     runnable = await backend<Experiment>(`experiments/${listed.find((experiment) => experiment.name === RUNNABLE)!.id}`);
     // The search service: the catalogue's built-in search, as a JSON answer of its own shape.
@@ -63,10 +55,8 @@ describe('experiment workbench in Chromium', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await opened?.close();
     await new Promise((resolve) => service?.close(resolve));
-    await server?.stop();
   });
 
   it('creates an experiment with an HTTP target through the form, trying a query first', async () => {

@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
 
 // The experiments' script filter is in the address, so Back and a reload keep it.
-const password = ADMIN_PASSWORD;
 
 describe('Filter by Script in the address', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let opened: OpenConsole | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    await signIn(page, server.url, password);
+    opened = await openConsole();
+    ({ page } = opened);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const filter = () => page.getByLabel('Filter by Script');
   const table = () => page.getByRole('table', { name: 'Experiments' });

@@ -1,26 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // The golden set page in the built console against the real server and its demo data: open a set
 // from the list, find a query, grade a judgement from the keyboard, add a product from the catalogue, remove
 // one, and find each change in the history and in the server's judgements. At 1280 px, every row's controls
 // are on screen (the query opened sits beside the list).
-const password = ADMIN_PASSWORD;
 
 type GoldenSet = { id: number; name: string };
 type Judgement = { product_id: string; grade: number; judged_by: string | null };
 
 describe('the golden set page in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token = '';
   let set: GoldenSet;
-  const problems: string[] = [];
+  let problems: string[];
 
   const json = async <T>(path: string) => {
     const response = await fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -30,24 +28,13 @@ describe('the golden set page in Chromium', () => {
   const judgementsOf = (query: string) => json<Judgement[]>(`golden-sets/${set.id}/judgements/?query=${encodeURIComponent(query)}`);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
-    });
-    ({ token } = await signIn(page, server.url, password));
+    opened = await openConsole({ context: { viewport: { width: 1280, height: 900 } } });
+    ({ server, page, token, problems } = opened);
     const sets = await json<GoldenSet[] | { results: GoldenSet[] }>('golden-sets/?page=1&page_size=100');
     set = (Array.isArray(sets) ? sets : sets.results).find((s) => s.name === 'Golden set — United States (generated)')!;
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   it('grades, adds and removes judgements of a query, each kept in the history', async () => {
     await page.goto(`${server.url}/golden-sets`);

@@ -1,37 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import type { RunningServer } from './server-process';
 
 // The /golden-sets page in the built console against the real server: the demo data's four golden sets,
 // a golden set's CSV and qrels saved as real downloads, an upload, a refused file's row problem, a rename
 // and a delete.
-const adminPassword = ADMIN_PASSWORD;
 
 describe('golden sets', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    ({ token } = await signIn(page, server.url, adminPassword));
+    // The refused file this test uploads on purpose is logged by Chromium as a failed resource.
+    opened = await openConsole({ context: { acceptDownloads: true }, expectedConsoleErrors: /Failed to load resource: the server responded with a status of 400/ });
+    ({ server, page, token, problems } = opened);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   const table = () => page.getByRole('table', { name: 'Golden Sets' });
   const rowNames = () => table().getByRole('rowheader').allTextContents();

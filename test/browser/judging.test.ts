@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // Judging end to end, in the built console against the real server and its demo data: from a run made by
 // the engine, Judge unjudged grades five products with the keyboard only, the grades land in the run's
 // golden set, Rescore makes a new run from the stored rankings, and its queue is five shorter; grading a query
 // nobody judged raises the coverage line on the runs page.
-const password = ADMIN_PASSWORD;
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
 type Experiment = { id: number; name: string; dataset_id: number };
@@ -22,14 +21,13 @@ type Run = {
 };
 
 describe('judging in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token = '';
   let run: Run;
   let experiment: Experiment;
-  const problems: string[] = [];
+  let problems: string[];
 
   const backend = async (path: string, method = 'GET') => {
     const response = await fetch(`${server.url}/api/backend/${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
@@ -43,26 +41,15 @@ describe('judging in Chromium', () => {
   const press = (key: string) => page.keyboard.press(key);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
-    });
-    ({ token } = await signIn(page, server.url, password));
+    opened = await openConsole({ context: { viewport: { width: 1280, height: 900 } } });
+    ({ server, page, token, problems } = opened);
     const experiments = await json<Experiment[]>('experiments/?page=1&page_size=100');
     experiment = experiments.find((e) => e.name === RUNNABLE)!;
     const runs = await json<Run[]>(`experiment-runs/by_experiment/${experiment.id}`);
     run = await json<Run>(`experiment-runs/${runs.find((r) => r.status === 'success')!.id}`);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   it('judges five unjudged products with the keyboard only, into the run’s golden set', async () => {
     const before = await unjudgedTotal(run.id);

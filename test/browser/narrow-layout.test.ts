@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import type { RunningServer } from './server-process';
 
 // At 1024 px no screen scrolls sideways; a wide table scrolls inside its own card,
 // so its last column (Delete / Details / Actions) stays reachable.
-const password = ADMIN_PASSWORD;
 
 // Every console route, with ids the demo data and the sample fixtures have.
 const routes = [
@@ -30,24 +28,16 @@ const routes = [
 ];
 
 describe('the console at 1024 × 768', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    page = await context.newPage();
-    await signIn(page, server.url, password);
+    opened = await openConsole({ context: { viewport: { width: 1024, height: 768 } } });
+    ({ server, page } = opened);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   /** Opens a route and waits until its screen has settled (its heading shown, nothing loading). */
   const open = async (route: string) => {

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { seriousAccessibilityViolations, signIn } from './console-session';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
+import { seriousAccessibilityViolations } from './console-session';
+import type { RunningServer } from './server-process';
 
 // Comparing two runs end to end, in the built console against the real server and its demo data: two finished
 // runs of one experiment chosen on its runs page, their comparison (summary with significance, the per-query
 // deltas worst first, the histogram), a filter kept in the address, the CSV export, the worst regression opened
 // side by side with both ranked lists, and "Compare with…" from a run's page.
-const password = ADMIN_PASSWORD;
 const EXPERIMENT = 'BM25 baseline';
 
 type Experiment = { id: number; name: string };
@@ -21,15 +20,14 @@ type Comparison = {
 };
 
 describe('run comparison in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token = '';
   let experiment: Experiment;
   let baseline: Run;
   let candidate: Run;
-  const problems: string[] = [];
+  let problems: string[];
 
   const backend = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${server.url}/api/backend/${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -38,15 +36,8 @@ describe('run comparison in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
-    });
-    ({ token } = await signIn(page, server.url, password));
+    opened = await openConsole({ context: { acceptDownloads: true, viewport: { width: 1400, height: 1000 } } });
+    ({ server, page, token, problems } = opened);
     const experiments = await backend<Experiment[]>('experiments/?page=1&page_size=100');
     experiment = experiments.find((e) => e.name === EXPERIMENT)!;
     const runs = await backend<Run[]>(`experiment-runs/by_experiment/${experiment.id}`);
@@ -54,11 +45,7 @@ describe('run comparison in Chromium', () => {
     [candidate, baseline] = runs.filter((run) => run.status === 'success');
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   it('compares two runs chosen on the runs page: the summary, the worst regressions first, the histogram', async () => {
     await page.goto(`${server.url}/experiment-runs/${experiment.id}`);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import type { Page } from 'playwright-core';
+import { openConsole, type OpenConsole } from './open-console';
 import { seriousAccessibilityViolations, serviceClient, signIn } from './console-session';
-import { startServer, type RunningServer } from './server-process';
+import type { RunningServer } from './server-process';
 
 // The viewer role end to end: a viewer made with `npm run user -- add` while the server runs signs in to the
 // built console and walks every main screen over the demo data. The user menu says Viewer; no control that
@@ -37,12 +37,11 @@ type Experiment = { id: number; name: string };
 type Run = { id: number; status: string };
 
 describe('a viewer in Chromium', () => {
+  let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token = '';
-  const problems: string[] = [];
+  let problems: string[];
   const refused: string[] = [];
 
   const backend = async <T>(path: string) => {
@@ -78,17 +77,11 @@ describe('a viewer in Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
+    opened = await openConsole({ context: { viewport: { width: 1280, height: 900 } }, signIn: false });
+    ({ server, page, problems } = opened);
     expect(await addAccount(server.dataDir, viewer.name, viewer.password)).toMatchObject({
       code: 0,
       stdout: `Added account "${viewer.name}" (viewer)`,
-    });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.includes('/oidc/')) problems.push(`console: ${message.text()}`);
     });
     page.on('response', (response) => {
       if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
@@ -96,11 +89,7 @@ describe('a viewer in Chromium', () => {
     ({ token } = await signIn(page, server.url, viewer.password, viewer.name));
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => opened?.close());
 
   it('says in the user menu who is signed in, as a viewer, and shows no Accounts or Audit', async () => {
     expect(await backend('me')).toEqual({ sub: viewer.name, name: viewer.name, role: 'viewer', local_account: true });
