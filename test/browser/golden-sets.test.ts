@@ -17,7 +17,10 @@ describe('golden sets', () => {
 
   beforeAll(async () => {
     // The refused file this test uploads on purpose is logged by Chromium as a failed resource.
-    opened = await openConsole({ context: { acceptDownloads: true }, expectedConsoleErrors: /Failed to load resource: the server responded with a status of 400/ });
+    opened = await openConsole({
+      context: { acceptDownloads: true },
+      expectedConsoleErrors: /Failed to load resource: the server responded with a status of 400/,
+    });
     ({ server, page, token, problems } = opened);
   });
 
