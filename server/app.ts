@@ -52,13 +52,13 @@ export interface AppDependencies {
   runQueue?: RunQueue;
   /** Fastify's per-request log lines (on by default; the server turns them off unless LOG_LEVEL asks). */
   requestLogging?: boolean;
-  /** Shows the generated first admin password once (the server prints a banner; by default a warning in the log). */
-  showAdminPassword?: (account: string, password: string) => void;
+  /** The first admin was just made (the server says where its password is; by default a line in the log). */
+  firstAdminCreated?: (account: string, generatedPassword: string | undefined) => void;
 }
 
 export async function buildApp(
   config: Config,
-  { db, logger = false, runQueue, requestLogging = true, showAdminPassword }: AppDependencies,
+  { db, logger = false, runQueue, requestLogging = true, firstAdminCreated }: AppDependencies,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -129,7 +129,7 @@ export async function buildApp(
           consoleOrigin: new URL(config.publicUrl).origin,
           publicUrl: config.publicUrl,
           adminPassword: identity.adminPassword,
-          showAdminPassword,
+          firstAdminCreated,
         })
       : createTokenVerifier({ issuer: identity.issuer, audience: identity.audience });
 

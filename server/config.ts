@@ -57,7 +57,12 @@ interface LoggingConfig {
   level: string;
   /** Off unless LOG_LEVEL is set: two lines per request bury everything else (and the first admin password). */
   requests: boolean;
+  /** `text` (time, level, message: for a person at a terminal) unless LOG_FORMAT=json asks for one JSON object a line. */
+  format: LogFormat;
 }
+
+export type LogFormat = 'text' | 'json';
+const LOG_FORMATS: LogFormat[] = ['text', 'json'];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -66,7 +71,9 @@ function readLogging(env: Env): LoggingConfig {
   if (level && !LOG_LEVELS.includes(level)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
   }
-  return { level: level ?? 'info', requests: level !== undefined };
+  const format = (text(env, 'LOG_FORMAT')?.toLowerCase() ?? 'text') as LogFormat;
+  if (!LOG_FORMATS.includes(format)) throw new ConfigError(`LOG_FORMAT must be text or json, got "${format}"`);
+  return { level: level ?? 'info', requests: level !== undefined, format };
 }
 
 /** How experiment runs are worked (server/runs). */

@@ -6,7 +6,8 @@ import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
-import { targetHostWarnings } from './search/target-hosts';
+import { targetHostsNote, targetHostWarnings } from './search/target-hosts';
+import { loggerOptions } from './log-destination';
 import { surviveLostConnectionRejections } from './db/connection-loss';
 import { reclaimUnfinishedImports } from './db/after-import';
 import { fullDiskAtStart } from './db/disk-space';
@@ -31,27 +32,15 @@ async function main() {
   };
   const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message), slice: { log: runLog } });
   if (db.kind === 'postgres') surviveLostConnectionRejections((message) => app?.log.warn(message));
+  let firstAdmin: { account: string; generatedPassword: string | undefined } | undefined;
   app = await buildApp(config, {
     db,
-    logger: { level: config.logging.level },
+    logger: loggerOptions(config.logging.level, config.logging.format),
     requestLogging: config.logging.requests,
     runQueue,
-    showAdminPassword: (account, password) => printAdminPasswordBanner(config.publicUrl, account, password),
+    firstAdminCreated: (account, generatedPassword) => (firstAdmin = { account, generatedPassword }),
   });
-  app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
   const unfinished = await reclaimUnfinishedImports(db, app.log);
-  if (unfinished > 0) app.log.info(`vacuumed the tables of ${unfinished} import(s) a stopped server left unfinished`);
-  app.log.info(
-    config.identity.mode === 'external'
-      ? describeRoleMapping(config.identity.roles)
-      : 'roles: each account of the embedded provider has its own (npm run user -- role NAME viewer|curator|admin)',
-  );
-  for (const warning of targetHostWarnings(process.env)) app.log.warn(warning);
-  if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
-  app.log.info(
-    `sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`,
-  );
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -66,12 +55,25 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // The address to open comes first: Fastify's own line names the socket (127.0.0.1), not PUBLIC_URL.
+  // What a person needs first: the address to open, then where the password to sign in with is; the rest after.
   await app.listen({
     port: config.port,
     host: config.host,
     listenTextResolver: (address) => `Open ${config.publicUrl}/ in a browser (server listening at ${address})`,
   });
+  if (firstAdmin?.generatedPassword) printAdminPasswordBanner(config.publicUrl, firstAdmin.account, firstAdmin.generatedPassword);
+  else app.log.info(signInNote(config, firstAdmin));
+  app.log.info(config.databaseUrl ? 'storage: PostgreSQL (DATABASE_URL)' : `storage: PGlite in ${config.dataDir}`);
+  if (unfinished > 0) app.log.info(`vacuumed the tables of ${unfinished} import(s) a stopped server left unfinished`);
+  app.log.info(
+    config.identity.mode === 'external'
+      ? describeRoleMapping(config.identity.roles)
+      : 'roles: each account of the embedded provider has its own (npm run user -- role NAME viewer|curator|admin)',
+  );
+  const allowedHosts = targetHostsNote(process.env);
+  if (allowedHosts) app.log.info(allowedHosts);
+  for (const warning of targetHostWarnings(process.env)) app.log.warn(warning);
+  if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
   // PGlite: only this process may touch the data folder, so it works the runs itself.
   if (config.runs.worker || db.kind === 'pglite') {
     await runQueue.startWorker();
@@ -79,7 +81,17 @@ async function main() {
   } else {
     app.log.info('experiment runs: queued for `npm run worker` (RUN_WORKER=false)');
   }
-  app.log.info(`console at ${config.publicUrl}/, API docs at ${config.publicUrl}/docs`);
+  app.log.info(`API docs at ${config.publicUrl}/docs`);
+}
+
+/** Where the password to sign in with is, when no banner shows a new one. */
+function signInNote(config: ReturnType<typeof readConfig>, firstAdmin: { account: string } | undefined): string {
+  if (config.identity.mode === 'external') return `sign-in: external issuer ${config.identity.issuer}`;
+  if (firstAdmin) return `sign-in: as "${firstAdmin.account}" with the password in CONSOLE_ADMIN_PASSWORD (embedded OpenID provider)`;
+  return (
+    "sign-in: with your account of the embedded OpenID provider; the first admin's password was shown on the first start " +
+    '("npm run user -- passwd admin" sets a new one)'
+  );
 }
 
 /** Plain text on stderr, not a JSON log line: the one time this password is shown must be hard to miss. */

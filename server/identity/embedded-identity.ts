@@ -22,7 +22,8 @@ export interface EmbeddedIdentityOptions {
   /** PUBLIC_URL: what the provider's URLs name, whatever the request's Host says. */
   publicUrl: string;
   adminPassword?: string;
-  showAdminPassword?: (account: string, password: string) => void;
+  /** The first admin was made on this start: with a generated password (to show once), or with CONSOLE_ADMIN_PASSWORD's. */
+  firstAdminCreated?: (account: string, generatedPassword: string | undefined) => void;
 }
 
 const assetsDir = new URL('./assets/', import.meta.url);
@@ -39,13 +40,11 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, options: Embed
   const { db, issuer, audience } = options;
   const secrets = await loadProviderSecrets(db);
   const admin = await ensureInitialAdmin(db, options.adminPassword);
-  if (admin.created && admin.generatedPassword) {
-    if (options.showAdminPassword) options.showAdminPassword('admin', admin.generatedPassword);
-    else {
-      app.log.warn(
-        `Created the first account: admin / ${admin.generatedPassword} (shown once; change it with "npm run user -- passwd admin")`,
-      );
-    }
+  if (admin.created && options.firstAdminCreated) options.firstAdminCreated('admin', admin.generatedPassword);
+  else if (admin.created && admin.generatedPassword) {
+    app.log.warn(
+      `Created the first account: admin / ${admin.generatedPassword} (shown once; change it with "npm run user -- passwd admin")`,
+    );
   } else if (admin.created) {
     app.log.info('Created the first account "admin" with CONSOLE_ADMIN_PASSWORD');
   }

@@ -90,3 +90,10 @@ export function targetHostWarnings(env: Env): string[] {
   }
   return warnings;
 }
+
+/** Which hosts HTTP search targets may call, said at start when SEARCH_TARGET_HOSTS lists them. */
+export function targetHostsNote(env: Env): string | undefined {
+  const valid = entries(env[HOSTS_VARIABLE]).filter((entry) => parseEntry(entry) !== undefined);
+  if (valid.length === 0) return undefined;
+  return `search targets: HTTP calls only to ${valid.join(', ')} (${HOSTS_VARIABLE})`;
+}

@@ -51,7 +51,7 @@ describe('sign-in without PUBLIC_URL, from either loopback address', () => {
         .stdout.split('\n')
         .find((line) => line.includes('Open')) ?? '',
     );
-    expect(server.output().stdout).toContain(`"msg":"Open http://localhost:${port}/ in a browser`);
+    expect(server.output().stdout).toContain(`INFO: Open http://localhost:${port}/ in a browser`);
     expect(firstAddress?.[0]).toBe(`http://localhost:${port}`);
   });
 
