@@ -11,7 +11,7 @@ import {
   type GoldenSetChanges,
   type GoldenSetExportFormat,
 } from '../../domain/experiments/evaluation-backend-types';
-import type { Coverage } from '../../domain/experiments/workbench-types';
+import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
 import type { GoldenSetUpload } from '../../domain/golden-sets/golden-set-upload';
 import type {
   GoldenSetQuery,
@@ -112,7 +112,7 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
 
     /** GET golden-sets/{id}/coverage?dataset_id: how many of the dataset's queries the golden set judges. */
     coverage: (goldenSetId: number, datasetId: number) =>
-      api<Coverage>(`${path(goldenSetId)}/coverage`, { query: { dataset_id: datasetId } }),
+      api<CoverageAnswer>(`${path(goldenSetId)}/coverage`, { query: { dataset_id: datasetId } }),
 
     /** GET golden-sets/{id}/queries/?search&page&page_size → the page and its count. */
     queryRows: async (id: number, page: PageRequest, filter: { search?: string } = {}): Promise<Page<GoldenSetQuery>> =>

@@ -3,7 +3,7 @@ import { foundOrNull } from '../failure-message';
 import { headerPage, pageQuery } from '../paging';
 import type { EntryWindow, EntryWindowRequest } from '../../domain/datasets/dataset-membership';
 import type { CsvUploader, UploadOptions } from '../../domain/datasets/upload-types';
-import type { DatasetEntry, EntryBody, EntryFilter, PageRequest } from '../../domain/evaluations/evaluation-service-types';
+import type { DatasetEntry, EntryContent, EntryFilter, PageRequest } from '../../domain/evaluations/evaluation-service-types';
 
 // dataset-entries/ on the evaluation service (server/routes/dataset-entries.ts and bulk-upload.ts): the list
 // filtered by dataset and searched, one entry created, read, replaced and deleted, a CSV of entries uploaded,
@@ -50,13 +50,13 @@ export function createDatasetEntries(api: ApiClient, uploadCsv: CsvUploader) {
     },
 
     /** POST dataset-entries/ → 201 with the entry. */
-    createEntry: (body: EntryBody) => api<DatasetEntry>('dataset-entries/', { method: 'POST', body }),
+    createEntry: (body: EntryContent) => api<DatasetEntry>('dataset-entries/', { method: 'POST', body }),
 
     /** GET dataset-entries/{id}: the entry, or null when there is none with this id. */
     findEntry: (id: number) => foundOrNull(api<DatasetEntry>(`dataset-entries/${id}`)),
 
     /** PUT dataset-entries/{id} → the entry as replaced. */
-    updateEntry: (id: number, body: EntryBody) => api<DatasetEntry>(`dataset-entries/${id}`, { method: 'PUT', body }),
+    updateEntry: (id: number, body: EntryContent) => api<DatasetEntry>(`dataset-entries/${id}`, { method: 'PUT', body }),
 
     /** DELETE dataset-entries/{id}. */
     deleteEntry: (id: number) => api<void>(`dataset-entries/${id}`, { method: 'DELETE' }),
