@@ -6,7 +6,7 @@ import { createAuthLogic } from './logic/auth-logic';
 import type { ApiSession } from './services/api-client';
 import { createAuthClient, type AuthClient } from './services/auth-client';
 import { createBrowserRouter } from './services/browser-router';
-import type { MeClient } from './services/me-client';
+import type { MeClient } from './services/backend/me';
 import { loadRuntimeConfig, type RuntimeConfig } from './services/runtime-config';
 import type { ConsoleLogic } from './views/shell/logic-context';
 import { readable } from './domain/shared/readable-promise';
@@ -74,7 +74,7 @@ let meClient: Promise<MeClient> | undefined;
  * someone is signed in, not with /login; a failed load is not cached.
  */
 function loadMeClient(): Promise<MeClient> {
-  meClient ??= Promise.all([loadRuntime(), import('./services/api-client'), import('./services/me-client')]).then(
+  meClient ??= Promise.all([loadRuntime(), import('./services/api-client'), import('./services/backend/me')]).then(
     ([{ config }, { createApiClient }, { createMeClient }]) => createMeClient(createApiClient(config.evaluationBackendUrl, session)),
     (error: unknown) => {
       meClient = undefined;

@@ -22,6 +22,7 @@ export const JudgementInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type JudgementInput = Static<typeof JudgementInputSchema>;
 
 export const QueryJudgementsQuerySchema = Type.Object(
   { query: Type.String({ minLength: 1, maxLength: MAX_INPUT_LENGTH }) },
@@ -35,6 +36,7 @@ export const JudgementKeyQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type JudgementKeyQuery = Static<typeof JudgementKeyQuerySchema>;
 
 export const GoldenSetQueriesQuerySchema = Type.Object(
   {

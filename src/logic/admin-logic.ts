@@ -12,14 +12,9 @@ import type { DownloadedFile } from '../domain/experiments/evaluation-backend-ty
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
-// The pages for admins: /accounts and /audit, bound to the accounts and audit-trail calls, the
-// downloads and the address bar.
-export function createAdminLogic({
-  accounts,
-  auditTrail,
-  files,
-  router,
-}: Pick<ConsoleDeps, 'accounts' | 'auditTrail' | 'files' | 'router'>) {
+// The pages for admins: /accounts and /audit, bound to the accounts and audit calls, the downloads and the
+// address bar.
+export function createAdminLogic({ accounts, audit, files, router }: Pick<ConsoleDeps, 'accounts' | 'audit' | 'files' | 'router'>) {
   return {
     accountsPage: accountsPageMachine.provide({
       actors: {
@@ -54,11 +49,11 @@ export function createAdminLogic({
     auditPage: auditPageMachine.provide({
       actors: {
         list: pagedList(router, {
-          fetchPage: ({ page, pageSize, filter }) => auditTrail.auditRows({ page, pageSize }, filter),
+          fetchPage: ({ page, pageSize, filter }) => audit.auditRows({ page, pageSize }, filter),
           filterNames: AUDIT_FILTER,
         }),
         fileExport: fileExportMachine.provide({
-          actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => auditTrail.exportAuditTrail(input.query ?? {})) },
+          actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => audit.exportAuditTrail(input.query ?? {})) },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
         }),
       },

@@ -5,7 +5,7 @@ import { meMachine } from '../machines/shell/me.machine';
 import type { PasswordChange } from '../domain/shell/password-change';
 import type { Router } from '../domain/shell/router';
 import type { AuthClient } from '../services/auth-client';
-import type { MeClient } from '../services/me-client';
+import type { MeClient } from '../services/backend/me';
 
 export type AuthDeps = {
   auth: Pick<AuthClient, 'restoreSession' | 'handleRedirectCallback' | 'loginWithRedirect' | 'loginWithPopup' | 'logout' | 'forgetSession'>;

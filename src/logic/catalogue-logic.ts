@@ -9,7 +9,7 @@ import { pagedList, resource } from './paged-lists';
 const CATALOGUE_PATH = '/catalogue';
 
 // The /catalogue and /catalogue/products/{productId} screens, on the evaluation backend.
-export function createCatalogueLogic({ catalogue, backend, router }: Pick<ConsoleDeps, 'catalogue' | 'backend' | 'router'>) {
+export function createCatalogueLogic({ catalogue, goldenSets, router }: Pick<ConsoleDeps, 'catalogue' | 'goldenSets' | 'router'>) {
   return {
     cataloguePage: cataloguePageMachine.provide({
       actors: {
@@ -19,7 +19,7 @@ export function createCatalogueLogic({ catalogue, backend, router }: Pick<Consol
             catalogue.productRows({ page, pageSize }, { search: filter.search, goldenSetId: parseRouteId(filter.golden_set) ?? undefined }),
           filterNames: CATALOGUE_FILTER,
         }),
-        goldenSetOptions: resource(() => backend.goldenSetOptions()),
+        goldenSetOptions: resource(() => goldenSets.goldenSetOptions()),
         importProducts: importProductsMachine.provide({
           actors: {
             importProducts: fromPromise(({ input, signal }: { input: ImportInput; signal: AbortSignal }) =>

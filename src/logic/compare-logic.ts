@@ -8,17 +8,17 @@ import type { ConsoleDeps } from './console-deps';
 import { routeListener } from './route-listener';
 
 // Comparing two runs, bound to the run-comparisons calls and the address bar.
-export function createCompareLogic({ comparisons, files, router }: Pick<ConsoleDeps, 'comparisons' | 'files' | 'router'>) {
+export function createCompareLogic({ runComparisons, files, router }: Pick<ConsoleDeps, 'runComparisons' | 'files' | 'router'>) {
   return {
     comparePage: comparePageMachine.provide({
       actors: {
         fetchComparison: fromPromise<ComparisonPage, ComparisonFetch>(({ input }) =>
-          comparisons.compareRuns(input.params, { page: input.page, pageSize: input.pageSize }),
+          runComparisons.compareRuns(input.params, { page: input.page, pageSize: input.pageSize }),
         ),
         listenForRoute: routeListener<ComparePageEvent>(router, (search) => ({ type: 'route.changed', search })),
         fileExport: fileExportMachine.provide({
           actors: {
-            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => comparisons.exportComparison(input.query ?? {})),
+            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => runComparisons.exportComparison(input.query ?? {})),
           },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
         }),

@@ -1,37 +1,53 @@
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { Router } from '../domain/shell/router';
-import type { Accounts } from '../services/accounts';
-import type { AuditTrail } from '../services/audit-trail';
-import type { Catalogue } from '../services/catalogue';
+import type { Accounts } from '../services/backend/accounts';
+import type { Audit } from '../services/backend/audit';
+import type { Catalogue } from '../services/backend/catalogue';
+import type { EvaluationScripts } from '../services/backend/evaluation-scripts';
+import type { ExperimentRunResults } from '../services/backend/experiment-run-results';
+import type { ExperimentRuns } from '../services/backend/experiment-runs';
+import type { Experiments } from '../services/backend/experiments';
+import type { GoldenSets } from '../services/backend/golden-sets';
+import type { RunComparisons } from '../services/backend/run-comparisons';
+import type { SearchTargets } from '../services/backend/search-targets';
 import type { DashboardCounts } from '../services/dashboard-counts';
-import type { EvaluationBackend } from '../services/evaluation-backend';
-import type { EvaluationService } from '../services/evaluation-service';
-import type { ExperimentWorkbench } from '../services/experiment-workbench';
-import type { GoldenSetJudging } from '../services/golden-set-judging';
-import type { RunComparisons } from '../services/run-comparisons';
+import type { DatasetEntries } from '../services/evaluation-service/dataset-entries';
+import type { DatasetEntryMappings } from '../services/evaluation-service/dataset-entry-mappings';
+import type { Datasets } from '../services/evaluation-service/datasets';
+import type { ExperimentForm } from '../services/experiment-form';
 import type { RunJudging } from '../services/run-judging';
 import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
-/** What the screens' machines are bound to: the services' objects and the address bar. Tests pass fakes. */
+/**
+ * What the screens' machines are bound to: one service per resource of the two APIs (named as the server names
+ * it), the few calls that combine them for a screen, and the address bar. Tests pass fakes.
+ */
 export type ConsoleDeps = {
-  /** The evaluation service: datasets and their entries. */
-  service: EvaluationService;
-  /** The separate evaluation backend: scripts, experiments, runs, golden sets. */
-  backend: EvaluationBackend;
-  /** The experiment workbench's calls: the experiment form, try a query, coverage. */
-  workbench: ExperimentWorkbench;
-  /** The evaluation backend's product catalogue: products, the built-in search, the import. */
-  catalogue: Catalogue;
-  counts: DashboardCounts;
+  /** The evaluation service's datasets/, dataset-entries/ and dataset-entry-mappings/. */
+  datasets: Datasets;
+  datasetEntries: DatasetEntries;
+  datasetEntryMappings: DatasetEntryMappings;
+  /** The evaluation backend's golden sets with their judgements, experiments, runs, one run result, scripts. */
+  goldenSets: GoldenSets;
+  experiments: Experiments;
+  experimentRuns: ExperimentRuns;
+  experimentRunResults: ExperimentRunResults;
+  evaluationScripts: EvaluationScripts;
+  /** A query tried through a search target from the experiment form. */
+  searchTargets: SearchTargets;
   /** Two finished runs compared query by query, and that comparison as CSV. */
-  comparisons: RunComparisons;
-  /** Judging from a run: its unjudged pairs, a grade into its golden set, a rescore. */
-  runJudging: RunJudging;
-  /** A golden set opened and judged: its queries, their judgements, the history, the scale. */
-  judging: GoldenSetJudging;
+  runComparisons: RunComparisons;
+  /** The product catalogue: products, the built-in search, the import. */
+  catalogue: Catalogue;
   /** For admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
-  auditTrail: AuditTrail;
+  audit: Audit;
+  /** The dashboard's counts of both APIs. */
+  counts: DashboardCounts;
+  /** A run's golden set and its scale, to judge into. */
+  runJudging: RunJudging;
+  /** What the experiment form offers to choose from. */
+  experimentForm: ExperimentForm;
   /** The evaluations screens run on sample data after a fake load. */
   samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */

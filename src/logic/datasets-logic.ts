@@ -7,18 +7,23 @@ import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
 // The /datasets and /datasets/{id}/edit screens.
-export function createDatasetsLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
+export function createDatasetsLogic({
+  datasets,
+  datasetEntries,
+  datasetEntryMappings,
+  router,
+}: Pick<ConsoleDeps, 'datasets' | 'datasetEntries' | 'datasetEntryMappings' | 'router'>) {
   return {
     datasetsPage: datasetsPageMachine.provide({
       actors: {
         list: pagedList(router, {
-          fetchPage: ({ page, pageSize, filter }) => service.listDatasets({ page, pageSize, search: filter.search }),
-          deleteItem: service.deleteDataset,
+          fetchPage: ({ page, pageSize, filter }) => datasets.listDatasets({ page, pageSize, search: filter.search }),
+          deleteItem: datasets.deleteDataset,
           filterNames: DATASETS_FILTER,
         }),
         createDataset: createDatasetMachine.provide({
           actors: {
-            createDataset: fromPromise<CreatedDataset, { name: string; description: string }>(({ input }) => service.createDataset(input)),
+            createDataset: fromPromise<CreatedDataset, { name: string; description: string }>(({ input }) => datasets.createDataset(input)),
           },
           actions: { openEditor: (_, { id }: { id: number }) => router.navigate(`/datasets/${id}/edit`) },
         }),
@@ -26,9 +31,9 @@ export function createDatasetsLogic({ service, router }: Pick<ConsoleDeps, 'serv
     }),
     datasetEditor: datasetEditorMachine.provide({
       actors: {
-        fetchDataset: fromPromise(({ input }: { input: { datasetId: number } }) => service.findDataset(input.datasetId)),
-        fetchEntries: fromPromise(({ input }: { input: EntryWindowRequest }) => service.entryWindow(input)),
-        saveMoves: fromPromise(({ input }: { input: EntryMove }) => service.moveEntries(input)),
+        fetchDataset: fromPromise(({ input }: { input: { datasetId: number } }) => datasets.findDataset(input.datasetId)),
+        fetchEntries: fromPromise(({ input }: { input: EntryWindowRequest }) => datasetEntries.entryWindow(input)),
+        saveMoves: fromPromise(({ input }: { input: EntryMove }) => datasetEntryMappings.moveEntries(input)),
       },
     }),
   };

@@ -11,23 +11,28 @@ import { pagedList, resource } from './paged-lists';
 const ENTRIES_PATH = '/dataset-entries';
 
 // The /dataset-entries and /dataset-entries/{id}/edit screens.
-export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'service' | 'router'>) {
-  const datasetPicker = datasetPickerMachine.provide({ actors: { fetchDatasets: fromPromise(() => service.datasetOptions()) } });
+export function createEntriesLogic({
+  datasets,
+  datasetEntries,
+  datasetEntryMappings,
+  router,
+}: Pick<ConsoleDeps, 'datasets' | 'datasetEntries' | 'datasetEntryMappings' | 'router'>) {
+  const datasetPicker = datasetPickerMachine.provide({ actors: { fetchDatasets: fromPromise(() => datasets.datasetOptions()) } });
 
   const datasetEntriesPage = datasetEntriesPageMachine.provide({
     actors: {
       list: pagedList(router, {
         fetchPage: ({ page, pageSize, filter }) =>
-          service.listEntries({ page, pageSize, search: filter.search, inDataset: parseRouteId(filter.dataset) ?? undefined }),
-        deleteItem: service.deleteEntry,
+          datasetEntries.listEntries({ page, pageSize, search: filter.search, inDataset: parseRouteId(filter.dataset) ?? undefined }),
+        deleteItem: datasetEntries.deleteEntry,
         filterNames: ENTRIES_FILTER,
       }),
-      datasetOptions: resource(() => service.datasetOptions()),
+      datasetOptions: resource(() => datasets.datasetOptions()),
       addEntry: addEntryMachine.provide({
         actors: {
-          createEntry: fromPromise<CreatedEntry, NewEntry>(({ input }) => service.createEntry(input)),
+          createEntry: fromPromise<CreatedEntry, NewEntry>(({ input }) => datasetEntries.createEntry(input)),
           linkDatasets: fromPromise<unknown, LinkDatasetsInput>(({ input }) =>
-            service.linkEntryToDatasets(input.entryId, input.datasetIds),
+            datasetEntryMappings.linkEntryToDatasets(input.entryId, input.datasetIds),
           ),
           datasetPicker,
         },
@@ -35,7 +40,7 @@ export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'servi
       bulkUpload: bulkUploadMachine.provide({
         actors: {
           uploadCsv: fromPromise(({ input, signal }: { input: UploadInput; signal: AbortSignal }) =>
-            service.uploadEntries(input.file, { signal, onProgress: input.reportProgress }),
+            datasetEntries.uploadEntries(input.file, { signal, onProgress: input.reportProgress }),
           ),
         },
       }),
@@ -44,11 +49,13 @@ export function createEntriesLogic({ service, router }: Pick<ConsoleDeps, 'servi
 
   const entryEditor = entryEditorMachine.provide({
     actors: {
-      fetchEntry: fromPromise(({ input }: { input: { entryId: number } }) => service.findEntry(input.entryId)),
+      fetchEntry: fromPromise(({ input }: { input: { entryId: number } }) => datasetEntries.findEntry(input.entryId)),
       saveEntry: fromPromise<unknown, SaveEntryInput>(({ input }) =>
-        service.updateEntry(input.entryId, { input: input.input, input_metadata: input.input_metadata }),
+        datasetEntries.updateEntry(input.entryId, { input: input.input, input_metadata: input.input_metadata }),
       ),
-      saveLinks: fromPromise<unknown, SaveLinksInput>(({ input }) => service.saveEntryLinks(input.entryId, input.before, input.after)),
+      saveLinks: fromPromise<unknown, SaveLinksInput>(({ input }) =>
+        datasetEntryMappings.saveEntryLinks(input.entryId, input.before, input.after),
+      ),
       datasetPicker,
     },
     // Cancel and save: back where the person came from, else to the list.

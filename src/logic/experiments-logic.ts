@@ -9,24 +9,28 @@ import { allRows, pagedList, rowsOf, resource } from './paged-lists';
 import { routeListener } from './route-listener';
 
 // The /experiments and /evaluation-scripts screens, on the evaluation backend.
-export function createExperimentsLogic({ backend, router }: Pick<ConsoleDeps, 'backend' | 'router'>) {
-  const scriptDetails = resource((id) => backend.findScript(id));
-  const scriptExperiments = pagedList(router, { fetchPage: rowsOf(backend.scriptExperimentRows) });
+export function createExperimentsLogic({
+  experiments,
+  evaluationScripts,
+  router,
+}: Pick<ConsoleDeps, 'experiments' | 'evaluationScripts' | 'router'>) {
+  const scriptDetails = resource((id) => evaluationScripts.findScript(id));
+  const scriptExperiments = pagedList(router, { fetchPage: rowsOf(evaluationScripts.scriptExperimentRows) });
   return {
     experimentsPage: experimentsPageMachine.provide({
       actors: {
         scriptFilter: scriptFilterMachine.provide({
-          actors: { fetchScriptOptions: fromPromise(() => backend.allScriptOptions()), listenForScript: listenForScript(router) },
+          actors: { fetchScriptOptions: fromPromise(() => evaluationScripts.allScriptOptions()), listenForScript: listenForScript(router) },
           actions: {
             showScript: (_, { scriptId }: { scriptId: number | null }) =>
               router.navigate(`${router.path()}?${scriptId === null ? '' : `script=${scriptId}&`}page=1`),
           },
         }),
-        allExperiments: pagedList(router, { fetchPage: allRows(backend.experimentRows) }),
+        allExperiments: pagedList(router, { fetchPage: allRows(experiments.experimentRows) }),
         scriptExperiments,
       },
     }),
-    scriptList: pagedList(router, { fetchPage: allRows(backend.scriptRows) }),
+    scriptList: pagedList(router, { fetchPage: allRows(evaluationScripts.scriptRows) }),
     scriptDetails,
     scriptExperimentsPage: scriptExperimentsPageMachine.provide({ actors: { details: scriptDetails, list: scriptExperiments } }),
   };

@@ -2,27 +2,28 @@ import { fromCallback, fromPromise } from 'xstate';
 import { addJudgementMachine, CATALOGUE_RESULTS } from '../machines/golden-sets/add-judgement.machine';
 import { goldenSetPageMachine, QUERY_FILTER, type GoldenSetPageEvent } from '../machines/golden-sets/golden-set-page.machine';
 import { pagedListMachine, type PageFetch, type PagedListEvent, type PageResult } from '../machines/shared/paged-list.machine';
-import { queryJudgementsMachine, type JudgementSave } from '../machines/golden-sets/query-judgements.machine';
+import { queryJudgementsMachine } from '../machines/golden-sets/query-judgements.machine';
 import { scaleEditorMachine } from '../machines/golden-sets/scale-editor.machine';
 import { queryFromSearch, withOpenQuery } from '../domain/golden-sets/golden-set-address';
+import type { JudgementEdit } from '../domain/golden-sets/judgement-edits';
 import type { GradeScale } from '../domain/judging/golden-set-judging-types';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, rowsOf, resource } from './paged-lists';
 import { routeListener } from './route-listener';
 
-// The /golden-sets/{id} screen: the golden set judged, bound to the judging calls, the catalogue's search (to
-// add a product) and the address bar.
-export function createGoldenSetJudgingLogic({ judging, catalogue, router }: Pick<ConsoleDeps, 'judging' | 'catalogue' | 'router'>) {
+// The /golden-sets/{id} screen: the golden set judged, bound to its calls, the catalogue's search (to add a
+// product) and the address bar.
+export function createGoldenSetJudgingLogic({ goldenSets, catalogue, router }: Pick<ConsoleDeps, 'goldenSets' | 'catalogue' | 'router'>) {
   return {
     goldenSetPage: goldenSetPageMachine.provide({
       actors: {
-        goldenSet: resource((id) => judging.findGoldenSet(id)),
-        queries: pagedList(router, { fetchPage: rowsOf(judging.queryRows), filterNames: QUERY_FILTER }),
+        goldenSet: resource((id) => goldenSets.findGoldenSet(id)),
+        queries: pagedList(router, { fetchPage: rowsOf(goldenSets.queryRows), filterNames: QUERY_FILTER }),
         // The history pages on its own: the address belongs to the queries.
         history: pagedListMachine.provide({
           actors: {
             fetchPage: fromPromise<PageResult<unknown>, PageFetch>(({ input }) =>
-              judging.historyRows(input.ownerId!, { page: input.page, pageSize: input.pageSize }),
+              goldenSets.historyRows(input.ownerId!, { page: input.page, pageSize: input.pageSize }),
             ),
             listenForRoute: fromCallback<PagedListEvent>(() => undefined),
           },
@@ -31,21 +32,23 @@ export function createGoldenSetJudgingLogic({ judging, catalogue, router }: Pick
         scaleEditor: scaleEditorMachine.provide({
           actors: {
             saveScale: fromPromise(({ input }: { input: { goldenSetId: number; scale: GradeScale } }) =>
-              judging.updateScale(input.goldenSetId, input.scale),
+              goldenSets.updateScale(input.goldenSetId, input.scale),
             ),
           },
         }),
         queryJudgements: queryJudgementsMachine.provide({
           actors: {
             fetchJudgements: fromPromise(({ input }: { input: { goldenSetId: number; query: string } }) =>
-              judging.judgementsOf(input.goldenSetId, input.query),
+              goldenSets.judgementsOf(input.goldenSetId, input.query),
             ),
-            saveEdit: fromPromise(async ({ input: { goldenSetId, query, edit } }: { input: JudgementSave }) => {
-              if (edit.kind === 'grade')
-                return judging.saveJudgement({ goldenSetId, query, product_id: edit.product_id, grade: edit.grade });
-              await judging.removeJudgement({ goldenSetId, query, product_id: edit.product_id });
-              return null;
-            }),
+            saveEdit: fromPromise(
+              async ({ input: { goldenSetId, query, edit } }: { input: { goldenSetId: number; query: string; edit: JudgementEdit } }) => {
+                if (edit.kind === 'grade')
+                  return goldenSets.saveJudgement(goldenSetId, { query, product_id: edit.product_id, grade: edit.grade });
+                await goldenSets.removeJudgement(goldenSetId, { query, product_id: edit.product_id });
+                return null;
+              },
+            ),
             addJudgement: addJudgementMachine.provide({
               actors: {
                 searchCatalogue: fromPromise(

@@ -9,24 +9,24 @@ import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList } from './paged-lists';
 
 // The /golden-sets screen, on the evaluation backend.
-export function createGoldenSetsLogic({ backend, files, router }: Pick<ConsoleDeps, 'backend' | 'files' | 'router'>) {
+export function createGoldenSetsLogic({ goldenSets, files, router }: Pick<ConsoleDeps, 'goldenSets' | 'files' | 'router'>) {
   return {
     goldenSetsPage: goldenSetsPageMachine.provide({
       actors: {
-        list: pagedList(router, { fetchPage: allRows(backend.goldenSetRows), deleteItem: backend.deleteGoldenSet }),
+        list: pagedList(router, { fetchPage: allRows(goldenSets.goldenSetRows), deleteItem: goldenSets.deleteGoldenSet }),
         uploadGoldenSet: uploadGoldenSetMachine.provide({
-          actors: { uploadGoldenSet: fromPromise(({ input }: { input: GoldenSetUpload }) => backend.uploadGoldenSet(input)) },
+          actors: { uploadGoldenSet: fromPromise(({ input }: { input: GoldenSetUpload }) => goldenSets.uploadGoldenSet(input)) },
         }),
         renameGoldenSet: renameGoldenSetMachine.provide({
           actors: {
             saveGoldenSet: fromPromise(({ input: { id, ...changes } }: { input: GoldenSetToRename }) =>
-              backend.updateGoldenSet(id, changes),
+              goldenSets.updateGoldenSet(id, changes),
             ),
           },
         }),
         fileExport: fileExportMachine.provide({
           actors: {
-            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportGoldenSet(input.id, input.format)),
+            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => goldenSets.exportGoldenSet(input.id, input.format)),
           },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
         }),

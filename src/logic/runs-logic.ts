@@ -16,32 +16,34 @@ import { pagedList, rowsOf, resource } from './paged-lists';
 
 // The screens from /experiment-runs to /experiment-run-result-details, on the evaluation backend.
 export function createRunsLogic({
-  backend,
-  workbench,
+  experiments,
+  experimentRuns,
+  experimentRunResults,
+  goldenSets,
   files,
   router,
   runJudging,
-}: Pick<ConsoleDeps, 'backend' | 'workbench' | 'files' | 'router' | 'runJudging'>) {
+}: Pick<ConsoleDeps, 'experiments' | 'experimentRuns' | 'experimentRunResults' | 'goldenSets' | 'files' | 'router' | 'runJudging'>) {
   const navigateTo = (_: unknown, { path }: { path: string }) => router.navigate(path);
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
       actors: {
-        runList: resource((id) => backend.runsOfExperiment(id)),
-        experiment: resource((id) => workbench.findExperiment(id)),
+        runList: resource((id) => experimentRuns.runsOfExperiment(id)),
+        experiment: resource((id) => experiments.findExperiment(id)),
         coverage: coverageMachine.provide({
           actors: {
             fetchCoverage: fromPromise(({ input }: { input: { goldenSetId: number; datasetId: number } }) =>
-              workbench.coverage(input.goldenSetId, input.datasetId),
+              goldenSets.coverage(input.goldenSetId, input.datasetId),
             ),
           },
         }),
         runProgress: runProgressMachine.provide({
           actors: {
             startRun: fromPromise(({ input }: { input: { experimentId: number; tags: string[] } }) =>
-              backend.startRun(input.experimentId, input.tags),
+              experimentRuns.startRun(input.experimentId, input.tags),
             ),
-            fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => backend.getRun(input.runId)),
-            cancelRun: fromPromise(({ input }: { input: { runId: number } }) => backend.cancelRun(input.runId)),
+            fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => experimentRuns.getRun(input.runId)),
+            cancelRun: fromPromise(({ input }: { input: { runId: number } }) => experimentRuns.cancelRun(input.runId)),
           },
         }),
         compareSelection: compareSelectionMachine.provide({ actions: { navigateTo } }),
@@ -49,37 +51,39 @@ export function createRunsLogic({
     }),
     runResultsPage: runResultsPageMachine.provide({
       actors: {
-        list: pagedList(router, { fetchPage: rowsOf(backend.runResultRows), filterNames: RESULT_FILTER }),
-        summary: resource((id) => backend.findRun(id)),
+        list: pagedList(router, { fetchPage: rowsOf(experimentRuns.runResultRows), filterNames: RESULT_FILTER }),
+        summary: resource((id) => experimentRuns.findRun(id)),
         fileExport: fileExportMachine.provide({
-          actors: { fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => backend.exportRun(input.id, input.format)) },
+          actors: {
+            fetchExport: fromPromise(({ input }: { input: FileExportRequest }) => experimentRuns.exportRun(input.id, input.format)),
+          },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
         }),
         comparableRuns: comparableRunsMachine.provide({
           actors: {
             fetchComparableRuns: fromPromise(({ input }: { input: ComparableRunsFetch }) =>
-              backend.comparableRuns(input.runId, { page: input.page, pageSize: input.pageSize }),
+              experimentRuns.comparableRuns(input.runId, { page: input.page, pageSize: input.pageSize }),
             ),
           },
           actions: { navigateTo },
         }),
-        rescoreRun: rescoreRun({ runJudging, router }),
+        rescoreRun: rescoreRun({ experimentRuns, router }),
       },
     }),
     runResultDetails: runResultDetailsMachine.provide({
       actors: {
-        fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)),
+        fetchResult: fromPromise(({ input }: { input: { id: number } }) => experimentRunResults.findRunResult(input.id)),
         fetchTarget: fromPromise(async ({ input }: { input: TargetFetch }) =>
           input.goldenSetId === null
             ? runJudging.judgingTarget(input.runId)
             : { goldenSetId: input.goldenSetId, scale: await runJudging.scaleOf(input.goldenSetId) },
         ),
-        saveGrade: saveGrade({ runJudging }),
+        saveGrade: saveGrade({ goldenSets }),
       },
       actions: { navigateTo },
     }),
     comparePair: comparePairMachine.provide({
-      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => workbench.findRunResult(input.id)) },
+      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => experimentRunResults.findRunResult(input.id)) },
     }),
   };
 }

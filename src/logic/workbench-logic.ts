@@ -6,11 +6,17 @@ import type { TryQuery } from '../domain/experiments/workbench-types';
 import type { ConsoleDeps } from './console-deps';
 
 // The experiment workbench: the experiment form with Try a query and the golden set's coverage.
-export function createWorkbenchLogic({ workbench, router }: Pick<ConsoleDeps, 'workbench' | 'router'>) {
+export function createWorkbenchLogic({
+  experiments,
+  experimentForm,
+  goldenSets,
+  searchTargets,
+  router,
+}: Pick<ConsoleDeps, 'experiments' | 'experimentForm' | 'goldenSets' | 'searchTargets' | 'router'>) {
   const coverage = coverageMachine.provide({
     actors: {
       fetchCoverage: fromPromise(({ input }: { input: { goldenSetId: number; datasetId: number } }) =>
-        workbench.coverage(input.goldenSetId, input.datasetId),
+        goldenSets.coverage(input.goldenSetId, input.datasetId),
       ),
     },
   });
@@ -19,18 +25,18 @@ export function createWorkbenchLogic({ workbench, router }: Pick<ConsoleDeps, 'w
       actors: {
         loadForm: fromPromise<FormLoad, { experimentId: number | null }>(async ({ input }) => {
           const [options, experiment] = await Promise.all([
-            workbench.formOptions(),
-            input.experimentId === null ? undefined : workbench.findExperiment(input.experimentId),
+            experimentForm.formOptions(),
+            input.experimentId === null ? undefined : experiments.findExperiment(input.experimentId),
           ]);
           return { options, experiment };
         }),
         saveExperiment: fromPromise(({ input }: { input: SaveRequest }) =>
           input.experimentId === null
-            ? workbench.createExperiment(input.request)
-            : workbench.updateExperiment(input.experimentId, input.request),
+            ? experiments.createExperiment(input.request)
+            : experiments.updateExperiment(input.experimentId, input.request),
         ),
         tryQuery: tryQueryMachine.provide({
-          actors: { tryQuery: fromPromise(({ input }: { input: TryQuery }) => workbench.tryQuery(input)) },
+          actors: { tryQuery: fromPromise(({ input }: { input: TryQuery }) => searchTargets.tryQuery(input)) },
         }),
         coverage,
       },

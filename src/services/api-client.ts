@@ -1,5 +1,6 @@
-import { FetchError, ofetch, type FetchOptions, type FetchResponse, type MappedResponseType, type ResponseType } from 'ofetch';
+import { ofetch, type FetchOptions, type FetchResponse, type MappedResponseType, type ResponseType } from 'ofetch';
 import { toAuthError, type AuthFailure } from '../domain/shell/auth-errors';
+import { explained, statusOf } from './failure-message';
 
 /** What the two APIs' clients need from the session. */
 export type ApiSession = {
@@ -36,7 +37,10 @@ const sessionEndingCodes = new Set([
   'invalid_id_token',
 ]);
 
-/** One ofetch instance per API; a 401 gets one forced renewal and one retry, then the session ends. */
+/**
+ * One ofetch instance per API; a 401 gets one forced renewal and one retry, then the session ends. Every failure
+ * leaves explained (failure-message.ts): the server's sentence as the message, what ofetch raised as its cause.
+ */
 export function createApiClient(baseURL: string, session: ApiSession): ApiClient {
   const api = ofetch.create({ baseURL });
 
@@ -72,10 +76,10 @@ export function createApiClient(baseURL: string, session: ApiSession): ApiClient
   }
 
   const request = <T>(path: string, options?: FetchOptions<'json'>) =>
-    withRenewal<T, FetchOptions<'json'>>((p, o) => api<T>(p, o), path, options);
+    explained(withRenewal<T, FetchOptions<'json'>>((p, o) => api<T>(p, o), path, options));
   return Object.assign(request, {
     raw: <T, R extends ResponseType = 'json'>(path: string, options?: FetchOptions<R>) =>
-      withRenewal<FetchResponse<MappedResponseType<R, T>>, FetchOptions<R>>((p, o) => api.raw<T, R>(p, o), path, options),
+      explained(withRenewal<FetchResponse<MappedResponseType<R, T>>, FetchOptions<R>>((p, o) => api.raw<T, R>(p, o), path, options)),
   });
 }
 
@@ -98,8 +102,4 @@ export async function accessToken(session: ApiSession, forceRenewal: boolean): P
     if (sessionEndingCodes.has(failure.code)) session.onSignedOut(failure.toFailure());
     throw failure;
   }
-}
-
-function statusOf(error: unknown): number | undefined {
-  return error instanceof FetchError ? error.statusCode : undefined;
 }

@@ -1,36 +1,53 @@
-import { createAccounts } from './accounts';
 import { createApiClients, type ApiSession } from './api-client';
-import { createAuditTrail } from './audit-trail';
-import { createCatalogue } from './catalogue';
+import { createAccounts } from './backend/accounts';
+import { createAudit } from './backend/audit';
+import { createCatalogue } from './backend/catalogue';
+import { createEvaluationScripts } from './backend/evaluation-scripts';
+import { createExperimentRunResults } from './backend/experiment-run-results';
+import { createExperimentRuns } from './backend/experiment-runs';
+import { createExperiments } from './backend/experiments';
+import { createGoldenSets } from './backend/golden-sets';
+import { createRunComparisons } from './backend/run-comparisons';
+import { createSearchTargets } from './backend/search-targets';
 import { createDashboardCounts } from './dashboard-counts';
 import { saveBlob } from './download-file';
-import { createEvaluationBackend } from './evaluation-backend';
-import { createEvaluationService } from './evaluation-service';
-import { createExperimentWorkbench } from './experiment-workbench';
-import { createGoldenSetJudging } from './golden-set-judging';
-import { createRunComparisons } from './run-comparisons';
+import { createDatasetEntries } from './evaluation-service/dataset-entries';
+import { createDatasetEntryMappings } from './evaluation-service/dataset-entry-mappings';
+import { createDatasets } from './evaluation-service/datasets';
+import { createExperimentForm } from './experiment-form';
 import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
 import { loadSampleEvaluation } from './sample-evaluations';
 import { createCsvUploader, createFormPoster } from './upload-csv';
 
-/** The screens' services over the signed-in session, each made once (providers.ts calls this after sign-in). */
+/**
+ * The screens' services over the signed-in session, each made once (providers.ts calls this after sign-in): one
+ * per resource of the two APIs, and the few that combine them for a screen.
+ */
 export function createConsoleServices(config: RuntimeConfig, session: ApiSession) {
-  const clients = createApiClients(config, session);
-  const service = createEvaluationService(clients.evaluationService, createCsvUploader(config.evaluationServiceUrl, session));
+  const { evaluationService, evaluationBackend: backend } = createApiClients(config, session);
   const postForm = createFormPoster(session);
-  const backend = createEvaluationBackend(clients.evaluationBackend, config.evaluationBackendUrl, postForm);
+  const resources = {
+    datasets: createDatasets(evaluationService),
+    datasetEntries: createDatasetEntries(evaluationService, createCsvUploader(config.evaluationServiceUrl, session)),
+    datasetEntryMappings: createDatasetEntryMappings(evaluationService),
+    goldenSets: createGoldenSets(backend, config.evaluationBackendUrl, postForm),
+    evaluationScripts: createEvaluationScripts(backend),
+    experimentRuns: createExperimentRuns(backend),
+    experimentRunResults: createExperimentRunResults(backend),
+    searchTargets: createSearchTargets(backend),
+    runComparisons: createRunComparisons(backend),
+    catalogue: createCatalogue(backend, config.evaluationBackendUrl, postForm),
+    accounts: createAccounts(backend),
+    audit: createAudit(backend),
+  };
+  const experiments = createExperiments(backend, resources.evaluationScripts);
   return {
-    service,
-    backend,
-    workbench: createExperimentWorkbench(clients.evaluationBackend, service),
-    catalogue: createCatalogue(clients.evaluationBackend, config.evaluationBackendUrl, postForm),
-    counts: createDashboardCounts(service, backend),
-    comparisons: createRunComparisons(clients.evaluationBackend),
-    runJudging: createRunJudging(clients.evaluationBackend),
-    judging: createGoldenSetJudging(clients.evaluationBackend),
-    accounts: createAccounts(clients.evaluationBackend),
-    auditTrail: createAuditTrail(clients.evaluationBackend),
+    ...resources,
+    experiments,
+    counts: createDashboardCounts({ ...resources, experiments }),
+    runJudging: createRunJudging(resources.experimentRuns, resources.goldenSets),
+    experimentForm: createExperimentForm(resources),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
   };

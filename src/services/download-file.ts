@@ -1,6 +1,34 @@
-// Files the console fetches with the bearer token and hands to the browser as a download: the name the
-// server gave, and the save itself (an object URL and a temporary <a download>, so no token in a URL).
+import type { FetchResponse } from 'ofetch';
+import type { ApiClient } from './api-client';
+import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
+
+// Files the console fetches with the bearer token and hands to the browser as a download: the fetch, the name
+// the server gave, and the save itself (an object URL and a temporary <a download>, so no token in a URL).
 // The save is the file-export machine's `saveFile` action, bound in src/logic.
+
+/**
+ * GET a file with the bearer token (so no token in a URL), byte for byte (a CSV's BOM included), named by its
+ * Content-Disposition or else by `fallbackName`.
+ */
+export async function downloadFile(api: ApiClient, path: string, fallbackName: string): Promise<DownloadedFile> {
+  const response = await api.raw<Blob, 'blob'>(path, { responseType: 'blob', onResponseError: readRefusalAsJson });
+  return {
+    blob: response._data ?? new Blob([], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }),
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName,
+  };
+}
+
+/** A refusal answers JSON `{message}`, which `responseType: 'blob'` left as bytes: parse it, so the message reaches the person. */
+async function readRefusalAsJson({ response }: { response: FetchResponse<unknown> }): Promise<void> {
+  const body = response._data as Blob | undefined;
+  if (typeof body?.text !== 'function') return;
+  const text = await body.text();
+  try {
+    response._data = JSON.parse(text);
+  } catch {
+    response._data = text;
+  }
+}
 
 /**
  * The filename of a Content-Disposition header: `filename*=UTF-8''…` (RFC 6266) before `filename="…"`;

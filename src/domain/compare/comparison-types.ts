@@ -11,7 +11,7 @@ export type ComparisonFilter = (typeof COMPARISON_FILTERS)[number];
 export const COMPARISON_ORDERS = ['asc', 'desc'] as const;
 export type ComparisonOrder = (typeof COMPARISON_ORDERS)[number];
 
-export type { ComparedRun, MetricComparison, ComparisonRow as ComparedQuery, RunComparison } from '../../../server/schemas/comparisons';
+export type { ComparedRun, MetricComparison, ComparisonRow, RunComparison } from '../../../server/schemas/comparisons';
 
 /** One bin of the chosen metric's non-zero paired deltas: `from` inclusive, `to` exclusive (the last bin includes 1). */
 export type DeltaBin = RunComparison['histogram']['bins'][number];

@@ -4,7 +4,7 @@
 export type { Dataset, DatasetRef, DatasetRow } from '../../../server/schemas/datasets';
 export type { DatasetEntry } from '../../../server/schemas/entries';
 /** What the console sends to create or replace an entry. */
-export type { EntryContent as EntryBody } from '../../../server/schemas/entries';
+export type { EntryContent } from '../../../server/schemas/entries';
 
 /**
  * One page of a list and the total the server counted (X-Total-Count), when it sent one: exact, or with

@@ -3,7 +3,7 @@
  * made into the create / change request. Pure. Numbers are checked here only so far as to send numbers;
  * the server's 400 names every other problem, and `fieldProblems` puts each beside its field.
  */
-import type { ExperimentDetails, HttpTargetConfig, NewExperiment, RunConfig } from './workbench-types';
+import type { ExperimentDetails, HttpTargetConfig, NewExperiment, StoredRunConfig } from './workbench-types';
 
 const DRAFT_FIELDS = [
   'name',
@@ -60,7 +60,7 @@ export const emptyDraft: Draft = {
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 export function draftFromExperiment(experiment: ExperimentDetails): Draft {
-  const config = (experiment.config ?? {}) as Partial<RunConfig>;
+  const config = (experiment.config ?? {}) as Partial<StoredRunConfig>;
   const target = (config.search_target ?? { kind: 'builtin' }) as Partial<HttpTargetConfig> & { kind?: string };
   return {
     ...emptyDraft,
@@ -123,7 +123,7 @@ function headersOf(draft: Draft, problems: FieldProblems): Record<string, string
 const optional = <T>(name: string, value: T | undefined) => (value === undefined || value === '' ? {} : { [name]: value });
 
 /** The search target as configured: what a run would use, and what Try a query sends. */
-export function targetOf(draft: Draft): Parsed<RunConfig['search_target']> {
+export function targetOf(draft: Draft): Parsed<StoredRunConfig['search_target']> {
   const problems: FieldProblems = {};
   if (draft.kind !== 'http') return { value: { kind: 'builtin' }, problems };
   const value = {
@@ -167,7 +167,7 @@ export function experimentRequest(draft: Draft): Parsed<NewExperiment> {
       description: draft.description.trim(),
       dataset_id: datasetId as number,
       evaluation_script_id: scriptId as number,
-      config: config as RunConfig,
+      config: config as StoredRunConfig,
     },
     problems,
   };

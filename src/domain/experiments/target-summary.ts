@@ -1,5 +1,5 @@
 /** An experiment's search target and scoring in one line each, for its runs page. Pure. */
-import type { RunConfig } from './workbench-types';
+import type { StoredRunConfig } from './workbench-types';
 
 const hostOf = (url: string) => {
   try {
@@ -10,7 +10,7 @@ const hostOf = (url: string) => {
 };
 
 /** 'Built-in catalogue search', or 'HTTP POST es.example.com: hits /hits/hits, id /_source/sku'; '—' without one. */
-export function targetSummary(config: Partial<RunConfig> | undefined): string {
+export function targetSummary(config: Partial<StoredRunConfig> | undefined): string {
   const target: unknown = config?.search_target;
   if (target === undefined || target === null) return '—';
   // Configurations written elsewhere may name their target another way ("bm25-baseline"): shown as they are.
@@ -22,7 +22,7 @@ export function targetSummary(config: Partial<RunConfig> | undefined): string {
 }
 
 /** 'k 10 · linear gain · passes at nDCG ≥ 0.5 · relevant from grade 1', defaults filled in as a run fills them. */
-export function scoringSummary(config: Partial<RunConfig> | undefined): string {
+export function scoringSummary(config: Partial<StoredRunConfig> | undefined): string {
   if (!config?.search_target) return '—';
   const { k = 10, gain = 'linear', pass_threshold: threshold = 0.5, relevant_from: from = 1 } = config;
   return `k ${k} · ${gain} gain · passes at nDCG ≥ ${threshold} · relevant from grade ${from}`;

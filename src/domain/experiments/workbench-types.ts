@@ -1,9 +1,8 @@
 // The experiment workbench's data as the console reads it: the shapes are the reference
 // server's (server/schemas/), imported as types only.
 import type { ExperimentDetails, ExperimentWithConfig, NewExperiment, ExperimentChanges } from '../../../server/schemas/experiments';
-import type { CoverageAnswer } from '../../../server/schemas/coverage';
 import type { TryQuery, TryResult } from '../../../server/schemas/search-try';
-import type { HttpTargetConfig, StoredRunConfig } from '../../../server/schemas/run-config';
+import type { HttpTargetConfig } from '../../../server/schemas/run-config';
 import type { ExperimentRun } from '../../../server/schemas/runs';
 import type { RunResultWithNames } from '../../../server/schemas/results';
 import type { RunSummary } from './evaluation-backend-types';
@@ -18,8 +17,8 @@ export type {
   HttpTargetConfig,
   RunResultWithNames,
 };
-export type Coverage = CoverageAnswer;
-export type RunConfig = StoredRunConfig;
+export type { CoverageAnswer } from '../../../server/schemas/coverage';
+export type { StoredRunConfig } from '../../../server/schemas/run-config';
 
 /** A run as the runs table lists it: with its summary (this server always sends one). */
 export type ListedRun = ExperimentRun & { summary?: RunSummary };

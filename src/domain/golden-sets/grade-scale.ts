@@ -1,5 +1,5 @@
 import { formatCount } from '../shared/format-count';
-import type { GradeCounts, GradeScale, JudgementHistoryEntry } from '../judging/golden-set-judging-types';
+import type { GradeCounts, GradeScale, HistoryEntry } from '../judging/golden-set-judging-types';
 
 // A golden set's grading scale: how a grade reads ("2 · Good"), which key gives which grade, the
 // distribution of grades, a history entry's change, and the scale editor's draft.
@@ -42,7 +42,7 @@ export function byGradeText(scale: GradeScale, counts: GradeCounts): string {
 }
 
 /** "Added as 2 · Good", "Removed (was 1 · Fair)", "1 · Fair → 2 · Good". */
-export function historyChangeText(scale: GradeScale, entry: Pick<JudgementHistoryEntry, 'old_grade' | 'new_grade'>): string {
+export function historyChangeText(scale: GradeScale, entry: Pick<HistoryEntry, 'old_grade' | 'new_grade'>): string {
   const { old_grade: before, new_grade: after } = entry;
   if (before === null && after !== null) return `Added as ${gradeText(scale, after)}`;
   if (after === null) return before === null ? 'Removed' : `Removed (was ${gradeText(scale, before)})`;

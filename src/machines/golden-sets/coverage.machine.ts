@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
-import type { Coverage } from '../../domain/experiments/workbench-types';
+import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
 
 // The experiment form's coverage: how many of the dataset's queries the golden set judges above 0 — "52 of 60 queries
 // have relevant judgements; 8 will not be scored" — with the list. Asked again whenever the form picks
@@ -10,7 +10,7 @@ import type { Coverage } from '../../domain/experiments/workbench-types';
 
 export type CoveragePair = { goldenSetId: number | null; datasetId: number | null };
 
-export type CoverageContext = CoveragePair & { coverage: Coverage | null; error: string | null };
+export type CoverageContext = CoveragePair & { coverage: CoverageAnswer | null; error: string | null };
 
 export type CoverageEvent = ({ type: 'coverage.for' } & CoveragePair) | { type: 'user.retry' };
 
@@ -22,7 +22,7 @@ export const coverageMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    fetchCoverage: fromPromise<Coverage, { goldenSetId: number; datasetId: number }>(notProvided('fetchCoverage')),
+    fetchCoverage: fromPromise<CoverageAnswer, { goldenSetId: number; datasetId: number }>(notProvided('fetchCoverage')),
   },
   guards: {
     isComplete: ({ context }) => context.goldenSetId !== null && context.datasetId !== null,
@@ -31,7 +31,7 @@ export const coverageMachine = setup({
   },
   actions: {
     setPair: assign((_, params: CoveragePair) => ({ goldenSetId: params.goldenSetId, datasetId: params.datasetId, coverage: null })),
-    assignCoverage: assign((_, params: { coverage: Coverage }) => ({ coverage: params.coverage, error: null })),
+    assignCoverage: assign((_, params: { coverage: CoverageAnswer }) => ({ coverage: params.coverage, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
   },
 }).createMachine({

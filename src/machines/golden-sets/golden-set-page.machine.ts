@@ -6,7 +6,8 @@ import { resourceMachine } from '../shared/resource.machine';
 import { scaleEditorMachine } from './scale-editor.machine';
 import { DEFAULT_SCALE } from '../../domain/golden-sets/grade-scale';
 import { queryFromSearch } from '../../domain/golden-sets/golden-set-address';
-import type { GradeScale, JudgedGoldenSet } from '../../domain/judging/golden-set-judging-types';
+import type { GoldenSet } from '../../domain/experiments/evaluation-backend-types';
+import type { GradeScale } from '../../domain/judging/golden-set-judging-types';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 
 // The /golden-sets/{id} page: one golden set opened. The header is the golden set (the one-record machine),
@@ -49,7 +50,7 @@ export type GoldenSetPageEvent =
   | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> };
 
 const sameScale = (a: GradeScale, b: GradeScale) => a.max_grade === b.max_grade && a.labels.join('\n') === b.labels.join('\n');
-const scaleOf = (snapshot: SnapshotFrom<typeof resourceMachine>) => (snapshot.context.data as JudgedGoldenSet | null)?.scale ?? null;
+const scaleOf = (snapshot: SnapshotFrom<typeof resourceMachine>) => (snapshot.context.data as GoldenSet | null)?.scale ?? null;
 
 export const goldenSetPageMachine = setup({
   types: {

@@ -40,9 +40,6 @@ export type QueryJudgementsContext = QueryJudgementsInput & {
   saves: number;
 };
 
-/** What the save call is given: the change, of which query of which golden set. */
-export type JudgementSave = { goldenSetId: number; query: string; edit: JudgementEdit };
-
 type AddJudgementEvent = { type: 'user.add'; productId: string; grade: number; name?: string | null; imageUrl?: string | null };
 
 export type QueryJudgementsEvent =
@@ -108,8 +105,8 @@ export const queryJudgementsMachine = setup({
   },
   actors: {
     fetchJudgements: fromPromise<Judgement[], { goldenSetId: number; query: string }>(notProvided('fetchJudgements')),
-    /** The judgement as the server saved it, or null after a removal. */
-    saveEdit: fromPromise<Judgement | null, JudgementSave>(notProvided('saveEdit')),
+    /** One change of a query of a golden set: the judgement as the server saved it, or null after a removal. */
+    saveEdit: fromPromise<Judgement | null, { goldenSetId: number; query: string; edit: JudgementEdit }>(notProvided('saveEdit')),
     addJudgement: addJudgementMachine,
   },
   guards: {

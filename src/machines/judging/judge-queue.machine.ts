@@ -1,7 +1,7 @@
 import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../../domain/shared/error-message';
 import { liveOffset, pageAt, placeItems, QUEUE_PAGE_SIZE, queuePath } from '../../domain/judging/judge-queue';
-import type { Judgement, JudgingTarget, NewJudgement, UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import type { Judgement, JudgementInput, JudgingTarget, UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 import { notProvided } from '../shared/not-provided';
 import { rescoreRunMachine } from '../runs/rescore-run.machine';
@@ -16,7 +16,7 @@ import { rescoreRunMachine } from '../runs/rescore-run.machine';
 
 export type JudgeQueueInput = { runId: number | null; at: number; pageSize?: number };
 
-type PendingSave = { position: number; grade: number; previous: number | undefined; judgement: NewJudgement };
+type PendingSave = { position: number; grade: number; previous: number | undefined; judgement: JudgementInput };
 
 export type JudgeQueueContext = {
   runId: number | null;
@@ -63,7 +63,7 @@ export const judgeQueueMachine = setup({
   actors: {
     fetchTarget: fromPromise<JudgingTarget, { runId: number }>(notProvided('fetchTarget')),
     fetchItems: fromPromise<UnjudgedPage, UnjudgedFetch>(notProvided('fetchItems')),
-    saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: NewJudgement }>(notProvided('saveGrade')),
+    saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: JudgementInput }>(notProvided('saveGrade')),
     rescoreRun: rescoreRunMachine,
   },
   guards: {

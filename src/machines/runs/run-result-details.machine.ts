@@ -4,7 +4,7 @@ import type { RunResultWithNames } from '../../domain/experiments/workbench-type
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 import { goldenSetIdOf } from '../../domain/judging/judge-queue';
-import type { Judgement, JudgingTarget, NewJudgement } from '../../domain/judging/judging-types';
+import type { Judgement, JudgementInput, JudgingTarget } from '../../domain/judging/judging-types';
 import { notProvided } from '../shared/not-provided';
 
 // The /experiment-run-result-details/{id} page: the results table passes the row along (history state) and it
@@ -28,7 +28,7 @@ export type RunResultDetailsContext = RunResultDetailsInput & {
   target: JudgingTarget | null;
   /** Grades given here, by product id, shown before the server has them. */
   judged: Record<string, number>;
-  pending: Array<{ judgement: NewJudgement; previous: number | undefined }>;
+  pending: Array<{ judgement: JudgementInput; previous: number | undefined }>;
   saveError: string | null;
 };
 
@@ -50,7 +50,7 @@ export const runResultDetailsMachine = setup({
   actors: {
     fetchResult: fromPromise<RunResultWithNames | null, { id: number }>(notProvided('fetchResult')),
     fetchTarget: fromPromise<JudgingTarget, TargetFetch>(notProvided('fetchTarget')),
-    saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: NewJudgement }>(notProvided('saveGrade')),
+    saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: JudgementInput }>(notProvided('saveGrade')),
   },
   guards: {
     hasNoRouteId,

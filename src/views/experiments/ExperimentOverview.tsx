@@ -5,7 +5,7 @@ import type { coverageMachine } from '../../machines/golden-sets/coverage.machin
 import type { resourceMachine } from '../../machines/shared/resource.machine';
 import { selectData } from '../../machines/shared/resource.selectors';
 import { scoringSummary, targetSummary } from '../../domain/experiments/target-summary';
-import type { ExperimentDetails, RunConfig } from '../../domain/experiments/workbench-types';
+import type { ExperimentDetails, StoredRunConfig } from '../../domain/experiments/workbench-types';
 import * as backendStyles from './BackendPages.css';
 import { CoverageSummary } from '../golden-sets/CoverageSummary';
 import * as styles from '../runs/ExperimentRunsPage.css';
@@ -25,7 +25,7 @@ export function ExperimentOverview(props: {
   const experiment = useSelector(props.experiment, selectExperimentData);
   const mayChange = useCan('experiment.change');
   if (!experiment) return null;
-  const config = experiment.config as Partial<RunConfig> | undefined;
+  const config = experiment.config as Partial<StoredRunConfig> | undefined;
   return (
     <section className={backendStyles.card} aria-label="Experiment">
       <div className={styles.overviewHeading}>

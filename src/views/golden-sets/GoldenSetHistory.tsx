@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../domain/shared/format-date';
 import { counted } from '../../domain/shared/format-count';
 import { historyChangeText } from '../../domain/golden-sets/grade-scale';
-import type { GradeScale, JudgementHistoryEntry } from '../../domain/judging/golden-set-judging-types';
+import type { GradeScale, HistoryEntry } from '../../domain/judging/golden-set-judging-types';
 import * as styles from './GoldenSetPage.css';
 import { PagedListFrame, type PagedListRef } from '../ui/PagedListFrame';
 import * as table from '../ui/table.css';
@@ -16,7 +16,7 @@ export function GoldenSetHistory({ list, scale }: { list: PagedListRef; scale: G
       <h2 id="golden-set-history" className={styles.sectionTitle}>
         History
       </h2>
-      <PagedListFrame<JudgementHistoryEntry>
+      <PagedListFrame<HistoryEntry>
         list={list}
         failure={(error) => `Failed to fetch the history. ${error ?? ''}`}
         empty={(page) => (page === 1 ? 'No changes since upload.' : 'No changes on this page.')}

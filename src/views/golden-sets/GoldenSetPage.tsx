@@ -19,7 +19,7 @@ import type { scaleEditorMachine } from '../../machines/golden-sets/scale-editor
 import { formatCount } from '../../domain/shared/format-count';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { gradeDistribution, gradeText } from '../../domain/golden-sets/grade-scale';
-import type { JudgedGoldenSet } from '../../domain/judging/golden-set-judging-types';
+import type { GoldenSet } from '../../domain/experiments/evaluation-backend-types';
 import { GoldenSetHistory } from './GoldenSetHistory';
 import * as styles from './GoldenSetPage.css';
 import { GoldenSetQueries } from './GoldenSetQueries';
@@ -33,7 +33,7 @@ import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
 
-const selectSet = selectData<JudgedGoldenSet>;
+const selectSet = selectData<GoldenSet>;
 
 // /golden-sets/{id}: the golden set opened — its facts, grades and scale on top; its queries beside the
 // query opened (graded from the keyboard); the history of every change below. A role that may not change

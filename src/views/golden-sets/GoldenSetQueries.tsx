@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectFilterValue, selectIsFiltered } from '../../machines/shared/paged-list.selectors';
 import { counted } from '../../domain/shared/format-count';
 import { byGradeText } from '../../domain/golden-sets/grade-scale';
-import type { GradeScale, JudgedQuery } from '../../domain/judging/golden-set-judging-types';
+import type { GoldenSetQuery, GradeScale } from '../../domain/judging/golden-set-judging-types';
 import * as styles from './GoldenSetPage.css';
 import { PagedListFrame, type PagedListRef } from '../ui/PagedListFrame';
 import * as table from '../ui/table.css';
@@ -28,7 +28,7 @@ export function GoldenSetQueries(props: { list: PagedListRef; scale: GradeScale;
         value={search}
         onSearch={(text) => list.send({ type: 'user.filterChanged', name: 'search', value: text })}
       />
-      <PagedListFrame<JudgedQuery>
+      <PagedListFrame<GoldenSetQuery>
         list={list}
         failure={(error) => `Failed to fetch the queries. ${error ?? ''}`}
         empty={(page) => (filtered ? 'No queries match this search.' : page === 1 ? 'No queries yet.' : 'No queries on this page.')}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccounts } from '../../../src/services/accounts';
+import { createAccounts } from '../../../src/services/backend/accounts';
 import { createApiClient } from '../../../src/services/api-client';
-import { createAuditTrail } from '../../../src/services/audit-trail';
+import { createAudit } from '../../../src/services/backend/audit';
 import { RefusalError } from '../../../src/domain/shared/error-message';
 
 // The admin pages' calls over the real API client, as the accounts and audit routes define them:
@@ -13,7 +13,7 @@ function serve(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'admin-token', onSignedOut: vi.fn() });
   const request = (index = 0) => new Request(fetchMock.mock.calls[index][0], fetchMock.mock.calls[index][1]);
-  return { accounts: createAccounts(api), audit: createAuditTrail(api), request, fetchMock };
+  return { accounts: createAccounts(api), audit: createAudit(api), request, fetchMock };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { createCatalogue } from '../../../src/services/catalogue';
+import { createCatalogue } from '../../../src/services/backend/catalogue';
 import type { FormPoster } from '../../../src/services/upload-csv';
 
 // The Catalogue page's calls over the real API client: the products page with the search and the golden set

@@ -4,7 +4,7 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { comparePageMachine } from '../../../src/machines/compare/compare-page.machine';
 import { PAGE_SIZE } from '../../../src/machines/shared/paged-list.machine';
 import { compareSearch, comparisonParams, type CompareAddress } from '../../../src/domain/compare/compare-address';
-import type { ComparedQuery, ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
+import type { ComparisonRow, ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
@@ -88,7 +88,7 @@ const SUMMARY_ROWS = [
 ];
 
 /** The rows of one page of 45: 20, 20, then 5, each a regression. */
-function rowsOf(page: number, count = Math.min(PAGE_SIZE, TOTAL - (page - 1) * PAGE_SIZE)): ComparedQuery[] {
+function rowsOf(page: number, count = Math.min(PAGE_SIZE, TOTAL - (page - 1) * PAGE_SIZE)): ComparisonRow[] {
   return Array.from({ length: count }, (_, i) => {
     const n = (page - 1) * PAGE_SIZE + i + 1;
     return { query: `query ${n}`, baseline_result_id: 100 + n, candidate_result_id: 200 + n, baseline: 0.5, candidate: 0.25, delta: -0.25 };

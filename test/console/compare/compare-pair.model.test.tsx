@@ -174,10 +174,9 @@ function expectPage(state: Snapshot) {
 /** The result call held open per id, so each side is settled on its own. */
 function holdResults(services: ReturnType<typeof fakeDeps>) {
   const calls = new Map<number, Array<{ resolve(value: unknown): void; reject(error: unknown): void }>>();
-  services.workbench = {
-    ...services.workbench,
+  services.experimentRunResults = {
     findRunResult: (id: number) => new Promise((resolve, reject) => calls.set(id, [...(calls.get(id) ?? []), { resolve, reject }])),
-  } as typeof services.workbench;
+  };
   const settle = async (id: number, outcome: { output: unknown } | { error: unknown }) => {
     const call = await waitFor(() => calls.get(id)!.at(-1)!);
     await act(async () => ('output' in outcome ? call.resolve(outcome.output) : call.reject(outcome.error)));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { createRunComparisons } from '../../../src/services/run-comparisons';
+import { createRunComparisons } from '../../../src/services/backend/run-comparisons';
 
 // The run comparison's calls over the real API client: GET run-comparisons/ with the comparison's parameters and the
 // page, its X-Total-Count; the CSV of the same parameters as a file; a refusal as the server's sentence.

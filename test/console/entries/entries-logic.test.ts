@@ -3,10 +3,15 @@ import { createActor, waitFor } from 'xstate';
 import { createEntriesLogic } from '../../../src/logic/entries-logic';
 import { selectBulkUpload } from '../../../src/machines/entries/dataset-entries-page.selectors';
 import { selectPicker } from '../../../src/machines/entries/entry-editor.selectors';
-import type { EvaluationService } from '../../../src/services/evaluation-service';
+import type { DatasetEntries } from '../../../src/services/evaluation-service/dataset-entries';
+import type { DatasetEntryMappings } from '../../../src/services/evaluation-service/dataset-entry-mappings';
+import type { Datasets } from '../../../src/services/evaluation-service/datasets';
 import type { DatasetEntry } from '../../../src/domain/evaluations/evaluation-service-types';
 
 // The real actor bindings (src/logic/entries-logic.ts) over a fake evaluation service: what each flow asks it.
+
+/** The evaluation service's three resources, as one fake. */
+type EvaluationService = Datasets & DatasetEntries & DatasetEntryMappings;
 
 const entry: DatasetEntry = {
   id: 7,
@@ -40,7 +45,8 @@ function fakeService(overrides: Partial<EvaluationService> = {}) {
     ]),
     ...overrides,
   } as unknown as EvaluationService;
-  return { service, calls };
+  // One object answers for the three resources: each flow asks it by method name.
+  return { service, services: { datasets: service, datasetEntries: service, datasetEntryMappings: service }, calls };
 }
 
 /** The address bar, as far as these flows use it. */
@@ -57,9 +63,9 @@ function fakeRouter() {
 
 describe('entries logic', () => {
   it('saves the entry, then its links (before and after), then goes back', async () => {
-    const { service, calls } = fakeService();
+    const { services, calls } = fakeService();
     const router = fakeRouter();
-    const { entryEditor } = createEntriesLogic({ service, router });
+    const { entryEditor } = createEntriesLogic({ ...services, router });
     const editor = createActor(entryEditor, { input: { entryId: 7 } }).start();
     await waitFor(editor, (state) => state.matches({ ready: 'editing' }));
     const picker = selectPicker(editor.getSnapshot())!;
@@ -74,16 +80,16 @@ describe('entries logic', () => {
   });
 
   it('shows an entry the service does not find as not found', async () => {
-    const { service } = fakeService({ findEntry: vi.fn(async () => null) });
-    const { entryEditor } = createEntriesLogic({ service, router: fakeRouter() });
+    const { services } = fakeService({ findEntry: vi.fn(async () => null) });
+    const { entryEditor } = createEntriesLogic({ ...services, router: fakeRouter() });
     const editor = createActor(entryEditor, { input: { entryId: 9 } }).start();
     await waitFor(editor, (state) => state.matches('notFound'));
   });
 
   it('hands the upload its file, progress reporter and the abort signal', async () => {
     const uploadCsv = vi.fn(async () => ({ created_entries: 2, created_datasets: 1, created_mappings: 2 }));
-    const { service } = fakeService({ uploadEntries: uploadCsv });
-    const { datasetEntriesPage } = createEntriesLogic({ service, router: fakeRouter() });
+    const { service, services } = fakeService({ uploadEntries: uploadCsv });
+    const { datasetEntriesPage } = createEntriesLogic({ ...services, router: fakeRouter() });
     const bulk = createActor(datasetEntriesPage, { input: { page: 1 } });
     // Only the upload child matters here; the list's fetch is left to the fake service.
     Object.assign(service, { listEntries: vi.fn(async () => ({ items: [], total: 0 })) });

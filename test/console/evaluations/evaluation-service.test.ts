@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { createEvaluationService } from '../../../src/services/evaluation-service';
+import { createDatasetEntries } from '../../../src/services/evaluation-service/dataset-entries';
+import { createDatasetEntryMappings } from '../../../src/services/evaluation-service/dataset-entry-mappings';
+import { createDatasets } from '../../../src/services/evaluation-service/datasets';
 import { failureMessage } from '../../../src/services/failure-message';
 import { RefusalError } from '../../../src/domain/shared/error-message';
 
@@ -23,7 +25,11 @@ function stubServer(answer: (request: Request) => Response | Promise<Response>) 
 
 const session = { getAccessToken: async () => 'token-1', onSignedOut: vi.fn() };
 const uploadCsv = vi.fn();
-const service = () => createEvaluationService(createApiClient(baseURL, session), uploadCsv);
+/** The evaluation service's three resources over one client. */
+const service = () => {
+  const api = createApiClient(baseURL, session);
+  return { ...createDatasets(api), ...createDatasetEntries(api, uploadCsv), ...createDatasetEntryMappings(api) };
+};
 
 describe('evaluation service', () => {
   it('lists a page of datasets with the X-Total-Count total, through the raw client and its bearer token', async () => {
@@ -47,7 +53,7 @@ describe('evaluation service', () => {
     const requests = stubServer((request) =>
       Response.json([], { headers: { 'X-Total-Count': request.url.includes('dataset-entries') ? '1000001' : '6' } }),
     );
-    await expect(service().countDatasetsAndEntries()).resolves.toEqual({ datasets: 6, datasetEntries: 1_000_001 });
+    await expect(Promise.all([service().countDatasets(), service().countEntries()])).resolves.toEqual([6, 1_000_001]);
     expect(requests.map((request) => new URL(request.url).search)).toEqual(['?page=1&page_size=1', '?page=1&page_size=1']);
   });
 

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { createEvaluationBackend } from '../../../src/services/evaluation-backend';
+import { createEvaluationScripts } from '../../../src/services/backend/evaluation-scripts';
+import { createExperimentRuns } from '../../../src/services/backend/experiment-runs';
+import { createExperiments } from '../../../src/services/backend/experiments';
+import { createGoldenSets } from '../../../src/services/backend/golden-sets';
 import type { FormPoster } from '../../../src/services/upload-csv';
 import { RefusalError } from '../../../src/domain/shared/error-message';
 
@@ -25,7 +28,17 @@ function stubServer(answer: (url: URL) => Response) {
 }
 
 const session = { getAccessToken: async () => 'token-1', onSignedOut: vi.fn() };
-const backend = (postForm: FormPoster = vi.fn()) => createEvaluationBackend(createApiClient(baseURL, session), `${baseURL}/`, postForm);
+/** The backend's scripts, experiments, runs and golden sets over one client, as the screens call them. */
+const backend = (postForm: FormPoster = vi.fn()) => {
+  const api = createApiClient(baseURL, session);
+  const evaluationScripts = createEvaluationScripts(api);
+  return {
+    ...evaluationScripts,
+    ...createExperiments(api, evaluationScripts),
+    ...createExperimentRuns(api),
+    ...createGoldenSets(api, `${baseURL}/`, postForm),
+  };
+};
 
 const experiment = (id: number, scriptId: number) => ({ id, name: `E${id}`, evaluation_script_id: scriptId });
 

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FetchOptions } from 'ofetch';
-import { createApiClient, type ApiClient, type ApiFetch } from '../../../src/services/api-client';
-import {
-  getScript,
-  listExperiments,
-  listRunResults,
-  listRunsByExperiment,
-  listScriptExperiments,
-  listScripts,
-} from '../../../src/services/evaluation-backend';
+import { createApiClient, type ApiClient } from '../../../src/services/api-client';
+import { createEvaluationScripts } from '../../../src/services/backend/evaluation-scripts';
+import { createExperimentRuns } from '../../../src/services/backend/experiment-runs';
+import { createExperiments } from '../../../src/services/backend/experiments';
 import {
   type EvaluationScript,
   type Experiment,
@@ -16,8 +11,8 @@ import {
   type ExperimentRunResult,
 } from '../../../src/domain/experiments/evaluation-backend-types';
 
-// Every call of the evaluation backend: the exact path (trailing slashes included),
-// the page query, and the answer handed back untouched.
+// Every list and read of experiments, runs and scripts on the evaluation backend: the exact path (trailing
+// slashes included), the page query, and the answer handed back untouched.
 
 const experiment: Experiment = {
   id: 3,
@@ -58,54 +53,70 @@ const runResult: ExperimentRunResult = {
 
 type Call = { path: string; options?: FetchOptions<'json'> };
 
-/** A stand-in ApiFetch that records each call and answers with the given body. */
-function fakeApi(answer: unknown) {
+/** A stand-in ApiClient that records each call and answers with the body given for its path. */
+function fakeApi(answers: Record<string, unknown>) {
   const calls: Call[] = [];
-  const api = (async (path: string, options?: FetchOptions<'json'>) => {
+  const answer = (path: string, options?: FetchOptions<'json'>) => {
     calls.push(options === undefined ? { path } : { path, options });
-    return answer;
-  }) as ApiFetch;
+    return answers[path];
+  };
+  const api = Object.assign(async (path: string, options?: FetchOptions<'json'>) => answer(path, options), {
+    raw: async (path: string, options?: FetchOptions<'json'>) => ({ _data: answer(path, options), headers: new Headers() }),
+  }) as ApiClient;
   return { api, calls };
 }
 
+/** Script names as the experiments list shows them, without a call. */
+const scriptNames = { namedExperiments: async (rows: Experiment[]) => rows.map((row) => ({ ...row, evaluation_script_name: 'nDCG' })) };
+
 describe('evaluation backend client', () => {
   it('lists experiments with the page query', async () => {
-    const { api, calls } = fakeApi([experiment]);
-    await expect(listExperiments(api, 2, 20)).resolves.toEqual([experiment]);
+    const { api, calls } = fakeApi({ 'experiments/': [experiment] });
+    await expect(createExperiments(api, scriptNames).experimentRows({ page: 2, pageSize: 20 })).resolves.toEqual({
+      items: [{ ...experiment, evaluation_script_name: 'nDCG' }],
+      total: null,
+    });
     expect(calls).toEqual([{ path: 'experiments/', options: { query: { page: 2, page_size: 20 } } }]);
   });
 
   it("lists one experiment's runs, unpaged", async () => {
-    const { api, calls } = fakeApi([run]);
-    await expect(listRunsByExperiment(api, 3)).resolves.toEqual([run]);
+    const { api, calls } = fakeApi({ 'experiment-runs/by_experiment/3': [run] });
+    await expect(createExperimentRuns(api).runsOfExperiment(3)).resolves.toEqual([run]);
     expect(calls).toEqual([{ path: 'experiment-runs/by_experiment/3' }]);
   });
 
   it('lists scripts and hands back the {results} object', async () => {
-    const { api, calls } = fakeApi({ count: 1, results: [script] });
-    await expect(listScripts(api, 1, 20)).resolves.toEqual({ count: 1, results: [script] });
+    const { api, calls } = fakeApi({ 'evaluation-scripts/': { count: 1, results: [script] } });
+    await expect(createEvaluationScripts(api).scriptRows({ page: 1, pageSize: 20 })).resolves.toEqual({ items: [script], total: null });
     expect(calls).toEqual([{ path: 'evaluation-scripts/', options: { query: { page: 1, page_size: 20 } } }]);
   });
 
   it('gets one script', async () => {
-    const { api, calls } = fakeApi(script);
-    await expect(getScript(api, 1)).resolves.toEqual(script);
+    const { api, calls } = fakeApi({ 'evaluation-scripts/1': script });
+    await expect(createEvaluationScripts(api).findScript(1)).resolves.toEqual(script);
     expect(calls).toEqual([{ path: 'evaluation-scripts/1' }]);
   });
 
   it("lists one script's experiments with the page query", async () => {
-    const { api, calls } = fakeApi({ results: [experiment] });
-    await expect(listScriptExperiments(api, 1, 3, 20)).resolves.toEqual({ results: [experiment] });
-    expect(calls).toEqual([{ path: 'evaluation-scripts/1/experiments', options: { query: { page: 3, page_size: 20 } } }]);
+    const { api, calls } = fakeApi({ 'evaluation-scripts/1/experiments': { results: [experiment] }, 'evaluation-scripts/1': script });
+    await expect(createEvaluationScripts(api).scriptExperimentRows(1, { page: 3, pageSize: 20 })).resolves.toEqual({
+      items: [{ ...experiment, evaluation_script_name: script.name }],
+      total: null,
+    });
+    expect(calls).toEqual([
+      { path: 'evaluation-scripts/1/experiments', options: { query: { page: 3, page_size: 20 } } },
+      { path: 'evaluation-scripts/1' },
+    ]);
   });
 
   it('lets failures through for the machine to show', async () => {
     const failure = new Error('Service Unavailable');
-    const api = (async () => {
+    const fail = async () => {
       throw failure;
-    }) as ApiFetch;
-    await expect(listExperiments(api, 1, 20)).rejects.toBe(failure);
-    await expect(getScript(api, 1)).rejects.toBe(failure);
+    };
+    const api = Object.assign(fail, { raw: fail }) as ApiClient;
+    await expect(createExperiments(api, scriptNames).experimentRows({ page: 1, pageSize: 20 })).rejects.toBe(failure);
+    await expect(createEvaluationScripts(api).findScript(1)).rejects.toBe(failure);
   });
 });
 
@@ -114,23 +125,37 @@ describe('evaluation backend client over the real API client', () => {
     vi.unstubAllGlobals();
   });
 
+  const scripts = (api: ApiClient) => createEvaluationScripts(api);
+
   it.each([
-    ['experiments', (api: ApiFetch) => listExperiments(api, 2, 20), '/api/backend/experiments/?page=2&page_size=20'],
-    ['runs', (api: ApiFetch) => listRunsByExperiment(api, 3), '/api/backend/experiment-runs/by_experiment/3'],
+    [
+      'experiments',
+      (api: ApiClient) => createExperiments(api, scripts(api)).experimentRows({ page: 2, pageSize: 20 }),
+      '/api/backend/experiments/?page=2&page_size=20',
+      [],
+    ],
+    ['runs', (api: ApiClient) => createExperimentRuns(api).runsOfExperiment(3), '/api/backend/experiment-runs/by_experiment/3', []],
     [
       'run results',
-      (api: ApiFetch) => listRunResults(api as ApiClient, 9, 1, 20),
+      (api: ApiClient) => createExperimentRuns(api).runResultRows(9, { page: 1, pageSize: 20 }),
       '/api/backend/experiment-runs/9/results?page=1&page_size=20',
+      [],
     ],
-    ['scripts', (api: ApiFetch) => listScripts(api, 1, 20), '/api/backend/evaluation-scripts/?page=1&page_size=20'],
-    ['one script', (api: ApiFetch) => getScript(api, 1), '/api/backend/evaluation-scripts/1'],
+    [
+      'scripts',
+      (api: ApiClient) => scripts(api).scriptRows({ page: 1, pageSize: 20 }),
+      '/api/backend/evaluation-scripts/?page=1&page_size=20',
+      { results: [] },
+    ],
+    ['one script', (api: ApiClient) => scripts(api).findScript(1), '/api/backend/evaluation-scripts/1', {}],
     [
       'script experiments',
-      (api: ApiFetch) => listScriptExperiments(api, 1, 3, 20),
+      (api: ApiClient) => scripts(api).scriptExperimentRows(1, { page: 3, pageSize: 20 }),
       '/api/backend/evaluation-scripts/1/experiments?page=3&page_size=20',
+      { results: [] },
     ],
-  ])('requests %s at its path under the base URL, with the bearer token', async (_name, call, expected) => {
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json([]));
+  ])('requests %s at its path under the base URL, with the bearer token', async (_name, call, expected, body) => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(body));
     vi.stubGlobal('fetch', fetchMock);
     const api = createApiClient('https://console.test/api/backend', {
       getAccessToken: async () => 'user-token',
@@ -158,7 +183,11 @@ describe("a run's results to triage", () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'user-token', onSignedOut: vi.fn() });
-    const page = await listRunResults(api, 9, 2, 20, { status: 'FAIL,ERROR', search: 'red sofa', sort: 'ndcg@10', order: 'desc' });
+    const page = await createExperimentRuns(api).runResultRows(
+      9,
+      { page: 2, pageSize: 20 },
+      { status: 'FAIL,ERROR', search: 'red sofa', sort: 'ndcg@10', order: 'desc' },
+    );
     expect(page).toEqual({ items: [runResult], total: 10000, capped: true });
     const url = new URL(new Request(fetchMock.mock.calls[0][0], fetchMock.mock.calls[0][1]).url);
     expect(url.pathname).toBe('/api/backend/experiment-runs/9/results');

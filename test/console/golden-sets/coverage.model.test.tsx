@@ -2,7 +2,7 @@ import { afterEach, describe, expect } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { coverageMachine } from '../../../src/machines/golden-sets/coverage.machine';
-import type { Coverage } from '../../../src/domain/experiments/workbench-types';
+import type { CoverageAnswer } from '../../../src/domain/experiments/workbench-types';
 import { CoverageSummary } from '../../../src/views/golden-sets/CoverageSummary';
 import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
@@ -11,21 +11,24 @@ import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } 
 
 afterEach(cleanup);
 
-const partly: Coverage = { queries: 60, judged: 52, not_judged: ['lamp', 'rug'] };
-const whole: Coverage = { queries: 1, judged: 1, not_judged: [] };
+const partly: CoverageAnswer = { queries: 60, judged: 52, not_judged: ['lamp', 'rug'] };
+const whole: CoverageAnswer = { queries: 1, judged: 1, not_judged: [] };
 
 type Snapshot = SnapshotFrom<typeof coverageMachine>;
-type ModelEvent = EventFromLogic<typeof coverageMachine> | ActorDone<'fetchCoverage', Coverage> | ActorError<'fetchCoverage', Error>;
+type ModelEvent = EventFromLogic<typeof coverageMachine> | ActorDone<'fetchCoverage', CoverageAnswer> | ActorError<'fetchCoverage', Error>;
 
 function renderSummary() {
-  const calls: Array<{ input: { goldenSetId: number; datasetId: number }; resolve(value: Coverage): void; reject(error: Error): void }> =
-    [];
+  const calls: Array<{
+    input: { goldenSetId: number; datasetId: number };
+    resolve(value: CoverageAnswer): void;
+    reject(error: Error): void;
+  }> = [];
   const actor = createActor(
     coverageMachine.provide({
       actors: {
         fetchCoverage: fromPromise(
           ({ input }: { input: { goldenSetId: number; datasetId: number } }) =>
-            new Promise<Coverage>((resolve, reject) => calls.push({ input, resolve, reject })),
+            new Promise<CoverageAnswer>((resolve, reject) => calls.push({ input, resolve, reject })),
         ),
       },
     }),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { downloadGoldenSet, downloadRunResults } from '../../../src/services/evaluation-backend';
+import { createExperimentRuns } from '../../../src/services/backend/experiment-runs';
+import { createGoldenSets } from '../../../src/services/backend/golden-sets';
 import { failureMessage } from '../../../src/services/failure-message';
 
 // A golden set's three exports over the real API client: the path, the bearer token, the file's name from
@@ -12,7 +13,7 @@ function serve(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'user-token', onSignedOut: vi.fn() });
   const request = (index = 0) => new Request(fetchMock.mock.calls[index][0], fetchMock.mock.calls[index][1]);
-  return { api, request };
+  return { goldenSets: createGoldenSets(api, 'https://console.test/api/backend', vi.fn()), runs: createExperimentRuns(api), request };
 }
 
 afterEach(() => {
@@ -28,10 +29,10 @@ describe('golden-set exports', () => {
     ['queries', 'export.queries.tsv', 'text/tab-separated-values; charset=utf-8', 'golden-set-4.queries.tsv'],
   ] as const)('downloads the %s export from golden-sets/4/%s with the token, named by the server', async (format, path, type, name) => {
     const body = 'q1\tsofa\n';
-    const { api, request } = serve(
+    const { goldenSets, request } = serve(
       () => new Response(body, { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } }),
     );
-    const file = await downloadGoldenSet(api, 4, format);
+    const file = await goldenSets.exportGoldenSet(4, format);
     expect([request().method, request().url]).toEqual(['GET', `https://console.test/api/backend/golden-sets/4/${path}`]);
     expect(request().headers.get('authorization')).toBe('Bearer user-token');
     expect(file.filename).toBe(name);
@@ -40,30 +41,30 @@ describe('golden-set exports', () => {
   });
 
   it('names the file after the set when the server gives no name', async () => {
-    const { api } = serve(() => new Response('q1 0 P1 2\n', { headers: { 'Content-Type': 'text/plain' } }));
-    expect((await downloadGoldenSet(api, 7, 'queries')).filename).toBe('golden-set-7.queries.tsv');
-    expect((await downloadGoldenSet(api, 7, 'qrels')).filename).toBe('golden-set-7.qrels');
+    const { goldenSets } = serve(() => new Response('q1 0 P1 2\n', { headers: { 'Content-Type': 'text/plain' } }));
+    expect((await goldenSets.exportGoldenSet(7, 'queries')).filename).toBe('golden-set-7.queries.tsv');
+    expect((await goldenSets.exportGoldenSet(7, 'qrels')).filename).toBe('golden-set-7.qrels');
   });
 
   it('keeps the bytes as the server sent them, a leading BOM included (text decoding would drop it)', async () => {
     const sent = new TextEncoder().encode('\uFEFFquery,product_id,relevance\r\n"=1+1",P1,2\r\nsofá,P2,0\r\n');
     const answer = () => new Response(sent.slice(), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
-    const { api } = serve(answer);
-    expect(await bytesOf((await downloadGoldenSet(api, 4, 'csv')).blob)).toEqual(Array.from(sent));
-    expect(await bytesOf((await downloadRunResults(api, 12, 'csv')).blob)).toEqual(Array.from(sent));
+    const { goldenSets, runs } = serve(answer);
+    expect(await bytesOf((await goldenSets.exportGoldenSet(4, 'csv')).blob)).toEqual(Array.from(sent));
+    expect(await bytesOf((await runs.exportRun(12, 'csv')).blob)).toEqual(Array.from(sent));
   });
 
   it("names a refusal by the server's message", async () => {
-    const { api } = serve(() => Response.json({ error: 'Not Found', message: 'Golden set 99 not found' }, { status: 404 }));
-    const error = await downloadGoldenSet(api, 99, 'qrels').catch((failure: unknown) => failure);
+    const { goldenSets } = serve(() => Response.json({ error: 'Not Found', message: 'Golden set 99 not found' }, { status: 404 }));
+    const error = await goldenSets.exportGoldenSet(99, 'qrels').catch((failure: unknown) => failure);
     expect(failureMessage(error)).toBe('Golden set 99 not found');
   });
 
   it('says what status a refusal had when its body is not JSON', async () => {
-    const { api } = serve(
+    const { goldenSets } = serve(
       () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } }),
     );
-    const error = await downloadGoldenSet(api, 4, 'csv').catch((failure: unknown) => failure);
+    const error = await goldenSets.exportGoldenSet(4, 'csv').catch((failure: unknown) => failure);
     expect(failureMessage(error)).toBe('The server answered 502 Bad Gateway');
   });
 });

@@ -4,7 +4,7 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { goldenSetPageMachine } from '../../../src/machines/golden-sets/golden-set-page.machine';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
 import { withOpenQuery } from '../../../src/domain/golden-sets/golden-set-address';
-import type { JudgedGoldenSet } from '../../../src/domain/judging/golden-set-judging-types';
+import type { GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
@@ -21,7 +21,7 @@ type Snapshot = SnapshotFrom<typeof goldenSetPageMachine>;
 type ModelEvent = EventFromLogic<typeof goldenSetPageMachine>;
 
 const QUERIES = ['red sofa', 'blue chair'];
-const goldenSet: JudgedGoldenSet = {
+const goldenSet: GoldenSet = {
   id: 4,
   name: 'Sofas DE',
   description: '',

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
-import type { JudgedGoldenSet, Judgement } from '../../../src/domain/judging/golden-set-judging-types';
+import type { GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
+import type { Judgement } from '../../../src/domain/judging/golden-set-judging-types';
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { fakeDeps, type FakeDeps, type ServiceMethod } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
@@ -12,7 +13,7 @@ import { renderWithLogic } from '../helpers/render-console';
 
 afterEach(cleanup);
 
-const goldenSet: JudgedGoldenSet = {
+const goldenSet: GoldenSet = {
   id: 4,
   name: 'Sofas DE',
   description: '',
@@ -100,7 +101,7 @@ describe('the golden set page', () => {
     fireEvent.keyDown(row('P2'), { key: 'Delete' });
     expect(within(panel()).queryByRole('row', { name: /^P2 / })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(row('P3')));
-    expect(services.last('removeJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P2' });
+    expect(services.last('removeJudgement').args).toEqual([4, { query: 'red sofa', product_id: 'P2' }]);
   });
 
   it('grades with the golden set’s own scale once it is known', async () => {
@@ -113,7 +114,7 @@ describe('the golden set page', () => {
     expect((within(row('P3')).getByRole('combobox', { name: 'Grade of P3' }) as HTMLSelectElement).selectedOptions[0].textContent).toBe(
       '4 · Exact',
     );
-    expect(services.last('saveJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P3', grade: 4 });
+    expect(services.last('saveJudgement').args).toEqual([4, { query: 'red sofa', product_id: 'P3', grade: 4 }]);
   });
 
   it('refreshes the counts, the queries and the history once the changes are saved', async () => {
@@ -176,13 +177,13 @@ describe('the golden set page', () => {
     });
     fireEvent.click(section.getByRole('button', { name: 'Add P9 as 2 · Good' }));
     expect(within(row('P9')).getByText('Green sofa')).toBeTruthy();
-    expect(services.last('saveJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P9', grade: 2 });
+    expect(services.last('saveJudgement').args).toEqual([4, { query: 'red sofa', product_id: 'P9', grade: 2 }]);
     await services.settle('saveJudgement', { output: judged('P9', 2, 'Green sofa') });
 
     fireEvent.change(section.getByRole('textbox', { name: 'Product id' }), { target: { value: ' P10 ' } });
     fireEvent.click(section.getByRole('button', { name: 'Add product' }));
     expect(within(row('P10')).getByText('Not in the catalogue')).toBeTruthy();
-    expect(services.last('saveJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: 'P10', grade: 2 });
+    expect(services.last('saveJudgement').args).toEqual([4, { query: 'red sofa', product_id: 'P10', grade: 2 }]);
     await services.settle('saveJudgement', { error: new Error('body.grade must be between 0 and 3 (the golden set’s scale), got 2') });
     expect(within(panel()).queryByRole('row', { name: /^P10[ :]/ })).toBeNull();
     expect(section.getByRole('alert').textContent).toBe(

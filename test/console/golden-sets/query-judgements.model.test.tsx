@@ -4,7 +4,8 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { queryJudgementsMachine } from '../../../src/machines/golden-sets/query-judgements.machine';
 import { DEFAULT_SCALE, gradeText } from '../../../src/domain/golden-sets/grade-scale';
 import { editInFlight, rowOf, shownRows } from '../../../src/domain/golden-sets/judgement-edits';
-import type { JudgedGoldenSet, Judgement } from '../../../src/domain/judging/golden-set-judging-types';
+import type { GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
+import type { Judgement } from '../../../src/domain/judging/golden-set-judging-types';
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
@@ -37,7 +38,7 @@ const judged = (product_id: string, grade: number, name: string | null): Judgeme
 const SERVER: Judgement[] = [judged('P1', 2, 'Red sofa'), judged('P2', 0, 'Blue chair')];
 const REFUSAL = 'The server answered 500 Internal Server Error';
 
-const goldenSet: JudgedGoldenSet = {
+const goldenSet: GoldenSet = {
   id: 4,
   name: 'Sofas DE',
   description: '',
@@ -182,16 +183,11 @@ describe('query judgements: optimistic grading paths', () => {
       if (started && head.kind === 'grade') {
         // Saved as made, one call per change sent.
         expect(services.calls('saveJudgement')).toBe(puts + 1);
-        expect(services.last('saveJudgement').input).toEqual({
-          goldenSetId: 4,
-          query: 'red sofa',
-          product_id: head.product_id,
-          grade: head.grade,
-        });
+        expect(services.last('saveJudgement').args).toEqual([4, { query: 'red sofa', product_id: head.product_id, grade: head.grade }]);
       }
       if (started && head.kind === 'remove') {
         expect(services.calls('removeJudgement')).toBe(deletes + 1);
-        expect(services.last('removeJudgement').input).toEqual({ goldenSetId: 4, query: 'red sofa', product_id: head.product_id });
+        expect(services.last('removeJudgement').args).toEqual([4, { query: 'red sofa', product_id: head.product_id }]);
       }
     },
   });

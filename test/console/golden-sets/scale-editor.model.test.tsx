@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { scaleEditorMachine } from '../../../src/machines/golden-sets/scale-editor.machine';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
-import type { JudgedGoldenSet } from '../../../src/domain/judging/golden-set-judging-types';
+import type { GoldenSet } from '../../../src/domain/experiments/evaluation-backend-types';
 import { GoldenSetPage } from '../../../src/views/golden-sets/GoldenSetPage';
 import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
@@ -21,7 +21,7 @@ type Snapshot = SnapshotFrom<typeof scaleEditorMachine>;
 type ModelEvent = EventFromLogic<typeof scaleEditorMachine> | { type: 'xstate.done.actor.saveScale' } | ActorError<'saveScale', Error>;
 
 const REFUSAL = '3 judgements are graded above 2: change them first';
-const goldenSet: JudgedGoldenSet = {
+const goldenSet: GoldenSet = {
   id: 4,
   name: 'Sofas DE',
   description: '',

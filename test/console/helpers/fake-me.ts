@@ -4,7 +4,7 @@ import type { AuthUser } from '../../../src/domain/shell/auth-user';
 import type { Me } from '../../../src/domain/shell/roles';
 import type { PasswordChange } from '../../../src/domain/shell/password-change';
 import { createMeLogic } from '../../../src/logic/auth-logic';
-import type { MeClient } from '../../../src/services/me-client';
+import type { MeClient } from '../../../src/services/backend/me';
 
 // Who the server says is signed in, for tests of the shell and the user menu. The me calls answer
 // at once, or (with `waiting`) when the test settles them.

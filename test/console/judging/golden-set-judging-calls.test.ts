@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { createGoldenSetJudging } from '../../../src/services/golden-set-judging';
+import { createGoldenSets } from '../../../src/services/backend/golden-sets';
 
 // Golden-set judging's calls over the real API client, as the judgement routes define them: the queries page,
 // a query's judgements, a grade saved or removed, the history, the scale; a refusal as the server's sentence.
@@ -10,7 +10,7 @@ function serve(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'user-token', onSignedOut: vi.fn() });
   const request = (index = 0) => new Request(fetchMock.mock.calls[index][0], fetchMock.mock.calls[index][1]);
-  return { judging: createGoldenSetJudging(api), request };
+  return { judging: createGoldenSets(api, 'https://console.test/api/backend', vi.fn()), request };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,7 +34,7 @@ describe('golden set judging calls', () => {
   it('saves a grade with PUT and removes a judgement with DELETE', async () => {
     const saved = { product_id: 'P1', grade: 2, judged_by: 'Ada', judged_at: '2026-11-24T10:00:00Z', name: null, image_url: null };
     const { judging, request } = serve(() => Response.json(saved));
-    await expect(judging.saveJudgement({ goldenSetId: 4, query: 'red sofa', product_id: 'P1', grade: 2 })).resolves.toEqual(saved);
+    await expect(judging.saveJudgement(4, { query: 'red sofa', product_id: 'P1', grade: 2 })).resolves.toEqual(saved);
     const put = request();
     expect([put.method, put.url, await put.json()]).toEqual([
       'PUT',
@@ -43,7 +43,7 @@ describe('golden set judging calls', () => {
     ]);
 
     const removal = serve(() => new Response(null, { status: 204 }));
-    await expect(removal.judging.removeJudgement({ goldenSetId: 4, query: 'red sofa', product_id: 'P 1' })).resolves.toBeUndefined();
+    await expect(removal.judging.removeJudgement(4, { query: 'red sofa', product_id: 'P 1' })).resolves.toBeUndefined();
     expect([removal.request().method, removal.request().url]).toEqual(['DELETE', `${base}/judgements/?query=red+sofa&product_id=P+1`]);
   });
 
@@ -67,6 +67,6 @@ describe('golden set judging calls', () => {
     ).resolves.toBeNull();
     const message = 'body.grade must be between 0 and 3 (the golden set’s scale), got 5';
     const refused = serve(() => Response.json({ message }, { status: 400 }));
-    await expect(refused.judging.saveJudgement({ goldenSetId: 4, query: 'q', product_id: 'P1', grade: 5 })).rejects.toThrow(message);
+    await expect(refused.judging.saveJudgement(4, { query: 'q', product_id: 'P1', grade: 5 })).rejects.toThrow(message);
   });
 });

@@ -46,7 +46,7 @@ type ModelEvent =
   | ActorError<'fetchTarget', Error>
   | ActorDone<'fetchItems', UnjudgedPage>
   | ActorError<'fetchItems', Error>
-  | ActorDone<'saveGrade', OutputOf<'judge'>>
+  | ActorDone<'saveGrade', OutputOf<'saveJudgement'>>
   | ActorError<'saveGrade', Error>;
 
 const noGoldenSet = new Error('Experiment run 9 has no golden set');
@@ -59,7 +59,7 @@ const progressText = (context: JudgeQueueContext) => {
 };
 
 /** The grade the server kept, as it answers a save. */
-const saved: OutputOf<'judge'> = {
+const saved: OutputOf<'saveJudgement'> = {
   product_id: 'p1',
   name: null,
   image_url: null,
@@ -212,10 +212,10 @@ describe.each([
           await services.settle('unjudged', { error: event.error });
           break;
         case 'xstate.done.actor.saveGrade':
-          await services.settle('judge', { output: event.output });
+          await services.settle('saveJudgement', { output: event.output });
           break;
         case 'xstate.error.actor.saveGrade':
-          await services.settle('judge', { error: event.error });
+          await services.settle('saveJudgement', { error: event.error });
           break;
       }
     },

@@ -36,11 +36,11 @@ describe('the judging queue', () => {
     // The scale's own keys and labels.
     expect(screen.getByText('0–1 grade · ←/→ or j/k move · s skip')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '1 Relevant' }));
-    expect(services.last('judge').args).toEqual([4, { query: 'red sofa', product_id: 'P9', grade: 1 }]);
+    expect(services.last('saveJudgement').args).toEqual([4, { query: 'red sofa', product_id: 'P9', grade: 1 }]);
     expect(screen.getByText('Judged 1, skipped 0')).toBeTruthy();
     // The grade is still on its way: a rescore now would miss it.
     expect((screen.getByRole('button', { name: 'Saving grades...' }) as HTMLButtonElement).disabled).toBe(true);
-    await services.settle('judge', {
+    await services.settle('saveJudgement', {
       output: { product_id: 'P9', name: 'Velvet sofa', image_url: null, grade: 1, judged_by: 'ada', judged_at: '2026-11-22T15:04:00Z' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Rescore the run' }));
@@ -75,7 +75,7 @@ describe('the judging queue', () => {
     fireEvent.keyDown(document.activeElement!, { key: '2' });
     fireEvent.keyDown(document.activeElement!, { key: 'j', ctrlKey: true });
     expect(screen.getByLabelText('Progress').textContent).toBe('0 of 2');
-    expect(services.calls('judge')).toBe(0);
+    expect(services.calls('saveJudgement')).toBe(0);
   });
 
   it('says when nothing is left to judge', async () => {

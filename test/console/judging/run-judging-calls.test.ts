@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
+import { createExperimentRuns } from '../../../src/services/backend/experiment-runs';
+import { createGoldenSets } from '../../../src/services/backend/golden-sets';
 import { createRunJudging } from '../../../src/services/run-judging';
 
 // A run's judging calls over the real API client: the unjudged pairs with X-Total-Count,
@@ -10,7 +12,9 @@ function serve(...answers: Array<() => Response>) {
   vi.stubGlobal('fetch', fetchMock);
   const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'user-token', onSignedOut: vi.fn() });
   const request = (index = 0) => new Request(fetchMock.mock.calls[index][0], fetchMock.mock.calls[index][1]);
-  return { judging: createRunJudging(api), request };
+  const runs = createExperimentRuns(api);
+  const goldenSets = createGoldenSets(api, 'https://console.test/api/backend', vi.fn());
+  return { runs, goldenSets, judging: createRunJudging(runs, goldenSets), request };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,8 +24,8 @@ const scale = { max_grade: 2, labels: ['Bad', 'Okay', 'Great'] };
 describe('run-judging calls', () => {
   it('asks for a page of the unjudged pairs and reads X-Total-Count', async () => {
     const items = [{ query: 'red sofa', product_id: 'P9', rank: 3, result_id: 55, name: null, image_url: null, description: null }];
-    const { judging, request } = serve(() => Response.json(items, { headers: { 'X-Total-Count': '212' } }));
-    await expect(judging.unjudged(9, 2, 50)).resolves.toEqual({ items, total: 212 });
+    const { runs, request } = serve(() => Response.json(items, { headers: { 'X-Total-Count': '212' } }));
+    await expect(runs.unjudged(9, 2, 50)).resolves.toEqual({ items, total: 212 });
     expect([request().method, request().url]).toEqual([
       'GET',
       'https://console.test/api/backend/experiment-runs/9/unjudged/?page=2&page_size=50',
@@ -29,8 +33,8 @@ describe('run-judging calls', () => {
   });
 
   it('puts a grade into the golden set', async () => {
-    const { judging, request } = serve(() => Response.json({ product_id: 'P9', grade: 2 }));
-    await judging.judge(4, { query: 'red sofa', product_id: 'P9', grade: 2 });
+    const { goldenSets, request } = serve(() => Response.json({ product_id: 'P9', grade: 2 }));
+    await goldenSets.saveJudgement(4, { query: 'red sofa', product_id: 'P9', grade: 2 });
     const sent = request();
     expect([sent.method, sent.url]).toEqual(['PUT', 'https://console.test/api/backend/golden-sets/4/judgements/']);
     expect(await sent.json()).toEqual({ query: 'red sofa', product_id: 'P9', grade: 2 });
@@ -38,8 +42,8 @@ describe('run-judging calls', () => {
 
   it('fails a refused grade with the server’s sentence', async () => {
     const message = "body.grade must be between 0 and 3 (the golden set's scale), got 5";
-    const { judging } = serve(() => Response.json({ message }, { status: 400 }));
-    await expect(judging.judge(4, { query: 'red sofa', product_id: 'P9', grade: 5 })).rejects.toThrow(message);
+    const { goldenSets } = serve(() => Response.json({ message }, { status: 400 }));
+    await expect(goldenSets.saveJudgement(4, { query: 'red sofa', product_id: 'P9', grade: 5 })).rejects.toThrow(message);
   });
 
   it("finds the run's golden set, then its scale", async () => {
@@ -60,13 +64,13 @@ describe('run-judging calls', () => {
   });
 
   it('rescores a run and answers the new run', async () => {
-    const { judging, request } = serve(() => Response.json({ id: 14, rescore_of: 9 }, { status: 202 }));
-    await expect(judging.rescore(9)).resolves.toMatchObject({ id: 14 });
+    const { runs, request } = serve(() => Response.json({ id: 14, rescore_of: 9 }, { status: 202 }));
+    await expect(runs.rescore(9)).resolves.toMatchObject({ id: 14 });
     expect([request().method, request().url]).toEqual(['POST', 'https://console.test/api/backend/experiment-runs/9/rescore']);
   });
 
   it('fails a refused rescore with the server’s sentence', async () => {
-    const { judging } = serve(() => Response.json({ message: 'Experiment run 9 has not finished' }, { status: 409 }));
-    await expect(judging.rescore(9)).rejects.toThrow('Experiment run 9 has not finished');
+    const { runs } = serve(() => Response.json({ message: 'Experiment run 9 has not finished' }, { status: 409 }));
+    await expect(runs.rescore(9)).rejects.toThrow('Experiment run 9 has not finished');
   });
 });

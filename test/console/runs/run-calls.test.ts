@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/services/api-client';
-import { cancelRun, downloadRunResults, getRun, startRun } from '../../../src/services/evaluation-backend';
+import { createExperimentRuns } from '../../../src/services/backend/experiment-runs';
 import { type ExperimentRunDetails } from '../../../src/domain/experiments/evaluation-backend-types';
 import { failureMessage } from '../../../src/services/failure-message';
-import { listComparableRuns } from '../../../src/services/comparable-runs';
 
 // The experiment-run calls of the evaluation backend over the real API client: method, path, body and
 // bearer token as the server expects them; the server's message on a refusal; the exports as files.
@@ -27,7 +26,7 @@ function serve(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const api = createApiClient('https://console.test/api/backend', { getAccessToken: async () => 'user-token', onSignedOut: vi.fn() });
   const request = (index = 0) => new Request(fetchMock.mock.calls[index][0], fetchMock.mock.calls[index][1]);
-  return { api, request };
+  return { runs: createExperimentRuns(api), request };
 }
 
 afterEach(() => {
@@ -36,8 +35,8 @@ afterEach(() => {
 
 describe('experiment-run calls', () => {
   it('starts a run: POST experiments/{id}/runs with a JSON body and no tags', async () => {
-    const { api, request } = serve(() => Response.json({ ...details, status: 'pending' }, { status: 202 }));
-    await expect(startRun(api, 4)).resolves.toMatchObject({ id: 12, status: 'pending' });
+    const { runs, request } = serve(() => Response.json({ ...details, status: 'pending' }, { status: 202 }));
+    await expect(runs.startRun(4)).resolves.toMatchObject({ id: 12, status: 'pending' });
     const sent = request();
     expect([sent.method, sent.url, sent.headers.get('authorization')]).toEqual([
       'POST',
@@ -48,23 +47,23 @@ describe('experiment-run calls', () => {
   });
 
   it('sends tags when there are some', async () => {
-    const { api, request } = serve(() => Response.json(details, { status: 202 }));
-    await startRun(api, 4, ['nightly']);
+    const { runs, request } = serve(() => Response.json(details, { status: 202 }));
+    await runs.startRun(4, ['nightly']);
     expect(await request().json()).toEqual({ tags: ['nightly'] });
   });
 
   it("hands the server's reason for a 409 to the person", async () => {
     const message = "Experiment 'X' has no golden set configured";
-    const { api } = serve(() => Response.json({ error: 'Conflict', message }, { status: 409 }));
-    const error = await startRun(api, 4).catch((failure: unknown) => failure);
+    const { runs } = serve(() => Response.json({ error: 'Conflict', message }, { status: 409 }));
+    const error = await runs.startRun(4).catch((failure: unknown) => failure);
     expect(failureMessage(error)).toBe(message);
   });
 
   it('gets one run with its summary, and cancels one', async () => {
-    const { api, request } = serve(() => Response.json(details));
-    await expect(getRun(api, 12)).resolves.toEqual(details);
+    const { runs, request } = serve(() => Response.json(details));
+    await expect(runs.getRun(12)).resolves.toEqual(details);
     expect([request().method, request().url]).toEqual(['GET', 'https://console.test/api/backend/experiment-runs/12']);
-    await cancelRun(api, 12);
+    await runs.cancelRun(12);
     expect([request(1).method, request(1).url]).toEqual(['POST', 'https://console.test/api/backend/experiment-runs/12/cancel']);
     expect(request(1).headers.get('authorization')).toBe('Bearer user-token');
   });
@@ -80,8 +79,8 @@ describe('experiment-run calls', () => {
       const body = 'query_id,metric\nq1,0.5\n';
       const headers: Record<string, string> = { 'Content-Type': type };
       if (disposition) headers['Content-Disposition'] = disposition;
-      const { api, request } = serve(() => new Response(body, { headers }));
-      const file = await downloadRunResults(api, 12, format);
+      const { runs, request } = serve(() => new Response(body, { headers }));
+      const file = await runs.exportRun(12, format);
       expect(request().url).toBe(`https://console.test/api/backend/experiment-runs/12/${path}`);
       expect(request().headers.get('authorization')).toBe('Bearer user-token');
       expect(file.filename).toBe(name);
@@ -90,8 +89,8 @@ describe('experiment-run calls', () => {
   );
 
   it("names a failed export by the server's message", async () => {
-    const { api } = serve(() => Response.json({ error: 'Not Found', message: 'Experiment run 99 not found' }, { status: 404 }));
-    const error = await downloadRunResults(api, 99, 'csv').catch((failure: unknown) => failure);
+    const { runs } = serve(() => Response.json({ error: 'Not Found', message: 'Experiment run 99 not found' }, { status: 404 }));
+    const error = await runs.exportRun(99, 'csv').catch((failure: unknown) => failure);
     expect(failureMessage(error)).toBe('Experiment run 99 not found');
   });
 });
@@ -108,8 +107,8 @@ describe('comparable runs', () => {
   };
 
   it('asks GET experiment-runs/{id}/comparable-runs for a page and reads its runs and X-Total-Count', async () => {
-    const { api, request } = serve(() => Response.json({ runs: [row] }, { headers: { 'X-Total-Count': '12' } }));
-    await expect(listComparableRuns(api, 9, 2, 10)).resolves.toEqual({ items: [row], total: 12 });
+    const { runs, request } = serve(() => Response.json({ runs: [row] }, { headers: { 'X-Total-Count': '12' } }));
+    await expect(runs.comparableRuns(9, { page: 2, pageSize: 10 })).resolves.toEqual({ items: [row], total: 12 });
     const sent = request();
     expect([sent.method, sent.url, sent.headers.get('authorization')]).toEqual([
       'GET',
@@ -119,7 +118,7 @@ describe('comparable runs', () => {
   });
 
   it('has no total without the header', async () => {
-    const { api } = serve(() => Response.json({ runs: [] }));
-    await expect(listComparableRuns(api, 9, 1, 10)).resolves.toEqual({ items: [], total: null });
+    const { runs } = serve(() => Response.json({ runs: [] }));
+    await expect(runs.comparableRuns(9, { page: 1, pageSize: 10 })).resolves.toEqual({ items: [], total: null });
   });
 });

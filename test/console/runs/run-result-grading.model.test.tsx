@@ -48,11 +48,11 @@ type ModelEvent =
   | EventFromLogic<typeof runResultDetailsMachine>
   | ActorDone<'fetchTarget', { goldenSetId: number; scale: GradeScale }>
   | ActorError<'fetchTarget', Error>
-  | ActorDone<'saveGrade', OutputOf<'judge'>>
+  | ActorDone<'saveGrade', OutputOf<'saveJudgement'>>
   | ActorError<'saveGrade', Error>;
 
 /** The grade the server kept, as it answers a save. */
-const saved: OutputOf<'judge'> = {
+const saved: OutputOf<'saveJudgement'> = {
   product_id: 'P2',
   name: null,
   image_url: null,
@@ -137,9 +137,9 @@ describe('grading a returned product in place', () => {
         case 'xstate.error.actor.fetchTarget':
           return services.settle('scaleOf', { error: event.error });
         case 'xstate.done.actor.saveGrade':
-          return services.settle('judge', { output: event.output });
+          return services.settle('saveJudgement', { output: event.output });
         case 'xstate.error.actor.saveGrade':
-          return services.settle('judge', { error: event.error });
+          return services.settle('saveJudgement', { error: event.error });
       }
     },
     expectInitialScreen: false,
@@ -148,8 +148,8 @@ describe('grading a returned product in place', () => {
       // The golden set the result's configuration names; a grade goes there under the result's input.
       expect(services.last('scaleOf').args).toEqual([4]);
       const grades = path.steps.flatMap(({ event }) => (event.type === 'user.grade' ? [event.grade] : []));
-      if (services.calls('judge') > 0)
-        expect(services.last('judge').args).toEqual([4, { query: 'oak dining table', product_id: 'P2', grade: grades.at(-1) }]);
+      if (services.calls('saveJudgement') > 0)
+        expect(services.last('saveJudgement').args).toEqual([4, { query: 'oak dining table', product_id: 'P2', grade: grades.at(-1) }]);
     },
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, createApiClients, type ApiSession } from '../../../src/services/api-client';
 import { AuthError } from '../../../src/domain/shell/auth-errors';
+import { RefusalError } from '../../../src/domain/shared/error-message';
 
 const baseURL = 'https://console.test/api/service/';
 
@@ -58,7 +59,7 @@ describe('API client', () => {
     const fetchMock = stubServer(() => Response.json({ message: 'bad token' }, { status: 401 }));
     const auth = session();
     const api = createApiClient(baseURL, auth);
-    await expect(api('datasets/')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(api('datasets/')).rejects.toMatchObject({ message: 'bad token', cause: { statusCode: 401 } });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(auth.onSignedOut).toHaveBeenCalledWith({ code: 'login_required', message: 'Your session has ended. Please log in again.' });
   });
@@ -88,8 +89,19 @@ describe('API client', () => {
   it('passes other errors on without renewing', async () => {
     stubServer(() => Response.json({ message: 'missing' }, { status: 404 }));
     const auth = session();
-    await expect(createApiClient(baseURL, auth)('datasets/9')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(createApiClient(baseURL, auth)('datasets/9')).rejects.toMatchObject({ message: 'missing', cause: { statusCode: 404 } });
     expect(auth.calls).toEqual([undefined]);
+  });
+
+  it('explains every failure once: the server’s sentence, a 409 as a refusal, its status without one', async () => {
+    stubServer(() => Response.json({ message: 'A dataset named "Sofas" already exists' }, { status: 409 }));
+    const refused = await createApiClient(baseURL, session())
+      .raw('datasets/', { method: 'POST' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RefusalError);
+    expect(refused).toMatchObject({ message: 'A dataset named "Sofas" already exists', cause: { statusCode: 409 } });
+    stubServer(() => new Response('down', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(createApiClient(baseURL, session())('datasets/')).rejects.toThrow(/^The server answered 503 Service Unavailable$/);
   });
 
   it('makes one client per API, both with the user token', async () => {

@@ -7,7 +7,6 @@ import type {
   GoldenSet,
   Product,
 } from '../../../src/domain/experiments/evaluation-backend-types';
-import type { JudgedGoldenSet } from '../../../src/domain/judging/golden-set-judging-types';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
 import type { JudgingTarget, RunGoldenSetState, UnjudgedItem } from '../../../src/domain/judging/judging-types';
 import type { Role } from '../../../src/domain/shell/roles';
@@ -145,7 +144,7 @@ describe('datasets and their entries, as a viewer', () => {
   });
 });
 
-const goldenSet: JudgedGoldenSet = {
+const goldenSet: GoldenSet = {
   id: 4,
   name: 'Sofas DE',
   description: '',
@@ -227,7 +226,7 @@ describe('golden sets and judging, as a viewer', () => {
     expectRefused(screen.getByRole('button', { name: '1 Relevant' }));
     fireEvent.click(screen.getByRole('button', { name: '1 Relevant' }));
     fireEvent.keyDown(document.activeElement!, { key: '1' });
-    expect(services.calls('judge')).toBe(0);
+    expect(services.calls('saveJudgement')).toBe(0);
     fireEvent.keyDown(document.activeElement!, { key: 's' });
     fireEvent.keyDown(document.activeElement!, { key: 's' });
     expect(screen.getByText('Judged 0, skipped 2')).toBeTruthy();
@@ -341,7 +340,7 @@ describe('experiments and runs, as a viewer', () => {
     expect(usableChangeControls()).toEqual([]);
     const unjudged = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem')[1];
     fireEvent.keyDown(unjudged, { key: '2' });
-    expect(services.calls('judge')).toBe(0);
+    expect(services.calls('saveJudgement')).toBe(0);
   });
 
   it('the experiment form reached by its address: every field read-only, Save refused with the reason', async () => {
