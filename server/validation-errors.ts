@@ -8,9 +8,31 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
     if (error.keyword === 'additionalProperties') return `${path} has an unknown field "${params.additionalProperty}"`;
     if (error.keyword === 'required') return `${path}.${params.missingProperty} is required`;
     if (error.keyword === 'discriminator') return discriminatorProblem(path, params, (error as { parentSchema?: unknown }).parentSchema);
-    return `${path} ${error.message}`;
+    return `${path} ${limitProblem(error.keyword, params.limit) ?? error.message}`;
   });
   return new Error(sentences.join('; '));
+}
+
+/** Ajv's "must NOT have more than 1000 characters" and "must be <= 3", said as a person would. */
+function limitProblem(keyword: string, limit: unknown): string | undefined {
+  if (typeof limit !== 'number') return undefined;
+  const n = limit.toLocaleString('en');
+  switch (keyword) {
+    case 'maxLength':
+      return `must be at most ${n} characters long`;
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must be at least ${n} characters long`;
+    case 'maximum':
+      return `must be at most ${n}`;
+    case 'minimum':
+      return `must be at least ${n}`;
+    case 'maxItems':
+      return `must hold at most ${n} items`;
+    case 'minItems':
+      return limit === 1 ? 'must hold at least one item' : `must hold at least ${n} items`;
+    default:
+      return undefined;
+  }
 }
 
 /** A oneOf keyed by a property (Ajv's discriminator): name that property and the values it may take. */

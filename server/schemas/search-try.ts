@@ -1,13 +1,13 @@
 /** Try a query: one query through a search target as configured, saved or not. */
 import { Type, type Static } from 'typebox';
-import { MAX_K } from './limits';
+import { MAX_INPUT_LENGTH, MAX_K } from './limits';
 import { SearchTargetSchema } from './run-config';
 import { Nullable } from './shared';
 
 export const TryQuerySchema = Type.Object(
   {
     search_target: SearchTargetSchema,
-    query: Type.String({ minLength: 1, maxLength: 1000, description: 'The text searched, as a dataset entry’s input' }),
+    query: Type.String({ minLength: 1, maxLength: MAX_INPUT_LENGTH, description: 'The text searched, as a dataset entry’s input' }),
     k: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_K, default: 10, description: 'Hits wanted; 10 when absent' })),
     golden_set_id: Type.Optional(
       Type.Integer({ minimum: 1, description: 'Grades each hit with this golden set’s judgements of the query' }),

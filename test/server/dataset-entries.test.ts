@@ -44,7 +44,7 @@ describe.each(backends)('dataset entries API on %s', (backend) => {
   });
 
   it.each([
-    [{ input: '' }, 'body.input must NOT have fewer than 1 characters'],
+    [{ input: '' }, 'body.input must not be empty'],
     [{ input: '   \n' }, 'body.input must not be blank'],
     [{ input_metadata: {} }, 'body.input is required'],
     [{ input: 'x', input_metadata: [1, 2] }, 'body.input_metadata must be object,null'],

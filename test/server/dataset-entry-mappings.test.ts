@@ -70,7 +70,7 @@ describe.each(backends)('dataset-entry mappings API on %s', (backend) => {
     [{ dataset_id: 1, dataset_entry_id: 2 }, 'body must be array'],
     [[{ dataset_id: 1 }], 'body[0].dataset_entry_id is required'],
     [[{ dataset_id: '1', dataset_entry_id: 2 }], 'body[0].dataset_id must be integer'],
-    [[{ dataset_id: 0, dataset_entry_id: 2 }], 'body[0].dataset_id must be >= 1'],
+    [[{ dataset_id: 0, dataset_entry_id: 2 }], 'body[0].dataset_id must be at least 1'],
   ])('refuses the body %j with 400', async (payload, message) => {
     const response = await link(payload);
     expect(response.statusCode).toBe(400);

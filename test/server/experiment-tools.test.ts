@@ -187,6 +187,19 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     expect(unreachable.json().problem.message).toMatch(/^Search target could not be reached: /);
   });
 
+  it('tries any entry a run would take (up to 10,000 characters) and refuses a longer one in words a person reads', async () => {
+    const longEntry = await t.call('POST', `${API}/search-targets/try`, {
+      search_target: { kind: 'builtin' },
+      query: `red velvet sofa ${'x'.repeat(4_663)}`,
+    });
+    expect(longEntry.statusCode, longEntry.body).toBe(200);
+    const tooLong = await t.call('POST', `${API}/search-targets/try`, { search_target: { kind: 'builtin' }, query: 'x'.repeat(10_001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('body.query must be at most 10,000 characters long');
+    const entry = await t.call('POST', '/api/service/dataset-entries/', { input: 'x'.repeat(10_001) });
+    expect(entry.json().message).toBe('body.input must be at most 10,000 characters long');
+  });
+
   it('refuses a malformed target or an unknown golden set with a 400 naming the field', async () => {
     const noUrl = await t.call('POST', `${API}/search-targets/try`, {
       search_target: { kind: 'http', hits: '', product_id: '/id' },
