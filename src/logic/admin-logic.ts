@@ -6,7 +6,8 @@ import { changeRoleMachine, type RoleChange } from '../machines/admin/change-rol
 import { confirmModalMachine, type ConfirmSubject } from '../machines/shared/confirm-modal.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
 import { resetPasswordMachine, type PasswordReset } from '../machines/admin/reset-password.machine';
-import type { NewAccount } from '../domain/admin/account-types';
+import type { Account, NewAccount } from '../domain/admin/account-types';
+import type { SubmitInput } from '../machines/shared/form-dialog.machine';
 import { AUDIT_FILTER, auditAddress } from '../domain/admin/audit-filters';
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from './console-deps';
@@ -32,15 +33,15 @@ export function createAdminLogic({ accounts, audit, files, router }: Pick<Consol
           },
         }),
         addAccount: addAccountMachine.provide({
-          actors: { createAccount: fromPromise(({ input }: { input: NewAccount }) => accounts.createAccount(input)) },
+          actors: { submit: fromPromise<Account, SubmitInput<NewAccount>>(({ input }) => accounts.createAccount(input.request)) },
         }),
         changeRole: changeRoleMachine.provide({
           actors: { saveRole: fromPromise(({ input }: { input: RoleChange }) => accounts.changeAccountRole(input.username, input.role)) },
         }),
         resetPassword: resetPasswordMachine.provide({
           actors: {
-            resetPassword: fromPromise(({ input }: { input: PasswordReset }) =>
-              accounts.resetAccountPassword(input.username, input.password),
+            submit: fromPromise<void, SubmitInput<PasswordReset>>(({ input: { request } }) =>
+              accounts.resetAccountPassword(request.username, request.password),
             ),
           },
         }),

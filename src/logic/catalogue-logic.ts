@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
 import { CATALOGUE_FILTER, cataloguePageMachine } from '../machines/catalogue/catalogue-page.machine';
-import { importProductsMachine, type ImportInput } from '../machines/catalogue/import-products.machine';
+import { importProductsMachine } from '../machines/catalogue/import-products.machine';
+import type { UploadRequest } from '../machines/shared/upload.machine';
 import { productDetailsMachine } from '../machines/catalogue/product-details.machine';
+import type { CatalogueFormat } from '../domain/catalogue/catalogue';
 import { parseRouteId } from '../domain/shell/route-id';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, resource } from './paged-lists';
@@ -22,7 +24,7 @@ export function createCatalogueLogic({ catalogue, goldenSets, router }: Pick<Con
         goldenSetOptions: resource(() => goldenSets.goldenSetOptions()),
         importProducts: importProductsMachine.provide({
           actors: {
-            importProducts: fromPromise(({ input, signal }: { input: ImportInput; signal: AbortSignal }) =>
+            upload: fromPromise(({ input, signal }: { input: UploadRequest<CatalogueFormat>; signal: AbortSignal }) =>
               catalogue.importProducts(input.file, input.format, { signal, onProgress: input.reportProgress }),
             ),
           },

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEntry } from '../machines/entries/add-entry.machine';
-import { bulkUploadMachine, type UploadInput } from '../machines/datasets/bulk-upload.machine';
+import { bulkUploadMachine } from '../machines/datasets/bulk-upload.machine';
+import type { UploadRequest } from '../machines/shared/upload.machine';
 import { datasetEntriesPageMachine, ENTRIES_FILTER } from '../machines/entries/dataset-entries-page.machine';
 import { datasetPickerMachine } from '../machines/datasets/dataset-picker.machine';
 import { parseRouteId } from '../domain/shell/route-id';
@@ -39,7 +40,7 @@ export function createEntriesLogic({
       }),
       bulkUpload: bulkUploadMachine.provide({
         actors: {
-          uploadCsv: fromPromise(({ input, signal }: { input: UploadInput; signal: AbortSignal }) =>
+          upload: fromPromise(({ input, signal }: { input: UploadRequest<'csv'>; signal: AbortSignal }) =>
             datasetEntries.uploadEntries(input.file, { signal, onProgress: input.reportProgress }),
           ),
         },

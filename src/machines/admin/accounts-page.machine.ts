@@ -46,7 +46,7 @@ export const accountsPageMachine = setup({
       list,
       addAccount: spawn('addAccount', { id: 'addAccount', input: { reloadTarget: list } }),
       changeRole: spawn('changeRole', { id: 'changeRole' }),
-      resetPassword: spawn('resetPassword', { id: 'resetPassword' }),
+      resetPassword: spawn('resetPassword', { id: 'resetPassword', input: {} }),
     };
   },
 });

@@ -7,7 +7,7 @@ import { selectMeActor } from '../../machines/shell/auth.selectors';
 import { selectChangedAccounts, selectIsSaving, selectPendingChange, selectRoleError } from '../../machines/admin/change-role.selectors';
 import { selectMe } from '../../machines/shell/me.selectors';
 import { selectConfirmDelete, selectFilterValue } from '../../machines/shared/paged-list.selectors';
-import { selectResetFor } from '../../machines/admin/reset-password.selectors';
+import { selectSent } from '../../machines/shared/form-dialog.selectors';
 import { ROLES, roleOf, type Account } from '../../domain/admin/account-types';
 import { latestAccount } from '../../domain/admin/account-form';
 import { adminOnlyMessage } from '../../domain/admin/admin-access';
@@ -104,7 +104,7 @@ function AccountsList({
   const pending = useSelector(changeRole, selectPendingChange);
   const changed = useSelector(changeRole, selectChangedAccounts);
   const roleError = useSelector(changeRole, selectRoleError);
-  const resetFor = useSelector(resetPassword, selectResetFor);
+  const resetFor = useSelector(resetPassword, selectSent)?.username ?? null;
 
   return (
     <>
@@ -169,7 +169,7 @@ function AccountsList({
                             type="button"
                             className={button({ tone: 'secondary', size: 'small' })}
                             aria-label={`Reset password of ${username}`}
-                            onClick={() => resetPassword.send({ type: 'user.open', username })}
+                            onClick={() => resetPassword.send({ type: 'user.open', fields: { username } })}
                           >
                             Reset password
                           </button>

@@ -2,15 +2,13 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { addAccountMachine } from '../../machines/admin/add-account.machine';
 import {
-  selectAddError,
   selectCanCancel,
   selectCanSubmit,
+  selectFailure,
+  selectFields,
   selectIsBusy,
   selectIsOpen,
-  selectPassword,
-  selectRole,
-  selectUsername,
-} from '../../machines/admin/add-account.selectors';
+} from '../../machines/shared/form-dialog.selectors';
 import { PasswordField, RoleField } from './AccountFields';
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
@@ -19,10 +17,8 @@ import { TextField } from '../ui/TextField';
 export function AddAccountDialog({ actor }: { actor: ActorRefFrom<typeof addAccountMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
-  const username = useSelector(actor, selectUsername);
-  const password = useSelector(actor, selectPassword);
-  const role = useSelector(actor, selectRole);
-  const error = useSelector(actor, selectAddError);
+  const { username, password, role } = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectFailure);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   if (!open) return null;
@@ -39,9 +35,18 @@ export function AddAccountDialog({ actor }: { actor: ActorRefFrom<typeof addAcco
       onSubmit={() => actor.send({ type: 'user.submit' })}
       error={error}
     >
-      <TextField label="Username*" value={username} required onChange={(value) => actor.send({ type: 'user.changeUsername', value })} />
-      <PasswordField label="Password*" value={password} onChange={(value) => actor.send({ type: 'user.changePassword', value })} />
-      <RoleField value={role} onChange={(value) => actor.send({ type: 'user.changeRole', role: value })} />
+      <TextField
+        label="Username*"
+        value={username}
+        required
+        onChange={(value) => actor.send({ type: 'user.change', fields: { username: value } })}
+      />
+      <PasswordField
+        label="Password*"
+        value={password}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { password: value } })}
+      />
+      <RoleField value={role} onChange={(value) => actor.send({ type: 'user.change', fields: { role: value } })} />
     </FormDialog>
   );
 }

@@ -4,12 +4,11 @@ import type { resetPasswordMachine } from '../../machines/admin/reset-password.m
 import {
   selectCanCancel,
   selectCanSubmit,
+  selectFailure,
+  selectFields,
   selectIsBusy,
   selectIsOpen,
-  selectPassword,
-  selectResetError,
-  selectUsername,
-} from '../../machines/admin/reset-password.selectors';
+} from '../../machines/shared/form-dialog.selectors';
 import { PasswordField } from './AccountFields';
 import { FormDialog } from '../ui/FormDialog';
 
@@ -17,9 +16,8 @@ import { FormDialog } from '../ui/FormDialog';
 export function ResetPasswordDialog({ actor }: { actor: ActorRefFrom<typeof resetPasswordMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
-  const username = useSelector(actor, selectUsername);
-  const password = useSelector(actor, selectPassword);
-  const error = useSelector(actor, selectResetError);
+  const { username, password } = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectFailure);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   if (!open) return null;
@@ -37,7 +35,11 @@ export function ResetPasswordDialog({ actor }: { actor: ActorRefFrom<typeof rese
       error={error}
     >
       <p>{username} is signed out everywhere and signs in again with the new password.</p>
-      <PasswordField label="New password*" value={password} onChange={(value) => actor.send({ type: 'user.changePassword', value })} />
+      <PasswordField
+        label="New password*"
+        value={password}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { password: value } })}
+      />
     </FormDialog>
   );
 }

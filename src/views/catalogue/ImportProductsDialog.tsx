@@ -11,12 +11,12 @@ import {
   selectFailure,
   selectFile,
   selectFormat,
-  selectImportView,
+  selectUploadView,
   selectIsOpen,
   selectProgress,
   selectResult,
   selectWasCancelled,
-} from '../../machines/catalogue/import-products.selectors';
+} from '../../machines/shared/upload.selectors';
 import { importSummary, problemPlace } from '../../domain/catalogue/catalogue';
 import { formatFileSize, progressPercent } from '../../domain/shared/csv-file';
 import * as styles from '../datasets/BulkUploadDialog.css';
@@ -30,7 +30,7 @@ import { problemList } from '../ui/problem-list.css';
 // to override it), with progress and Cancel while uploading, then the counts or the server's row problems.
 export function ImportProductsDialog({ actor }: { actor: ActorRefFrom<typeof importProductsMachine> }) {
   const open = useSelector(actor, selectIsOpen);
-  const view = useSelector(actor, selectImportView);
+  const view = useSelector(actor, selectUploadView);
   const file = useSelector(actor, selectFile);
   const format = useSelector(actor, selectFormat);
   const progress = useSelector(actor, selectProgress);

@@ -14,7 +14,7 @@ import {
   selectResult,
   selectUploadView,
   selectWasCancelled,
-} from '../../machines/datasets/bulk-upload.selectors';
+} from '../../machines/shared/upload.selectors';
 import { formatFileSize, progressPercent, templateCsvHref, templateTokens, uploadSummary } from '../../domain/shared/csv-file';
 import * as styles from './BulkUploadDialog.css';
 import { Modal } from '../ui/Modal';
