@@ -28,12 +28,11 @@ async function openAccounts() {
 const dialog = () => screen.queryByRole('dialog');
 const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name }) as HTMLButtonElement;
 const field = (name: string) => within(screen.getByRole('dialog')).getByLabelText(name) as HTMLInputElement;
-/** A field's change reads as the field's own event: `user.changeUsername(" grace ")`, `user.changeRole(admin)`. */
+/** A field's change names the field and its value: `user.change(username=" grace ")`, `user.change(role=admin)`. */
 const describeEvent = (event: { type: string; fields?: { username?: string; password?: string; role?: string } }) => {
   if (event.type !== 'user.change' || !event.fields) return event.type;
   const [[field, value]] = Object.entries(event.fields);
-  const named = `user.change${field[0].toUpperCase()}${field.slice(1)}`;
-  return field === 'role' ? `${named}(${value})` : `${named}(${JSON.stringify(value)})`;
+  return field === 'role' ? `${event.type}(${field}=${value})` : `${event.type}(${field}=${JSON.stringify(value)})`;
 };
 
 describe('Add account: every path', () => {
