@@ -39,4 +39,14 @@ describe('console served by the reference server', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('serves the API docs (Swagger UI) about the product, with every operation drawn and no console error', async () => {
+    const { page, errors } = await openAndCollectErrors('/docs');
+    await page.getByRole('heading', { name: /Search evaluation reference server/ }).waitFor();
+    await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(50);
+    expect(await page.getByText('The API of the search evaluation console').isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
