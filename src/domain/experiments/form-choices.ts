@@ -17,7 +17,12 @@ export function datasetChoices(options: FormOptions, filter: string, chosen: str
   return choicesOf(shown, text === '' ? 'Choose a dataset' : `${shown.length} matching`);
 }
 
-export const scriptChoices = (options: FormOptions) => choicesOf(options.scripts, 'Choose a script');
+/** Scripts this server cannot run are marked in the list itself, before anyone picks one and saves. */
+export const scriptChoices = (options: FormOptions) =>
+  choicesOf(
+    options.scripts.map((script) => (script.runsHere ? script : { ...script, name: `${script.name} (not run by this server)` })),
+    'Choose a script',
+  );
 export const goldenSetChoices = (options: FormOptions) => choicesOf(options.goldenSets, 'Choose a golden set');
 
 /** A chosen script this server cannot run: the form says so. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverageSentence, notJudgedHeading } from '../../../src/domain/golden-sets/coverage-text';
 import { draftFromExperiment, emptyDraft, experimentRequest, fieldProblems } from '../../../src/domain/experiments/experiment-draft';
-import { datasetChoices, scriptRunsElsewhere } from '../../../src/domain/experiments/form-choices';
+import { datasetChoices, scriptChoices, scriptRunsElsewhere } from '../../../src/domain/experiments/form-choices';
 import { selectedStatuses, sortOptions, toggledStatus } from '../../../src/domain/runs/result-filters';
 import { scoringSummary, targetSummary } from '../../../src/domain/experiments/target-summary';
 import { gradeLabel, triedSummary } from '../../../src/domain/experiments/tried-hits';
@@ -112,7 +112,7 @@ describe('the workbench texts', () => {
     expect([gradeLabel(0, true), gradeLabel(null, true), gradeLabel(2, false)]).toEqual(['grade 0', 'unjudged', '']);
   });
 
-  it('narrows the datasets by name, keeping the chosen one, and says when a script runs elsewhere', () => {
+  it('narrows the datasets by name, keeping the chosen one, and marks and says when a script runs elsewhere', () => {
     const options: FormOptions = {
       datasets: [
         { id: 1, name: 'Sofas' },
@@ -125,6 +125,11 @@ describe('the workbench texts', () => {
       goldenSets: [],
     };
     expect(datasetChoices(options, 'LAM', '1').map((choice) => choice.label)).toEqual(['2 matching', 'Sofas', 'Lamps']);
+    expect(scriptChoices(options).map((choice) => choice.label)).toEqual([
+      'Choose a script',
+      'Golden set relevance',
+      'Elsewhere (not run by this server)',
+    ]);
     expect([scriptRunsElsewhere(options, '5'), scriptRunsElsewhere(options, '3'), scriptRunsElsewhere(options, '')]).toEqual([
       true,
       false,
