@@ -1,9 +1,11 @@
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { tryQueryMachine } from '../../machines/experiments/try-query.machine';
 import { selectIsTrying, selectQuery, selectTryError, selectTryResult } from '../../machines/experiments/try-query.selectors';
 import type { Draft } from '../../domain/experiments/experiment-draft';
 import { gradeLabel, triedSummary } from '../../domain/experiments/tried-hits';
+import { indentJsonStart } from '../../domain/experiments/json-start';
 import { Thumbnail } from '../ui/Thumbnail';
 import * as styles from './ExperimentForm.css';
 import { button } from '../ui/button.css';
@@ -18,6 +20,11 @@ export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<type
   const result = useSelector(tryQuery, selectTryResult);
   const error = useSelector(tryQuery, selectTryError);
   const graded = draft.golden_set_id !== '';
+  const answerRef = useRef<HTMLDivElement>(null);
+  // The panel sits below a long form: bring an answer or a failure into view when it arrives.
+  useEffect(() => {
+    if (result || error) answerRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [result, error]);
   return (
     <section className={styles.section} aria-label="Try a query">
       <div className={styles.wide}>
@@ -52,7 +59,7 @@ export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<type
           </button>
         </div>
       </div>
-      <div className={styles.wide} aria-live="polite">
+      <div className={styles.wide} aria-live="polite" role="region" aria-label="Answer" ref={answerRef}>
         {error && (
           <p className={errorMessage} role="alert">
             {error}
@@ -67,7 +74,7 @@ export function TryQueryPanel({ tryQuery, draft }: { tryQuery: ActorRefFrom<type
             {result.problem.raw !== undefined && (
               <>
                 <p className={styles.hint}>The start of the answer:</p>
-                <pre className={styles.raw}>{result.problem.raw}</pre>
+                <pre className={styles.raw}>{indentJsonStart(result.problem.raw)}</pre>
               </>
             )}
           </>
