@@ -33,8 +33,8 @@ export function renderLoginPage({ action, username = '', error, clientName }: Lo
   const alert = error ? `<p class="error" role="alert" id="login-error">${escapeHtml(error)}</p>` : '';
   const describedBy = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return page(
-    'Sign in',
-    `<h1>Sign in</h1>
+    'Log In',
+    `<h1>Log In</h1>
 <p class="lead">to ${escapeHtml(clientName ?? 'Search Evaluation Console')}</p>
 ${alert}
 <form method="post" action="${escapeHtml(action)}" novalidate>
@@ -42,7 +42,7 @@ ${alert}
   <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(username)}"${describedBy}${username ? '' : ' autofocus'}>
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}${username ? ' autofocus' : ''}>
-  <button type="submit">Sign in</button>
+  <button type="submit">Log In</button>
 </form>`,
   );
 }
@@ -50,11 +50,11 @@ ${alert}
 /** oidc-provider hands us its confirmation form; we add the "yes" and submit it from a script file. */
 export function renderLogoutPage(form: string): string {
   return page(
-    'Signing out',
-    `<h1>Signing out…</h1>
+    'Logging out',
+    `<h1>Logging out…</h1>
 ${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
 <noscript><p>JavaScript is off: confirm below.</p></noscript>
-<button type="submit" form="op.logoutForm">Sign out</button>`,
+<button type="submit" form="op.logoutForm">Logout</button>`,
     '/auth-assets/logout.js',
   );
 }

@@ -12,7 +12,7 @@ export async function signIn(page: Page, baseUrl: string, password: string, user
   const tokenAnswer = page.waitForResponse((response) => response.url() === `${baseUrl}/oidc/token`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
   const { access_token: token } = (await (await tokenAnswer).json()) as { access_token: string };
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   return { token };

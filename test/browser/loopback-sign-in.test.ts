@@ -35,7 +35,7 @@ describe('sign-in without PUBLIC_URL, from either loopback address', () => {
       await page.getByRole('button', { name: 'Log In' }).click();
       await page.getByLabel('Username').fill('admin');
       await page.getByLabel('Password').fill(adminPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Log In', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Search Evaluation Console' }).waitFor();
       await page.getByRole('button', { name: /^User menu for / }).waitFor();
       return page.url();

@@ -37,7 +37,7 @@ describe('sample-data screens', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByRole('button', { name: /^User menu for / }).waitFor();
   });
 

@@ -44,6 +44,8 @@ describe('sign-in against the embedded provider', () => {
     await welcome().waitFor();
     expect(path()).toBe('/login');
     expect(await page.getByRole('button', { name: 'Log In' }).isEnabled()).toBe(true);
+    // One line says what the product is, before anyone signs in.
+    expect(await page.getByText('Search Evaluation Console: curate test queries and judgements').isVisible()).toBe(true);
   });
 
   it("takes 'Log In' to the provider's login page, which refuses a wrong password", async () => {
@@ -53,9 +55,15 @@ describe('sign-in against the embedded provider', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByLabel('Username').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
+    // The provider's page speaks the console's words and wears its theme (its accent and its card).
+    expect(await page.title()).toBe('Log In · Search Evaluation Console');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Log In');
+    const submit = page.getByRole('button', { name: 'Log In', exact: true });
+    expect(await submit.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(11, 92, 173)');
+    expect(await page.locator('.card').evaluate((card) => getComputedStyle(card).borderRadius)).toBe('8px');
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid username or password');
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
   });
@@ -64,7 +72,7 @@ describe('sign-in against the embedded provider', () => {
     const tokenAnswer = page.waitForResponse((response) => response.url() === `${server.url}/oidc/token`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await home().waitFor();
     // The callback's code and state are gone from the address: the landing is the origin.
     expect(page.url()).toBe(`${server.url}/`);
@@ -118,7 +126,7 @@ describe('sign-in against the embedded provider', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
     expect(path()).toBe('/datasets?page=1');
     expect(await page.title()).toBe('Datasets · Search Evaluation Console');

@@ -20,7 +20,7 @@ export const card = style({
 });
 
 export const title = style({
-  margin: `0 0 ${vars.space.lg}`,
+  margin: `0 0 ${vars.space.sm}`,
   fontSize: vars.fontSize.xl,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
@@ -37,4 +37,9 @@ export const errorDetail = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
   overflowWrap: 'anywhere',
+});
+
+export const lead = style({
+  margin: `0 0 ${vars.space.lg}`,
+  color: vars.color.textMuted,
 });

@@ -15,7 +15,7 @@ export function LoginPage() {
   const error = useSelector(auth, selectError);
 
   if (access === 'pending') return <StatusMessage>Loading...</StatusMessage>;
-  if (access === 'signingOut') return <StatusMessage>Signing out...</StatusMessage>;
+  if (access === 'signingOut') return <StatusMessage>Logging out...</StatusMessage>;
   // Once signed in, the console lands on the site origin (the dashboard).
   if (access === 'signedIn') return <Redirect to="/" replace />;
 
@@ -25,6 +25,9 @@ export function LoginPage() {
         <h1 id="login-title" className={styles.title}>
           Welcome 👋
         </h1>
+        <p className={styles.lead}>
+          Search Evaluation Console: curate test queries and judgements, run experiments, compare search quality.
+        </p>
         <button
           type="button"
           className={primaryButton}

@@ -9,7 +9,7 @@ import { StatusMessage } from '../ui/StatusMessage';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const access = useSelector(useAuthActor(), selectAccess);
   if (access === 'pending') return <StatusMessage>Loading...</StatusMessage>;
-  if (access === 'signingOut') return <StatusMessage>Signing out...</StatusMessage>;
+  if (access === 'signingOut') return <StatusMessage>Logging out...</StatusMessage>;
   if (access === 'signedOut') return <Redirect to="/login" replace />;
   return children;
 }

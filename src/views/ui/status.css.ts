@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
-// "Loading..." and "Signing out..." lines while the session is settled, and every screen's loading line.
+// "Loading..." and "Logging out..." lines while the session is settled, and every screen's loading line.
 export const statusMessage = style({
   margin: 0,
   padding: `${vars.space.xl} ${vars.space.lg}`,

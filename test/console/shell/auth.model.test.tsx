@@ -180,7 +180,7 @@ function expectScreen(snapshot: AuthSnapshot, expectedPath: string, view: Return
       expect(heading('Welcome 👋')).toBeNull();
       break;
     case 'loggingOut':
-      expect(screen.getByRole('status').textContent).toBe('Signing out...');
+      expect(screen.getByRole('status').textContent).toBe('Logging out...');
       expect(screen.queryByRole('button', { name: /^User menu/ })).toBeNull();
       break;
     default:
