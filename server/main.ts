@@ -5,6 +5,7 @@ import { openDatabase } from './storage/open-database';
 import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
+import { leftDemoData } from './demo/left-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
 import { targetHostWarnings } from './search/target-hosts';
 import { surviveLostConnectionRejections } from './db/connection-loss';
@@ -48,6 +49,8 @@ async function main() {
   );
   for (const warning of targetHostWarnings(process.env)) app.log.warn(warning);
   if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
+  const left = config.demoData ? undefined : await leftDemoData(db);
+  if (left) app.log.warn(left);
   app.log.info(
     `sign-in: ${config.identity.mode === 'embedded' ? 'embedded OpenID provider at' : 'external issuer'} ${config.identity.issuer}`,
   );
