@@ -53,17 +53,20 @@ WHERE updated_at = created_at
     ('Built-in search · WANDS US golden set',
      'Full-text search over the generated demo catalogue, scored against the generated US golden set. Press Run experiment to run it again.'));
 
--- Runs: the ones the seeder wrote (no config: the worker's runs always have one) into experiments of the
--- seeder's names and descriptions, edited since or not, and the run the audit trail says 'demo-data' started.
--- Runs people started in demo experiments are theirs; they are removed with their experiment.
+-- Runs: the ones the seeder wrote, by their own shape (no config: the worker's runs always have one; the
+-- seeder's script names and tags), whatever became of their experiment since, and the run the audit trail
+-- says 'demo-data' started. Runs people started in demo experiments are theirs; they are removed with their
+-- experiment.
 UPDATE experiment_runs SET demo = true
-WHERE (config IS NULL AND experiment_id IN (
-        SELECT id FROM experiments WHERE (name, description) IN (
-          ('BM25 baseline', 'Keyword search with default BM25 weights over name and description.'),
-          ('Semantic rerank for chairs', 'Cross-encoder reranking of the top 50 keyword results.'),
-          ('Rug synonyms', 'Adds a synonym list for sizes, materials and shapes of rugs.'),
-          ('Bed facet boosts', 'Boosts products whose size facet matches the query.'),
-          ('Wall art embeddings', 'Dense retrieval with image and title embeddings.'))))
+WHERE (config IS NULL AND (evaluation_script_name, tags) IN (
+        ('Golden set relevance', ARRAY['baseline', 'nightly']),
+        ('Golden set relevance', ARRAY['nightly']),
+        ('Golden set relevance', ARRAY['hotfix']),
+        ('LLM relevance judge', ARRAY['rerank', 'candidate']),
+        ('LLM relevance judge', ARRAY['rerank']),
+        ('Golden set relevance', ARRAY['synonyms']),
+        ('Click model replay', ARRAY['facets']),
+        ('Golden set relevance', ARRAY['dense', 'candidate'])))
    OR id::text IN (SELECT target_id FROM audit_events WHERE action = 'run.start' AND target_type = 'run' AND actor_sub = 'demo-data');
 
 -- Golden sets: the seeder's names with its generated-judgements description, no judgement changed, never edited.
