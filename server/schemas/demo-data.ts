@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
-export const DemoCountsSchema = Type.Object({
+const DemoCountsSchema = Type.Object({
   datasets: count('Datasets'),
   entries: count('Dataset entries'),
   evaluation_scripts: count('Evaluation scripts (not the built-in one, which the demo only gave a price)'),

@@ -259,7 +259,7 @@ describe.each(backends)('removing the demo data on %s', (backend) => {
     );
     for (const set of sets.results) {
       expect(set).toMatchObject(
-        await one(
+        await one<object>(
           'SELECT count(DISTINCT query_key)::int AS query_count, count(*)::int AS judgement_count FROM golden_set_judgements WHERE golden_set_id = $1',
           [set.id],
         ),
