@@ -30,6 +30,7 @@ import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { catalogueRoutes } from './routes/backend/catalogue';
 import { auditRoutes } from './routes/backend/audit';
 import { accountRoutes } from './routes/backend/accounts';
+import { demoDataRoutes } from './routes/backend/demo-data';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
 import { serveConsole } from './routes/console';
@@ -181,6 +182,7 @@ export async function buildApp(
       await api.register(catalogueRoutes, { db, uploads });
       await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
       await api.register(accountRoutes, { db, localAccounts: identity.mode === 'embedded' });
+      await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
     },
     { prefix: '/api/backend' },
   );

@@ -5,6 +5,7 @@ import { openDatabase } from './storage/open-database';
 import { claimDataDir, DataDirBusyError } from './admin/data-dir-lock';
 import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
+import { leftDemoData } from './demo/left-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
 import { targetHostsNote, targetHostWarnings } from './search/target-hosts';
 import { loggerOptions } from './log-destination';
@@ -41,6 +42,7 @@ async function main() {
     firstAdminCreated: (account, generatedPassword) => (firstAdmin = { account, generatedPassword }),
   });
   const unfinished = await reclaimUnfinishedImports(db, app.log);
+  const left = config.demoData ? undefined : await leftDemoData(db);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -74,6 +76,7 @@ async function main() {
   if (allowedHosts) app.log.info(allowedHosts);
   for (const warning of targetHostWarnings(process.env)) app.log.warn(warning);
   if (seeded) app.log.info('empty database: wrote the demo data (DEMO_DATA=false to start empty)');
+  if (left) app.log.warn(left);
   // PGlite: only this process may touch the data folder, so it works the runs itself.
   if (config.runs.worker || db.kind === 'pglite') {
     await runQueue.startWorker();

@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import type { Dataset } from '../schemas/datasets';
 
 /** The record's columns, from datasets. */
-export const DATASET_COLUMNS = 'id, name, description, created_at, updated_at';
+export const DATASET_COLUMNS = 'id, name, description, demo, created_at, updated_at';
 
 export async function loadDataset(db: Queryable, id: number): Promise<Dataset> {
   const { rows } = await db.query<Dataset>(`SELECT ${DATASET_COLUMNS} FROM datasets WHERE id = $1`, [id]);

@@ -23,8 +23,8 @@ export async function seedDemoCatalogue(tx: Queryable, queries: readonly WandsQu
   const ids = [...products.keys()];
   const rows = [...products.values()];
   await tx.query(
-    `INSERT INTO products (product_id, name, description, image_url, attributes)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
+    `INSERT INTO products (product_id, name, description, image_url, attributes, demo)
+     SELECT *, true FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
     [ids, rows.map((p) => p.name), rows.map((p) => p.description), rows.map((p) => p.image_url), rows.map((p) => p.attributes)],
   );
 }

@@ -5,6 +5,11 @@ import { storeQueryCount } from '../golden-sets/golden-set-records';
 import { demoResult } from './demo-results';
 import type { WandsQuery } from './wands-queries';
 
+/** The run the demo starts through the run queue's own path, marked as the demo's like the rows it writes itself. */
+export async function markDemoRun(db: Queryable, runId: number): Promise<void> {
+  await db.query('UPDATE experiment_runs SET demo = true WHERE id = $1', [runId]);
+}
+
 export async function insertOne<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T> {
   return (await tx.query<T>(sql, params)).rows[0];
 }

@@ -15,7 +15,7 @@ export async function seedRunnableExperiment(
   entryIds: Map<WandsQuery, number>,
   scriptId: number,
 ): Promise<number> {
-  const dataset = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id', [
+  const dataset = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description, demo) VALUES ($1, $2, true) RETURNING id', [
     `WANDS sample (${queries.length} queries)`,
     `The first ${queries.length} WANDS queries (MIT licence), judged in the generated US golden set`,
   ]);
@@ -25,7 +25,7 @@ export async function seedRunnableExperiment(
   ]);
   const goldenSet = await insertOne<{ id: number }>(
     tx,
-    'INSERT INTO golden_sets (name, description, market) VALUES ($1, $2, $3) RETURNING id',
+    'INSERT INTO golden_sets (name, description, market, demo) VALUES ($1, $2, $3, true) RETURNING id',
     [
       'Golden set — United States (generated)',
       `Generated demo judgements (not real relevance labels) of products in the generated demo catalogue for ${queries.length} WANDS queries (MIT licence).`,
@@ -43,7 +43,7 @@ export async function seedRunnableExperiment(
   };
   const experiment = await insertOne<{ id: number }>(
     tx,
-    `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING id`,
+    `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config, demo) VALUES ($1, $2, $3, $4, $5::jsonb, true) RETURNING id`,
     [
       RUNNABLE_DEMO_EXPERIMENT,
       scriptId,

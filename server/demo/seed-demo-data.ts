@@ -8,7 +8,7 @@ import { startRun } from '../runs/start-run';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { ALL_QUERIES, CLASS_DATASETS, EXPERIMENTS, GOLDEN_SETS, MAX_RESULTS_PER_RUN, metricsSchema, SCRIPTS } from './demo-plan';
 import { DEMO_K, DEMO_PASS_THRESHOLD, demoResult } from './demo-results';
-import { insertGeneratedJudgements, insertOne } from './demo-rows';
+import { insertGeneratedJudgements, insertOne, markDemoRun } from './demo-rows';
 import { seedRunnableExperiment } from './runnable-experiment';
 import { readWandsQueries, type WandsQuery } from './wands-queries';
 
@@ -34,7 +34,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const name of [ALL_QUERIES, ...CLASS_DATASETS]) {
       const description =
         name === ALL_QUERIES ? 'All 480 WANDS product-search queries (MIT licence)' : `WANDS queries of the class ${name}`;
-      const row = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id', [
+      const row = await insertOne<{ id: number }>(tx, 'INSERT INTO datasets (name, description, demo) VALUES ($1, $2, true) RETURNING id', [
         name,
         description,
       ]);
@@ -45,7 +45,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const query of queries) {
       const entry = await insertOne<{ id: number }>(
         tx,
-        'INSERT INTO dataset_entries (input, input_metadata, query_key) VALUES ($1, $2::jsonb, $3) RETURNING id',
+        'INSERT INTO dataset_entries (input, input_metadata, query_key, demo) VALUES ($1, $2::jsonb, $3, true) RETURNING id',
         [query.query, JSON.stringify({ source: 'WANDS', query_id: query.id, query_class: query.queryClass }), queryKey(query.query)],
       );
       entryIds.set(query, entry.id);
@@ -61,11 +61,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
     const scripts = new Map<string, { id: number; cost: number }>();
     for (const script of SCRIPTS) {
-      // The built-in script (migration 006) exists already: the demo only gives it a price.
+      // The built-in script (migration 006) exists already: the demo only gives it a price, and it stays unmarked.
       const row = await insertOne<{ id: number }>(
         tx,
-        `INSERT INTO evaluation_scripts (name, description, cost_per_evaluation, script_class, script_module, output_schema)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+        `INSERT INTO evaluation_scripts (name, description, cost_per_evaluation, script_class, script_module, output_schema, demo)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, true)
          ON CONFLICT (name) DO UPDATE SET cost_per_evaluation = EXCLUDED.cost_per_evaluation RETURNING id`,
         [script.name, script.description, script.cost, script.scriptClass, script.scriptModule, JSON.stringify(metricsSchema)],
       );
@@ -77,8 +77,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const config = { search_target: plan.target, k: DEMO_K, gain: 'linear', pass_threshold: DEMO_PASS_THRESHOLD };
       const experiment = await insertOne<{ id: number }>(
         tx,
-        `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, now() - make_interval(days => $6), now() - make_interval(days => $6))
+        `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, config, created_at, updated_at, demo)
+         VALUES ($1, $2, $3, $4, $5::jsonb, now() - make_interval(days => $6), now() - make_interval(days => $6), true)
          RETURNING id`,
         [plan.name, script.id, datasetIds.get(plan.dataset), plan.description, JSON.stringify(config), 30 - index],
       );
@@ -89,8 +89,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           tx,
           // Times as the run queue leaves them: started when created, finished (and last updated) 25 minutes on, never after now.
           `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, total_cost, created_at, started_at,
-             updated_at, finished_at, progress_done, progress_total, evaluations)
-           SELECT $1, $2, $3::text[], $4, $5, created, created, finished, finished, $7, $8, $7
+             updated_at, finished_at, progress_done, progress_total, evaluations, demo)
+           SELECT $1, $2, $3::text[], $4, $5, created, created, finished, finished, $7, $8, $7, true
              FROM (SELECT now() - make_interval(days => $6) AS created,
                           least(now(), now() - make_interval(days => $6) + interval '25 minutes') AS finished) AS times
            RETURNING id`,
@@ -134,8 +134,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const queriesOfSet = members.get(set.dataset)!.slice(0, MAX_RESULTS_PER_RUN);
       const goldenSet = await insertOne<{ id: number }>(
         tx,
-        `INSERT INTO golden_sets (name, description, market, created_at, updated_at)
-         VALUES ($1, $2, $3, now() - make_interval(days => $4), now() - make_interval(days => $4)) RETURNING id`,
+        `INSERT INTO golden_sets (name, description, market, created_at, updated_at, demo)
+         VALUES ($1, $2, $3, now() - make_interval(days => $4), now() - make_interval(days => $4), true) RETURNING id`,
         [
           set.name,
           `Generated demo judgements (not real relevance labels) for ${queriesOfSet.length} WANDS queries (MIT licence); ` +
@@ -162,6 +162,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   await mergePendingRows(db, 'entries');
   // A real run, searched and scored by the engine like any other, so a new user sees real numbers.
   const run = await startRun(db, seedingQueue, DEMO_SEEDER, experimentId, ['demo']);
+  await markDemoRun(db, Number(run.id));
   await runToCompletion(db, Number(run.id));
   return true;
 }

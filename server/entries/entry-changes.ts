@@ -43,8 +43,9 @@ export async function replaceEntryContent(db: Database, id: number, content: Ent
   await db.transaction(async (tx) => {
     const before = await tx.query<StoredContent>('SELECT input, input_metadata FROM dataset_entries WHERE id = $1 FOR UPDATE', [id]);
     if (before.rows.length === 0) throw notFound('Dataset entry', id);
+    // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
     const after = await tx.query<StoredContent>(
-      `UPDATE dataset_entries SET input = $2, input_metadata = $3::jsonb, query_key = $4, updated_at = now()
+      `UPDATE dataset_entries SET input = $2, input_metadata = $3::jsonb, query_key = $4, updated_at = now(), demo = false
        WHERE id = $1 RETURNING input, input_metadata`,
       [id, requireInput(input), jsonParam(input_metadata), queryKey(input)],
     );

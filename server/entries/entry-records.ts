@@ -8,7 +8,7 @@ import { describeEntry } from './entry-description';
 type EntryRow = Omit<DatasetEntry, 'description'> & { description: string | null };
 
 const SELECT_ENTRIES = `
-  SELECT e.id, e.input, e.input_metadata, e.description, e.created_at, e.updated_at,
+  SELECT e.id, e.input, e.input_metadata, e.description, e.demo, e.created_at, e.updated_at,
     COALESCE((
       SELECT json_agg(json_build_object('id', d.id, 'name', d.name) ORDER BY d.name, d.id)
       FROM dataset_entry_mappings m JOIN datasets d ON d.id = m.dataset_id

@@ -5,7 +5,7 @@ import { GOLDEN_SET_RELEVANCE } from '../runs/run-blockers';
 import type { EvaluationScript } from '../schemas/scripts';
 
 /** A script's columns, with whether this server can run it. */
-export const SCRIPT_COLUMNS = `id, name, description, cost_per_evaluation, script_class, script_module, output_schema,
+export const SCRIPT_COLUMNS = `id, name, description, cost_per_evaluation, script_class, script_module, output_schema, demo,
   coalesce(engine = '${GOLDEN_SET_RELEVANCE}', false) AS runs_here`;
 
 export async function scriptPage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: EvaluationScript[] }> {

@@ -55,10 +55,11 @@ export async function changeExperiment(
       if (config) await assertUsableConfig(tx, config, 'body.config', { lockGoldenSet: true });
       const before = await tx.query<ExperimentWithConfig>(`SELECT ${WITH_CONFIG} FROM experiments WHERE id = $1 FOR UPDATE`, [id]);
       if (before.rows.length === 0) throw notFound('Experiment', id);
+      // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
       const { rows } = await tx.query<ExperimentWithConfig>(
         `UPDATE experiments SET name = coalesce($2, name), description = coalesce($3, description),
            config = coalesce($4::jsonb, config), dataset_id = coalesce($5, dataset_id),
-           evaluation_script_id = coalesce($6, evaluation_script_id), updated_at = now()
+           evaluation_script_id = coalesce($6, evaluation_script_id), updated_at = now(), demo = false
          WHERE id = $1 RETURNING ${WITH_CONFIG}`,
         [id, name ?? null, description?.trim() ?? null, config ? JSON.stringify(config) : null, datasetId ?? null, scriptId ?? null],
       );

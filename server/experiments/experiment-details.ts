@@ -6,7 +6,7 @@ import type { ExperimentDetails, ExperimentWithConfig } from '../schemas/experim
 
 export async function experimentDetails(db: Queryable, id: number): Promise<ExperimentDetails> {
   const { rows } = await db.query<ExperimentWithConfig & ExperimentFacts & { golden_set_name: string | null }>(
-    `SELECT ${EXPERIMENT_FACTS}, e.evaluation_script_id, e.description, e.created_at, e.updated_at,
+    `SELECT ${EXPERIMENT_FACTS}, e.evaluation_script_id, e.description, e.demo, e.created_at, e.updated_at,
        (SELECT g.name FROM golden_sets g WHERE g.id::text = e.config->>'golden_set_id') AS golden_set_name
      FROM ${EXPERIMENT_FACTS_FROM} WHERE e.id = $1`,
     [id],

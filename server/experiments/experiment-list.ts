@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import { requireRow } from '../db/require-row';
 import type { Experiment } from '../schemas/experiments';
 
-export const EXPERIMENT_COLUMNS = 'id, name, evaluation_script_id, dataset_id, description, created_at, updated_at';
+export const EXPERIMENT_COLUMNS = 'id, name, evaluation_script_id, dataset_id, description, demo, created_at, updated_at';
 
 export async function experimentPage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: Experiment[] }> {
   const [page, total] = await Promise.all([

@@ -57,9 +57,10 @@ async function applyChanges(
       [id],
     );
     if (before.rows.length === 0) throw notFound('Golden set', id);
+    // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
     const after = await tx.query<Described>(
       `UPDATE golden_sets SET name = coalesce($2, name), description = coalesce($3, description),
-         market = coalesce($4, market), updated_at = now() WHERE id = $1 RETURNING name, description, market`,
+         market = coalesce($4, market), updated_at = now(), demo = false WHERE id = $1 RETURNING name, description, market`,
       [id, changes.name, changes.description?.trim() ?? null, changes.market?.trim() ?? null],
     );
     const event = { target_type: 'golden_set', target_id: id };

@@ -42,7 +42,8 @@ export async function changeScale(tx: Queryable, goldenSetId: number, scale: Sca
     const what = above === 1 ? '1 judgement is' : `${above} judgements are`;
     throw new HttpError(409, `${what} graded above ${scale.max_grade}: change or remove them first`);
   }
-  await tx.query('UPDATE golden_sets SET max_grade = $2, grade_labels = $3::text[], updated_at = now() WHERE id = $1', [
+  // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
+  await tx.query('UPDATE golden_sets SET max_grade = $2, grade_labels = $3::text[], updated_at = now(), demo = false WHERE id = $1', [
     goldenSetId,
     scale.max_grade,
     labels,

@@ -66,8 +66,9 @@ async function recordChange(
   const alone = others.rows.length === 0;
   const queries = !alone ? 0 : change.before === undefined ? 1 : change.after === undefined ? -1 : 0;
   const version = set.version + 1;
+  // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
   await tx.query(
-    `UPDATE golden_sets SET grade_counts = $2::jsonb, version = $3, changed_at = now(), query_count = query_count + $4 WHERE id = $1`,
+    `UPDATE golden_sets SET grade_counts = $2::jsonb, version = $3, changed_at = now(), query_count = query_count + $4, demo = false WHERE id = $1`,
     [goldenSetId, JSON.stringify(counts), version, queries],
   );
   await tx.query(

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { PageOf, pageProperties } from './paging';
-import { JsonObject, Nullable, TimestampSchema } from './shared';
+import { DemoFlagSchema, JsonObject, Nullable, TimestampSchema } from './shared';
 
 export const ProductSchema = Type.Object({
   product_id: Type.String(),
@@ -9,6 +9,7 @@ export const ProductSchema = Type.Object({
   description: Type.String(),
   image_url: Nullable(Type.String()),
   attributes: JsonObject(),
+  demo: DemoFlagSchema,
   score: Type.Optional(Type.Number({ description: 'With `search`: the ts_rank_cd score the results are ordered by' })),
   grade: Type.Optional(
     Nullable(

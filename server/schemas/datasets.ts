@@ -1,12 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties } from './paging';
-import { IdSchema, TimestampSchema } from './shared';
+import { DemoFlagSchema, IdSchema, TimestampSchema } from './shared';
 
 export const DatasetSchema = Type.Object({
   id: IdSchema,
   name: Type.String(),
   description: Type.String(),
+  demo: DemoFlagSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DatasetRefSchema } from './datasets';
 import { MAX_DESCRIPTION_LENGTH, MAX_INPUT_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties } from './paging';
-import { ID_RANGE, IdSchema, Nullable, TimestampSchema } from './shared';
+import { DemoFlagSchema, ID_RANGE, IdSchema, Nullable, TimestampSchema } from './shared';
 
 const MetadataSchema = Type.Unsafe<Record<string, unknown> | null>({
   type: ['object', 'null'],
@@ -16,6 +16,7 @@ export const EntrySchema = Type.Object({
   input_metadata: MetadataSchema,
   description: Type.String(),
   datasets: Type.Array(DatasetRefSchema),
+  demo: DemoFlagSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

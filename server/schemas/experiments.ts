@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { RunConfigSchema } from './run-config';
-import { IdSchema, JsonObject, Nullable, TimestampSchema } from './shared';
+import { DemoFlagSchema, IdSchema, JsonObject, Nullable, TimestampSchema } from './shared';
 
 const experimentProperties = {
   id: IdSchema,
@@ -9,6 +9,7 @@ const experimentProperties = {
   evaluation_script_id: IdSchema,
   dataset_id: IdSchema,
   description: Type.String(),
+  demo: DemoFlagSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 };

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH, MAX_SCALE_GRADE } from './limits';
-import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
+import { DemoFlagSchema, IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
 export const GoldenSetSchema = Type.Object({
   id: IdSchema,
@@ -9,6 +9,7 @@ export const GoldenSetSchema = Type.Object({
   market: Type.String({ description: 'Country or market code or name; empty when not given' }),
   query_count: Type.Integer({ description: 'Distinct queries (after normalisation)' }),
   judgement_count: Type.Integer(),
+  demo: DemoFlagSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
   scale: Type.Object(

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './limits';
 import { TotalCountHeader } from './paging';
-import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
+import { DemoFlagSchema, IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
 const RunProgressSchema = Type.Object(
   { done: Type.Integer(), total: Type.Integer() },
@@ -16,6 +16,7 @@ const runProperties = {
   /** pending, running, success, failed or cancelled (runs made elsewhere may say something else). */
   status: Type.String(),
   total_cost: Type.Number(),
+  demo: DemoFlagSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
   experiment_id: Type.Optional(IdSchema),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_COST_PER_EVALUATION, MAX_DESCRIPTION_LENGTH } from './limits';
-import { IdSchema, JsonObject } from './shared';
+import { DemoFlagSchema, IdSchema, JsonObject } from './shared';
 
 /** An evaluation script as the API answers it. */
 export const ScriptSchema = Type.Object({
@@ -11,6 +11,7 @@ export const ScriptSchema = Type.Object({
   script_class: Type.String(),
   script_module: Type.String(),
   output_schema: JsonObject(),
+  demo: DemoFlagSchema,
   /** This server runs the script's experiments (the built-in 'Golden set relevance'); others are run elsewhere. */
   runs_here: Type.Optional(Type.Boolean({ description: 'Whether this server can run experiments that use the script' })),
 });

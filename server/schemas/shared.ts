@@ -28,6 +28,14 @@ export const RecordOf = <T extends TSchema>(value: T, options: Record<string, un
 export const OneOf = <T extends TSchema[]>(schemas: [...T], options: Record<string, unknown> = {}) =>
   Type.Unsafe<Static<T[number]>>({ oneOf: schemas, ...options });
 
+/**
+ * Whether the demo data made the row and no person has changed it since (DELETE /api/backend/demo-data removes
+ * it). This server always sends it; optional in the type so that answers of servers from before it still fit.
+ */
+export const DemoFlagSchema = Type.Optional(
+  Type.Boolean({ description: 'Made by the demo data and unchanged since; DELETE /api/backend/demo-data removes it' }),
+);
+
 /** The empty body of a 204. */
 export const NoContentSchema = Type.Null();
 

@@ -206,13 +206,14 @@ class StagingWriter {
 
   async upsert(): Promise<CatalogueImportCounts> {
     // xmax is 0 on a row this statement inserted and set on one it updated. Rows are locked in
-    // product_id order, the same in every import: two imports sharing ids wait, never deadlock.
+    // product_id order, the same in every import: two imports sharing ids wait, never deadlock. A product the
+    // demo made and the file replaces is the user's now (demo = false), kept when the demo data is removed.
     const { rows } = await this.tx.query<CatalogueImportCounts>(
       `WITH upserted AS (
          INSERT INTO products (product_id, name, description, image_url, attributes)
          SELECT product_id, name, description, image_url, attributes FROM ${STAGING_TABLE} ORDER BY product_id
          ON CONFLICT (product_id) DO UPDATE SET name = excluded.name, description = excluded.description,
-           image_url = excluded.image_url, attributes = excluded.attributes, updated_at = now()
+           image_url = excluded.image_url, attributes = excluded.attributes, updated_at = now(), demo = false
          RETURNING (xmax = 0) AS created)
        SELECT count(*)::int AS imported, (count(*) FILTER (WHERE created))::int AS created,
               (count(*) FILTER (WHERE NOT created))::int AS updated

@@ -10,7 +10,7 @@ import { gradesOfQuery } from '../golden-sets/query-grades';
 import type { Product } from '../schemas/catalogue';
 import { countMatches, searchProducts } from './builtin-search';
 
-const PRODUCT_COLUMNS = 'product_id, name, description, image_url, attributes, created_at, updated_at';
+const PRODUCT_COLUMNS = 'product_id, name, description, image_url, attributes, demo, created_at, updated_at';
 
 /**
  * A page of every product in product_id order, or with `search` of the built-in search's matches, best
@@ -24,7 +24,7 @@ export async function productPage(
   if (goldenSetId !== undefined) await requireRow(db, 'golden_sets', goldenSetId, { field: 'querystring.golden_set_id' });
   if (search !== undefined && search.trim() !== '') {
     const [found, count] = await Promise.all([
-      searchProducts<Product>(db, search, { limit, offset, columns: 'description, attributes, created_at, updated_at' }),
+      searchProducts<Product>(db, search, { limit, offset, columns: 'description, attributes, demo, created_at, updated_at' }),
       countMatches(db, search),
     ]);
     if (goldenSetId === undefined) return { count, results: found };

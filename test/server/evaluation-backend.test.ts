@@ -58,9 +58,12 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
       'Semantic rerank for chairs',
       'BM25 baseline',
     ]);
+    // All the demo's: the console labels them so.
+    expect(experiments.every((e: { demo: boolean }) => e.demo)).toBe(true);
     expect(Object.keys(experiments[0]).sort()).toEqual([
       'created_at',
       'dataset_id',
+      'demo',
       'description',
       'evaluation_script_id',
       'id',

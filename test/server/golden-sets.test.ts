@@ -61,10 +61,18 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
-    expect(created).toMatchObject({ name: 'Germany', description: 'Hand-made', market: 'DE', query_count: 4, judgement_count: 5 });
+    expect(created).toMatchObject({
+      name: 'Germany',
+      description: 'Hand-made',
+      market: 'DE',
+      query_count: 4,
+      judgement_count: 5,
+      demo: false,
+    });
     expect(Object.keys(created).sort()).toEqual([
       'changed_at',
       'created_at',
+      'demo',
       'description',
       'grade_counts',
       'id',
