@@ -91,8 +91,8 @@ describe('golden sets page', () => {
     await services.settle('uploadGoldenSet', { output: undefined });
     expect(services.calls('goldenSetRows')).toBe(2);
 
-    rename.send({ type: 'user.open', goldenSet: { id: 1, name: 'One', description: '', market: '' } });
-    rename.send({ type: 'user.changeName', value: 'Uno' });
+    rename.send({ type: 'user.open', fields: { id: 1, name: 'One', description: '', market: '' } });
+    rename.send({ type: 'user.change', fields: { name: 'Uno' } });
     rename.send({ type: 'user.submit' });
     await services.settle('updateGoldenSet', { output: undefined });
     expect(services.calls('goldenSetRows')).toBe(3);
