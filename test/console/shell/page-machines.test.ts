@@ -49,8 +49,8 @@ describe('datasets page', () => {
     const actor = createActor(logic.datasetsPage, { input: { page: 1 } }).start();
     const { createDataset } = actor.getSnapshot().context;
     createDataset.send({ type: 'user.open' });
-    createDataset.send({ type: 'user.changeName', value: 'Sofas' });
-    createDataset.send({ type: 'user.changeDescription', value: 'Every sofa query' });
+    createDataset.send({ type: 'user.change', fields: { name: 'Sofas' } });
+    createDataset.send({ type: 'user.change', fields: { description: 'Every sofa query' } });
     createDataset.send({ type: 'user.submit' });
     await services.settle('createDataset', { output: dataset(9) });
     expect(services.currentPath()).toBe('/datasets/9/edit');
