@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
-import { createDatasetMachine, type CreatedDataset } from '../machines/datasets/create-dataset.machine';
+import { createDatasetMachine, type CreatedDataset, type NewDataset } from '../machines/datasets/create-dataset.machine';
 import { datasetEditorMachine } from '../machines/datasets/dataset-editor.machine';
 import { DATASETS_FILTER, datasetsPageMachine } from '../machines/datasets/datasets-page.machine';
 import type { EntryMove, EntryWindowRequest } from '../domain/datasets/dataset-membership';
+import type { SubmitInput } from '../machines/shared/form-dialog.machine';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
@@ -23,9 +24,9 @@ export function createDatasetsLogic({
         }),
         createDataset: createDatasetMachine.provide({
           actors: {
-            createDataset: fromPromise<CreatedDataset, { name: string; description: string }>(({ input }) => datasets.createDataset(input)),
+            submit: fromPromise<CreatedDataset, SubmitInput<NewDataset>>(({ input }) => datasets.createDataset(input.request)),
           },
-          actions: { openEditor: (_, { id }: { id: number }) => router.navigate(`/datasets/${id}/edit`) },
+          actions: { submitted: (_, { output }: { output: CreatedDataset }) => router.navigate(`/datasets/${output.id}/edit`) },
         }),
       },
     }),

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
+import type { SubmitInput } from '../machines/shared/form-dialog.machine';
 import { goldenSetsPageMachine } from '../machines/golden-sets/golden-sets-page.machine';
 import { renameGoldenSetMachine, type GoldenSetToRename } from '../machines/golden-sets/rename-golden-set.machine';
 import { uploadGoldenSetMachine } from '../machines/golden-sets/upload-golden-set.machine';
@@ -19,9 +20,10 @@ export function createGoldenSetsLogic({ goldenSets, files, router }: Pick<Consol
         }),
         renameGoldenSet: renameGoldenSetMachine.provide({
           actors: {
-            saveGoldenSet: fromPromise(({ input: { id, ...changes } }: { input: GoldenSetToRename }) =>
-              goldenSets.updateGoldenSet(id, changes),
-            ),
+            submit: fromPromise<void, SubmitInput<GoldenSetToRename>>(({ input }) => {
+              const { id, ...changes } = input.request;
+              return goldenSets.updateGoldenSet(id, changes);
+            }),
           },
         }),
         fileExport: fileExportMachine.provide({

@@ -35,6 +35,6 @@ export const datasetsPageMachine = setup({
   id: 'datasetsPage',
   context: ({ input, spawn }) => ({
     list: spawn('list', { id: 'list', input: { page: input.page, filter: input.filter } }),
-    createDataset: spawn('createDataset', { id: 'createDataset' }),
+    createDataset: spawn('createDataset', { id: 'createDataset', input: {} }),
   }),
 });

@@ -4,12 +4,11 @@ import type { createDatasetMachine } from '../../machines/datasets/create-datase
 import {
   selectCanCancel,
   selectCanSubmit,
-  selectCreateError,
-  selectDescription,
+  selectFailure,
+  selectFields,
   selectIsBusy,
   selectIsOpen,
-  selectName,
-} from '../../machines/datasets/create-dataset.selectors';
+} from '../../machines/shared/form-dialog.selectors';
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
 
@@ -17,9 +16,8 @@ import { TextField } from '../ui/TextField';
 export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof createDatasetMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
-  const name = useSelector(actor, selectName);
-  const description = useSelector(actor, selectDescription);
-  const error = useSelector(actor, selectCreateError);
+  const { name, description } = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectFailure);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   if (!open) return null;
@@ -36,13 +34,13 @@ export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof crea
       onSubmit={() => actor.send({ type: 'user.submit' })}
       error={error}
     >
-      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
+      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.change', fields: { name: value } })} />
       <TextField
         label="Description*"
         value={description}
         required
         rows={3}
-        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { description: value } })}
       />
     </FormDialog>
   );

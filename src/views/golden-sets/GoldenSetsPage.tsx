@@ -105,7 +105,7 @@ export function GoldenSetsPage() {
                             onClick={() =>
                               rename.send({
                                 type: 'user.open',
-                                goldenSet: {
+                                fields: {
                                   id: goldenSet.id,
                                   name: goldenSet.name,
                                   description: goldenSet.description,

@@ -4,13 +4,11 @@ import type { renameGoldenSetMachine } from '../../machines/golden-sets/rename-g
 import {
   selectCanCancel,
   selectCanSubmit,
-  selectDescription,
+  selectFailure,
+  selectFields,
   selectIsBusy,
   selectIsOpen,
-  selectMarket,
-  selectName,
-  selectRenameError,
-} from '../../machines/golden-sets/rename-golden-set.selectors';
+} from '../../machines/shared/form-dialog.selectors';
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
 
@@ -18,10 +16,8 @@ import { TextField } from '../ui/TextField';
 export function RenameGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof renameGoldenSetMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
-  const name = useSelector(actor, selectName);
-  const description = useSelector(actor, selectDescription);
-  const market = useSelector(actor, selectMarket);
-  const error = useSelector(actor, selectRenameError);
+  const { name, description, market } = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectFailure);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   if (!open) return null;
@@ -38,14 +34,14 @@ export function RenameGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof re
       onSubmit={() => actor.send({ type: 'user.submit' })}
       error={error}
     >
-      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
+      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.change', fields: { name: value } })} />
       <TextField
         label="Description"
         value={description}
         rows={3}
-        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { description: value } })}
       />
-      <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.changeMarket', value })} />
+      <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.change', fields: { market: value } })} />
     </FormDialog>
   );
 }

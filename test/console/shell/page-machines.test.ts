@@ -49,8 +49,8 @@ describe('datasets page', () => {
     const actor = createActor(logic.datasetsPage, { input: { page: 1 } }).start();
     const { createDataset } = actor.getSnapshot().context;
     createDataset.send({ type: 'user.open' });
-    createDataset.send({ type: 'user.changeName', value: 'Sofas' });
-    createDataset.send({ type: 'user.changeDescription', value: 'Every sofa query' });
+    createDataset.send({ type: 'user.change', fields: { name: 'Sofas' } });
+    createDataset.send({ type: 'user.change', fields: { description: 'Every sofa query' } });
     createDataset.send({ type: 'user.submit' });
     await services.settle('createDataset', { output: dataset(9) });
     expect(services.currentPath()).toBe('/datasets/9/edit');
@@ -91,8 +91,8 @@ describe('golden sets page', () => {
     await services.settle('uploadGoldenSet', { output: undefined });
     expect(services.calls('goldenSetRows')).toBe(2);
 
-    rename.send({ type: 'user.open', goldenSet: { id: 1, name: 'One', description: '', market: '' } });
-    rename.send({ type: 'user.changeName', value: 'Uno' });
+    rename.send({ type: 'user.open', fields: { id: 1, name: 'One', description: '', market: '' } });
+    rename.send({ type: 'user.change', fields: { name: 'Uno' } });
     rename.send({ type: 'user.submit' });
     await services.settle('updateGoldenSet', { output: undefined });
     expect(services.calls('goldenSetRows')).toBe(3);
