@@ -25,3 +25,18 @@ export const countedPage = <T>({ count, results }: { count: number; results: T[]
   items: results,
   total: count,
 });
+
+/** Every row's id and name for a picker: page after page until a short one, or `maxPages` of them. */
+export async function allChoices<T extends { id: number; name: string }>(
+  fetchPage: (page: PageRequest) => Promise<Page<T>>,
+  pageSize: number,
+  maxPages = Number.POSITIVE_INFINITY,
+): Promise<Array<Pick<T, 'id' | 'name'>>> {
+  const choices: Array<Pick<T, 'id' | 'name'>> = [];
+  for (let page = 1; page <= maxPages; page += 1) {
+    const { items } = await fetchPage({ page, pageSize });
+    choices.push(...items.map(({ id, name }) => ({ id, name })));
+    if (items.length < pageSize) break;
+  }
+  return choices;
+}

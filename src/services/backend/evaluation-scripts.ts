@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api-client';
 import { asFetched, foundOrNull } from '../failure-message';
-import { pageQuery } from '../paging';
+import { allChoices, pageQuery } from '../paging';
 import type { Page, PageRequest } from '../../domain/evaluations/evaluation-service-types';
 import type { EvaluationScript, Experiment, ResultsPage } from '../../domain/experiments/evaluation-backend-types';
 import { createScriptNameCache, withScriptNames, type ExperimentRow } from '../../domain/experiments/script-names';
@@ -37,15 +37,7 @@ export function createEvaluationScripts(api: ApiClient) {
     scriptRows,
 
     /** Every script as a choice of 'Filter by Script': page by page until a short page. */
-    allScriptOptions: async (): Promise<Array<Pick<EvaluationScript, 'id' | 'name'>>> => {
-      const options: Array<Pick<EvaluationScript, 'id' | 'name'>> = [];
-      for (let page = 1; page <= OPTIONS_MAX_PAGES; page += 1) {
-        const { items } = await scriptRows({ page, pageSize: OPTIONS_PAGE_SIZE });
-        options.push(...items.map(({ id, name }) => ({ id, name })));
-        if (items.length < OPTIONS_PAGE_SIZE) break;
-      }
-      return options;
-    },
+    allScriptOptions: () => allChoices(scriptRows, OPTIONS_PAGE_SIZE, OPTIONS_MAX_PAGES),
 
     /** The script, or null when the server has none of that id. */
     findScript: (id: number) => foundOrNull(getScript(id)),

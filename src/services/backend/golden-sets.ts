@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api-client';
 import { downloadFile } from '../download-file';
 import { foundOrNull } from '../failure-message';
-import { countedPage, pageQuery } from '../paging';
+import { allChoices, countedPage, pageQuery } from '../paging';
 import type { FormPoster } from '../upload-csv';
 import type { Page, PageRequest } from '../../domain/evaluations/evaluation-service-types';
 import {
@@ -55,15 +55,7 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     goldenSetRows,
 
     /** Every golden set as a choice of a picker (id and name): page by page until a short page. */
-    goldenSetOptions: async (): Promise<Array<Pick<GoldenSet, 'id' | 'name'>>> => {
-      const options: Array<Pick<GoldenSet, 'id' | 'name'>> = [];
-      for (let page = 1; page <= OPTIONS_MAX_PAGES; page += 1) {
-        const { items } = await goldenSetRows({ page, pageSize: OPTIONS_PAGE_SIZE });
-        options.push(...items.map(({ id, name }) => ({ id, name })));
-        if (items.length < OPTIONS_PAGE_SIZE) break;
-      }
-      return options;
-    },
+    goldenSetOptions: () => allChoices(goldenSetRows, OPTIONS_PAGE_SIZE, OPTIONS_MAX_PAGES),
 
     /** How many golden sets there are: the list's total. */
     countGoldenSets: async () => (await goldenSetRows({ page: 1, pageSize: 1 })).total,

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api-client';
 import { foundOrNull } from '../failure-message';
-import { headerPage, pageQuery } from '../paging';
+import { allChoices, headerPage, pageQuery } from '../paging';
 import type { Dataset, DatasetRef, DatasetRow, PageRequest } from '../../domain/evaluations/evaluation-service-types';
 
 // datasets/ on the evaluation service (server/routes/datasets.ts): the list searched by name, one dataset
@@ -27,14 +27,7 @@ export function createDatasets(api: ApiClient) {
     },
 
     /** Every dataset as a choice of the dataset picker, page after page of 1000 until a short page: no cap at 1000. */
-    datasetOptions: async (): Promise<DatasetRef[]> => {
-      const all: DatasetRef[] = [];
-      for (let page = 1; ; page += 1) {
-        const { items } = await listDatasets({ page, pageSize: BULK_PAGE_SIZE });
-        all.push(...items.map(({ id, name }) => ({ id, name })));
-        if (items.length < BULK_PAGE_SIZE) return all;
-      }
-    },
+    datasetOptions: (): Promise<DatasetRef[]> => allChoices(listDatasets, BULK_PAGE_SIZE),
 
     /** POST datasets/ → 201 with the dataset; 409 for a name already taken. */
     createDataset: (body: { name: string; description: string }) => api<Dataset>('datasets/', { method: 'POST', body }),
