@@ -11,18 +11,9 @@ import { readWandsQueries } from '../../server/demo/wands-queries';
 import { leftDemoData } from '../../server/demo/left-demo-data';
 import type { DemoDataState, DemoRemoval } from '../../server/schemas/demo-data';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { DEMO_MARKED, DEMO_MARKED_TABLES, type DemoMarkedTable } from './helpers/demo-tables';
 
 const DEMO = '/api/backend/demo-data';
-const TABLES = {
-  datasets: 'id',
-  dataset_entries: 'id',
-  evaluation_scripts: 'id',
-  experiments: 'id',
-  experiment_runs: 'id',
-  golden_sets: 'id',
-  products: 'product_id',
-} as const;
-type Table = keyof typeof TABLES;
 
 describe.each(backends)('removing the demo data on %s', (backend) => {
   let t: TestApp;
@@ -39,8 +30,10 @@ describe.each(backends)('removing the demo data on %s', (backend) => {
     judgedDemoSet: number;
   };
 
-  const ids = async (table: Table, where = 'true') =>
-    (await t.db.query<{ id: string }>(`SELECT ${TABLES[table]}::text AS id FROM ${table} WHERE ${where}`)).rows.map((r) => r.id).sort();
+  const ids = async (table: DemoMarkedTable, where = 'true') =>
+    (await t.db.query<{ id: string }>(`SELECT ${DEMO_MARKED[table]}::text AS id FROM ${table} WHERE ${where}`)).rows
+      .map((r) => r.id)
+      .sort();
   const one = async <T>(sql: string, params: unknown[] = []) => (await t.db.query<T>(sql, params)).rows[0];
   const json = <T>(response: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
     expect(response.statusCode, response.body).toBe(status);
@@ -183,8 +176,8 @@ describe.each(backends)('removing the demo data on %s', (backend) => {
 
   it("removes exactly the demo's rows, keeps everything the user made and what their rows hold, and audits it", async () => {
     const before = Object.fromEntries(
-      await Promise.all((Object.keys(TABLES) as Table[]).map(async (table) => [table, await ids(table, 'NOT demo')] as const)),
-    ) as Record<Table, string[]>;
+      await Promise.all(DEMO_MARKED_TABLES.map(async (table) => [table, await ids(table, 'NOT demo')] as const)),
+    ) as Record<DemoMarkedTable, string[]>;
     const demoBefore = json<DemoDataState>(await t.call('GET', DEMO)).counts;
     const bedsEntries = await ids(
       'dataset_entries',
@@ -209,7 +202,7 @@ describe.each(backends)('removing the demo data on %s', (backend) => {
     }
     expect(await ids('experiment_runs')).toEqual(before.experiment_runs.filter((id) => !runsOfDemo.includes(id)));
     expect(await ids('experiment_runs')).toContain(String(mine.run));
-    for (const table of Object.keys(TABLES) as Table[]) expect(await ids(table, 'demo'), table).toEqual([]);
+    for (const table of DEMO_MARKED_TABLES) expect(await ids(table, 'demo'), table).toEqual([]);
     // The built-in script is back at the price it had before the demo gave it one.
     expect(
       Number(

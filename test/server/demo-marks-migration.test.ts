@@ -8,34 +8,23 @@ import { demoProduct } from '../../server/demo/demo-results';
 import { readWandsQueries } from '../../server/demo/wands-queries';
 import { migrate } from '../../server/storage/migrate';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-
-const MARKED = {
-  datasets: 'id',
-  dataset_entries: 'id',
-  evaluation_scripts: 'id',
-  experiments: 'id',
-  experiment_runs: 'id',
-  golden_sets: 'id',
-  products: 'product_id',
-} as const;
-type Table = keyof typeof MARKED;
-const TABLES = Object.keys(MARKED) as Table[];
+import { DEMO_MARKED, DEMO_MARKED_TABLES, type DemoMarkedTable } from './helpers/demo-tables';
 
 describe.each(backends)('migration 019 on a database seeded before it, on %s', (backend) => {
   let t: TestApp;
-  let seederMarks: Record<Table, string[]>;
-  let migrationMarks: Record<Table, string[]>;
-  const people: Partial<Record<Table, string[]>> = {};
+  let seederMarks: Record<DemoMarkedTable, string[]>;
+  let migrationMarks: Record<DemoMarkedTable, string[]>;
+  const people: Partial<Record<DemoMarkedTable, string[]>> = {};
 
   const marked = async () =>
     Object.fromEntries(
       await Promise.all(
-        TABLES.map(async (table) => {
-          const { rows } = await t.db.query<{ id: string }>(`SELECT ${MARKED[table]}::text AS id FROM ${table} WHERE demo`);
+        DEMO_MARKED_TABLES.map(async (table) => {
+          const { rows } = await t.db.query<{ id: string }>(`SELECT ${DEMO_MARKED[table]}::text AS id FROM ${table} WHERE demo`);
           return [table, rows.map((row) => row.id).sort()] as const;
         }),
       ),
-    ) as Record<Table, string[]>;
+    ) as Record<DemoMarkedTable, string[]>;
   const idOf = async (sql: string) => String((await t.db.query<{ id: string }>(sql)).rows[0].id);
   const ok = (response: { statusCode: number; body: string }, status = 200) => expect(response.statusCode, response.body).toBe(status);
 
@@ -73,7 +62,7 @@ describe.each(backends)('migration 019 on a database seeded before it, on %s', (
     seederMarks = await marked();
 
     // The database as it was before 019: no marks at all.
-    for (const table of TABLES) await t.db.exec(`ALTER TABLE ${table} DROP COLUMN demo`);
+    for (const table of DEMO_MARKED_TABLES) await t.db.exec(`ALTER TABLE ${table} DROP COLUMN demo`);
     await t.db.query('DELETE FROM schema_migrations WHERE version = 19');
     expect(await migrate(t.db)).toEqual(['019_demo_marks.sql']);
     migrationMarks = await marked();
@@ -81,7 +70,7 @@ describe.each(backends)('migration 019 on a database seeded before it, on %s', (
   afterAll(() => t?.close());
 
   it('marks each kind of row the demo made', () => {
-    for (const table of TABLES) expect(seederMarks[table].length, table).toBeGreaterThan(0);
+    for (const table of DEMO_MARKED_TABLES) expect(seederMarks[table].length, table).toBeGreaterThan(0);
     expect(seederMarks.evaluation_scripts).toHaveLength(2);
     // Eight written by the seeder, and the one it started through the run queue.
     expect(seederMarks.experiment_runs).toHaveLength(9);
@@ -92,7 +81,7 @@ describe.each(backends)('migration 019 on a database seeded before it, on %s', (
   });
 
   it("marks none of the rows people made or changed, even shaped like the demo's", () => {
-    for (const [table, ids] of Object.entries(people) as [Table, string[]][]) {
+    for (const [table, ids] of Object.entries(people) as [DemoMarkedTable, string[]][]) {
       expect(
         migrationMarks[table].filter((id) => ids.includes(id)),
         table,
