@@ -37,6 +37,9 @@ describe('judging in Chromium', () => {
   const json = async <T>(path: string) => (await (await backend(path)).json()) as T;
   const unjudgedTotal = async (runId: number) =>
     Number((await backend(`experiment-runs/${runId}/unjudged/?page_size=1`)).headers.get('x-total-count'));
+  /** The queue's counter as the console words it, counts with thousands separators. */
+  const counter = (judged: number, skipped: number, left: number) =>
+    `judged ${judged.toLocaleString('en-US')} · skipped ${skipped.toLocaleString('en-US')} · left ${left.toLocaleString('en-US')}`;
   /** Presses a key on whatever has the focus, as a keyboard user would. */
   const press = (key: string) => page.keyboard.press(key);
 
@@ -65,7 +68,7 @@ describe('judging in Chromium', () => {
     const card = page.getByRole('region', { name: 'Grade this product' });
     await card.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grade this product');
-    expect(await page.getByLabel('Progress').innerText()).toBe(`0 of ${before}`);
+    expect(await page.getByLabel('Progress').innerText()).toBe(counter(0, 0, before));
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     for (let n = 1; n <= 5; n++) {
@@ -74,8 +77,14 @@ describe('judging in Chromium', () => {
       // The next product takes the card and the focus.
       await expect.poll(() => card.innerText()).not.toBe(product);
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grade this product');
+      // Each grade counts at once, and what is left drops with it.
+      expect(await page.getByLabel('Progress').innerText()).toBe(counter(n, 0, before - n));
     }
-    expect(await page.getByLabel('Progress').innerText()).toBe(`5 of ${before}`);
+    // A skip counts as skipped, and leaves the pair unjudged.
+    const product = await card.innerText();
+    await press('s');
+    await expect.poll(() => card.innerText()).not.toBe(product);
+    expect(await page.getByLabel('Progress').innerText()).toBe(counter(5, 1, before - 5));
     await expect.poll(async () => (await json<{ version: number }>(goldenSet)).version).toBe(versionBefore + 5);
     await expect.poll(() => unjudgedTotal(run.id)).toBe(before - 5);
   });
@@ -93,7 +102,7 @@ describe('judging in Chromium', () => {
     await page.reload();
     await page.getByRole('link', { name: `Rescore of run ${run.id}` }).waitFor();
     await page.getByRole('link', { name: 'Judge unjudged' }).click();
-    await expect.poll(() => page.getByLabel('Progress').innerText()).toBe(`0 of ${before}`);
+    await expect.poll(() => page.getByLabel('Progress').innerText()).toBe(counter(0, 0, before));
     expect(problems).toEqual([]);
   });
 

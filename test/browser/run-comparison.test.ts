@@ -8,7 +8,8 @@ import type { RunningServer } from './server-process';
 // Comparing two runs end to end, in the built console against the real server and its demo data: two finished
 // runs of one experiment chosen on its runs page, their comparison (summary with significance, the per-query
 // deltas worst first, the histogram), a filter kept in the address, the CSV export, the worst regression opened
-// side by side with both ranked lists, and "Compare with…" from a run's page.
+// side by side with both ranked lists, and "Compare with…" from a run's page. The ways back (the comparison's
+// breadcrumb, a result's 'Back to Results') return to the address the person left, query and all, after a reload too.
 const EXPERIMENT = 'BM25 baseline';
 
 type Experiment = { id: number; name: string };
@@ -136,6 +137,69 @@ describe('run comparison in Chromium', () => {
       .click();
     await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}(&|$)`));
     await page.getByRole('heading', { name: 'Compare runs' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  /** The address the page shows, without the server's origin. */
+  const address = () => {
+    const url = new URL(page.url());
+    return `${url.pathname}${url.search}`;
+  };
+  const breadcrumb = () => page.getByRole('navigation', { name: 'Breadcrumb' });
+
+  it('leads back from the comparison to the runs list it was opened from, after a reload too', async () => {
+    const runsList = `/experiment-runs/${experiment.id}`;
+    await page.goto(`${server.url}${runsList}`);
+    await page.getByLabel(`Select run ${candidate.id} to compare`).check();
+    await page.getByLabel(`Select run ${baseline.id} to compare`).check();
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.waitForURL(/\/compare\?/);
+    await page.reload();
+    const back = breadcrumb().getByRole('link', { name: EXPERIMENT });
+    await back.waitFor();
+    expect(await back.getAttribute('href')).toBe(runsList);
+    await back.click();
+    await page.waitForURL((url) => url.pathname === runsList);
+    expect(address()).toBe(runsList);
+  });
+
+  it('returns to a run’s results as they were left, filter, sort and page, from a result and from the comparison', async () => {
+    const passedOrFailed = await backend<unknown[]>(`experiment-runs/${candidate.id}/results?status=PASS,FAIL&page_size=100`);
+    // Page 2 when the filter has one, so the page is carried as well as the filter and the sort.
+    const pageNumber = passedOrFailed.length > 20 ? 2 : 1;
+    await page.goto(`${server.url}/experiment-run-results/${candidate.id}?status=PASS,FAIL&sort=input&order=desc&page=${pageNumber}`);
+    const table = page.getByRole('table', { name: `Results of run ${candidate.id}` });
+    await table.getByRole('row').nth(1).waitFor();
+    const left = address();
+    expect(left).toContain('sort=input');
+
+    // A result's details, reloaded, and Back to Results.
+    await table
+      .getByRole('link', { name: /^Details of result/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/experiment-run-result-details\/\d+$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Back to Results' }).click();
+    await page.waitForURL((url) => url.pathname === `/experiment-run-results/${candidate.id}`);
+    expect(address()).toBe(left);
+    await table.getByRole('row').nth(1).waitFor();
+
+    // The comparison opened from the results, reloaded, and its breadcrumb back to them.
+    await page.getByRole('button', { name: 'Compare with…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Compare with…' })
+      .getByRole('list', { name: 'Comparable runs' })
+      .getByRole('button', { name: new RegExp(`^Run ${baseline.id} `) })
+      .click();
+    await page.waitForURL(/\/compare\?/);
+    await page.reload();
+    const back = breadcrumb().getByRole('link', { name: `Run ${candidate.id}`, exact: true });
+    await back.waitFor();
+    expect(await back.getAttribute('href')).toBe(left);
+    await back.click();
+    await page.waitForURL((url) => url.pathname === `/experiment-run-results/${candidate.id}`);
+    expect(address()).toBe(left);
     expect(problems).toEqual([]);
   });
 });

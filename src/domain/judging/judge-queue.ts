@@ -38,8 +38,18 @@ export function doneCount(graded: Record<number, number>, skipped: readonly numb
   return { judged, skipped: skipped.filter((position) => graded[position] === undefined).length };
 }
 
-/** '37 of 212'. */
-export const queueProgress = (done: number, total: number) => `${formatCount(done)} of ${formatCount(total)}`;
+/** 'judged 30 · skipped 5 · left 1,958': this session's grades and skips, and the pairs still unjudged. */
+export const queueProgress = (judged: number, skipped: number, left: number) =>
+  `judged ${formatCount(judged)} · skipped ${formatCount(skipped)} · left ${formatCount(left)}`;
+
+/**
+ * How many pairs are still unjudged, a grade on its way counted as given: the server's count less the pairs
+ * graded but not yet saved (a position once saved is judged already, whatever its grade becomes).
+ */
+export function unjudgedLeft(unjudged: number, graded: Record<number, number>, saved: readonly number[]): number {
+  const onTheirWay = Object.keys(graded).filter((position) => !saved.includes(Number(position))).length;
+  return Math.max(0, unjudged - onTheirWay);
+}
 
 /** 'Judged 30, skipped 5'. */
 export const queueSummary = (judged: number, skipped: number) => `Judged ${formatCount(judged)}, skipped ${formatCount(skipped)}`;

@@ -1,4 +1,5 @@
 import type { ExperimentRunResult } from '../experiments/evaluation-backend-types';
+import { resultsOrigin } from '../shell/origin';
 
 // On /experiment-run-result-details/{id} the row comes from the results table through history
 // state. Anything else in the state (nothing, another row, a stale shape) counts as not passed.
@@ -13,3 +14,10 @@ export function readPassedRunResult(state: unknown, resultId: number | null): Pa
   if (typeof runId !== 'number' || typeof page !== 'number') return null;
   return { result, runId, page };
 }
+
+/**
+ * Where 'Back to Results' goes: the run's results the person came from, as they left them (filter, sort, page);
+ * else the run's results at the row's page (page 1 when the details were opened by address).
+ */
+export const resultsAddress = ({ runId, page }: PassedRow, origin: string | null): string =>
+  resultsOrigin(origin, runId) ?? `/experiment-run-results/${runId}?page=${page}`;

@@ -25,14 +25,20 @@ import { messageOf } from '../../domain/shared/error-message';
 // and the address can be shared. The page only corrects its own address in place (replace): the canonical
 // form of what it read, and the server's default metric once known. Back and Forward are heard
 // (`route.changed`). An address without two valid, different run ids is `invalid`, with why, and asks nothing.
+// The breadcrumb leads back to where the person came from (the origin: a runs list or a run's results, as left).
 
-export type ComparePageInput = { search: string };
+export type ComparePageInput = {
+  search: string;
+  /** The address the comparison was opened from (domain/shell/origin), or null. */
+  origin?: string | null;
+};
 
 /** What the comparison call is asked: the comparison's parameters and one page. */
 export type ComparisonFetch = { params: ComparisonParams; page: number; pageSize: number };
 
 export type ComparePageContext = {
   address: CompareAddress;
+  origin: string | null;
   /** Why the address cannot be compared; null when it can. */
   problem: string | null;
   /** The last answer; kept while the next page or filter loads, dropped when the runs change or a call fails. */
@@ -149,6 +155,7 @@ export const comparePageMachine = setup({
     const address = readCompareAddress(input.search);
     return {
       address,
+      origin: input.origin ?? null,
       problem: addressProblem(address),
       comparison: null,
       total: null,

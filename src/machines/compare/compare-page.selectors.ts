@@ -1,4 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { compareCrumbs } from '../../domain/compare/compare-breadcrumbs';
 import type { comparePageMachine } from './compare-page.machine';
 
 export type ComparePageSnapshot = SnapshotFrom<typeof comparePageMachine>;
@@ -24,3 +25,6 @@ export const selectCanGoNext = (snapshot: ComparePageSnapshot) => snapshot.can({
 export const selectCanGoPrevious = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.previousPage' });
 export const selectCanRetry = (snapshot: ComparePageSnapshot) => snapshot.can({ type: 'user.retry' });
 export const selectExporter = (snapshot: ComparePageSnapshot) => snapshot.context.exporter;
+/** The way back above the comparison, once it is known: to where the person came from. */
+export const selectBreadcrumbs = ({ context }: ComparePageSnapshot) =>
+  context.comparison ? compareCrumbs(context.origin, context.comparison) : [];

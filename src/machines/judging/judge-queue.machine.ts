@@ -12,7 +12,9 @@ import { rescoreRunMachine } from '../runs/rescore-run.machine';
 // A grade is kept at once and saved behind it, one save at a time (saves); a failed save is reported and the
 // item goes back to ungraded. The address
 // holds the server's offset of the current item (`?at=n`): a reload opens there, the pairs before it being the
-// skipped ones. At the end, a summary and the run's rescore.
+// skipped ones. What is left is the server's count of unjudged pairs at the latest page, less the grades saved since
+// and those on their way, so the counter moves on every grade, not only on a move. At the end, a summary and the
+// run's rescore.
 
 export type JudgeQueueInput = { runId: number | null; at: number; pageSize?: number };
 
@@ -30,6 +32,10 @@ export type JudgeQueueContext = {
   /** Grades by position, shown before the server has them. */
   graded: Record<number, number>;
   skipped: number[];
+  /** The server's count of unjudged pairs: its total at the latest page, less the pairs saved since. */
+  unjudged: number | null;
+  /** Positions whose grade the server has: a grade given again does not judge another pair. */
+  saved: number[];
   pending: PendingSave[];
   saveError: string | null;
   error: string | null;
@@ -99,9 +105,15 @@ export const judgeQueueMachine = setup({
         total,
         position: Math.min(context.position, total),
         skipped: context.skipped.filter((position) => position < total),
+        // No grade is on its way when a page is asked for, so its total counts every one given here.
+        unjudged: page.total,
       };
     }),
-    saved: assign(({ context }) => ({ pending: context.pending.slice(1) })),
+    saved: assign(({ context }) => {
+      const [done, ...pending] = context.pending;
+      if (context.saved.includes(done.position)) return { pending };
+      return { pending, saved: [...context.saved, done.position], unjudged: Math.max(0, (context.unjudged ?? 0) - 1) };
+    }),
     saveFailed: assign(({ context }, { error }: { error: unknown }) => {
       const [failed, ...pending] = context.pending;
       const graded = { ...context.graded };
@@ -127,6 +139,8 @@ export const judgeQueueMachine = setup({
     graded: {},
     // Reopened at an offset: the pairs before it are the ones skipped last time.
     skipped: range(input.at),
+    unjudged: null,
+    saved: [],
     pending: [],
     saveError: null,
     error: null,

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { doneCount } from '../../domain/judging/judge-queue';
+import { doneCount, unjudgedLeft } from '../../domain/judging/judge-queue';
 import type { judgeQueueMachine } from './judge-queue.machine';
 
 export type JudgeQueueSnapshot = SnapshotFrom<typeof judgeQueueMachine>;
@@ -19,7 +19,8 @@ export const selectRescorer = (snapshot: JudgeQueueSnapshot) => snapshot.context
 export const selectItem = (snapshot: JudgeQueueSnapshot) => snapshot.context.items[snapshot.context.position] ?? null;
 /** The current item's grade, when it has one. */
 export const selectGrade = (snapshot: JudgeQueueSnapshot): number | null => snapshot.context.graded[snapshot.context.position] ?? null;
-export const selectTotal = (snapshot: JudgeQueueSnapshot) => snapshot.context.total ?? 0;
+/** Pairs the server has not judged yet, the grades on their way counted as given. */
+export const selectLeft = ({ context }: JudgeQueueSnapshot) => unjudgedLeft(context.unjudged ?? 0, context.graded, context.saved);
 export const selectJudged = (snapshot: JudgeQueueSnapshot) => doneCount(snapshot.context.graded, snapshot.context.skipped).judged;
 export const selectSkipped = (snapshot: JudgeQueueSnapshot) => doneCount(snapshot.context.graded, snapshot.context.skipped).skipped;
 export const selectCanGoBack = (snapshot: JudgeQueueSnapshot) => snapshot.can({ type: 'user.previous' });

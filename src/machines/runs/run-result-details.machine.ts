@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PassedRow } from '../../domain/runs/passed-run-result';
+import { resultsAddress, type PassedRow } from '../../domain/runs/passed-run-result';
 import type { RunResultWithNames } from '../../domain/experiments/workbench-types';
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
@@ -10,7 +10,8 @@ import { notProvided } from '../shared/not-provided';
 // The /experiment-run-result-details/{id} page: the results table passes the row along (history state) and it
 // shows at once; opened from an address or a new tab, the result is fetched by its id. Either way
 // the catalogue's names of its judged products are fetched with it. A Metrics grid folds away, and Back
-// returns to the run's results at the page the person came from (page 1 when it was opened by address).
+// returns to the run's results as the person left them, filter, sort and page (the origin); without one, at the
+// row's page (page 1 when it was opened by address).
 // An id the server does not know: 'No run result details found. Please go back and try again.'
 // A returned product the golden set does not judge can be graded here, into the run's golden set
 // (its scale fetched beside the result); the grade shows at once and is saved behind it, one save at a time.
@@ -18,7 +19,12 @@ import { notProvided } from '../shared/not-provided';
 /** What the results table hands to the details screen: the row, its run and the results page. */
 export type PassedRunResult = PassedRow;
 
-export type RunResultDetailsInput = { passed: PassedRunResult | null; resultId: number | null };
+export type RunResultDetailsInput = {
+  passed: PassedRunResult | null;
+  resultId: number | null;
+  /** The address the details were opened from (domain/shell/origin), or null. */
+  origin?: string | null;
+};
 
 export type RunResultDetailsContext = RunResultDetailsInput & {
   /** Catalogue names of the judged products, once fetched. */
@@ -96,6 +102,7 @@ export const runResultDetailsMachine = setup({
   context: ({ input }) => ({
     passed: input.passed,
     resultId: input.resultId,
+    origin: input.origin ?? null,
     names: null,
     error: null,
     target: null,
@@ -133,7 +140,7 @@ export const runResultDetailsMachine = setup({
         'user.back': {
           actions: {
             type: 'navigateTo',
-            params: ({ context }) => ({ path: `/experiment-run-results/${context.passed!.runId}?page=${context.passed!.page}` }),
+            params: ({ context }) => ({ path: resultsAddress(context.passed!, context.origin ?? null) }),
           },
         },
       },

@@ -1,7 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
-// The compare page's head: the two runs side by side, what the statistics are over, and the export.
+// The compare page's head: the way back, the two runs side by side, what the statistics are over, and the export.
+
+export const breadcrumbs = style({
+  marginBottom: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 
 export const runs = style({ marginBottom: vars.space.lg });
 

@@ -1,7 +1,9 @@
+import { Fragment } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../../machines/shared/file-export.selectors';
 import {
+  selectBreadcrumbs,
   selectCanRetry,
   selectComparison,
   selectError,
@@ -17,6 +19,7 @@ import { CompareQueries } from './CompareQueries';
 import { CompareSummary } from './CompareSummary';
 import * as styles from './ComparePage.css';
 import { useLogic } from '../shell/logic-context';
+import { useOrigin } from '../shell/use-origin';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
@@ -27,7 +30,8 @@ import { StatusMessage } from '../ui/StatusMessage';
 export function ComparePage() {
   const logic = useLogic();
   const search = useSearch();
-  const page = useActorRef(logic.comparePage, { input: { search } });
+  const origin = useOrigin();
+  const page = useActorRef(logic.comparePage, { input: { search, origin } });
   const problem = useSelector(page, selectProblem);
   const error = useSelector(page, selectError);
   const canRetry = useSelector(page, selectCanRetry);
@@ -35,6 +39,7 @@ export function ComparePage() {
   const comparison = useSelector(page, selectComparison);
   return (
     <div className={pageStyles.page}>
+      <Breadcrumbs page={page} />
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Compare runs</h1>
         {comparison && <CompareExport page={page} />}
@@ -65,6 +70,22 @@ export function ComparePage() {
         </>
       )}
     </div>
+  );
+}
+
+function Breadcrumbs({ page }: { page: ComparePageRef }) {
+  const crumbs = useSelector(page, selectBreadcrumbs);
+  if (crumbs.length === 0) return null;
+  return (
+    <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+      {crumbs.map((crumb) => (
+        <Fragment key={crumb.href}>
+          <Link href={crumb.href}>{crumb.label}</Link>
+          <span aria-hidden="true"> › </span>
+        </Fragment>
+      ))}
+      <span aria-current="page">Compare runs</span>
+    </nav>
   );
 }
 

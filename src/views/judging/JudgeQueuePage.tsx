@@ -99,10 +99,10 @@ function useQueueKeys(actor: QueueActor, maxGrade: number) {
 function Progress({ actor }: { actor: QueueActor }) {
   const judged = useSelector(actor, queue.selectJudged);
   const skipped = useSelector(actor, queue.selectSkipped);
-  const total = useSelector(actor, queue.selectTotal);
+  const left = useSelector(actor, queue.selectLeft);
   return (
     <p className={styles.progress} aria-live="polite" aria-label="Progress">
-      {queueProgress(judged + skipped, total)}
+      {queueProgress(judged, skipped, left)}
     </p>
   );
 }

@@ -29,6 +29,7 @@ import { refusalNote } from '../../domain/shell/roles';
 import { messages } from '../ui/backend-messages';
 import * as styles from './RunResultDetailsPage.css';
 import { useLogic } from '../shell/logic-context';
+import { useOrigin } from '../shell/use-origin';
 import { useRefusal } from '../shell/role-context';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
@@ -37,19 +38,23 @@ import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
 
-/** The route: the row arrives as the browser history's state, put there by the results table; else it is fetched by id. */
+/**
+ * The route: the row arrives as the browser history's state, put there by the results table; else it is fetched
+ * by id. The same state says where the person came from, for 'Back to Results'.
+ */
 export function RunResultDetailsRoute({ id }: { id: number | null }) {
   const state: unknown = useHistoryState();
+  const origin = useOrigin();
   const passed = readPassedRunResult(state, id);
-  return <RunResultDetailsPage key={`${id}:${passed ? 'passed' : 'fetched'}`} passed={passed} resultId={id} />;
+  return <RunResultDetailsPage key={`${id}:${passed ? 'passed' : 'fetched'}`} passed={passed} resultId={id} origin={origin} />;
 }
 
 // /experiment-run-result-details/{id}: the passed row's metrics (a grid that folds away), the
 // legend, the search results (image and name) and the golden set (product id and relevance), framed
 // by how each relates to the other list.
-export function RunResultDetailsPage({ passed, resultId }: { passed: PassedRunResult | null; resultId: number | null }) {
+export function RunResultDetailsPage(input: { passed: PassedRunResult | null; resultId: number | null; origin?: string | null }) {
   const logic = useLogic();
-  const actor = useActorRef(logic.runResultDetails, { input: { passed, resultId } });
+  const actor = useActorRef(logic.runResultDetails, { input });
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectIsFailed);
   const error = useSelector(actor, selectError);

@@ -196,3 +196,67 @@ describe('a comparison', () => {
     expect(services.saved).toHaveLength(1);
   });
 });
+
+describe('the way back from a comparison', () => {
+  /** The entry's state as the browser router writes it: the addresses that led to the comparison. */
+  const cameFrom = (...trail: string[]) => window.history.replaceState({ consoleDepth: trail.length, consoleTrail: trail }, '');
+  afterEach(() => window.history.replaceState(null, ''));
+
+  const crumbs = () =>
+    within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it.each([
+    [
+      'the runs list, at its page',
+      ['/experiments', '/experiment-runs/3?page=2'],
+      [
+        ['Experiments', '/experiments'],
+        ['Dense', '/experiment-runs/3?page=2'],
+      ],
+    ],
+    [
+      'a run’s results, filtered, sorted and paged',
+      ['/experiment-runs/3', '/experiment-run-results/1?status=FAIL&sort=input&page=2'],
+      [
+        ['Experiments', '/experiments'],
+        ['BM25', '/experiment-runs/3'],
+        ['Run 1', '/experiment-run-results/1?status=FAIL&sort=input&page=2'],
+      ],
+    ],
+    [
+      'nowhere (opened by its address): the candidate’s experiment',
+      [],
+      [
+        ['Experiments', '/experiments'],
+        ['Dense', '/experiment-runs/3'],
+      ],
+    ],
+    [
+      'the results of a run not compared here: the candidate’s experiment',
+      ['/experiment-run-results/8?page=4'],
+      [
+        ['Experiments', '/experiments'],
+        ['Dense', '/experiment-runs/3'],
+      ],
+    ],
+  ])('leads back to %s', async (_, trail, expected) => {
+    cameFrom(...trail);
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: answer() });
+    expect(crumbs()).toEqual(expected);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getByText('Compare runs')
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    // A choice on the page keeps the way back.
+    fireEvent.click(screen.getByRole('button', { name: 'List those only in the candidate' }));
+    await services.settle('compareRuns', { output: answer() });
+    expect(crumbs()).toEqual(expected);
+    fireEvent.click(screen.getByRole('link', { name: expected.at(-1)![0]! }));
+    expect(services.currentPath()).toBe(expected.at(-1)![1]);
+  });
+});

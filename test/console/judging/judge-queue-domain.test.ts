@@ -13,6 +13,7 @@ import {
   queueProgress,
   queueSummary,
   runJudgingState,
+  unjudgedLeft,
 } from '../../../src/domain/judging/judge-queue';
 import { returnedProducts } from '../../../src/domain/runs/result-products';
 import type { UnjudgedItem } from '../../../src/domain/judging/judging-types';
@@ -49,9 +50,16 @@ describe('judge-queue domain', () => {
     expect(keysHint(3)).toBe('0–3 grade · ←/→ or j/k move · s skip');
     expect(gradeName({ max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] }, 2)).toBe('2 Good');
     expect(gradeName({ max_grade: 3, labels: [] }, 2)).toBe('2');
-    expect(queueProgress(37, 212)).toBe('37 of 212');
-    expect(queueProgress(1037, 2120)).toBe('1,037 of 2,120');
+    expect(queueProgress(30, 5, 212)).toBe('judged 30 · skipped 5 · left 212');
+    expect(queueProgress(1037, 2120, 1958)).toBe('judged 1,037 · skipped 2,120 · left 1,958');
     expect(queueSummary(30, 5)).toBe('Judged 30, skipped 5');
+  });
+
+  it('counts what is left from the server’s count, a grade on its way as given, a saved pair graded again once', () => {
+    // Positions 0 and 4 are saved, 2 is on its way: the server's 10 less the one not in it yet.
+    expect(unjudgedLeft(10, { 0: 1, 2: 3, 4: 0 }, [0, 4])).toBe(9);
+    expect(unjudgedLeft(10, {}, [])).toBe(10);
+    expect(unjudgedLeft(0, { 1: 2 }, [])).toBe(0);
   });
 
   it('counts a skipped pair graded later once, as judged', () => {

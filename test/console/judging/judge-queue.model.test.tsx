@@ -52,10 +52,11 @@ type ModelEvent =
 const noGoldenSet = new Error('Experiment run 9 has no golden set');
 const unavailable = new Error('The server answered 503');
 
+/** The counter: this session's grades and skips, and what the fake server still lists (a grade on its way counted as given). */
 const progressText = (context: JudgeQueueContext) => {
   const judged = Object.keys(context.graded).length;
   const skipped = context.skipped.filter((position) => context.graded[position] === undefined).length;
-  return { judged, skipped, text: `${judged + skipped} of ${context.total}` };
+  return { judged, skipped, text: `judged ${judged} · skipped ${skipped} · left ${pairs.length - judged}` };
 };
 
 /** The grade the server kept, as it answers a save. */

@@ -70,11 +70,34 @@ describe('the judging queue', () => {
     expect(services.currentPath()).toBe('/experiment-run-results/9');
   });
 
+  it('counts judged, skipped and left from the server’s total, moving on a grade as on a skip', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/9/judge', <JudgeQueuePage id={9} />);
+    await services.settle('judgingTarget', { output: target });
+    const items = ['P9', 'P3', 'P4', 'P5'].map((id) => ({ ...pair, product_id: id }));
+    await services.settle('unjudged', { output: { items, total: 1958 } });
+    const progress = () => screen.getByLabelText('Progress').textContent;
+    expect(progress()).toBe('judged 0 · skipped 0 · left 1,958');
+    fireEvent.keyDown(document.activeElement!, { key: '1' });
+    expect(progress()).toBe('judged 1 · skipped 0 · left 1,957');
+    await services.settle('saveJudgement', {
+      output: { product_id: 'P9', name: 'Velvet sofa', image_url: null, grade: 1, judged_by: 'ada', judged_at: '2026-11-22T15:04:00Z' },
+    });
+    expect(progress()).toBe('judged 1 · skipped 0 · left 1,957');
+    fireEvent.keyDown(document.activeElement!, { key: 's' });
+    expect(progress()).toBe('judged 1 · skipped 1 · left 1,957');
+    // A grade the server refused is not judged after all: it is left again.
+    fireEvent.keyDown(document.activeElement!, { key: '0' });
+    expect(progress()).toBe('judged 2 · skipped 1 · left 1,956');
+    await services.settle('saveJudgement', { error: new Error('The server answered 503') });
+    expect(progress()).toBe('judged 1 · skipped 1 · left 1,957');
+  });
+
   it('ignores digits above the scale and keys with a modifier', async () => {
     const services = await openQueue([pair, { ...pair, product_id: 'P3' }]);
     fireEvent.keyDown(document.activeElement!, { key: '2' });
     fireEvent.keyDown(document.activeElement!, { key: 'j', ctrlKey: true });
-    expect(screen.getByLabelText('Progress').textContent).toBe('0 of 2');
+    expect(screen.getByLabelText('Progress').textContent).toBe('judged 0 · skipped 0 · left 2');
     expect(services.calls('saveJudgement')).toBe(0);
   });
 

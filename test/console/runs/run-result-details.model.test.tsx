@@ -204,6 +204,30 @@ describe('from the results table to the details', () => {
     expect(services.memory.state()).toEqual(passed);
   });
 
+  it.each([
+    ['passed', passed],
+    ['opened by address', null],
+  ])('goes Back to Results as the person left them, filter, sort and page (row %s)', async (_, given) => {
+    const services = fakeDeps();
+    const left = '/experiment-run-results/9?status=FAIL&sort=metric%3Andcg%4010&order=desc&page=2';
+    renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={given} resultId={41} origin={left} />);
+    if (!given) await services.settle('findRunResult', { output: fetched });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Results' }));
+    expect(services.currentPath()).toBe(left);
+  });
+
+  it('goes Back to Results of its run at the row’s page when it came from elsewhere', () => {
+    const services = fakeDeps();
+    const elsewhere = '/experiment-run-results/10?status=FAIL';
+    renderWithLogic(
+      services,
+      '/experiment-run-result-details/41',
+      <RunResultDetailsPage passed={passed} resultId={41} origin={elsewhere} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Results' }));
+    expect(services.currentPath()).toBe('/experiment-run-results/9?page=2');
+  });
+
   it('shows a placeholder for an image URL that is not http(s) or a path on this server', () => {
     const services = fakeDeps();
     const stored = structuredClone(passed);
