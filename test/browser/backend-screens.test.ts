@@ -44,6 +44,8 @@ describe('evaluation-backend screens in Chromium', () => {
     const scripts = page.getByRole('table', { name: 'Evaluation scripts' });
     await scripts.getByRole('link', { name: 'Golden set relevance', exact: true }).waitFor();
     expect(await scripts.getByRole('row').count()).toBe(4);
+    expect(await page.getByText('3 evaluation scripts', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Page 1 of 1', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     // The details card and Back with the page.
@@ -184,6 +186,9 @@ describe('evaluation-backend screens in Chromium', () => {
     const table = fresh.getByRole('table', { name: 'Experiments' });
     await table.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(7);
+    // The server's total above the table, and how many pages it makes.
+    expect(await fresh.getByText('6 experiments', { exact: true }).isVisible()).toBe(true);
+    expect(await fresh.getByText('Page 1 of 1', { exact: true }).isVisible()).toBe(true);
     expect(scriptCalls.sort()).toEqual([...new Set(scriptCalls)].sort());
     expect(scriptCalls).toHaveLength(3);
     expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe(
@@ -200,6 +205,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await scriptExperiments;
     await table.getByRole('row').nth(1).filter({ hasText: 'Semantic rerank for chairs' }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
+    expect(await fresh.getByText('1 experiment', { exact: true }).isVisible()).toBe(true);
     expect(scriptCalls).toHaveLength(3);
 
     // A cancelled run (the demo's, stopped half way) is grey.
