@@ -19,6 +19,8 @@ describe('evaluation-backend screens in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  /** The failed demo run's results page, as the walk through the screens found it. */
+  let runResultsUrl = '';
 
   beforeAll(async () => {
     opened = await openConsole({ expectedConsoleErrors: /Failed to load resource/ });
@@ -108,6 +110,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await page.getByText('Page 1').waitFor();
     await results.getByRole('row').nth(20).waitFor();
     const resultsUrl = page.url().split('?')[0];
+    runResultsUrl = resultsUrl;
 
     // One product picture fails to load: its placeholder shows instead.
     let brokenImage = '';
@@ -172,6 +175,34 @@ describe('evaluation-backend screens in Chromium', () => {
     await searchResults.getByRole('listitem').first().waitFor();
     await page.goto(`${server.url}/experiment-run-result-details/99999999`);
     expect((await alertText()).text).toBe('No run result details found. Please go back and try again.');
+  });
+
+  it('cuts an 11,000-character input to one line in the run results, the whole input on hover and focus', async () => {
+    expect(runResultsUrl).not.toBe('');
+    const long = 'red velvet three-seater sofa with oak legs '.repeat(256).slice(0, 11_000);
+    const fresh = await context.newPage();
+    // The server's first result, its input made as long as the one that once made a row 11,537 px tall.
+    await fresh.route(
+      (url) => /^\/api\/backend\/experiment-runs\/\d+\/results$/.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const rows = (await response.json()) as Array<{ result: { input: string } }>;
+        rows[0].result.input = long;
+        await route.fulfill({ response, json: rows });
+      },
+    );
+    await fresh.goto(runResultsUrl);
+    const input = fresh.getByRole('table', { name: /^Results of run/ }).getByTitle(long);
+    await input.waitFor();
+    const row = fresh
+      .getByRole('table', { name: /^Results of run/ })
+      .getByRole('row')
+      .nth(1);
+    expect((await row.boundingBox())!.height).toBeLessThan(80);
+    // Tab reaches it, and focus unfolds the whole input.
+    await input.focus();
+    expect(await input.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap');
+    await fresh.close();
   });
 
   it('filters /experiments by script over that script’s own call, fetching each distinct script once', async () => {
