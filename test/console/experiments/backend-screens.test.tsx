@@ -4,7 +4,6 @@ import type { EvaluationScript } from '../../../src/domain/experiments/evaluatio
 import type { ExperimentRow } from '../../../src/domain/experiments/script-names';
 import { EvaluationScriptPage } from '../../../src/views/experiments/EvaluationScriptPage';
 import { EvaluationScriptsPage } from '../../../src/views/experiments/EvaluationScriptsPage';
-import { ExperimentsPage } from '../../../src/views/experiments/ExperimentsPage';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { ScriptExperimentsPage } from '../../../src/views/experiments/ScriptExperimentsPage';
 import { fakeDeps } from '../helpers/fake-deps';
@@ -58,14 +57,6 @@ describe('/evaluation-scripts', () => {
     );
   });
 
-  it('shows the server’s total above the table and "Page x of y"', async () => {
-    const services = fakeDeps();
-    renderWithLogic(services, '/evaluation-scripts?page=2', <EvaluationScriptsPage />);
-    await services.settle('scriptRows', { output: { items: [script], total: 21 } });
-    expect(screen.getByText('21 evaluation scripts')).toBeTruthy();
-    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-  });
-
   it('says when there are no scripts, and names a failure', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/evaluation-scripts', <EvaluationScriptsPage />);
@@ -76,22 +67,6 @@ describe('/evaluation-scripts', () => {
     renderWithLogic(failing, '/evaluation-scripts', <EvaluationScriptsPage />);
     await failing.settle('scriptRows', { error: new Error('500') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch evaluation scripts.');
-  });
-});
-
-describe('/experiments', () => {
-  it('shows the server’s total above the table and "Page x of y", for every script or one', async () => {
-    const services = fakeDeps();
-    renderWithLogic(services, '/experiments', <ExperimentsPage />);
-    await services.settle('experimentRows', { output: { items: [experiment], total: 41 } });
-    expect(screen.getByText('41 experiments')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    cleanup();
-    const oneScript = fakeDeps();
-    renderWithLogic(oneScript, '/experiments?script=3', <ExperimentsPage />);
-    await oneScript.settle('scriptExperimentRows', { output: { items: [experiment], total: 1 } });
-    expect(screen.getByText('1 experiment')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
   });
 });
 

@@ -72,12 +72,6 @@ describe('the golden sets list', () => {
     expect(within(rows[1]).getByText('FR')).toBeTruthy();
   });
 
-  it('shows the server’s total above the table and "Page x of y"', async () => {
-    await openGoldenSets();
-    expect(screen.getByText('2 golden sets')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
-  });
-
   it('says why it failed and tries again', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/golden-sets', <GoldenSetsPage />);
