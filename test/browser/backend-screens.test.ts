@@ -19,6 +19,8 @@ describe('evaluation-backend screens in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  /** The failed demo run's results page, as the walk through the screens found it. */
+  let runResultsUrl = '';
 
   beforeAll(async () => {
     opened = await openConsole({ expectedConsoleErrors: /Failed to load resource/ });
@@ -44,6 +46,8 @@ describe('evaluation-backend screens in Chromium', () => {
     const scripts = page.getByRole('table', { name: 'Evaluation scripts' });
     await scripts.getByRole('link', { name: 'Golden set relevance', exact: true }).waitFor();
     expect(await scripts.getByRole('row').count()).toBe(4);
+    expect(await page.getByText('3 evaluation scripts', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Page 1 of 1', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     // The details card and Back with the page.
@@ -106,6 +110,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await page.getByText('Page 1').waitFor();
     await results.getByRole('row').nth(20).waitFor();
     const resultsUrl = page.url().split('?')[0];
+    runResultsUrl = resultsUrl;
 
     // One product picture fails to load: its placeholder shows instead.
     let brokenImage = '';
@@ -172,6 +177,30 @@ describe('evaluation-backend screens in Chromium', () => {
     expect((await alertText()).text).toBe('No run result details found. Please go back and try again.');
   });
 
+  it('cuts an 11,000-character input to one line in the run results, the whole input on hover and focus', async () => {
+    expect(runResultsUrl).not.toBe('');
+    const long = 'red velvet three-seater sofa with oak legs '.repeat(256).slice(0, 11_000);
+    const fresh = await context.newPage();
+    // The server's first result, its input made as long as the one that once made a row 11,537 px tall.
+    await fresh.route(
+      (url) => /^\/api\/backend\/experiment-runs\/\d+\/results$/.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const rows = (await response.json()) as Array<{ result: { input: string } }>;
+        rows[0].result.input = long;
+        await route.fulfill({ response, json: rows });
+      },
+    );
+    await fresh.goto(runResultsUrl);
+    const input = fresh.getByRole('table', { name: /^Results of run/ }).getByTitle(long);
+    await input.waitFor();
+    expect((await input.locator('xpath=ancestor::tr').boundingBox())!.height).toBeLessThan(80);
+    // Tab reaches it, and focus unfolds the whole input.
+    await input.focus();
+    expect(await input.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap');
+    await fresh.close();
+  });
+
   it('filters /experiments by script over that script’s own call, fetching each distinct script once', async () => {
     const scriptCalls: string[] = [];
     const listen = (request: { url(): string }) => {
@@ -184,6 +213,9 @@ describe('evaluation-backend screens in Chromium', () => {
     const table = fresh.getByRole('table', { name: 'Experiments' });
     await table.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(7);
+    // The server's total above the table, and how many pages it makes.
+    expect(await fresh.getByText('6 experiments', { exact: true }).isVisible()).toBe(true);
+    expect(await fresh.getByText('Page 1 of 1', { exact: true }).isVisible()).toBe(true);
     expect(scriptCalls.sort()).toEqual([...new Set(scriptCalls)].sort());
     expect(scriptCalls).toHaveLength(3);
     expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe(
@@ -200,6 +232,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await scriptExperiments;
     await table.getByRole('row').nth(1).filter({ hasText: 'Semantic rerank for chairs' }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
+    expect(await fresh.getByText('1 experiment', { exact: true }).isVisible()).toBe(true);
     expect(scriptCalls).toHaveLength(3);
 
     // A cancelled run (the demo's, stopped half way) is grey.

@@ -173,7 +173,8 @@ describe('datasets and the dataset editor in Chromium', () => {
     expect(new URL(page.url()).search).toBe('?page=2');
     await page.reload();
     await page.getByRole('link', { name: 'Set 25', exact: true }).waitFor();
-    expect(await page.getByText('Page 2').isVisible()).toBe(true);
+    expect(await page.getByText('Page 2 of 3', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('45 datasets', { exact: true }).isVisible()).toBe(true);
     await expectNoSeriousViolations();
   });
 

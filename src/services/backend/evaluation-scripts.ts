@@ -14,14 +14,15 @@ const OPTIONS_MAX_PAGES = 50;
 
 export type EvaluationScripts = ReturnType<typeof createEvaluationScripts>;
 
+/** A {count, results} answer as a page; a total the answer lacks is unknown, not zero. */
+const totalled = <T>({ results, count }: ResultsPage<T>): Page<T> => ({ items: results, total: count ?? null });
+
 export function createEvaluationScripts(api: ApiClient) {
   const path = (id: number) => `evaluation-scripts/${encodeURIComponent(id)}`;
 
-  /** GET evaluation-scripts/?page&page_size → {results: scripts}; this call sends no total. */
-  const scriptRows = async (page: PageRequest): Promise<Page<EvaluationScript>> => {
-    const { results } = await api<ResultsPage<EvaluationScript>>('evaluation-scripts/', { query: pageQuery(page) });
-    return { items: results, total: null };
-  };
+  /** GET evaluation-scripts/?page&page_size → {count, results}: the scripts and their total. */
+  const scriptRows = async (page: PageRequest): Promise<Page<EvaluationScript>> =>
+    totalled(await api<ResultsPage<EvaluationScript>>('evaluation-scripts/', { query: pageQuery(page) }));
 
   /** GET evaluation-scripts/{id} → one script. */
   const getScript = (id: number) => api<EvaluationScript>(path(id));
@@ -45,12 +46,14 @@ export function createEvaluationScripts(api: ApiClient) {
     namedExperiments,
 
     /**
-     * GET evaluation-scripts/{id}/experiments?page&page_size → {results: experiments} of one script, named; this
-     * call sends no total. A failure goes on as ofetch raised it, as the experiments list's does (experiments.ts).
+     * GET evaluation-scripts/{id}/experiments?page&page_size → {count, results}: the experiments of one script,
+     * named, and their total. A failure goes on as ofetch raised it, as the experiments list's does (experiments.ts).
      */
     scriptExperimentRows: async (scriptId: number, page: PageRequest): Promise<Page<ExperimentRow>> => {
-      const { results } = await api<ResultsPage<Experiment>>(`${path(scriptId)}/experiments`, { query: pageQuery(page) }).catch(asFetched);
-      return { items: await namedExperiments(results).catch(asFetched), total: null };
+      const { results, count } = await api<ResultsPage<Experiment>>(`${path(scriptId)}/experiments`, { query: pageQuery(page) }).catch(
+        asFetched,
+      );
+      return { items: await namedExperiments(results).catch(asFetched), total: count ?? null };
     },
   };
 }

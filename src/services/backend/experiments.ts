@@ -21,12 +21,12 @@ export function createExperiments(api: ApiClient, scripts: Pick<EvaluationScript
 
   return {
     /**
-     * A page of experiments with their scripts' names; the table shows no total. A failure goes on as ofetch
-     * raised it: the page shows the fetch error itself (method, address, status).
+     * A page of experiments with their scripts' names, and their total from X-Total-Count. A failure goes on as
+     * ofetch raised it: the page shows the fetch error itself (method, address, status).
      */
     experimentRows: async (page: PageRequest): Promise<Page<ExperimentRow>> => {
       const response = await listExperiments(page).catch(asFetched);
-      return { items: await scripts.namedExperiments(response._data ?? []).catch(asFetched), total: null };
+      return { items: await scripts.namedExperiments(response._data ?? []).catch(asFetched), total: totalOf(response.headers) };
     },
 
     /** The experiments' total, from X-Total-Count of a one-row page. */

@@ -5,6 +5,7 @@ import { selectCreateDataset, selectList } from '../../machines/datasets/dataset
 import { selectConfirmDelete, selectFilterValue } from '../../machines/shared/paged-list.selectors';
 import type { DatasetRow } from '../../domain/evaluations/evaluation-service-types';
 import { formatDateTime } from '../../domain/shared/format-date';
+import { counted } from '../../domain/shared/format-count';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { useLogic } from '../shell/logic-context';
@@ -22,9 +23,9 @@ import { SearchBox } from '../ui/SearchBox';
 
 const selectSearch = selectFilterValue('search');
 
-// /datasets: the paged table (with each dataset's entry count and a name search), 'Add Dataset' and the
-// delete confirmation. A role that may not change datasets sees Add Dataset refused with the reason, and no
-// row's Edit or Delete (the name still opens the dataset).
+// /datasets: the paged table (with each dataset's entry count and a name search), its total and 'Page x of y',
+// 'Add Dataset' and the delete confirmation. A role that may not change datasets sees Add Dataset refused with
+// the reason, and no row's Edit or Delete (the name still opens the dataset).
 export function DatasetsPage() {
   const logic = useLogic();
   const mayChange = useCan('dataset.change');
@@ -56,6 +57,7 @@ export function DatasetsPage() {
         list={list}
         failure={(error) => `Failed to fetch datasets. ${error ?? ''}`}
         empty={(page) => (nameSearch ? 'No datasets match the search.' : page === 1 ? 'No datasets yet.' : 'No datasets on this page.')}
+        counted={(total) => counted(total, 'dataset', 'datasets')}
       >
         {(datasets) => (
           <TableCard>

@@ -1,18 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
-// The Input column: one line cut with an ellipsis; the whole text on hover (title) and on focus.
-export const truncated = style({
-  display: 'block',
-  maxWidth: '28rem',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  selectors: {
-    '&:focus': { whiteSpace: 'pre-wrap', overflow: 'visible', outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-});
-
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
 
 export const chip = style({

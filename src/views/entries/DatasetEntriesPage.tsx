@@ -18,6 +18,7 @@ import { GatedButton } from '../ui/Gated';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import * as table from '../ui/table.css';
+import { truncated } from '../ui/truncated.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 import { DeleteButton } from '../ui/DeleteButton';
@@ -102,7 +103,7 @@ export function DatasetEntriesPage() {
                   <tr key={entry.id}>
                     <td className={table.cell}>
                       {/* Focusable so keyboard users can read the whole input too. */}
-                      <span className={styles.truncated} title={entry.input} tabIndex={0}>
+                      <span className={truncated} title={entry.input} tabIndex={0}>
                         {entry.input}
                       </span>
                     </td>

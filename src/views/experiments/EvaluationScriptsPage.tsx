@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../../machines/shared/paged-list.machine';
 import type { EvaluationScript } from '../../domain/experiments/evaluation-backend-types';
+import { counted } from '../../domain/shared/format-count';
 import { messages } from '../ui/backend-messages';
 import { useLogic } from '../shell/logic-context';
 import { PagedListFrame } from '../ui/PagedListFrame';
@@ -11,8 +12,8 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 
-// /evaluation-scripts: the paged scripts. A name opens the script's details card (which returns
-// to this page); the detail button goes to the script's experiments.
+// /evaluation-scripts: the paged scripts, their total and 'Page x of y'. A name opens the script's details card
+// (which returns to this page); the detail button goes to the script's experiments.
 export function EvaluationScriptsPage() {
   const logic = useLogic();
   const search = useSearch();
@@ -23,7 +24,12 @@ export function EvaluationScriptsPage() {
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Evaluation Scripts</h1>
       </div>
-      <PagedListFrame<EvaluationScript> list={list} failure={() => messages.scripts} empty={() => messages.noScripts}>
+      <PagedListFrame<EvaluationScript>
+        list={list}
+        failure={() => messages.scripts}
+        empty={() => messages.noScripts}
+        counted={(total) => counted(total, 'evaluation script', 'evaluation scripts')}
+      >
         {(scripts, page) => (
           <TableCard>
             <table className={table.table} aria-label="Evaluation scripts">

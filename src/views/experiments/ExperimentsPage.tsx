@@ -11,6 +11,7 @@ import {
   selectScriptOptions,
 } from '../../machines/experiments/script-filter.selectors';
 import type { ExperimentRow } from '../../domain/experiments/script-names';
+import { counted } from '../../domain/shared/format-count';
 import { messages } from '../ui/backend-messages';
 import * as styles from './BackendPages.css';
 import { ExperimentsTable } from './ExperimentsTable';
@@ -21,10 +22,10 @@ import { GatedLink } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
 
-// /experiments: the paged experiments with their script names, and 'Filter by Script'. With one
-// script chosen, the table is that script's own paged experiments call (a new list, from page 1); the choice is
-// in the address (`?script=n`). New Experiment is refused, with the reason, to a role that may not change
-// experiments.
+// /experiments: the paged experiments with their script names, their total and 'Page x of y', and 'Filter by
+// Script'. With one script chosen, the table is that script's own paged experiments call (a new list, from page
+// 1); the choice is in the address (`?script=n`). New Experiment is refused, with the reason, to a role that may
+// not change experiments.
 export function ExperimentsPage() {
   const logic = useLogic();
   const selectId = useId();
@@ -86,6 +87,7 @@ export function ExperimentsPage() {
         list={list}
         failure={(error) => `${listScriptId === null ? messages.experimentsOrScripts : messages.experimentsWithError}${error ?? ''}`}
         empty={() => messages.noExperiments}
+        counted={(total) => counted(total, 'experiment', 'experiments')}
       >
         {(experiments) => <ExperimentsTable experiments={experiments} withDates label="Experiments" />}
       </PagedListFrame>

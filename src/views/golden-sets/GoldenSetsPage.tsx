@@ -13,6 +13,7 @@ import { selectExporter, selectList, selectRename, selectUpload } from '../../ma
 import { selectConfirmDelete } from '../../machines/shared/paged-list.selectors';
 import type { GoldenSet, GoldenSetExportFormat } from '../../domain/experiments/evaluation-backend-types';
 import { formatDateTime } from '../../domain/shared/format-date';
+import { counted } from '../../domain/shared/format-count';
 import { goldenSetSizeText } from '../../domain/golden-sets/golden-set-size';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as styles from './GoldenSetsPage.css';
@@ -38,9 +39,9 @@ const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: 
   { format: 'queries', text: 'queries', file: 'TREC queries' },
 ];
 
-// /golden-sets: the server's golden sets, paged, with Add (upload), Edit (rename), Delete and the judgements
-// as a download (CSV, TREC qrels, TREC queries), one at a time. A role that may not change golden sets sees
-// Add Golden Set refused with the reason, and only the exports in each row.
+// /golden-sets: the server's golden sets, paged with their total and 'Page x of y', with Add (upload), Edit
+// (rename), Delete and the judgements as a download (CSV, TREC qrels, TREC queries), one at a time. A role that
+// may not change golden sets sees Add Golden Set refused with the reason, and only the exports in each row.
 export function GoldenSetsPage() {
   const logic = useLogic();
   const mayChange = useCan('golden_set.change');
@@ -81,6 +82,7 @@ export function GoldenSetsPage() {
         list={list}
         failure={(error) => `Failed to fetch golden sets. ${error ?? ''}`}
         empty={(page) => (page === 1 ? 'No golden sets yet.' : 'No golden sets on this page.')}
+        counted={(total) => counted(total, 'golden set', 'golden sets')}
       >
         {(goldenSets) => (
           <TableCard>

@@ -17,6 +17,7 @@ import * as filterBar from '../ui/filter-bar.css';
 import { SearchBox } from '../ui/SearchBox';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
 import * as table from '../ui/table.css';
+import { truncated } from '../ui/truncated.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 
@@ -27,7 +28,7 @@ const selectOrder = selectFilterValue('order');
 
 // The run's results to triage: statuses to show, a search of the input, a sort by a metric of the run or the
 // input (each in the address with the page, through the list's filter), then the results table itself. The
-// configuration column stays, one line high: the whole text on hover or focus.
+// configuration and input columns stay one line high, however long the text: the whole text on hover or focus.
 export function RunResultsTable({ runId, list, metricNames }: { runId: number; list: PagedListRef; metricNames: string[] }) {
   const status = useSelector(list, selectStatus);
   const search = useSelector(list, selectSearch);
@@ -91,7 +92,12 @@ export function RunResultsTable({ runId, list, metricNames }: { runId: number; l
                           {configuration}
                         </code>
                       </td>
-                      <td className={table.cell}>{row.result.input}</td>
+                      <td className={table.cell}>
+                        {/* Cut to one line as the entries list cuts inputs; the whole input on hover and focus, and in Details. */}
+                        <span className={truncated} title={row.result.input} tabIndex={0}>
+                          {row.result.input}
+                        </span>
+                      </td>
                       <td className={table.cell}>
                         <span className={`${statusBadge} ${statusBadgeTone[runResultStatusTone(row.result.status)]}`}>
                           {row.result.status}

@@ -139,13 +139,17 @@ describe('Bulk upload: bulk-upload paths', () => {
     setup: () => openPage(),
     perform: (event, services) => perform(event, services),
     expectScreen: (state) => expectScreen(state),
-    beforeStep: (_, services) => services.calls('listEntries'),
+    beforeStep: (_, services) => ({ entries: services.calls('listEntries'), datasets: services.calls('datasetOptions') }),
     afterStep({ event }, services, before) {
       if (event.type === 'user.upload') expect(services.last('uploadEntries').input).toBe(csv);
       // Cancel aborts the request: the actor is stopped and its signal fires.
       if (event.type === 'user.cancelUpload') expect(signalOf(services).aborted).toBe(true);
-      // A complete upload reloads the list.
-      expect(services.calls('listEntries')).toBe(before + (event.type === 'xstate.done.actor.uploadCsv' ? 1 : 0));
+      // A complete upload reloads the list, and the dataset filter's choices: the CSV may have named new datasets.
+      const reloads = event.type === 'xstate.done.actor.uploadCsv' ? 1 : 0;
+      expect({ entries: services.calls('listEntries'), datasets: services.calls('datasetOptions') }).toEqual({
+        entries: before.entries + reloads,
+        datasets: before.datasets + reloads,
+      });
     },
   });
 

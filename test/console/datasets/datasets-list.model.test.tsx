@@ -87,7 +87,7 @@ async function perform(event: ModelEvent, services: FakeDeps) {
 }
 
 function expectScreen(state: ListSnapshot) {
-  const { page, items, error } = state.context;
+  const { page, items, error, total } = state.context;
   const status = screen.queryByRole('status');
   const searchBox = screen.getByRole('searchbox', { name: 'Search datasets' }) as HTMLInputElement;
   expect(searchBox.value).toBe(state.context.filter.search ?? '');
@@ -117,7 +117,9 @@ function expectScreen(state: ListSnapshot) {
       'Actions',
     ]);
   }
-  expect(screen.getByText(`Page ${page}`)).toBeTruthy();
+  // The server's total above the table once a page came back, and how many pages it makes (kept after a failure).
+  expect(screen.queryByText('45 datasets') !== null).toBe(total !== null && !state.matches('failed'));
+  expect(screen.getByText(total === null ? `Page ${page}` : `Page ${page} of ${Math.ceil(total / PAGE_SIZE)}`)).toBeTruthy();
   expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(page === 1);
   const fullPage = state.matches('loaded') && items.length === PAGE_SIZE;
   expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(!fullPage);
@@ -130,6 +132,8 @@ const serializeState = (state: ListSnapshot, event: ModelEvent | undefined, prev
     page: state.context.page,
     filter: state.context.filter,
     rows: state.context.items.length,
+    // Whether a total came back: a failure before any page shows no page count, one after a page does.
+    counted: state.context.total !== null,
     from: previous?.value,
     by: event && describeEvent(event),
   });

@@ -150,4 +150,33 @@ describe('Dataset Entries list', () => {
     expect(screen.getByRole('status').textContent).toBe('No dataset entries match the filters.');
     expect(screen.getByText('0 entries')).toBeTruthy();
   });
+
+  it('offers the datasets a complete bulk upload created in the dataset filter at once, and lists its entries', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/dataset-entries', <DatasetEntriesPage />);
+    await services.settle('datasetOptions', { output: [{ id: 3, name: 'Sofas' }] });
+    await services.settle('listEntries', { output: { items: entries, total: 20 } });
+    const choices = () =>
+      within(screen.getByRole('combobox', { name: 'Dataset' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(choices()).toEqual(['All datasets', 'Sofas']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Bulk Upload' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk Upload' });
+    const csv = new File(['input,datasets\nrug,Rugs\n'], 'entries.csv', { type: 'text/csv' });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await services.settle('uploadEntries', { output: { created_entries: 1, created_datasets: 1, created_mappings: 1 } });
+
+    // The CSV named a dataset the server created: the choices are fetched again, with the entries.
+    expect([services.calls('datasetOptions'), services.calls('listEntries')]).toEqual([2, 2]);
+    await services.settle('datasetOptions', {
+      output: [
+        { id: 3, name: 'Sofas' },
+        { id: 5, name: 'Rugs' },
+      ],
+    });
+    expect(choices()).toEqual(['All datasets', 'Sofas', 'Rugs']);
+  });
 });

@@ -85,6 +85,19 @@ describe('evaluation backend methods', () => {
     await expect(backend().goldenSetRows({ page: 1, pageSize: 20 })).resolves.toEqual({ items: [], total: 1203 });
   });
 
+  it('pages experiments and scripts with the server’s total, which their lists show', async () => {
+    stubServer((url) => {
+      if (url.pathname.endsWith('/experiments/')) return Response.json([experiment(1, 3)], { headers: { 'X-Total-Count': '27' } });
+      if (url.pathname.endsWith('/evaluation-scripts/')) return Response.json({ count: 23, results: [{ id: 3, name: 'S3' }] });
+      if (url.pathname.endsWith('/experiments')) return Response.json({ count: 21, results: [experiment(1, 3)] });
+      return Response.json({ id: 3, name: 'S3' });
+    });
+    const calls = backend();
+    expect((await calls.experimentRows({ page: 1, pageSize: 20 })).total).toBe(27);
+    expect((await calls.scriptRows({ page: 1, pageSize: 20 })).total).toBe(23);
+    expect((await calls.scriptExperimentRows(3, { page: 1, pageSize: 20 })).total).toBe(21);
+  });
+
   it('counts experiments from X-Total-Count of a one-row page', async () => {
     const urls = stubServer(() => Response.json([experiment(1, 1)], { headers: { 'X-Total-Count': '14' } }));
     await expect(backend().countExperiments()).resolves.toBe(14);

@@ -85,9 +85,9 @@ describe('evaluation backend client', () => {
     expect(calls).toEqual([{ path: 'experiment-runs/by_experiment/3' }]);
   });
 
-  it('lists scripts and hands back the {results} object', async () => {
+  it('lists scripts with their total from the {count, results} object', async () => {
     const { api, calls } = fakeApi({ 'evaluation-scripts/': { count: 1, results: [script] } });
-    await expect(createEvaluationScripts(api).scriptRows({ page: 1, pageSize: 20 })).resolves.toEqual({ items: [script], total: null });
+    await expect(createEvaluationScripts(api).scriptRows({ page: 1, pageSize: 20 })).resolves.toEqual({ items: [script], total: 1 });
     expect(calls).toEqual([{ path: 'evaluation-scripts/', options: { query: { page: 1, page_size: 20 } } }]);
   });
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ExperimentRunDetails, ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
+import { truncated } from '../../../src/views/ui/truncated.css';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
@@ -115,5 +116,16 @@ describe('/experiment-run-results/{id} triage', () => {
       [line, 0],
       [line, 0],
     ]);
+  });
+
+  it('cuts a long input to one line as the entries list does, the whole input on hover, focus and in Details', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await services.settle('findRun', { output: run });
+    const long = 'red velvet sofa '.repeat(700);
+    await services.settle('runResultRows', { output: { items: [result(1, long, 'PASS')], total: 1 } });
+    const input = within(screen.getByRole('table')).getByText(long.trim());
+    expect([input.className, input.getAttribute('title'), input.tabIndex]).toEqual([truncated, long, 0]);
+    expect(screen.getByRole('link', { name: 'Details of result 1' }).getAttribute('href')).toBe('/experiment-run-result-details/1');
   });
 });
