@@ -83,7 +83,8 @@ describe('experiment workbench in Chromium', () => {
     await tryPanel.getByLabel('Query').fill(query);
     await tryPanel.getByRole('button', { name: 'Try' }).click();
     await tryPanel.getByText('Search target response has no array at /results').waitFor();
-    expect(await tryPanel.locator('pre').textContent()).toMatch(/^\{"data":\{"items":\[\{"sku":/);
+    // The answer's start, laid out one member a line.
+    expect(await tryPanel.locator('pre').textContent()).toMatch(/^\{\n {2}"data": \{\n {4}"items": \[\n {6}\{\n {8}"sku": /);
 
     await form.getByLabel('Hits pointer').fill('/data/items');
     await tryPanel.getByRole('button', { name: 'Try' }).click();

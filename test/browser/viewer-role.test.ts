@@ -161,7 +161,7 @@ describe('a viewer in Chromium', () => {
     expect(await usableChangeControls()).toEqual([]);
     await visit(`/experiment-run-results/${run.id}/judge`, (p) => p.getByRole('region', { name: 'Grade this product' }).waitFor());
     await page.keyboard.press('1');
-    expect(await page.getByLabel('Progress').innerText()).toMatch(/^0 of /);
+    expect(await page.getByLabel('Progress').innerText()).toMatch(/^judged 0 · skipped 0 · left /);
   });
 
   it('meets the evaluation scripts with nothing to change, and never a 403 nor a console error anywhere', async () => {
