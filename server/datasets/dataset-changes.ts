@@ -11,7 +11,7 @@ import type { Dataset } from '../schemas/datasets';
 import { NAMED_EXPERIMENTS, usedByExperiments } from '../used-by-experiments';
 import { DATASET_COLUMNS } from './dataset-records';
 
-/** `name` and `description` come trimmed and not blank; a name may not hold "|" and must be unique. */
+/** `name` and `description` come trimmed, the name not blank (a description may be empty); a name may not hold "|" and must be unique. */
 export async function createDataset(
   db: Database,
   { name, description }: { name: string; description: string },

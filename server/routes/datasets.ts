@@ -44,7 +44,7 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
     },
     async (request, reply) => {
       const name = requireText(request.body.name, 'name');
-      const description = requireText(request.body.description, 'description');
+      const description = (request.body.description ?? '').trim();
       return reply.code(201).send(await createDataset(db, { name, description }, actorOf(request)));
     },
   );

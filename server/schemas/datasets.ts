@@ -34,7 +34,7 @@ export type DatasetRef = Static<typeof DatasetRefSchema>;
 export const NewDatasetSchema = Type.Object(
   {
     name: Type.String({ maxLength: MAX_NAME_LENGTH, description: 'Trimmed; unique; no "|"' }),
-    description: Type.String({ maxLength: MAX_DESCRIPTION_LENGTH }),
+    description: Type.Optional(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, description: 'Trimmed; may be left out or empty' })),
   },
   { additionalProperties: false },
 );

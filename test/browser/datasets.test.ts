@@ -71,7 +71,7 @@ describe('datasets and the dataset editor in Chromium', () => {
     const create = dialog.getByRole('button', { name: 'Create Dataset' });
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByLabel('Name*').fill('  Sofas UK ');
-    await dialog.getByLabel('Description*').fill('Sofa queries');
+    await dialog.getByLabel('Description').fill('Sofa queries');
     await expectNoSeriousViolations();
     await create.click();
     await page.waitForURL(/\/datasets\/\d+\/edit$/);

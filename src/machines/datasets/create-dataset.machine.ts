@@ -11,7 +11,8 @@ export type CreatedDataset = { id: number };
 export type NewDataset = { name: string; description: string };
 
 /** Both fields required once trimmed. */
-export const isDatasetFormComplete = (form: NewDataset) => form.name.trim() !== '' && form.description.trim() !== '';
+/** A name is all a dataset needs: its description may stay empty. */
+export const isDatasetFormComplete = (form: NewDataset) => form.name.trim() !== '';
 
 export const createDatasetMachine = formDialogMachine<NewDataset, NewDataset, CreatedDataset>({
   id: 'createDataset',

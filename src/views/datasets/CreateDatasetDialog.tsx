@@ -12,7 +12,7 @@ import {
 import { FormDialog } from '../ui/FormDialog';
 import { TextField } from '../ui/TextField';
 
-// /datasets: the 'Add New Dataset' modal (Name*, Description*, Cancel, 'Create Dataset' / 'Creating...').
+// /datasets: the 'Add New Dataset' modal (Name*, Description, Cancel, 'Create Dataset' / 'Creating...').
 export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof createDatasetMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
@@ -36,7 +36,7 @@ export function CreateDatasetDialog({ actor }: { actor: ActorRefFrom<typeof crea
     >
       <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.change', fields: { name: value } })} />
       <TextField
-        label="Description*"
+        label="Description"
         value={description}
         required
         rows={3}
