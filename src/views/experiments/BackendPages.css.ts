@@ -3,15 +3,18 @@ import { vars } from '../ui/theme.css';
 
 // The evaluation-backend screens: the script filter, the script's details card, JSON cells.
 
+// In a page header the filter sits right, just before the header's primary button (the last, rightmost).
 export const filter = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
+  marginLeft: 'auto',
 });
 
 export const filterLabel = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
 });
 
 export const select = style({
