@@ -207,11 +207,11 @@ describe.each([
     expect(overlaps, `select ${JSON.stringify(select)} against k ${JSON.stringify(field)}`).toBe(false);
   });
 
-  it.each(['/experiments', '/datasets', '/golden-sets', '/evaluation-scripts', `/experiment-runs/1`])(
+  it.each(['/experiments', '/datasets', '/golden-sets', '/dataset-entries', '/catalogue', '/experiment-runs/1'])(
     '%s: the header’s buttons sit at its right, one line each, not underlined',
     async (route) => {
       await page.goto(`${server.url}${route}`);
-      const header = page.getByRole('heading', { level: 1 }).first().locator('xpath=..');
+      const header = page.getByRole('main').getByRole('heading', { level: 1 }).first().locator('xpath=..');
       const actions = header.locator(':scope a, :scope button');
       await actions.first().waitFor();
       const headerBox = (await header.boundingBox())!;

@@ -9,6 +9,7 @@ export const filter = style({
   alignItems: 'center',
   gap: vars.space.sm,
   marginLeft: 'auto',
+  minWidth: 0,
 });
 
 export const filterLabel = style({
@@ -17,7 +18,10 @@ export const filterLabel = style({
   whiteSpace: 'nowrap',
 });
 
+// A long script name narrows the select rather than pushing New Experiment out of the header at 1024 px.
 export const select = style({
+  minWidth: 0,
+  maxWidth: '16rem',
   padding: vars.space.xs,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,

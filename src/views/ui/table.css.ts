@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
 // A wide table scrolls sideways inside its card, so the page itself never does (1024 px screens). Cells
@@ -53,3 +53,6 @@ export const textCell = style({ minWidth: '8rem', overflowWrap: 'anywhere' });
 
 /** A cell's secondary text (an id beside a name). */
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, whiteSpace: 'nowrap' });
+
+// A link in such a cell (an experiment's name) wraps like the cell's own text.
+globalStyle(`${textCell} a`, { overflowWrap: 'anywhere' });
