@@ -14,7 +14,8 @@ import type { UnjudgedItem } from '../schemas/judging';
 // scored), or else the first result the golden set judged nothing for (runs stored before query keys were
 // kept list such a repeated query each time).
 const UNJUDGED = `
-  SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, p.name, p.image_url, p.description
+  SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, p.name, p.image_url, p.description,
+    coalesce(p.attributes, '{}'::jsonb) AS attributes
   FROM experiment_run_results r
     CROSS JOIN LATERAL (
       SELECT x.hit->>'product_id' AS product_id, x.rank::int AS rank

@@ -14,9 +14,9 @@ const experimentProperties = {
   updated_at: TimestampSchema,
 };
 
-/** An experiment as the API answers it, without its run configuration. */
-export const ExperimentSchema = Type.Object(experimentProperties);
-export type Experiment = Static<typeof ExperimentSchema>;
+/** An experiment as the lists answer it: with its dataset's name, so a list names the dataset beside its id. */
+export const ExperimentListItemSchema = Type.Object({ ...experimentProperties, dataset_name: Type.String() });
+export type ExperimentListItem = Static<typeof ExperimentListItemSchema>;
 
 /** An experiment with its run configuration (any object: configs written elsewhere may have another shape). */
 export const ExperimentWithConfigSchema = Type.Object({ ...experimentProperties, config: Type.Optional(JsonObject()) });

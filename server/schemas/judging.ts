@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties, PageOf } from './paging';
-import { IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
+import { IdSchema, JsonObject, Nullable, RecordOf, TimestampSchema } from './shared';
 
 export const JudgementSchema = Type.Object({
   product_id: Type.String(),
@@ -76,5 +76,6 @@ export const UnjudgedItemSchema = Type.Object({
   name: Nullable(Type.String()),
   image_url: Nullable(Type.String()),
   description: Nullable(Type.String()),
+  attributes: JsonObject({ description: "The catalogue's attributes of the product (colour, material, price...); {} when it knows none" }),
 });
 export type UnjudgedItem = Static<typeof UnjudgedItemSchema>;

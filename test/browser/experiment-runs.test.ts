@@ -61,7 +61,7 @@ describe('experiment runs in Chromium', () => {
     await runs.getByRole('row').nth(1).waitFor();
     const before = await runs.getByRole('row').count();
     expect(await runs.getByRole('columnheader').allTextContents()).toEqual([
-      'Compare',
+      'Run',
       'Script Name',
       'Tags',
       'Status',

@@ -63,6 +63,7 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
     expect(Object.keys(experiments[0]).sort()).toEqual([
       'created_at',
       'dataset_id',
+      'dataset_name',
       'demo',
       'description',
       'evaluation_script_id',
@@ -102,6 +103,9 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
       'Built-in search · WANDS US golden set',
       'Wall art embeddings',
     ]);
+    // Each row names its dataset beside the id, as the dataset itself is named.
+    const [first] = experiments.results as Array<{ dataset_id: number; dataset_name: string }>;
+    expect(first.dataset_name).toBe((await t.db.query('SELECT name FROM datasets WHERE id = $1', [first.dataset_id])).rows[0].name);
   });
 
   it('seeds one real run of the runnable demo experiment, finished, with real numbers', async () => {

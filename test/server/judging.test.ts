@@ -74,6 +74,7 @@ describe.each(backends)('judging (%s)', (backend) => {
   });
 
   it('lists what the run found unjudged, each query’s products in a fixed shuffled order', async () => {
+    await t.db.query(`UPDATE products SET attributes = jsonb_build_object('colour', 'blue', 'label', name)`);
     const first = await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`);
     expect(first.statusCode, first.body).toBe(200);
     const items = first.json<Array<{ query: string; product_id: string; rank: number; name: string | null }>>();
@@ -91,6 +92,13 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect(items.map((item) => `${item.query}|${item.product_id}`).sort()).toEqual(expected.sort());
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.name !== null && item.rank >= 1 && item.rank <= 3)).toBe(true);
+    // Each product comes with the catalogue's attributes, for the judge to read beside its description.
+    const catalogue = await t.db.query<{ product_id: string; attributes: object }>('SELECT product_id, attributes FROM products');
+    const attributesOf = new Map(catalogue.rows.map((row) => [row.product_id, row.attributes]));
+    expect(items.map((item) => [item.product_id, (item as { attributes?: object }).attributes])).toEqual(
+      items.map((item) => [item.product_id, attributesOf.get(item.product_id)]),
+    );
+    expect(items.every((item) => (item as { attributes?: { label?: string } }).attributes?.label === item.name)).toBe(true);
     expect((await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`)).json()).toEqual(items);
   });
 

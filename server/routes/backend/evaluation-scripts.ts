@@ -6,7 +6,7 @@ import { changeScript } from '../../evaluation-scripts/script-changes';
 import { scriptById, scriptPage } from '../../evaluation-scripts/script-list';
 import { experimentsOfScriptPage } from '../../experiments/experiment-list';
 import { ErrorSchema } from '../../schemas/errors';
-import { ExperimentSchema } from '../../schemas/experiments';
+import { ExperimentListItemSchema } from '../../schemas/experiments';
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
 import { ScriptChangesSchema, ScriptSchema } from '../../schemas/scripts';
 import { IdParamsSchema } from '../../schemas/shared';
@@ -69,7 +69,7 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
         tags: ['evaluation scripts'],
         params: IdParamsSchema,
         querystring: PageQuerySchema,
-        response: { 200: PageOf(ExperimentSchema), 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: PageOf(ExperimentListItemSchema), 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {

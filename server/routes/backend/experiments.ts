@@ -9,7 +9,7 @@ import { ErrorSchema } from '../../schemas/errors';
 import {
   ExperimentChangesSchema,
   ExperimentDetailsSchema,
-  ExperimentSchema,
+  ExperimentListItemSchema,
   ExperimentWithConfigSchema,
   NewExperimentSchema,
 } from '../../schemas/experiments';
@@ -28,7 +28,7 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
         summary: 'List experiments, newest first',
         tags: ['experiments'],
         querystring: PageQuerySchema,
-        response: { 200: ListOf(ExperimentSchema), 400: ErrorSchema },
+        response: { 200: ListOf(ExperimentListItemSchema), 400: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@
 // reaches the bundle. Where the console reads more loosely (other deployments of the API), it says so here.
 import type { ExperimentRunDetails as ServerRunDetails, RunSummary as ServerRunSummary } from '../../../server/schemas/runs';
 
-export type { Experiment } from '../../../server/schemas/experiments';
+export type { ExperimentListItem as Experiment } from '../../../server/schemas/experiments';
 export type { EvaluationScript } from '../../../server/schemas/scripts';
 export type { ExperimentRun, RunProgress } from '../../../server/schemas/runs';
 export type { ExperimentRunResult, GoldenSetProduct, RunResultDetails, SearchResultProduct } from '../../../server/schemas/results';

@@ -138,7 +138,7 @@ function AuditList({
                           targetLabel(entry)
                         )}
                       </td>
-                      <td className={table.cell}>{entry.summary}</td>
+                      <td className={`${table.cell} ${table.textCell}`}>{entry.summary}</td>
                     </tr>
                   );
                 })}

@@ -3,18 +3,25 @@ import { vars } from '../ui/theme.css';
 
 // The evaluation-backend screens: the script filter, the script's details card, JSON cells.
 
+// In a page header the filter sits right, just before the header's primary button (the last, rightmost).
 export const filter = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
+  marginLeft: 'auto',
+  minWidth: 0,
 });
 
 export const filterLabel = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
 });
 
+// A long script name narrows the select rather than pushing New Experiment out of the header at 1024 px.
 export const select = style({
+  minWidth: 0,
+  maxWidth: '16rem',
   padding: vars.space.xs,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,

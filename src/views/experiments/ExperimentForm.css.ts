@@ -24,11 +24,16 @@ export const legend = style({ padding: `0 ${vars.space.xs}`, fontWeight: vars.fo
 
 export const wide = style({ gridColumn: '1 / -1' });
 
-export const field = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start' });
+// A field never grows past its grid column: a select with a long option (a golden set's name) would
+// otherwise run under the field beside it.
+export const field = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start', minWidth: 0 });
 
 export const label = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.sm });
 
 export const control = style({
+  boxSizing: 'border-box',
+  width: '100%',
+  minWidth: 0,
   padding: vars.space.sm,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,

@@ -43,9 +43,6 @@ export function ExperimentsPage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Experiments</h1>
-        <GatedLink action="experiment.change" href="/experiments/new" className={button({ tone: 'primary' })}>
-          New Experiment
-        </GatedLink>
         <div className={styles.filter}>
           <label htmlFor={selectId} className={styles.filterLabel}>
             Filter by Script
@@ -67,6 +64,9 @@ export function ExperimentsPage() {
             ))}
           </select>
         </div>
+        <GatedLink action="experiment.change" href="/experiments/new" className={button({ tone: 'primary' })}>
+          New Experiment
+        </GatedLink>
       </div>
       {optionsFailed && (
         <div className={styles.notice}>

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../domain/shared/format-date';
 import { counted } from '../../domain/shared/format-count';
 import { goldenSetSizeText } from '../../domain/golden-sets/golden-set-size';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { listLink } from '../ui/link.css';
 import * as styles from './GoldenSetsPage.css';
 import { useLogic } from '../shell/logic-context';
 import { PagedListFrame } from '../ui/PagedListFrame';
@@ -92,7 +93,9 @@ export function GoldenSetsPage() {
                 {goldenSets.map((goldenSet) => (
                   <tr key={goldenSet.id}>
                     <th className={`${table.cell} ${rowHeader}`} scope="row">
-                      <Link href={`/golden-sets/${goldenSet.id}`}>{goldenSet.name}</Link>
+                      <Link href={`/golden-sets/${goldenSet.id}`} className={listLink}>
+                        {goldenSet.name}
+                      </Link>
                     </th>
                     <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
                     <td className={table.cell}>{goldenSet.market}</td>

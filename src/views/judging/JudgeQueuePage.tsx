@@ -6,6 +6,7 @@ import { judgeQueueMachine } from '../../machines/judging/judge-queue.machine';
 import * as queue from '../../machines/judging/judge-queue.selectors';
 import { atFromSearch, gradeName, gradesOf, keysHint, queueKey, queueProgress, queueSummary } from '../../domain/judging/judge-queue';
 import { imageSource } from '../../domain/catalogue/image-source';
+import { KeyAttributes } from '../ui/KeyAttributes';
 import type { GradeScale, UnjudgedItem } from '../../domain/judging/judging-types';
 import { refusalNote } from '../../domain/shell/roles';
 import { messages } from '../ui/backend-messages';
@@ -183,7 +184,8 @@ function Product({ item }: { item: UnjudgedItem }) {
   const source = imageSource(item.image_url);
   return (
     <>
-      {source && broken !== source ? (
+      {/* No image at all takes no room; a broken or unshowable one keeps its place with a placeholder. */}
+      {!item.image_url ? null : source && broken !== source ? (
         <img className={styles.image} src={source} alt={label} onError={() => setBroken(source)} />
       ) : (
         <div className={styles.placeholder} role="img" aria-label={`No image for ${label}`}>
@@ -192,6 +194,7 @@ function Product({ item }: { item: UnjudgedItem }) {
       )}
       <p className={styles.name}>{label}</p>
       {item.description && <p>{item.description}</p>}
+      <KeyAttributes attributes={item.attributes} label={`Attributes of ${label}`} />
       <p className={styles.meta}>Product {item.product_id}</p>
     </>
   );

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
 // The runs page: the experiment's card, the trend chart, and in the runs table a failed run's error under
@@ -45,3 +45,36 @@ export const runsBlock = style({ minWidth: 0 });
 export const compareBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, marginBottom: vars.space.sm });
 
 export const compareHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A run's tags wrap inside a narrow cell, however many there are, so Details stays inside the card. */
+export const tagsCell = style({ minWidth: '7rem', maxWidth: '14rem' });
+
+export const tags = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const tag = style({
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  backgroundColor: vars.color.selected,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
+
+/** A date breaks between day and time rather than widening the table. */
+export const date = style({ minWidth: '6rem' });
+
+/** The run's number and its Compare checkbox, side by side. */
+export const runCell = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, whiteSpace: 'nowrap' });
+
+// The runs table has more columns than a 1024 px screen holds, so it scrolls inside its card; the run's number
+// (first column) and Details (last) stay pinned to the card's edges, so a row's way forward is always in view.
+export const runsTable = style({});
+
+globalStyle(`${runsTable} :is(th, td):is(:first-child, :last-child)`, {
+  position: 'sticky',
+  zIndex: 1,
+  backgroundColor: vars.color.surface,
+});
+
+globalStyle(`${runsTable} :is(th, td):first-child`, { left: 0 });
+
+globalStyle(`${runsTable} :is(th, td):last-child`, { right: 0 });

@@ -29,6 +29,7 @@ import { ExperimentOverview } from '../experiments/ExperimentOverview';
 import { RunProgressPanel, type RunProgressRef } from './RunProgressPanel';
 import { RunTrendChart } from './RunTrendChart';
 import { button } from '../ui/button.css';
+import { listLink } from '../ui/link.css';
 import * as pageStyles from '../ui/page.css';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
 import { errorMessage, statusMessage } from '../ui/status.css';
@@ -132,10 +133,10 @@ function RunsTable(props: {
             </span>
           </div>
           <TableCard>
-            <table className={table.table} aria-label={`Runs of experiment ${experimentId}`}>
+            <table className={`${table.table} ${styles.runsTable}`} aria-label={`Runs of experiment ${experimentId}`}>
               <TableHead
                 columns={[
-                  'Compare',
+                  'Run',
                   'Script Name',
                   'Tags',
                   'Status',
@@ -151,19 +152,35 @@ function RunsTable(props: {
                 {runs.map((run) => (
                   <tr key={run.id}>
                     <td className={table.cell}>
-                      {/* Only a finished run can be compared; a third waits until one of the two is unchecked. */}
-                      {!isActiveRun(run) && (
-                        <input
-                          type="checkbox"
-                          aria-label={`Select run ${run.id} to compare`}
-                          checked={selected.includes(run.id)}
-                          disabled={full && !selected.includes(run.id)}
-                          onChange={() => selection.send({ type: 'user.toggleRun', run: { id: run.id, created_at: run.created_at } })}
-                        />
-                      )}
+                      {/* The run's number opens its results: the row's way forward, first, so it never leaves the card. */}
+                      <span className={styles.runCell}>
+                        <Link href={`/experiment-run-results/${run.id}`} className={listLink} aria-label={`Run ${run.id}`}>
+                          #{run.id}
+                        </Link>
+                        {/* Only a finished run can be compared; a third waits until one of the two is unchecked. */}
+                        {!isActiveRun(run) && (
+                          <input
+                            type="checkbox"
+                            aria-label={`Select run ${run.id} to compare`}
+                            checked={selected.includes(run.id)}
+                            disabled={full && !selected.includes(run.id)}
+                            onChange={() => selection.send({ type: 'user.toggleRun', run: { id: run.id, created_at: run.created_at } })}
+                          />
+                        )}
+                      </span>
                     </td>
                     <td className={table.cell}>{run.evaluation_script_name}</td>
-                    <td className={table.cell}>{run.tags.join(', ')}</td>
+                    <td className={`${table.cell} ${styles.tagsCell}`}>
+                      {run.tags.length > 0 && (
+                        <ul className={styles.tags} aria-label={`Tags of run ${run.id}`}>
+                          {run.tags.map((tag) => (
+                            <li key={tag} className={styles.tag}>
+                              {tag}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                     <td className={table.cell}>
                       <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
                       {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
@@ -178,8 +195,8 @@ function RunsTable(props: {
                     })}
                     <td className={`${table.cell} ${styles.mean}`}>{outcomesText(run.summary)}</td>
                     <td className={table.cell}>{run.total_cost}</td>
-                    <td className={table.cell}>{formatDateTime(run.created_at)}</td>
-                    <td className={table.cell}>{formatDateTime(run.updated_at)}</td>
+                    <td className={`${table.cell} ${styles.date}`}>{formatDateTime(run.created_at)}</td>
+                    <td className={`${table.cell} ${styles.date}`}>{formatDateTime(run.updated_at)}</td>
                     <td className={table.cell}>
                       <Link
                         href={`/experiment-run-results/${run.id}`}

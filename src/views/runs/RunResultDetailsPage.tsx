@@ -238,11 +238,15 @@ function InPlaceGrade(props: { actor: DetailsActor; scale: GradeScale; productId
   );
 }
 
-/** A product's picture; a missing, broken or unshowable (imageSource) image shows a placeholder instead. */
+/**
+ * A product's picture; a broken or unshowable (imageSource) image shows a placeholder instead. A product
+ * without an image takes no room at all, so a catalogue without pictures gives compact rows.
+ */
 function ProductImage({ product }: { product: SearchResultProduct }) {
   const [broken, setBroken] = useState(false);
   const label = product.name ?? product.product_id;
   const source = imageSource(product.image_url);
+  if (!product.image_url) return null;
   if (!source || broken) {
     return (
       <div className={styles.placeholder} role="img" aria-label={`No image for ${label}`}>

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from './theme.css';
+import { listLink } from './link.css';
 
 const base = style({
   appearance: 'none',
@@ -9,6 +10,10 @@ const base = style({
   font: 'inherit',
   fontWeight: vars.fontWeight.bold,
   cursor: 'pointer',
+  // A link drawn as a button (Details, Back to Experiments) reads as a button: no underline, one line.
+  display: 'inline-block',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
   selectors: {
     '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
   },
@@ -34,15 +39,8 @@ export const button = recipe({
 /** The console's main call-to-action button (the sign-in page's). */
 export const primaryButton = button({ tone: 'primary' });
 
-/** A button that reads as a link (a dataset's name in a table). */
-export const linkButton = style({
-  appearance: 'none',
-  padding: 0,
-  border: 0,
-  background: 'none',
-  color: vars.color.accent,
-  font: 'inherit',
-  textAlign: 'left',
-  textDecoration: 'underline',
-  cursor: 'pointer',
-});
+/** A button or link that reads as a list's link (a dataset's name in a table), styled like every list link. */
+export const linkButton = style([
+  listLink,
+  { appearance: 'none', padding: 0, border: 0, background: 'none', font: 'inherit', textAlign: 'left', cursor: 'pointer' },
+]);

@@ -77,9 +77,7 @@ describe('choosing two runs to compare', () => {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
       await services.settle('runsOfExperiment', { output: runs });
-      expect(within(screen.getByRole('table', { name: 'Runs of experiment 4' })).getAllByRole('columnheader')[0].textContent).toBe(
-        'Compare',
-      );
+      expect(within(screen.getByRole('table', { name: 'Runs of experiment 4' })).getAllByRole('columnheader')[0].textContent).toBe('Run');
       return services;
     },
     perform(event) {

@@ -29,6 +29,7 @@ const experiment: ExperimentRow = {
   evaluation_script_id: 3,
   evaluation_script_name: 'Golden set relevance',
   dataset_id: 1,
+  dataset_name: 'WANDS sample',
   description: 'Keyword search',
   created_at: '2026-11-22T15:04:00Z',
   updated_at: '2026-11-22T15:04:00Z',
@@ -127,7 +128,10 @@ describe('/evaluation-scripts/{id}/experiments', () => {
       within(table)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['BM25 baseline', 'Golden set relevance', '1', 'Keyword search', 'Details']);
+    ).toEqual(['BM25 baseline', 'Golden set relevance', 'WANDS sample #1', 'Keyword search', 'Details']);
+    // The experiment's name opens it, as Details does; the dataset's name opens the dataset.
+    expect(within(table).getByRole('link', { name: 'WANDS sample' }).getAttribute('href')).toBe('/datasets/1/edit');
+    expect(within(table).getByRole('link', { name: 'BM25 baseline' }).getAttribute('href')).toBe('/experiment-runs/8');
     expect(screen.getByRole('link', { name: 'Back to Scripts' }).getAttribute('href')).toBe('/evaluation-scripts');
   });
 

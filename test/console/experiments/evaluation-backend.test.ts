@@ -19,6 +19,7 @@ const experiment: Experiment = {
   name: 'BM25 baseline',
   evaluation_script_id: 1,
   dataset_id: 2,
+  dataset_name: 'WANDS sample',
   description: 'Lexical ranking over the furniture catalogue',
   created_at: '2026-03-02T09:15:00.000Z',
   updated_at: '2026-03-02T09:15:00.000Z',

@@ -70,6 +70,7 @@ const experiment = (id: number, scriptId: number): ExperimentRow => ({
   evaluation_script_id: scriptId,
   evaluation_script_name: scripts.find((script) => script.id === scriptId)!.name,
   dataset_id: 7,
+  dataset_name: 'Dataset',
   description: `About experiment ${id}`,
   created_at: '2026-11-22T15:04:00Z',
   updated_at: '2026-11-23T09:30:00Z',
@@ -134,7 +135,7 @@ async function expectTable(state: FilterSnapshot, services: FakeDeps) {
     rows.map((row) => [
       row.name,
       row.evaluation_script_name,
-      '7',
+      `${row.dataset_name} #7`,
       row.description,
       'Nov 22, 2026, 3:04 PM',
       'Nov 23, 2026, 9:30 AM',

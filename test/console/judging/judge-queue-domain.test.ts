@@ -28,6 +28,7 @@ const pair = (id: string): UnjudgedItem => ({
   name: null,
   image_url: null,
   description: null,
+  attributes: {},
 });
 
 describe('judge-queue domain', () => {

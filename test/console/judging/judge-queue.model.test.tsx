@@ -27,8 +27,9 @@ const pairs: UnjudgedItem[] = [
     name: 'Velvet sofa',
     image_url: '/demo-images/P9.svg',
     description: 'Three seats, red velvet',
+    attributes: { colour: 'red', material: 'velvet', price: 899, generated: true, dimensions: { width: 210 } },
   },
-  { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null },
+  { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null, attributes: {} },
 ];
 const target: JudgingTarget = { goldenSetId: 4, scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] } };
 
@@ -156,9 +157,14 @@ function expectQueue(state: Snapshot) {
   expect(within(card).getByText(item.name ?? item.product_id, { selector: 'p' })).toBeTruthy();
   expect(within(card).getByText(`Product ${item.product_id}`)).toBeTruthy();
   if (item.description) expect(within(card).getByText(item.description)).toBeTruthy();
-  expect(within(card).getByRole('img').getAttribute('aria-label') ?? within(card).getByRole('img').getAttribute('alt')).toMatch(
-    item.image_url ? item.name! : `No image for ${item.name ?? item.product_id}`,
+  // Beside the description, the catalogue's key attributes as "key: value" (texts and numbers only).
+  const attributes = within(card).queryByLabelText(`Attributes of ${item.name ?? item.product_id}`);
+  expect(attributes ? [...attributes.children].map((pair) => pair.textContent) : []).toEqual(
+    Object.keys(item.attributes).length ? ['colour:red', 'material:velvet', 'price:899'] : [],
   );
+  // A product without an image takes no room: no empty image box.
+  if (item.image_url) expect(within(card).getByRole('img').getAttribute('alt')).toBe(item.name);
+  else expect(within(card).queryAllByRole('img')).toEqual([]);
   // The rank is left out, so it does not sway the judge.
   expect(card.textContent).not.toMatch(/#\d|rank/i);
   const pressed = within(card)

@@ -19,6 +19,7 @@ const pair: UnjudgedItem = {
   name: 'Velvet sofa',
   image_url: null,
   description: null,
+  attributes: {},
 };
 
 async function openQueue(items: UnjudgedItem[], path = '/experiment-run-results/9/judge') {

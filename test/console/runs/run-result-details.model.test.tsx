@@ -246,4 +246,16 @@ describe('from the results table to the details', () => {
     expect(screen.getByRole('img', { name: 'No image for Pine table' }).textContent).toBe('No image');
     expect(screen.getByRole('img', { name: 'Oak table' }).tagName).toBe('IMG');
   });
+
+  it('gives a product without an image a compact row: no empty image box', () => {
+    const services = fakeDeps();
+    const stored = structuredClone(passed);
+    delete stored.result.result.results!.search_results![0].image_url;
+    renderWithLogic(services, '/experiment-run-result-details/41', <RunResultDetailsPage passed={stored} resultId={41} />);
+    const oak = within(screen.getByRole('list', { name: 'Search Results Products' })).getAllByRole('listitem')[0];
+    expect(within(oak).getByText('Oak table')).toBeTruthy();
+    expect(within(oak).queryAllByRole('img')).toEqual([]);
+    expect(oak.textContent).not.toContain('No image');
+    expect(screen.getByRole('img', { name: 'Pine table' }).tagName).toBe('IMG');
+  });
 });

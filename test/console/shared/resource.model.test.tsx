@@ -78,7 +78,7 @@ function expectScreen(state: ResourceSnapshot) {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual([
-      'Compare',
+      'Run',
       'Script Name',
       'Tags',
       'Status',
@@ -98,9 +98,9 @@ function expectScreen(state: ResourceSnapshot) {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
-      '',
+      '#1',
       'Golden set relevance',
-      'baseline, nightly',
+      'baselinenightly',
       'success',
       // A run without a summary (made elsewhere) has no means or outcomes to show.
       '—',
@@ -123,6 +123,13 @@ function expectScreen(state: ResourceSnapshot) {
       null,
     ]);
     expect(within(rows[1]).getByRole('link', { name: 'Details of run 2' }).getAttribute('href')).toBe('/experiment-run-results/2');
+    // The run's number, first in its row, opens the same results; its tags are a list, one item a tag.
+    expect(within(rows[1]).getByRole('link', { name: 'Run 2' }).getAttribute('href')).toBe('/experiment-run-results/2');
+    expect(
+      within(within(rows[0]).getByRole('list', { name: 'Tags of run 1' }))
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['baseline', 'nightly']);
   }
 }
 

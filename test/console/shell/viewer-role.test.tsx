@@ -217,6 +217,7 @@ describe('golden sets and judging, as a viewer', () => {
       name: 'Velvet sofa',
       image_url: null,
       description: null,
+      attributes: {},
     };
     await services.settle('judgingTarget', { output: target });
     await services.settle('unjudged', { output: { items: [pair, { ...pair, product_id: 'P10' }], total: 2 } });
