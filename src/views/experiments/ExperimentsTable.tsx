@@ -5,6 +5,7 @@ import { button } from '../ui/button.css';
 import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
+import { DemoBadge } from '../ui/DemoBadge';
 
 // The experiments table: the full table of /experiments, or without the dates on a script's page.
 export function ExperimentsTable({ experiments, withDates, label }: { experiments: ExperimentRow[]; withDates: boolean; label: string }) {
@@ -16,7 +17,10 @@ export function ExperimentsTable({ experiments, withDates, label }: { experiment
         <tbody>
           {experiments.map((experiment) => (
             <tr key={experiment.id}>
-              <td className={table.cell}>{experiment.name}</td>
+              <td className={table.cell}>
+                <span>{experiment.name}</span>
+                <DemoBadge demo={experiment.demo} />
+              </td>
               <td className={table.cell}>{experiment.evaluation_script_name}</td>
               <td className={table.cell}>{experiment.dataset_id}</td>
               <td className={table.cell}>{experiment.description}</td>

@@ -36,6 +36,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 import { LoadFailure } from '../ui/LoadFailure';
+import { DemoBadge } from '../ui/DemoBadge';
 import { StatusMessage } from '../ui/StatusMessage';
 
 const selectRuns = selectData<ListedRun[]>;
@@ -162,7 +163,10 @@ function RunsTable(props: {
                         />
                       )}
                     </td>
-                    <td className={table.cell}>{run.evaluation_script_name}</td>
+                    <td className={table.cell}>
+                      {run.evaluation_script_name}
+                      <DemoBadge demo={run.demo} />
+                    </td>
                     <td className={table.cell}>{run.tags.join(', ')}</td>
                     <td className={table.cell}>
                       <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
