@@ -21,7 +21,7 @@ export const demoDataRemovalMachine = setup({
   types: {
     context: {} as DemoDataRemovalContext,
     events: {} as DemoDataRemovalEvent,
-    tags: {} as 'loading' | 'loadFailed' | 'present' | 'dialogOpen' | 'busy' | 'refused' | 'removed',
+    tags: {} as 'loadFailed' | 'present' | 'dialogOpen' | 'busy' | 'refused' | 'removed',
   },
   actors: {
     fetchState: fromPromise<DemoDataState>(notProvided('fetchState')),
@@ -43,7 +43,6 @@ export const demoDataRemovalMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: 'loading',
       invoke: {
         id: 'fetchState',
         src: 'fetchState',

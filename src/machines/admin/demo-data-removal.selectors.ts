@@ -3,7 +3,6 @@ import type { demoDataRemovalMachine } from './demo-data-removal.machine';
 
 export type DemoDataRemovalSnapshot = SnapshotFrom<typeof demoDataRemovalMachine>;
 
-export const selectIsLoadingDemoData = (snapshot: DemoDataRemovalSnapshot) => snapshot.hasTag('loading');
 export const selectDemoDataLoadFailed = (snapshot: DemoDataRemovalSnapshot) => snapshot.hasTag('loadFailed');
 /** Demo data is there: the panel shows its counts and offers the removal. */
 export const selectHasDemoData = (snapshot: DemoDataRemovalSnapshot) => snapshot.hasTag('present');
