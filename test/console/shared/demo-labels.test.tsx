@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DemoDataState } from '../../../src/domain/demo/demo-data';
 import type { GoldenSet, Product } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { ExperimentRow } from '../../../src/domain/experiments/script-names';
@@ -7,7 +7,7 @@ import { CataloguePage } from '../../../src/views/catalogue/CataloguePage';
 import { ExperimentsPage } from '../../../src/views/experiments/ExperimentsPage';
 import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
 import { fakeDeps } from '../helpers/fake-deps';
-import { renderWithLogic } from '../helpers/render-console';
+import { renderRoute, renderWithLogic } from '../helpers/render-console';
 
 // What the demo data made is told apart from a person's own: a Demo label on its rows (demo: true), and a
 // line in the import dialogs while generated demo products share the catalogue.
@@ -72,6 +72,15 @@ describe('the Demo label', () => {
       ['WANDS-1-0', true],
       ['MY-1', false],
     ]);
+  });
+
+  it('stands beside a demo product’s name on its page, outside the heading', async () => {
+    const services = fakeDeps();
+    renderRoute(services, '/catalogue/products/WANDS-1-0');
+    const product = { product_id: 'WANDS-1-0', name: 'Oak bed', attributes: {}, image_url: null, demo: true } as Product;
+    await services.settle('findProduct', { output: product });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oak bed'));
+    expect(screen.getByRole('img', { name: 'Demo data' }).closest('h1')).toBeNull();
   });
 });
 
