@@ -3,6 +3,7 @@ import { accountsPageMachine, ACCOUNTS_FILTER } from '../machines/admin/accounts
 import { addAccountMachine } from '../machines/admin/add-account.machine';
 import { auditPageMachine } from '../machines/admin/audit-page.machine';
 import { changeRoleMachine, type RoleChange } from '../machines/admin/change-role.machine';
+import { demoDataRemovalMachine } from '../machines/admin/demo-data-removal.machine';
 import { confirmModalMachine, type ConfirmSubject } from '../machines/shared/confirm-modal.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
 import { resetPasswordMachine, type PasswordReset } from '../machines/admin/reset-password.machine';
@@ -13,9 +14,15 @@ import type { DownloadedFile } from '../domain/experiments/evaluation-backend-ty
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
 
-// The pages for admins: /accounts and /audit, bound to the accounts and audit calls, the downloads and the
-// address bar.
-export function createAdminLogic({ accounts, audit, files, router }: Pick<ConsoleDeps, 'accounts' | 'audit' | 'files' | 'router'>) {
+// What admins manage: the /accounts and /audit pages, bound to the accounts and audit calls, the downloads and
+// the address bar, and the dashboard's demo data panel.
+export function createAdminLogic({
+  accounts,
+  audit,
+  demoData,
+  files,
+  router,
+}: Pick<ConsoleDeps, 'accounts' | 'audit' | 'demoData' | 'files' | 'router'>) {
   return {
     accountsPage: accountsPageMachine.provide({
       actors: {
@@ -59,6 +66,9 @@ export function createAdminLogic({ accounts, audit, files, router }: Pick<Consol
         }),
       },
       actions: { showFilters: (_, { filter }: { filter: Record<string, string> }) => router.navigate(auditAddress(filter)) },
+    }),
+    demoDataRemoval: demoDataRemovalMachine.provide({
+      actors: { fetchState: fromPromise(() => demoData.demoDataState()), removeDemoData: fromPromise(() => demoData.removeDemoData()) },
     }),
   };
 }

@@ -11,7 +11,12 @@ import { pagedList, resource } from './paged-lists';
 const CATALOGUE_PATH = '/catalogue';
 
 // The /catalogue and /catalogue/products/{productId} screens, on the evaluation backend.
-export function createCatalogueLogic({ catalogue, goldenSets, router }: Pick<ConsoleDeps, 'catalogue' | 'goldenSets' | 'router'>) {
+export function createCatalogueLogic({
+  catalogue,
+  demoData,
+  goldenSets,
+  router,
+}: Pick<ConsoleDeps, 'catalogue' | 'demoData' | 'goldenSets' | 'router'>) {
   return {
     cataloguePage: cataloguePageMachine.provide({
       actors: {
@@ -22,6 +27,7 @@ export function createCatalogueLogic({ catalogue, goldenSets, router }: Pick<Con
           filterNames: CATALOGUE_FILTER,
         }),
         goldenSetOptions: resource(() => goldenSets.goldenSetOptions()),
+        demoData: resource(() => demoData.demoDataState()),
         importProducts: importProductsMachine.provide({
           actors: {
             upload: fromPromise(({ input, signal }: { input: UploadRequest<CatalogueFormat>; signal: AbortSignal }) =>

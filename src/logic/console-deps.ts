@@ -3,6 +3,7 @@ import type { Router } from '../domain/shell/router';
 import type { Accounts } from '../services/backend/accounts';
 import type { Audit } from '../services/backend/audit';
 import type { Catalogue } from '../services/backend/catalogue';
+import type { DemoData } from '../services/backend/demo-data';
 import type { EvaluationScripts } from '../services/backend/evaluation-scripts';
 import type { ExperimentRunResults } from '../services/backend/experiment-run-results';
 import type { ExperimentRuns } from '../services/backend/experiment-runs';
@@ -42,6 +43,8 @@ export type ConsoleDeps = {
   /** For admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
   audit: Audit;
+  /** The demo data: whether it is there, by kind (any role), and its removal (admins). */
+  demoData: DemoData;
   /** The dashboard's counts of both APIs. */
   counts: DashboardCounts;
   /** A run's golden set and its scale, to judge into. */

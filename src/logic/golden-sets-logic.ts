@@ -7,10 +7,15 @@ import { uploadGoldenSetMachine } from '../machines/golden-sets/upload-golden-se
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { GoldenSetUpload } from '../domain/golden-sets/golden-set-upload';
 import type { ConsoleDeps } from './console-deps';
-import { allRows, pagedList } from './paged-lists';
+import { allRows, pagedList, resource } from './paged-lists';
 
 // The /golden-sets screen, on the evaluation backend.
-export function createGoldenSetsLogic({ goldenSets, files, router }: Pick<ConsoleDeps, 'goldenSets' | 'files' | 'router'>) {
+export function createGoldenSetsLogic({
+  goldenSets,
+  demoData,
+  files,
+  router,
+}: Pick<ConsoleDeps, 'goldenSets' | 'demoData' | 'files' | 'router'>) {
   return {
     goldenSetsPage: goldenSetsPageMachine.provide({
       actors: {
@@ -32,6 +37,7 @@ export function createGoldenSetsLogic({ goldenSets, files, router }: Pick<Consol
           },
           actions: { saveFile: (_, file: DownloadedFile) => files.save(file) },
         }),
+        demoData: resource(() => demoData.demoDataState()),
       },
     }),
   };

@@ -2,6 +2,7 @@ import { createApiClients, type ApiSession } from './api-client';
 import { createAccounts } from './backend/accounts';
 import { createAudit } from './backend/audit';
 import { createCatalogue } from './backend/catalogue';
+import { createDemoData } from './backend/demo-data';
 import { createEvaluationScripts } from './backend/evaluation-scripts';
 import { createExperimentRunResults } from './backend/experiment-run-results';
 import { createExperimentRuns } from './backend/experiment-runs';
@@ -40,6 +41,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     catalogue: createCatalogue(backend, config.evaluationBackendUrl, postForm),
     accounts: createAccounts(backend),
     audit: createAudit(backend),
+    demoData: createDemoData(backend),
   };
   const experiments = createExperiments(backend, resources.evaluationScripts);
   return {

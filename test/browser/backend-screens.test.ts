@@ -62,7 +62,7 @@ describe('evaluation-backend screens in Chromium', () => {
     await page.getByRole('link', { name: 'Details of Golden set relevance' }).click();
     await page.getByRole('heading', { level: 1, name: 'Experiments for Script: Golden set relevance' }).waitFor();
     const experiments = page.getByRole('table', { name: 'Experiments of the script' });
-    await experiments.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
+    await experiments.getByRole('cell', { name: /^BM25 baseline/ }).waitFor();
     expect((await experiments.getByRole('row').allTextContents()).length).toBe(5);
 
     await experiments.getByRole('link', { name: 'Details of BM25 baseline' }).click();
@@ -211,7 +211,7 @@ describe('evaluation-backend screens in Chromium', () => {
     fresh.on('request', listen);
     await fresh.goto(`${server.url}/experiments`);
     const table = fresh.getByRole('table', { name: 'Experiments' });
-    await table.getByRole('cell', { name: 'BM25 baseline', exact: true }).waitFor();
+    await table.getByRole('cell', { name: /^BM25 baseline/ }).waitFor();
     expect(await table.getByRole('row').count()).toBe(7);
     // The server's total above the table, and how many pages it makes.
     expect(await fresh.getByText('6 experiments', { exact: true }).isVisible()).toBe(true);

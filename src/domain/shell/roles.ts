@@ -29,6 +29,8 @@ export const NEEDED_ROLE = {
   'run.change': 'curator',
   /** A script's cost per evaluation and description. */
   'evaluation_script.change': 'admin',
+  /** The dashboard's Demo data panel: the demo data's counts and its removal. */
+  'demo_data.remove': 'admin',
   /** The Accounts and Audit pages. */
   'account.manage': 'admin',
   'audit.read': 'admin',

@@ -4,8 +4,8 @@ import { filterFromSearch, pagedListMachine, pageFromSearch, type ListFilter } f
 import { resourceMachine } from '../shared/resource.machine';
 
 // The /catalogue page: the products (paged, or the built-in search's ranking graded by a chosen golden set),
-// the golden sets to choose from (a resource), and the 'Import products' dialog, handed the list as its
-// reload target. The search and the golden set live in the address with the page, as the list's filter.
+// the golden sets to choose from (a resource), the demo data's counts (a resource: the import dialog says when
+// demo products share the catalogue), and the 'Import products' dialog, handed the list as its reload target. The search and the golden set live in the address with the page, as the list's filter.
 
 export type CataloguePageInput = { page: number; filter?: ListFilter };
 
@@ -21,6 +21,7 @@ export const cataloguePageInput = (search: string): CataloguePageInput => ({
 export type CataloguePageContext = {
   list: ActorRefFrom<typeof pagedListMachine>;
   goldenSetOptions: ActorRefFrom<typeof resourceMachine>;
+  demoData: ActorRefFrom<typeof resourceMachine>;
   importProducts: ActorRefFrom<typeof importProductsMachine>;
 };
 
@@ -30,9 +31,10 @@ export const cataloguePageMachine = setup({
     context: {} as CataloguePageContext,
   },
   actors: {
-    // src/logic gives each its actors (the products call, the golden sets call, the import).
+    // src/logic gives each its actors (the products call, the golden sets call, the demo data call, the import).
     list: pagedListMachine,
     goldenSetOptions: resourceMachine,
+    demoData: resourceMachine,
     importProducts: importProductsMachine,
   },
 }).createMachine({
@@ -43,6 +45,7 @@ export const cataloguePageMachine = setup({
       list,
       // Every golden set, so no record id (0 is not one).
       goldenSetOptions: spawn('goldenSetOptions', { id: 'goldenSetOptions', input: { id: 0 } }),
+      demoData: spawn('demoData', { id: 'demoData', input: { id: 0 } }),
       importProducts: spawn('importProducts', { id: 'importProducts', input: { reloadTarget: list } }),
     };
   },

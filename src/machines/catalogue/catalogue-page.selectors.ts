@@ -6,6 +6,7 @@ export type CataloguePageSnapshot = SnapshotFrom<typeof cataloguePageMachine>;
 
 export const selectList = (snapshot: CataloguePageSnapshot) => snapshot.context.list;
 export const selectGoldenSetOptions = (snapshot: CataloguePageSnapshot) => snapshot.context.goldenSetOptions;
+export const selectDemoData = (snapshot: CataloguePageSnapshot) => snapshot.context.demoData;
 export const selectImportProducts = (snapshot: CataloguePageSnapshot) => snapshot.context.importProducts;
 
 /** The list shows the built-in search's ranking: ranks and scores. */

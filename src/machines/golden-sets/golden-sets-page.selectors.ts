@@ -7,3 +7,4 @@ export const selectList = (snapshot: GoldenSetsPageSnapshot) => snapshot.context
 export const selectUpload = (snapshot: GoldenSetsPageSnapshot) => snapshot.context.upload;
 export const selectRename = (snapshot: GoldenSetsPageSnapshot) => snapshot.context.rename;
 export const selectExporter = (snapshot: GoldenSetsPageSnapshot) => snapshot.context.exporter;
+export const selectDemoData = (snapshot: GoldenSetsPageSnapshot) => snapshot.context.demoData;

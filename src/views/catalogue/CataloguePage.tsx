@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { cataloguePageInput } from '../../machines/catalogue/catalogue-page.machine';
 import {
+  selectDemoData,
   selectGoldenSetOptions,
   selectImportProducts,
   selectIsGraded,
@@ -12,6 +13,7 @@ import {
 import { PAGE_SIZE } from '../../machines/shared/paged-list.machine';
 import { selectFilterValue } from '../../machines/shared/paged-list.selectors';
 import { selectData } from '../../machines/shared/resource.selectors';
+import { selectDemoProductsNote } from '../../machines/shared/demo-products.selectors';
 import {
   formatScore,
   gradeText,
@@ -35,6 +37,7 @@ import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 import { Thumbnail } from '../ui/Thumbnail';
+import { DemoBadge } from '../ui/DemoBadge';
 
 const selectSearch = selectFilterValue('search');
 const selectGoldenSet = selectFilterValue('golden_set');
@@ -53,6 +56,7 @@ export function CataloguePage() {
   const searched = useSelector(list, selectIsSearched);
   const graded = useSelector(list, selectIsGraded);
   const needsSearch = useSelector(list, selectNeedsSearchForGrades);
+  const demoNote = useSelector(useSelector(page, selectDemoData), selectDemoProductsNote);
   const goldenSets = useSelector(useSelector(page, selectGoldenSetOptions), selectData<Array<Pick<GoldenSet, 'id' | 'name'>>>) ?? [];
 
   return (
@@ -108,6 +112,7 @@ export function CataloguePage() {
                       <Link href={productPath(product.product_id)} className={linkButton}>
                         {product.product_id}
                       </Link>
+                      <DemoBadge demo={product.demo} />
                     </td>
                     <td className={table.cell}>
                       <Thumbnail url={product.image_url} className={styles.thumbnail} />
@@ -127,7 +132,7 @@ export function CataloguePage() {
         )}
       </PagedListFrame>
 
-      <ImportProductsDialog actor={importProducts} />
+      <ImportProductsDialog actor={importProducts} demoNote={demoNote} />
     </div>
   );
 }

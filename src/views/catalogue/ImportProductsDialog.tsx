@@ -27,8 +27,9 @@ import { errorMessage } from '../ui/status.css';
 import { problemList } from '../ui/problem-list.css';
 
 // /catalogue: 'Import products' from a CSV or JSON Lines file (the format read from its name, a select
-// to override it), with progress and Cancel while uploading, then the counts or the server's row problems.
-export function ImportProductsDialog({ actor }: { actor: ActorRefFrom<typeof importProductsMachine> }) {
+// to override it), with progress and Cancel while uploading, then the counts or the server's row problems; a
+// line says so while generated demo products share the catalogue (`demoNote`).
+export function ImportProductsDialog({ actor, demoNote }: { actor: ActorRefFrom<typeof importProductsMachine>; demoNote: string | null }) {
   const open = useSelector(actor, selectIsOpen);
   const view = useSelector(actor, selectUploadView);
   const file = useSelector(actor, selectFile);
@@ -62,6 +63,11 @@ export function ImportProductsDialog({ actor }: { actor: ActorRefFrom<typeof imp
             and <code>attributes</code> (a JSON object); other columns become attributes. JSON Lines: one object per line with the same
             fields. Products with a known product_id are replaced.
           </p>
+          {demoNote && (
+            <p className={styles.columns} role="note">
+              {demoNote}
+            </p>
+          )}
           <div className={modal.field}>
             <label htmlFor={ids.file} className={modal.label}>
               Products file

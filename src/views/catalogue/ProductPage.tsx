@@ -13,6 +13,7 @@ import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
+import { DemoBadge } from '../ui/DemoBadge';
 
 // /catalogue/products/{productId}: every field of one product, its attributes as JSON. A new product
 // in the address is a new page (the key), with its own actor.
@@ -33,7 +34,10 @@ function ProductDetails({ productId }: { productId: string }) {
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
-        <h1 className={pageStyles.title}>{product?.name ?? 'Product'}</h1>
+        <div className={pageStyles.titleRow}>
+          <h1 className={pageStyles.title}>{product?.name ?? 'Product'}</h1>
+          <DemoBadge demo={product?.demo} />
+        </div>
         <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.back' })}>
           Back
         </button>

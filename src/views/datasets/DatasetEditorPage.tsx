@@ -32,6 +32,7 @@ import { errorMessage, statusMessage } from '../ui/status.css';
 import { WindowedList } from '../ui/WindowedList';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
+import { DemoBadge } from '../ui/DemoBadge';
 
 type EditorActor = ActorRefFrom<typeof datasetEditorMachine>;
 
@@ -87,7 +88,10 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <div>
-          <h1 className={pageStyles.title}>{dataset?.name}</h1>
+          <div className={pageStyles.titleRow}>
+            <h1 className={pageStyles.title}>{dataset?.name}</h1>
+            <DemoBadge demo={dataset?.demo} />
+          </div>
           <p className={pageStyles.lead}>{dataset?.description}</p>
         </div>
         <Link href="/datasets" className={button({ tone: 'secondary' })}>

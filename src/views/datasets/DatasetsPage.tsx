@@ -20,6 +20,7 @@ import { TableHead } from '../ui/TableHead';
 import { DeleteButton } from '../ui/DeleteButton';
 import * as filterBar from '../ui/filter-bar.css';
 import { SearchBox } from '../ui/SearchBox';
+import { DemoBadge } from '../ui/DemoBadge';
 
 const selectSearch = selectFilterValue('search');
 
@@ -70,6 +71,7 @@ export function DatasetsPage() {
                       <Link href={`/datasets/${dataset.id}/edit`} className={linkButton}>
                         {dataset.name}
                       </Link>
+                      <DemoBadge demo={dataset.demo} />
                     </td>
                     <td className={table.cell}>{dataset.description}</td>
                     <td className={table.cell}>{dataset.entry_count}</td>

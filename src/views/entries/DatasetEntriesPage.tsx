@@ -25,6 +25,8 @@ import { DeleteButton } from '../ui/DeleteButton';
 import { shortened } from '../../domain/shared/shorten-text';
 import * as filterBar from '../ui/filter-bar.css';
 import { SearchBox } from '../ui/SearchBox';
+import { DemoBadge } from '../ui/DemoBadge';
+import { withBadge } from '../ui/demo-badge.css';
 
 const selectSearch = selectFilterValue('search');
 const selectDatasetFilter = selectFilterValue('dataset');
@@ -102,10 +104,13 @@ export function DatasetEntriesPage() {
                 {entries.map((entry) => (
                   <tr key={entry.id}>
                     <td className={table.cell}>
-                      {/* Focusable so keyboard users can read the whole input too. */}
-                      <span className={truncated} title={entry.input} tabIndex={0}>
-                        {entry.input}
-                      </span>
+                      <div className={withBadge}>
+                        {/* Focusable so keyboard users can read the whole input too. */}
+                        <span className={truncated} title={entry.input} tabIndex={0}>
+                          {entry.input}
+                        </span>
+                        <DemoBadge demo={entry.demo} />
+                      </div>
                     </td>
                     <td className={table.cell}>
                       {entry.datasets.length === 0 ? (

@@ -11,6 +11,7 @@ import * as pageStyles from '../ui/page.css';
 import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
+import { DemoBadge } from '../ui/DemoBadge';
 
 // /evaluation-scripts: the paged scripts, their total and 'Page x of y'. A name opens the script's details card
 // (which returns to this page); the detail button goes to the script's experiments.
@@ -41,6 +42,7 @@ export function EvaluationScriptsPage() {
                       <Link href={`/evaluation-scripts/${script.id}?page=${page}`} className={linkButton}>
                         {script.name}
                       </Link>
+                      <DemoBadge demo={script.demo} />
                     </td>
                     <td className={table.cell}>{script.description}</td>
                     <td className={table.cell}>{script.cost_per_evaluation}</td>

@@ -12,6 +12,8 @@ import * as styles from '../runs/ExperimentRunsPage.css';
 import { useCan } from '../shell/role-context';
 import { button } from '../ui/button.css';
 import { GatedLink } from '../ui/Gated';
+import { DemoBadge } from '../ui/DemoBadge';
+import * as pageStyles from '../ui/page.css';
 
 const selectExperimentData = selectData<ExperimentDetails>;
 
@@ -29,7 +31,10 @@ export function ExperimentOverview(props: {
   return (
     <section className={backendStyles.card} aria-label="Experiment">
       <div className={styles.overviewHeading}>
-        <h2 className={styles.experimentName}>{experiment.name}</h2>
+        <div className={pageStyles.titleRow}>
+          <h2 className={styles.experimentName}>{experiment.name}</h2>
+          <DemoBadge demo={experiment.demo} />
+        </div>
         <GatedLink
           action="experiment.change"
           href={`/experiments/${experiment.id}/edit`}

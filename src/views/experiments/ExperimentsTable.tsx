@@ -6,6 +6,7 @@ import { listLink } from '../ui/link.css';
 import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
+import { DemoBadge } from '../ui/DemoBadge';
 
 // The experiments table: the full table of /experiments, or without the dates on a script's page.
 export function ExperimentsTable({ experiments, withDates, label }: { experiments: ExperimentRow[]; withDates: boolean; label: string }) {
@@ -21,6 +22,7 @@ export function ExperimentsTable({ experiments, withDates, label }: { experiment
                 <Link href={`/experiment-runs/${experiment.id}`} className={listLink}>
                   {experiment.name}
                 </Link>
+                <DemoBadge demo={experiment.demo} />
               </td>
               <td className={table.cell}>{experiment.evaluation_script_name}</td>
               <td className={table.cell}>

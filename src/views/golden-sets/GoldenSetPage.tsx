@@ -32,6 +32,7 @@ import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
+import { DemoBadge } from '../ui/DemoBadge';
 
 const selectSet = selectData<GoldenSet>;
 
@@ -61,7 +62,10 @@ export function GoldenSetPage({ id }: { id: number | null }) {
         {set && <span aria-current="page">{set.name}</span>}
       </nav>
       <div className={pageStyles.header}>
-        <h1 className={pageStyles.title}>{set?.name ?? 'Golden Set'}</h1>
+        <div className={pageStyles.titleRow}>
+          <h1 className={pageStyles.title}>{set?.name ?? 'Golden Set'}</h1>
+          <DemoBadge demo={set?.demo} />
+        </div>
       </div>
       {notFound || missing ? (
         <p className={errorMessage} role="alert">

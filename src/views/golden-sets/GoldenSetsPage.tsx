@@ -9,7 +9,14 @@ import {
   selectExportingId,
   selectSavedAs,
 } from '../../machines/shared/file-export.selectors';
-import { selectExporter, selectList, selectRename, selectUpload } from '../../machines/golden-sets/golden-sets-page.selectors';
+import {
+  selectDemoData,
+  selectExporter,
+  selectList,
+  selectRename,
+  selectUpload,
+} from '../../machines/golden-sets/golden-sets-page.selectors';
+import { selectDemoProductsNote } from '../../machines/shared/demo-products.selectors';
 import { selectConfirmDelete } from '../../machines/shared/paged-list.selectors';
 import type { GoldenSet, GoldenSetExportFormat } from '../../domain/experiments/evaluation-backend-types';
 import { formatDateTime } from '../../domain/shared/format-date';
@@ -32,6 +39,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { DeleteButton } from '../ui/DeleteButton';
 import { TableCard } from '../ui/TableCard';
+import { DemoBadge } from '../ui/DemoBadge';
 
 /** Each row's exports: the button's text and what its name says the file is. */
 const exportButtons: Array<{ format: GoldenSetExportFormat; text: string; file: string }> = [
@@ -54,6 +62,7 @@ export function GoldenSetsPage() {
   const rename = useSelector(page, selectRename);
   const confirmDelete = useSelector(list, selectConfirmDelete);
   const exporter = useSelector(page, selectExporter);
+  const demoNote = useSelector(useSelector(page, selectDemoData), selectDemoProductsNote);
   const exportingId = useSelector(exporter, selectExportingId);
   const exportingFormat = useSelector(exporter, selectExportingFormat);
   const canExport = useSelector(exporter, selectCanExport);
@@ -96,6 +105,7 @@ export function GoldenSetsPage() {
                       <Link href={`/golden-sets/${goldenSet.id}`} className={listLink}>
                         {goldenSet.name}
                       </Link>
+                      <DemoBadge demo={goldenSet.demo} />
                     </th>
                     <td className={table.cell}>{goldenSetSizeText(goldenSet)}</td>
                     <td className={table.cell}>{goldenSet.market}</td>
@@ -162,7 +172,7 @@ export function GoldenSetsPage() {
           question={(subject) => `Are you sure you want to delete the golden set "${subject.name}"? Its judgements go with it.`}
         />
       )}
-      <UploadGoldenSetDialog actor={upload} />
+      <UploadGoldenSetDialog actor={upload} demoNote={demoNote} />
       <RenameGoldenSetDialog actor={rename} />
     </div>
   );

@@ -22,8 +22,15 @@ import * as modal from '../ui/modal.css';
 import * as problemStyles from '../ui/problem-list.css';
 
 // /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
-// qrels with a queries file, and shows the server's problems by file and row when it refuses them.
-export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof uploadGoldenSetMachine> }) {
+// qrels with a queries file, and shows the server's problems by file and row when it refuses them; a line says
+// so while generated demo products share the catalogue its product ids point into (`demoNote`).
+export function UploadGoldenSetDialog({
+  actor,
+  demoNote,
+}: {
+  actor: ActorRefFrom<typeof uploadGoldenSetMachine>;
+  demoNote: string | null;
+}) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
   const name = useSelector(actor, selectName);
@@ -63,6 +70,11 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
       error={error}
       details={problemList}
     >
+      {demoNote && (
+        <p className={modal.hint} role="note">
+          {demoNote}
+        </p>
+      )}
       <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
       <TextField
         label="Description"

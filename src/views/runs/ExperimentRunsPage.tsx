@@ -37,6 +37,7 @@ import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 import { LoadFailure } from '../ui/LoadFailure';
+import { DemoBadge } from '../ui/DemoBadge';
 import { StatusMessage } from '../ui/StatusMessage';
 
 const selectRuns = selectData<ListedRun[]>;
@@ -169,7 +170,10 @@ function RunsTable(props: {
                         )}
                       </span>
                     </td>
-                    <td className={table.cell}>{run.evaluation_script_name}</td>
+                    <td className={table.cell}>
+                      {run.evaluation_script_name}
+                      <DemoBadge demo={run.demo} />
+                    </td>
                     <td className={`${table.cell} ${styles.tagsCell}`}>
                       {run.tags.length > 0 && (
                         <ul className={styles.tags} aria-label={`Tags of run ${run.id}`}>

@@ -71,3 +71,6 @@ export const fieldset = style({
   padding: 0,
   minWidth: 0,
 });
+
+// A quiet line above a dialog's fields (what else the catalogue holds).
+export const hint = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.sm, color: vars.color.textMuted });

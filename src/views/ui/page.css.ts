@@ -25,3 +25,6 @@ export const lead = style({
   margin: `${vars.space.xs} 0 0`,
   color: vars.color.textMuted,
 });
+
+// A detail page's title with what stands beside it (the Demo label), kept together at the header's start.
+export const titleRow = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap' });

@@ -66,6 +66,7 @@ export function fakeDeps() {
     catalogue: waiting(),
     accounts: waiting(),
     audit: waiting(),
+    demoData: waiting(),
     counts: waiting(),
     runJudging: waiting(),
     experimentForm: waiting(),
