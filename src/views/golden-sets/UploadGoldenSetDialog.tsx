@@ -16,13 +16,15 @@ import {
   selectProblems,
   selectUploadError,
 } from '../../machines/golden-sets/upload-golden-set.selectors';
+import { GOLDEN_SET_CSV_TEMPLATE, GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE } from '../../domain/shared/import-templates';
 import { FormDialog } from '../ui/FormDialog';
+import { ImportFormatGuide } from '../ui/ImportFormatGuide';
 import { TextField } from '../ui/TextField';
 import * as modal from '../ui/modal.css';
 import * as problemStyles from '../ui/problem-list.css';
 
 // /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
-// qrels with a queries file, and shows the server's problems by file and row when it refuses them.
+// qrels with a queries file (each format shown with an example and a template), and shows the server's problems by file and row when it refuses them.
 export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof uploadGoldenSetMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
@@ -95,6 +97,20 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
           <option value="trec">TREC qrels and queries</option>
         </select>
       </div>
+      {format === 'csv' ? (
+        <ImportFormatGuide templates={[GOLDEN_SET_CSV_TEMPLATE]} extras="Other columns are refused: a golden set holds only judgements.">
+          Columns, in any order: <code>query</code>, <code>product_id</code> and <code>relevance</code> (a whole grade from 0 to the highest
+          grade); one judgement a row.
+        </ImportFormatGuide>
+      ) : (
+        <ImportFormatGuide
+          templates={[GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE]}
+          extras="Nothing else is read: a line with more fields is refused."
+        >
+          Qrels: one judgement a line, <code>qid iter docid grade</code> separated by spaces (<code>iter</code> is ignored,{' '}
+          <code>docid</code> is the product_id). Queries file: <code>qid</code>, a tab, then the query, one a line.
+        </ImportFormatGuide>
+      )}
       <div className={modal.field}>
         <label htmlFor={ids.file} className={modal.label}>
           {format === 'csv' ? 'Judgements file (CSV)*' : 'Qrels file*'}
