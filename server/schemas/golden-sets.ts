@@ -46,6 +46,7 @@ export const UploadedGoldenSetSchema = Type.Object({
     ),
   }),
 });
+export type UploadedGoldenSet = Static<typeof UploadedGoldenSetSchema>;
 
 /** A scale as set at upload or later: labels default to "Grade n" where missing. */
 const ScaleSchema = Type.Object(

@@ -159,7 +159,7 @@ export function GoldenSetsPage() {
           question={(subject) => `Are you sure you want to delete the golden set "${subject.name}"? Its judgements go with it.`}
         />
       )}
-      <UploadGoldenSetDialog actor={upload} />
+      <UploadGoldenSetDialog actor={upload} exporter={exporter} />
       <RenameGoldenSetDialog actor={rename} />
     </div>
   );

@@ -2,30 +2,41 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadGoldenSetMachine } from '../../machines/golden-sets/upload-golden-set.machine';
+import type { fileExportMachine } from '../../machines/shared/file-export.machine';
 import {
   selectCanCancel,
   selectCanSubmit,
   selectDescription,
   selectFormat,
   selectIsBusy,
+  selectIsComplete,
   selectIsOpen,
   selectMarket,
   selectMaxGrade,
   selectGradeLabels,
   selectName,
   selectProblems,
+  selectResult,
   selectUploadError,
 } from '../../machines/golden-sets/upload-golden-set.selectors';
 import { GOLDEN_SET_CSV_TEMPLATE, GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE } from '../../domain/shared/import-templates';
 import { FormDialog } from '../ui/FormDialog';
 import { ImportFormatGuide } from '../ui/ImportFormatGuide';
+import { UploadGoldenSetSummary } from './UploadGoldenSetSummary';
 import { TextField } from '../ui/TextField';
 import * as modal from '../ui/modal.css';
 import * as problemStyles from '../ui/problem-list.css';
 
 // /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
-// qrels with a queries file (each format shown with an example and a template), and shows the server's problems by file and row when it refuses them.
-export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof uploadGoldenSetMachine> }) {
+// qrels with a queries file (each format shown with an example and a template), and shows the server's problems by file and row when it refuses them; then a summary of what it created.
+export function UploadGoldenSetDialog({
+  actor,
+  exporter,
+}: {
+  actor: ActorRefFrom<typeof uploadGoldenSetMachine>;
+  /** Saves the full lists the summary warns of. */
+  exporter: ActorRefFrom<typeof fileExportMachine>;
+}) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
   const name = useSelector(actor, selectName);
@@ -38,8 +49,12 @@ export function UploadGoldenSetDialog({ actor }: { actor: ActorRefFrom<typeof up
   const problems = useSelector(actor, selectProblems);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
+  const complete = useSelector(actor, selectIsComplete);
+  const result = useSelector(actor, selectResult);
   const ids = { file: useId(), queries: useId(), format: useId() };
   if (!open) return null;
+  if (complete && result)
+    return <UploadGoldenSetSummary result={result} exporter={exporter} onClose={() => actor.send({ type: 'user.cancel' })} />;
 
   const problemList = problems.length > 0 && (
     <ul className={problemStyles.problemList} aria-label="Problems in the files">

@@ -4,6 +4,7 @@ import { createActor, createEmptyActor } from 'xstate';
 import { importProductsMachine } from '../../../src/machines/catalogue/import-products.machine';
 import { bulkUploadMachine } from '../../../src/machines/datasets/bulk-upload.machine';
 import { uploadGoldenSetMachine } from '../../../src/machines/golden-sets/upload-golden-set.machine';
+import { fileExportMachine } from '../../../src/machines/shared/file-export.machine';
 import {
   ENTRIES_TEMPLATE,
   GOLDEN_SET_CSV_TEMPLATE,
@@ -55,7 +56,8 @@ describe('import dialogs show their format', () => {
   });
 
   it('golden set: the chosen format’s example and templates, and that other columns are refused', () => {
-    render(<UploadGoldenSetDialog actor={opened(createActor(uploadGoldenSetMachine, { input }).start())} />);
+    const exporter = createActor(fileExportMachine).start();
+    render(<UploadGoldenSetDialog actor={opened(createActor(uploadGoldenSetMachine, { input }).start())} exporter={exporter} />);
     const dialog = screen.getByRole('dialog', { name: 'Add Golden Set' });
     expectTemplate(dialog, GOLDEN_SET_CSV_TEMPLATE);
     expect(dialog.textContent).toContain('Other columns are refused');
