@@ -25,6 +25,29 @@ export const GoldenSetSchema = Type.Object({
 });
 export type GoldenSet = Static<typeof GoldenSetSchema>;
 
+const WarningListSchema = (what: string) =>
+  Type.Object(
+    {
+      count: Type.Integer({ minimum: 0 }),
+      sample: Type.Array(Type.String(), { description: 'The first 20, in order' }),
+    },
+    { description: what },
+  );
+
+/** The upload's answer: the new golden set, and what it judges that the entries and the catalogue lack. */
+export const UploadedGoldenSetSchema = Type.Object({
+  ...GoldenSetSchema.properties,
+  warnings: Type.Object({
+    queries_without_entry: WarningListSchema(
+      'Judged queries no dataset entry asks (matched on the normalised query key): a run never scores them. Full list: GET golden-sets/{id}/queries-without-entry.csv',
+    ),
+    products_not_in_catalogue: WarningListSchema(
+      'Judged product ids the catalogue does not hold. Full list: GET golden-sets/{id}/products-not-in-catalogue.csv',
+    ),
+  }),
+});
+export type UploadedGoldenSet = Static<typeof UploadedGoldenSetSchema>;
+
 /** A scale as set at upload or later: labels default to "Grade n" where missing. */
 const ScaleSchema = Type.Object(
   {

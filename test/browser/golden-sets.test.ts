@@ -5,7 +5,7 @@ import { openConsole, type OpenConsole } from './open-console';
 import type { RunningServer } from './server-process';
 
 // The /golden-sets page in the built console against the real server: the demo data's four golden sets,
-// a golden set's CSV and qrels saved as real downloads, an upload, a refused file's row problem, a rename
+// a golden set's CSV and qrels saved as real downloads, an upload and its summary, a refused file's row problem, a rename
 // and a delete.
 
 describe('golden sets', () => {
@@ -100,9 +100,20 @@ describe('golden sets', () => {
     await add.getByLabel('Judgements file (CSV)*').setInputFiles({
       name: 'good.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('query,product_id,relevance\nsofa,P1,2\nsofa,P2,0\nsofa bed,P3,1\n'),
+      buffer: Buffer.from('query,product_id,relevance\nsofa,NEW-1,2\nsofa,NEW-2,0\nsofa bed,NEW-1,1\n'),
     });
     await add.getByRole('button', { name: 'Upload Golden Set' }).click();
+    // The dialog ends on a summary: what was created, and the products the catalogue lacks, as a CSV download.
+    const summary = add.getByRole('region', { name: 'Upload Complete' });
+    await summary.waitFor();
+    await summary.getByText('2 queries · 3 judgements created').waitFor();
+    const missing = summary.getByRole('region', { name: '2 products are not in the catalogue' });
+    expect(await missing.getByRole('listitem').allTextContents()).toEqual(['NEW-1', 'NEW-2']);
+    const download = page.waitForEvent('download');
+    await missing.getByRole('button', { name: 'Download all 2 (CSV)' }).click();
+    const saved = await readFile((await (await download).path())!, 'utf8');
+    expect(saved).toBe('\uFEFFproduct_id\r\nNEW-1\r\nNEW-2\r\n');
+    await add.getByRole('button', { name: 'Close' }).click();
     await add.waitFor({ state: 'detached' });
     const row = table().getByRole('row').filter({ hasText: 'Sofas DE' });
     await row.waitFor();

@@ -47,6 +47,8 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       ['GET', '1/export.csv'],
       ['GET', '1/export.qrels'],
       ['GET', '1/export.queries.tsv'],
+      ['GET', '1/queries-without-entry.csv'],
+      ['GET', '1/products-not-in-catalogue.csv'],
     ];
     for (const [method, url] of routes) {
       const response = await t.app.inject({ method: method as 'GET', url: `${ROUTE}${url}` });
@@ -83,6 +85,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       'scale',
       'updated_at',
       'version',
+      'warnings',
     ]);
     // No scale given: 0 to 3 by default, the file's grades within it.
     expect(created).toMatchObject({ scale: { max_grade: 3 }, grade_counts: { '0': 1, '1': 1, '2': 2, '3': 1 }, version: 0 });
@@ -96,7 +99,9 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
   });
 
   it('lists newest first with counts and X-Total-Count, gets one, and answers 404 for an unknown id', async () => {
-    const first = (await uploadCsv('First', 'query,product_id,relevance\na,P1,1\na,P2,0\nb,P1,2\n')).json();
+    // The upload's answer is the golden set and its warnings; GET answers the golden set.
+    const { warnings, ...first } = (await uploadCsv('First', 'query,product_id,relevance\na,P1,1\na,P2,0\nb,P1,2\n')).json();
+    expect(warnings.queries_without_entry.count).toBe(2);
     const second = (await uploadCsv('Second', 'query,product_id,relevance\n')).json();
     const list = await t.call('GET', `${ROUTE}?page=1&page_size=20`);
     expect(list.statusCode).toBe(200);

@@ -9,11 +9,12 @@ import { HttpError } from '../../errors';
 import { loadGoldenSet } from '../../golden-sets/golden-set-records';
 import { createUploadedGoldenSet, deleteGoldenSet } from '../../golden-sets/golden-set-changes';
 import { scaleLabels } from '../../golden-sets/golden-set-scale';
+import { uploadWarnings } from '../../golden-sets/upload-warnings';
 import { readQueriesFile, type JudgementSource, type NewGoldenSet } from '../../golden-sets/import-judgements';
 import type { TrecQuery } from '../../golden-sets/judgement-rows';
 import { UploadTooLargeError } from '../../import/upload-reader';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
-import { GoldenSetFormSchema, GoldenSetSchema, JudgementProblemSchema } from '../../schemas/golden-sets';
+import { GoldenSetFormSchema, JudgementProblemSchema, UploadedGoldenSetSchema } from '../../schemas/golden-sets';
 import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH } from '../../schemas/limits';
 import { importUpload, unreadableForm, uploadFailure, type UploadSettings } from '../multipart-upload';
 import { UploadIdleError } from '../../import/upload-spool';
@@ -83,13 +84,14 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
           '(`csv`, the default, or `trec`) first, then the files. `csv`: `file` is a CSV with the header ' +
           '`query,product_id,relevance`. `trec`: `file` holds TREC qrels lines `qid iter docid grade` and ' +
           '`queries` holds `qid<TAB>query` lines. Grades are integers ≥ 0; a (query, product) pair may appear ' +
-          'once. One transaction: any problem gives a 400 listing up to 100 of them and nothing is written. ' +
+          'once. One transaction: any problem gives a 400 listing up to 100 of them and nothing is written. The ' +
+          '201 answer warns of judged queries no dataset entry asks and products not in the catalogue. ' +
           `Files over ${uploads.limitMb} MiB get a 413.`,
         tags: ['golden sets'],
         consumes: ['multipart/form-data'],
         body: GoldenSetFormSchema,
         response: {
-          201: GoldenSetSchema,
+          201: UploadedGoldenSetSchema,
           400: ProblemsErrorSchema(JudgementProblemSchema, 'A form that is not complete, or files with problems (`details`)'),
           409: DescribedErrorSchema('A golden set of that name exists'),
           413: DescribedErrorSchema('A file is larger than UPLOAD_LIMIT_MB'),
@@ -103,7 +105,7 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
       try {
         const set = await loadGoldenSet(db, await createFromUpload(request));
         await settleImport(db, 'judgements', set.judgement_count, request.log);
-        return reply.code(201).send(set);
+        return reply.code(201).send({ ...set, warnings: await uploadWarnings(db, set.id) });
       } catch (error) {
         throw uploadFailure(error, request, uploads);
       }

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
 import { judgementQueriesTsv, judgementsCsv, judgementsQrels } from '../../golden-sets/export-judgements';
+import { productsNotInCatalogueCsv, queriesWithoutEntryCsv } from '../../golden-sets/upload-warnings';
 import { goldenSetName, goldenSetPage, loadGoldenSet } from '../../golden-sets/golden-set-records';
 import { changeGoldenSet, deleteGoldenSet } from '../../golden-sets/golden-set-changes';
 import { ErrorSchema } from '../../schemas/errors';
@@ -28,6 +29,18 @@ const exports = [
     type: 'text/tab-separated-values; charset=utf-8',
     what: 'the `qid<TAB>query` lines of export.qrels',
     body: judgementQueriesTsv,
+  },
+  {
+    suffix: 'queries-without-entry.csv',
+    type: 'text/csv; charset=utf-8',
+    what: 'the CSV `query` of judged queries no dataset entry asks',
+    body: queriesWithoutEntryCsv,
+  },
+  {
+    suffix: 'products-not-in-catalogue.csv',
+    type: 'text/csv; charset=utf-8',
+    what: 'the CSV `product_id` of judged products not in the catalogue',
+    body: productsNotInCatalogueCsv,
   },
 ];
 

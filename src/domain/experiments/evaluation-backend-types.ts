@@ -29,8 +29,11 @@ export type RunExportFormat = (typeof runExportFormats)[number];
 /** A downloaded file: its bytes and the name the server gave it. */
 export type DownloadedFile = { blob: Blob; filename: string };
 
-/** The three files a golden set exports to: its judgements as CSV or TREC qrels, and the qrels' queries (qid, text). */
-export const goldenSetExportFormats = ['csv', 'qrels', 'queries'] as const;
+/**
+ * The files a golden set exports to: its judgements as CSV or TREC qrels, the qrels' queries (qid, text), and
+ * what it judges that the rest lacks (queries no dataset entry asks, products not in the catalogue).
+ */
+export const goldenSetExportFormats = ['csv', 'qrels', 'queries', 'queries-without-entry', 'products-not-in-catalogue'] as const;
 export type GoldenSetExportFormat = (typeof goldenSetExportFormats)[number];
 
 export type { CatalogueImportCounts, Product } from '../../../server/schemas/catalogue';

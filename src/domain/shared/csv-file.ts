@@ -19,15 +19,6 @@ export function progressPercent(progress: { loaded: number; total: number } | nu
   return Math.min(100, Math.floor((progress.loaded / progress.total) * 100));
 }
 
-/** The example the dialog shows, which is also the template it offers to download. */
-export const TEMPLATE_CSV = `input,datasets,input_metadata,description
-red velvet sofa,Sofas|Living room,"{""locale"":""en-GB""}",A sofa query
-oak dining table,Tables,,
-`;
-
-/** The template as a link's address: a download needs no call and no script. */
-export const templateCsvHref = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`;
-
 /** A bulk upload's three counts in words: '2,002 entries · 25 datasets · 3,422 links created'. */
 export function uploadSummary(counts: { created_entries: number; created_datasets: number; created_mappings: number }): string {
   return [
@@ -36,8 +27,3 @@ export function uploadSummary(counts: { created_entries: number; created_dataset
     `${counted(counts.created_mappings, 'link', 'links')} created`,
   ].join(' · ');
 }
-
-/** The example's lines as their space-separated tokens, so the dialog can keep each token on one line. */
-export const templateTokens: string[][] = TEMPLATE_CSV.trimEnd()
-  .split('\n')
-  .map((line) => line.split(' '));

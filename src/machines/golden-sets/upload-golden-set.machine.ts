@@ -1,14 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/not-provided';
 import { sendReload, type ReloadInput } from '../shared/reload';
-import type { GoldenSetFormat, GoldenSetUpload } from '../../domain/golden-sets/golden-set-upload';
+import type { GoldenSetFormat, GoldenSetUpload, UploadedGoldenSet } from '../../domain/golden-sets/golden-set-upload';
 import { messageOf } from '../../domain/shared/error-message';
 
 // On /golden-sets, the 'Add Golden Set' upload modal. Name (required once trimmed), description, market, the
 // scale (highest grade and comma-separated labels, both optional), format (CSV: one `query,product_id,relevance`
 // file; TREC: qrels plus a `qid<TAB>query` queries file). The server imports all or nothing: a refusal keeps
 // the form open with its message and the problems it lists by file and row. On success its reload target (the
-// list) hears `reload`.
+// list) hears `reload` and the dialog stays open on a summary (what was created, and the server's warnings of
+// queries no entry asks and products not in the catalogue) until the person closes it.
 
 /** One problem of an uploaded file: `row` counts a CSV header as 1, or is a TREC file's line. */
 export type UploadProblem = { file?: string; row: number; column: string | null; problem: string };
@@ -25,6 +26,8 @@ export type UploadGoldenSetContext = ReloadInput & {
   queries: File | null;
   error: string | null;
   problems: UploadProblem[];
+  /** The server's answer once the upload is complete. */
+  result: UploadedGoldenSet | null;
 };
 
 export type UploadGoldenSetEvent =
@@ -61,6 +64,7 @@ const emptyForm = {
   queries: null,
   error: null,
   problems: [],
+  result: null,
 };
 
 export const uploadGoldenSetMachine = setup({
@@ -71,7 +75,7 @@ export const uploadGoldenSetMachine = setup({
     tags: {} as 'modalOpen' | 'busy',
   },
   actors: {
-    uploadGoldenSet: fromPromise<void, GoldenSetUpload>(notProvided('uploadGoldenSet')),
+    uploadGoldenSet: fromPromise<UploadedGoldenSet, GoldenSetUpload>(notProvided('uploadGoldenSet')),
   },
   guards: {
     isReady: ({ context }) => isGoldenSetUploadReady(context),
@@ -91,6 +95,7 @@ export const uploadGoldenSetMachine = setup({
       }),
     ),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), problems: problemsOf(params.error) })),
+    assignResult: assign((_, params: { result: UploadedGoldenSet }) => ({ result: params.result })),
     sendReload: sendReload(),
   },
 }).createMachine({
@@ -132,9 +137,17 @@ export const uploadGoldenSetMachine = setup({
           ...(context.maxGrade.trim() ? { maxGrade: context.maxGrade.trim() } : {}),
           ...(context.gradeLabels.trim() ? { gradeLabels: context.gradeLabels.trim() } : {}),
         }),
-        onDone: { target: 'closed', actions: ['resetForm', 'sendReload'] },
+        onDone: {
+          target: 'complete',
+          actions: [{ type: 'assignResult', params: ({ event }) => ({ result: event.output }) }, 'sendReload'],
+        },
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
+    },
+    // The summary stays until the person closes it.
+    complete: {
+      tags: 'modalOpen',
+      on: { 'user.cancel': { target: 'closed', actions: 'resetForm' } },
     },
   },
 });

@@ -15,3 +15,5 @@ export const selectUploadError = (snapshot: UploadGoldenSetSnapshot) => snapshot
 export const selectProblems = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.problems;
 export const selectCanSubmit = (snapshot: UploadGoldenSetSnapshot) => snapshot.can({ type: 'user.submit' });
 export const selectCanCancel = (snapshot: UploadGoldenSetSnapshot) => snapshot.can({ type: 'user.cancel' });
+export const selectIsComplete = (snapshot: UploadGoldenSetSnapshot) => snapshot.matches('complete');
+export const selectResult = (snapshot: UploadGoldenSetSnapshot) => snapshot.context.result;

@@ -12,7 +12,7 @@ import {
   type GoldenSetExportFormat,
 } from '../../domain/experiments/evaluation-backend-types';
 import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
-import type { GoldenSetUpload } from '../../domain/golden-sets/golden-set-upload';
+import type { GoldenSetUpload, UploadedGoldenSet } from '../../domain/golden-sets/golden-set-upload';
 import type {
   GoldenSetQuery,
   GradeScale,
@@ -31,7 +31,14 @@ import type {
 const OPTIONS_PAGE_SIZE = 200;
 const OPTIONS_MAX_PAGES = 50;
 
-const exportExtensions: Record<GoldenSetExportFormat, string> = { csv: 'csv', qrels: 'qrels', queries: 'queries.tsv' };
+// Each format's file under golden-sets/{id}/; the saved name drops 'export.'.
+const exportFiles: Record<GoldenSetExportFormat, string> = {
+  csv: 'export.csv',
+  qrels: 'export.qrels',
+  queries: 'export.queries.tsv',
+  'queries-without-entry': 'queries-without-entry.csv',
+  'products-not-in-catalogue': 'products-not-in-catalogue.csv',
+};
 
 export type GoldenSets = ReturnType<typeof createGoldenSets>;
 
@@ -76,8 +83,8 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     },
 
     /** POST golden-sets/ as multipart: the text fields first (the server reads them before the files). */
-    uploadGoldenSet: async (upload: GoldenSetUpload): Promise<void> => {
-      await postForm(`${baseURL.replace(/\/+$/, '')}/golden-sets/`, () => {
+    uploadGoldenSet: async (upload: GoldenSetUpload): Promise<UploadedGoldenSet> =>
+      (await postForm(`${baseURL.replace(/\/+$/, '')}/golden-sets/`, () => {
         const form = new FormData();
         form.append('name', upload.name);
         form.append('description', upload.description);
@@ -88,18 +95,17 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
         form.append('file', upload.file, upload.file.name);
         if (upload.format === 'trec' && upload.queries) form.append('queries', upload.queries, upload.queries.name);
         return form;
-      });
-    },
+      })) as UploadedGoldenSet,
 
     /**
-     * GET golden-sets/{id}/export.csv, export.qrels or export.queries.tsv as a file to save (golden-set-{id}.…);
+     * GET golden-sets/{id}/export.csv, export.qrels, export.queries.tsv or an upload's warning list as a file to save (golden-set-{id}.…);
      * a format it does not offer fails like a refusal.
      */
     exportGoldenSet: (id: number, format: string): Promise<DownloadedFile> => {
       const offered = goldenSetExportFormats.find((known) => known === format);
       if (offered === undefined) return Promise.reject(new Error(`There is no ${format} export.`));
-      const extension = exportExtensions[offered];
-      return downloadFile(api, `${path(id)}/export.${extension}`, `golden-set-${id}.${extension}`);
+      const file = exportFiles[offered];
+      return downloadFile(api, `${path(id)}/${file}`, `golden-set-${id}.${file.replace('export.', '')}`);
     },
 
     /** GET golden-sets/{id}/coverage?dataset_id: how many of the dataset's queries the golden set judges. */

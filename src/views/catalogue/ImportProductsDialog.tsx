@@ -20,6 +20,8 @@ import {
 import { importSummary, problemPlace } from '../../domain/catalogue/catalogue';
 import { formatFileSize, progressPercent } from '../../domain/shared/csv-file';
 import * as styles from '../datasets/BulkUploadDialog.css';
+import { PRODUCTS_CSV_TEMPLATE, PRODUCTS_JSONL_TEMPLATE } from '../../domain/shared/import-templates';
+import { ImportFormatGuide } from '../ui/ImportFormatGuide';
 import { Modal } from '../ui/Modal';
 import { UploadDialogButtons } from '../ui/UploadDialogButtons';
 import * as modal from '../ui/modal.css';
@@ -27,8 +29,8 @@ import { errorMessage } from '../ui/status.css';
 import { problemList } from '../ui/problem-list.css';
 
 // /catalogue: 'Import products' from a CSV or JSON Lines file (the format read from its name, a select
-// to override it), with progress and Cancel while uploading, then the counts or the server's row problems; a
-// line says so while generated demo products share the catalogue (`demoNote`).
+// to override it) with its format, examples and templates, progress and Cancel while uploading, then the counts or the server's row
+// problems; a line says so while generated demo products share the catalogue (`demoNote`).
 export function ImportProductsDialog({ actor, demoNote }: { actor: ActorRefFrom<typeof importProductsMachine>; demoNote: string | null }) {
   const open = useSelector(actor, selectIsOpen);
   const view = useSelector(actor, selectUploadView);
@@ -58,13 +60,20 @@ export function ImportProductsDialog({ actor, demoNote }: { actor: ActorRefFrom<
         </section>
       ) : (
         <>
-          <p className={styles.columns}>
+          <ImportFormatGuide
+            templates={[PRODUCTS_CSV_TEMPLATE, PRODUCTS_JSONL_TEMPLATE]}
+            extras={
+              <>
+                Any other column (in JSON Lines, any other key) becomes one of the product&apos;s <code>attributes</code>. Products with a
+                known product_id are replaced.
+              </>
+            }
+          >
             CSV: a header with <code>product_id</code> and <code>name</code> (required), <code>description</code>, <code>image_url</code>{' '}
-            and <code>attributes</code> (a JSON object); other columns become attributes. JSON Lines: one object per line with the same
-            fields. Products with a known product_id are replaced.
-          </p>
+            and <code>attributes</code> (a JSON object). JSON Lines: one object per line with the same fields.
+          </ImportFormatGuide>
           {demoNote && (
-            <p className={styles.columns} role="note">
+            <p className={modal.hint} role="note">
               {demoNote}
             </p>
           )}

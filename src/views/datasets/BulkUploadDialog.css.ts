@@ -1,21 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
-export const columns = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
-
-export const example = style({
-  margin: `${vars.space.xs} 0 0`,
-  padding: vars.space.sm,
-  // Wraps between tokens only (a scrolling region would need to take keyboard focus); a token stays whole.
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'normal',
-  backgroundColor: vars.color.background,
-  borderRadius: vars.radius.sm,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-});
-
 export const fileLine = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.fontSize.sm });
 
 export const progress = style({ width: '100%', height: '0.75rem', accentColor: vars.color.accent });
@@ -36,6 +21,3 @@ export const summary = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fo
 
 // The whole dialog body takes a dropped file.
 export const dropZone = style({ display: 'block' });
-
-// A CSV token ('room,"{""locale"":""en-GB""}",A') never breaks: the example wraps only at its spaces.
-export const token = style({ whiteSpace: 'nowrap' });

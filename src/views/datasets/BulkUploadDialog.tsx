@@ -1,4 +1,4 @@
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { NOT_CSV_FIX, PROBLEMS_FIX, type bulkUploadMachine } from '../../machines/datasets/bulk-upload.machine';
@@ -15,8 +15,10 @@ import {
   selectUploadView,
   selectWasCancelled,
 } from '../../machines/shared/upload.selectors';
-import { formatFileSize, progressPercent, templateCsvHref, templateTokens, uploadSummary } from '../../domain/shared/csv-file';
+import { formatFileSize, progressPercent, uploadSummary } from '../../domain/shared/csv-file';
+import { ENTRIES_TEMPLATE } from '../../domain/shared/import-templates';
 import * as styles from './BulkUploadDialog.css';
+import { ImportFormatGuide } from '../ui/ImportFormatGuide';
 import { Modal } from '../ui/Modal';
 import { UploadDialogButtons } from '../ui/UploadDialogButtons';
 import * as modal from '../ui/modal.css';
@@ -25,7 +27,7 @@ import { problemList } from '../ui/problem-list.css';
 
 // The Bulk upload dialog: choose a CSV, see its size, Upload, then 'Upload Complete' with the three counts;
 // beyond what the product specification asks, a progress bar and Cancel while uploading, the server's
-// row-level problems, a file dropped anywhere on the dialog, and the example as a template to download.
+// row-level problems, a file dropped anywhere on the dialog, and the format with its example as a template.
 export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUploadMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const view = useSelector(actor, selectUploadView);
@@ -70,26 +72,17 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
             if (dropped && view !== 'uploading') actor.send({ type: 'user.chooseFile', file: dropped });
           }}
         >
-          <div className={styles.columns}>
+          <ImportFormatGuide
+            templates={[ENTRIES_TEMPLATE]}
+            extras={
+              <>
+                Any other column becomes a key of <code>input_metadata</code>, its cell the value (as text).
+              </>
+            }
+          >
             Columns: <code>input</code> (required), <code>datasets</code> (names separated by <code>|</code>), <code>input_metadata</code>{' '}
-            (a JSON object), <code>description</code>. For example:
-            <pre className={styles.example}>
-              {templateTokens.map((tokens, line) => (
-                <Fragment key={line}>
-                  {line > 0 && '\n'}
-                  {tokens.map((token, index) => (
-                    <Fragment key={index}>
-                      {index > 0 && ' '}
-                      <span className={styles.token}>{token}</span>
-                    </Fragment>
-                  ))}
-                </Fragment>
-              ))}
-            </pre>
-            <a href={templateCsvHref} download="dataset-entries-template.csv">
-              Download the template CSV
-            </a>
-          </div>
+            (a JSON object), <code>description</code>.
+          </ImportFormatGuide>
           <div className={modal.field}>
             <label htmlFor={fileId} className={modal.label}>
               CSV file

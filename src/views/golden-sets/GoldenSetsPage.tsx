@@ -172,7 +172,7 @@ export function GoldenSetsPage() {
           question={(subject) => `Are you sure you want to delete the golden set "${subject.name}"? Its judgements go with it.`}
         />
       )}
-      <UploadGoldenSetDialog actor={upload} demoNote={demoNote} />
+      <UploadGoldenSetDialog actor={upload} exporter={exporter} demoNote={demoNote} />
       <RenameGoldenSetDialog actor={rename} />
     </div>
   );

@@ -2,33 +2,42 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadGoldenSetMachine } from '../../machines/golden-sets/upload-golden-set.machine';
+import type { fileExportMachine } from '../../machines/shared/file-export.machine';
 import {
   selectCanCancel,
   selectCanSubmit,
   selectDescription,
   selectFormat,
   selectIsBusy,
+  selectIsComplete,
   selectIsOpen,
   selectMarket,
   selectMaxGrade,
   selectGradeLabels,
   selectName,
   selectProblems,
+  selectResult,
   selectUploadError,
 } from '../../machines/golden-sets/upload-golden-set.selectors';
+import { GOLDEN_SET_CSV_TEMPLATE, GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE } from '../../domain/shared/import-templates';
 import { FormDialog } from '../ui/FormDialog';
+import { ImportFormatGuide } from '../ui/ImportFormatGuide';
+import { UploadGoldenSetSummary } from './UploadGoldenSetSummary';
 import { TextField } from '../ui/TextField';
 import * as modal from '../ui/modal.css';
 import * as problemStyles from '../ui/problem-list.css';
 
 // /golden-sets: 'Add Golden Set' uploads judgements, CSV (`query,product_id,relevance`) or TREC
-// qrels with a queries file, and shows the server's problems by file and row when it refuses them; a line says
-// so while generated demo products share the catalogue its product ids point into (`demoNote`).
+// qrels with a queries file (each format shown with an example and a template), and shows the server's problems by file and row when
+// it refuses them; then a summary of what it created. A line says so while generated demo products share the catalogue (`demoNote`).
 export function UploadGoldenSetDialog({
   actor,
+  exporter,
   demoNote,
 }: {
   actor: ActorRefFrom<typeof uploadGoldenSetMachine>;
+  /** Saves the full lists the summary warns of. */
+  exporter: ActorRefFrom<typeof fileExportMachine>;
   demoNote: string | null;
 }) {
   const open = useSelector(actor, selectIsOpen);
@@ -43,8 +52,12 @@ export function UploadGoldenSetDialog({
   const problems = useSelector(actor, selectProblems);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
+  const complete = useSelector(actor, selectIsComplete);
+  const result = useSelector(actor, selectResult);
   const ids = { file: useId(), queries: useId(), format: useId() };
   if (!open) return null;
+  if (complete && result)
+    return <UploadGoldenSetSummary result={result} exporter={exporter} onClose={() => actor.send({ type: 'user.cancel' })} />;
 
   const problemList = problems.length > 0 && (
     <ul className={problemStyles.problemList} aria-label="Problems in the files">
@@ -107,6 +120,20 @@ export function UploadGoldenSetDialog({
           <option value="trec">TREC qrels and queries</option>
         </select>
       </div>
+      {format === 'csv' ? (
+        <ImportFormatGuide templates={[GOLDEN_SET_CSV_TEMPLATE]} extras="Other columns are refused: a golden set holds only judgements.">
+          Columns, in any order: <code>query</code>, <code>product_id</code> and <code>relevance</code> (a whole grade from 0 to the highest
+          grade); one judgement a row.
+        </ImportFormatGuide>
+      ) : (
+        <ImportFormatGuide
+          templates={[GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE]}
+          extras="Nothing else is read: a line with more fields is refused."
+        >
+          Qrels: one judgement a line, <code>qid iter docid grade</code> separated by spaces (<code>iter</code> is ignored,{' '}
+          <code>docid</code> is the product_id). Queries file: <code>qid</code>, a tab, then the query, one a line.
+        </ImportFormatGuide>
+      )}
       <div className={modal.field}>
         <label htmlFor={ids.file} className={modal.label}>
           {format === 'csv' ? 'Judgements file (CSV)*' : 'Qrels file*'}

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createActor, createEmptyActor } from 'xstate';
 import { bulkUploadMachine, NOT_CSV_FIX } from '../../../src/machines/datasets/bulk-upload.machine';
-import { TEMPLATE_CSV, templateCsvHref, uploadSummary } from '../../../src/domain/shared/csv-file';
+import { uploadSummary } from '../../../src/domain/shared/csv-file';
+import { ENTRIES_TEMPLATE } from '../../../src/domain/shared/import-templates';
 import { BulkUploadDialog } from '../../../src/views/datasets/BulkUploadDialog';
 
 // "First use" issue: the bulk upload dialog's readable summary, a dropped file, the template to download,
@@ -48,8 +49,8 @@ describe('bulk upload dialog', () => {
     const { dialog } = openDialog();
     const link = within(dialog).getByRole('link', { name: 'Download the template CSV' });
     expect(link.getAttribute('download')).toBe('dataset-entries-template.csv');
-    expect(link.getAttribute('href')).toBe(templateCsvHref);
-    expect(decodeURIComponent(templateCsvHref.split(',').slice(1).join(','))).toBe(TEMPLATE_CSV);
-    expect(TEMPLATE_CSV.split('\n')[0]).toBe('input,datasets,input_metadata,description');
+    expect(link.getAttribute('href')).toBe(ENTRIES_TEMPLATE.href);
+    expect(decodeURIComponent(ENTRIES_TEMPLATE.href.split(',').slice(1).join(','))).toBe(ENTRIES_TEMPLATE.text);
+    expect(ENTRIES_TEMPLATE.text.split('\n')[0]).toBe('input,datasets,input_metadata,description');
   });
 });

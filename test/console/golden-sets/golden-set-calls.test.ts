@@ -27,6 +27,8 @@ describe('golden-set exports', () => {
     ['csv', 'export.csv', 'text/csv; charset=utf-8', 'golden-set-4.csv'],
     ['qrels', 'export.qrels', 'text/plain; charset=utf-8', 'golden-set-4.qrels'],
     ['queries', 'export.queries.tsv', 'text/tab-separated-values; charset=utf-8', 'golden-set-4.queries.tsv'],
+    ['queries-without-entry', 'queries-without-entry.csv', 'text/csv; charset=utf-8', 'golden-set-4.queries-without-entry.csv'],
+    ['products-not-in-catalogue', 'products-not-in-catalogue.csv', 'text/csv; charset=utf-8', 'golden-set-4.products-not-in-catalogue.csv'],
   ] as const)('downloads the %s export from golden-sets/4/%s with the token, named by the server', async (format, path, type, name) => {
     const body = 'q1\tsofa\n';
     const { goldenSets, request } = serve(
@@ -44,6 +46,7 @@ describe('golden-set exports', () => {
     const { goldenSets } = serve(() => new Response('q1 0 P1 2\n', { headers: { 'Content-Type': 'text/plain' } }));
     expect((await goldenSets.exportGoldenSet(7, 'queries')).filename).toBe('golden-set-7.queries.tsv');
     expect((await goldenSets.exportGoldenSet(7, 'qrels')).filename).toBe('golden-set-7.qrels');
+    expect((await goldenSets.exportGoldenSet(7, 'queries-without-entry')).filename).toBe('golden-set-7.queries-without-entry.csv');
   });
 
   it('keeps the bytes as the server sent them, a leading BOM included (text decoding would drop it)', async () => {

@@ -277,6 +277,16 @@ describe('Add Golden Set: upload paths', () => {
     EventFromLogic<typeof uploadGoldenSetMachine> | { type: 'xstate.done.actor.uploadGoldenSet' } | ActorError<'uploadGoldenSet', Error>;
   const judgements = new File(['query,product_id,relevance\nsofa,P1,2\n'], 'judgements.csv', { type: 'text/csv' });
   const queries = new File(['1\tsofa\n'], 'queries.tsv');
+  // The server's answer: one query without an entry, 23 products not in the catalogue (20 named).
+  const uploaded = {
+    ...goldenSets[0],
+    query_count: 3,
+    judgement_count: 28,
+    warnings: {
+      queries_without_entry: { count: 1, sample: ['oak table'] },
+      products_not_in_catalogue: { count: 23, sample: Array.from({ length: 20 }, (_, i) => `M${i}`) },
+    },
+  };
   const refused = Object.assign(new Error('The file has 1 problem; nothing was imported'), {
     problems: [{ file: 'file', row: 3, column: 'relevance', problem: 'must be an integer ≥ 0' }],
   });
@@ -286,7 +296,9 @@ describe('Add Golden Set: upload paths', () => {
       case 'user.open':
         return fireEvent.click(screen.getByRole('button', { name: 'Add Golden Set' }));
       case 'user.cancel':
-        return fireEvent.click(inDialog('Cancel'));
+        return fireEvent.click(
+          inDialog(within(screen.getByRole('dialog')).queryByRole('region', { name: 'Upload Complete' }) ? 'Close' : 'Cancel'),
+        );
       case 'user.changeName':
         return fireEvent.change(field('Name*'), { target: { value: event.value } });
       case 'user.changeFormat':
@@ -300,7 +312,7 @@ describe('Add Golden Set: upload paths', () => {
       case 'user.submit':
         return fireEvent.click(inDialog('Upload Golden Set'));
       case 'xstate.done.actor.uploadGoldenSet':
-        return services.settle('uploadGoldenSet', { output: undefined });
+        return services.settle('uploadGoldenSet', { output: uploaded });
       case 'xstate.error.actor.uploadGoldenSet':
         return services.settle('uploadGoldenSet', { error: event.error });
       default:
@@ -314,6 +326,22 @@ describe('Add Golden Set: upload paths', () => {
       return;
     }
     expect(screen.getByRole('dialog', { name: 'Add Golden Set' })).toBeTruthy();
+    const summary = within(screen.getByRole('dialog')).queryByRole('region', { name: 'Upload Complete' });
+    expect(summary !== null).toBe(state.matches('complete'));
+    if (summary) {
+      expect(within(summary).getByText('3 queries · 28 judgements created')).toBeTruthy();
+      const queriesWarning = within(summary).getByRole('region', { name: '1 query matches no dataset entry' });
+      expect(
+        within(queriesWarning)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['oak table']);
+      const productsWarning = within(summary).getByRole('region', { name: '23 products are not in the catalogue' });
+      expect(within(productsWarning).getAllByRole('listitem')).toHaveLength(20);
+      expect(within(productsWarning).getByText('and 3 more')).toBeTruthy();
+      expect(within(productsWarning).getByRole('button', { name: 'Download all 23 (CSV)' })).toBeTruthy();
+      return;
+    }
     expect(field('Name*').value).toBe(state.context.name);
     expect((field('Format') as unknown as HTMLSelectElement).value).toBe(state.context.format);
     expect(within(screen.getByRole('dialog')).queryByLabelText('Queries file*') !== null).toBe(state.context.format === 'trec');
@@ -357,6 +385,7 @@ describe('Add Golden Set: upload paths', () => {
         context: {
           ...state.context,
           reloadTarget: null,
+          result: state.context.result?.id ?? null,
           file: state.context.file?.name ?? null,
           queries: state.context.queries?.name ?? null,
         },

@@ -88,7 +88,10 @@ describe('golden sets page', () => {
     upload.send({ type: 'user.changeName', value: 'DE' });
     upload.send({ type: 'user.chooseFile', file: new File(['query,product_id,relevance\n'], 'de.csv') });
     upload.send({ type: 'user.submit' });
-    await services.settle('uploadGoldenSet', { output: undefined });
+    const noWarning = { count: 0, sample: [] };
+    await services.settle('uploadGoldenSet', {
+      output: { ...goldenSetRow, warnings: { queries_without_entry: noWarning, products_not_in_catalogue: noWarning } },
+    });
     expect(services.calls('goldenSetRows')).toBe(2);
 
     rename.send({ type: 'user.open', fields: { id: 1, name: 'One', description: '', market: '' } });
