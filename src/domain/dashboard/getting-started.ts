@@ -6,9 +6,10 @@ type GettingStartedStepKey = 'queries' | 'catalogue' | 'golden_set' | 'experimen
 
 export type GettingStartedStatus = { key: GettingStartedStepKey; done: boolean };
 
-export type GettingStartedStep = GettingStartedStatus & { label: string; hint: string; href: string };
+/** `name` is the link's name for a screen reader: the label and the step's state ("Add test queries, done"). */
+export type GettingStartedStep = GettingStartedStatus & { label: string; name: string; hint: string; href: string };
 
-const STEPS: Record<GettingStartedStepKey, Omit<GettingStartedStep, 'key' | 'done'>> = {
+const STEPS: Record<GettingStartedStepKey, Omit<GettingStartedStep, 'key' | 'done' | 'name'>> = {
   queries: { label: 'Add test queries', hint: 'Upload a CSV of queries into a dataset', href: '/dataset-entries' },
   catalogue: {
     label: 'Import a catalogue',
@@ -26,6 +27,9 @@ const ORDER = Object.keys(STEPS) as GettingStartedStepKey[];
 
 /** The server's answer as the checklist shows it: every step in order, each with its label and link. */
 export const checklistSteps = (statuses: readonly GettingStartedStatus[]): GettingStartedStep[] =>
-  ORDER.map((key) => ({ key, done: statuses.some((status) => status.key === key && status.done), ...STEPS[key] }));
+  ORDER.map((key) => {
+    const done = statuses.some((status) => status.key === key && status.done);
+    return { key, done, name: `${STEPS[key].label}, ${done ? 'done' : 'to do'}`, ...STEPS[key] };
+  });
 
 export const allDone = (steps: readonly GettingStartedStatus[]) => steps.every((step) => step.done);
