@@ -31,6 +31,7 @@ import { catalogueRoutes } from './routes/backend/catalogue';
 import { auditRoutes } from './routes/backend/audit';
 import { accountRoutes } from './routes/backend/accounts';
 import { demoDataRoutes } from './routes/backend/demo-data';
+import { gettingStartedRoutes } from './routes/backend/getting-started';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
 import { serveConsole } from './routes/console';
@@ -183,6 +184,7 @@ export async function buildApp(
       await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
       await api.register(accountRoutes, { db, localAccounts: identity.mode === 'embedded' });
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
+      await api.register(gettingStartedRoutes, { db });
     },
     { prefix: '/api/backend' },
   );

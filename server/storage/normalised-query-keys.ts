@@ -21,7 +21,7 @@ import {
 
 const BATCH_ROWS = 10_000;
 /** What the history and the audit trail name as having merged two spellings' judgements. */
-const NORMALISATION: AuditActor = { sub: 'server', name: 'query key normalisation' };
+export const NORMALISATION: AuditActor = { sub: 'server', name: 'query key normalisation' };
 
 /** Runs in migration 016's transaction, so that its keys change all at once or not at all. */
 export async function normaliseStoredQueryKeys(tx: Queryable): Promise<void> {

@@ -11,6 +11,8 @@ import type { Experiments } from '../services/backend/experiments';
 import type { GoldenSets } from '../services/backend/golden-sets';
 import type { RunComparisons } from '../services/backend/run-comparisons';
 import type { SearchTargets } from '../services/backend/search-targets';
+import type { GettingStarted } from '../services/backend/getting-started';
+import type { ChecklistDismissal } from '../services/checklist-dismissal';
 import type { DashboardCounts } from '../services/dashboard-counts';
 import type { DatasetEntries } from '../services/evaluation-service/dataset-entries';
 import type { DatasetEntryMappings } from '../services/evaluation-service/dataset-entry-mappings';
@@ -47,6 +49,9 @@ export type ConsoleDeps = {
   demoData: DemoData;
   /** The dashboard's counts of both APIs. */
   counts: DashboardCounts;
+  /** The dashboard's "Get started" checklist: its steps from the server, and whether this browser dismissed it. */
+  gettingStarted: GettingStarted;
+  checklistDismissal: ChecklistDismissal;
   /** A run's golden set and its scale, to judge into. */
   runJudging: RunJudging;
   /** What the experiment form offers to choose from. */

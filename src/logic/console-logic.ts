@@ -5,6 +5,7 @@ import { createCompareLogic } from './compare-logic';
 import type { ConsoleDeps } from './console-deps';
 import { createDashboardLogic } from './dashboard-logic';
 import { createDatasetsLogic } from './datasets-logic';
+import { createGettingStartedLogic } from './getting-started-logic';
 import { createEntriesLogic } from './entries-logic';
 import { createEvaluationsLogic } from './evaluations-logic';
 import { createExperimentsLogic } from './experiments-logic';
@@ -18,6 +19,7 @@ import { createWorkbenchLogic } from './workbench-logic';
 export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
   return {
     ...createDashboardLogic(deps),
+    ...createGettingStartedLogic(deps),
     ...createDatasetsLogic(deps),
     ...createEntriesLogic(deps),
     ...createEvaluationsLogic(deps),

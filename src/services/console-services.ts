@@ -10,6 +10,8 @@ import { createExperiments } from './backend/experiments';
 import { createGoldenSets } from './backend/golden-sets';
 import { createRunComparisons } from './backend/run-comparisons';
 import { createSearchTargets } from './backend/search-targets';
+import { createGettingStarted } from './backend/getting-started';
+import { localDismissal } from './checklist-dismissal';
 import { createDashboardCounts } from './dashboard-counts';
 import { saveBlob } from './download-file';
 import { createDatasetEntries } from './evaluation-service/dataset-entries';
@@ -48,6 +50,8 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     ...resources,
     experiments,
     counts: createDashboardCounts({ ...resources, experiments }),
+    gettingStarted: createGettingStarted(backend),
+    checklistDismissal: localDismissal(window.localStorage),
     runJudging: createRunJudging(resources.experimentRuns, resources.goldenSets),
     experimentForm: createExperimentForm(resources),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },

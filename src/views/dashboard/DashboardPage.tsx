@@ -9,6 +9,7 @@ import * as pageStyles from '../ui/page.css';
 import { statusMessage } from '../ui/status.css';
 import { formatCount } from '../../domain/shared/format-count';
 import { LoadFailure } from '../ui/LoadFailure';
+import { GettingStarted } from './GettingStarted';
 import { DemoDataPanel } from '../admin/DemoDataPanel';
 
 // d3 and the charts are a chunk of their own, fetched when the dashboard first shows them.
@@ -28,6 +29,7 @@ export function DashboardPage() {
       <div className={pageStyles.header}>
         <h1 className={pageStyles.title}>Dashboard</h1>
       </div>
+      <GettingStarted />
       <DemoDataPanel />
       {loading && (
         <p className={statusMessage} role="status">

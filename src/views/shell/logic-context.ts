@@ -7,6 +7,7 @@ import type { comparePairMachine } from '../../machines/compare/compare-pair.mac
 import type { comparePageMachine } from '../../machines/compare/compare-page.machine';
 import type { coverageMachine } from '../../machines/golden-sets/coverage.machine';
 import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
+import type { gettingStartedMachine } from '../../machines/dashboard/getting-started.machine';
 import type { datasetEditorMachine } from '../../machines/datasets/dataset-editor.machine';
 import type { datasetEntriesPageMachine } from '../../machines/entries/dataset-entries-page.machine';
 import type { datasetsPageMachine } from '../../machines/datasets/datasets-page.machine';
@@ -30,6 +31,8 @@ import type { scriptExperimentsPageMachine } from '../../machines/experiments/sc
 // starts them; views never see a service.
 export type ConsoleLogic = {
   dashboard: typeof dashboardMachine;
+  /** The dashboard's "Get started" checklist. */
+  gettingStarted: typeof gettingStartedMachine;
   datasetsPage: typeof datasetsPageMachine;
   datasetEditor: typeof datasetEditorMachine;
   datasetEntriesPage: typeof datasetEntriesPageMachine;

@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { DownloadedFile } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { ConsoleDeps } from '../../../src/logic/console-deps';
+import { localDismissal } from '../../../src/services/checklist-dismissal';
 import { memoryRouter } from './memory-router';
 
 // The console's dependencies with every service method replaced by a promise the test settles: the real
@@ -9,8 +10,9 @@ import { memoryRouter } from './memory-router';
 // and the test decides when and how each call answers. Calls are recorded by method name.
 
 type Call = { args: unknown[]; input: unknown; resolve(value: unknown): void; reject(error: unknown): void };
-/** The services whose every method waits for the test: all of ConsoleDeps but the downloads and the address bar. */
-type WaitingDeps = Omit<ConsoleDeps, 'files' | 'router'>;
+/** The services whose every method waits for the test: all of ConsoleDeps but the downloads, the address bar and the
+ * checklist's dismissal (this browser's localStorage, as jsdom has it). */
+type WaitingDeps = Omit<ConsoleDeps, 'files' | 'router' | 'checklistDismissal'>;
 type MethodsOf<Service> = {
   [Name in keyof Service]: Service[Name] extends (...args: never[]) => unknown ? Name : never;
 }[keyof Service] &
@@ -68,6 +70,8 @@ export function fakeDeps() {
     audit: waiting(),
     demoData: waiting(),
     counts: waiting(),
+    gettingStarted: waiting(),
+    checklistDismissal: localDismissal(window.localStorage),
     runJudging: waiting(),
     experimentForm: waiting(),
     samples: waiting(),
