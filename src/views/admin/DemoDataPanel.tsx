@@ -21,8 +21,7 @@ import { useCan } from '../shell/role-context';
 import { LoadFailure } from '../ui/LoadFailure';
 import { Modal } from '../ui/Modal';
 import { button } from '../ui/button.css';
-import * as modal from '../ui/modal.css';
-import { errorMessage } from '../ui/status.css';
+import { ConfirmFooter } from '../ui/ConfirmFooter';
 
 type RemovalRef = ActorRefFrom<typeof demoDataRemovalMachine>;
 
@@ -104,27 +103,14 @@ function RemoveDemoDataDialog({ actor }: { actor: RemovalRef }) {
           <p>What people made stays, with the demo datasets and entries their rows hold. This action cannot be undone.</p>
         </>
       )}
-      {error && (
-        <p role="alert" className={errorMessage}>
-          {error}
-        </p>
-      )}
-      <div className={modal.buttons}>
-        <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
-          {refused ? 'Close' : 'Cancel'}
-        </button>
-        {!refused && (
-          <button
-            type="button"
-            className={button({ tone: 'danger' })}
-            disabled={!canConfirm}
-            aria-busy={busy}
-            onClick={() => actor.send({ type: 'user.confirm' })}
-          >
-            {busy ? 'Removing...' : 'Remove demo data'}
-          </button>
-        )}
-      </div>
+      <ConfirmFooter
+        {...{ error, refused, canCancel, canConfirm, busy }}
+        cancelLabel={refused ? 'Close' : 'Cancel'}
+        confirmLabel="Remove demo data"
+        busyLabel="Removing..."
+        onCancel={cancel}
+        onConfirm={() => actor.send({ type: 'user.confirm' })}
+      />
     </Modal>
   );
 }

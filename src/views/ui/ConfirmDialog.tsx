@@ -12,8 +12,7 @@ import {
 } from '../../machines/shared/confirm-modal.selectors';
 import { Modal } from './Modal';
 import * as modal from './modal.css';
-import { button } from './button.css';
-import { errorMessage } from './status.css';
+import { ConfirmFooter } from './ConfirmFooter';
 
 // The one delete confirmation, shared by every screen that deletes, over a confirm-modal actor; the caller words the question.
 export function ConfirmDialog({
@@ -47,27 +46,12 @@ export function ConfirmDialog({
       {!refused && <p>{question(subject)}</p>}
       {detail && <p className={modal.subject}>{detail(subject)}</p>}
       {!refused && <p>This action cannot be undone.</p>}
-      {error && (
-        <p role="alert" className={errorMessage}>
-          {error}
-        </p>
-      )}
-      <div className={modal.buttons}>
-        <button type="button" className={button({ tone: 'secondary' })} disabled={!canCancel} onClick={cancel}>
-          Cancel
-        </button>
-        {!refused && (
-          <button
-            type="button"
-            className={button({ tone: 'danger' })}
-            disabled={!canConfirm}
-            aria-busy={busy}
-            onClick={() => actor.send({ type: 'user.confirm' })}
-          >
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        )}
-      </div>
+      <ConfirmFooter
+        {...{ error, refused, canCancel, canConfirm, busy, confirmLabel, busyLabel }}
+        cancelLabel="Cancel"
+        onCancel={cancel}
+        onConfirm={() => actor.send({ type: 'user.confirm' })}
+      />
     </Modal>
   );
 }
