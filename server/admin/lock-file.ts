@@ -29,6 +29,8 @@ async function createExclusive(path: string): Promise<boolean> {
   await writeFile(draft, `${process.pid}\n`, { mode: 0o600 });
   try {
     await link(draft, path);
+    // Marked held before anything else may run: another claim in this process must see a live holder.
+    held.add(path);
     return true;
   } catch (error) {
     if (code(error) === 'EEXIST') return false;
@@ -61,13 +63,23 @@ async function removeStale(path: string, staleText: string): Promise<void> {
   await unlink(aside);
 }
 
-export async function takeLockFile(path: string): Promise<LockAttempt> {
+/** Claims in flight in this process, per path: they go one at a time, so a claim never judges a lock mid-take. */
+const claiming = new Map<string, Promise<unknown>>();
+
+export function takeLockFile(path: string): Promise<LockAttempt> {
+  const previous = claiming.get(path) ?? Promise.resolve();
+  const attempt = previous.catch(() => undefined).then(() => tryTakeLockFile(path));
+  claiming.set(path, attempt);
+  void attempt.finally(() => {
+    if (claiming.get(path) === attempt) claiming.delete(path);
+  }).catch(() => undefined);
+  return attempt;
+}
+
+async function tryTakeLockFile(path: string): Promise<LockAttempt> {
   // Each round ends with the lock released or a stale one removed; more than a few means a fight.
   for (let round = 0; round < 5; round++) {
-    if (await createExclusive(path)) {
-      held.add(path);
-      return { taken: true };
-    }
+    if (await createExclusive(path)) return { taken: true };
     const text = await readText(path);
     if (text === undefined) continue; // released meanwhile
     const holderPid = Number.parseInt(text, 10);

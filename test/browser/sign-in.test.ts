@@ -53,8 +53,9 @@ describe('sign-in against the embedded provider', () => {
     await page.goto(`${server.url}/login`);
     await welcome().waitFor();
     await page.getByRole('button', { name: 'Log In' }).click();
+    // Waits for the stylesheet too: the browser paints nothing before it, but a script can read styles earlier.
+    await page.waitForURL(/\/oidc\/interaction\//, { waitUntil: 'load' });
     await page.getByLabel('Username').waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
     // The provider's page speaks the console's words and wears its theme (its accent and its card).
     expect(await page.title()).toBe('Log In · Search Evaluation Console');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Log In');
