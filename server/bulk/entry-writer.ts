@@ -7,10 +7,12 @@
 import type { Queryable } from '../db/database';
 import { CopyBuffer, copyLine } from '../import/copy-text';
 import { CREATED_DATASET_DESCRIPTION, type EntryRow } from './csv-rows';
-import type { RowProblem } from '../import/import-problems';
 import type { BulkUploadCounts } from '../schemas/bulk-upload';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { queryKey } from '../evaluation/query-key';
+import { HttpError } from '../errors';
+import { findExistingInputs } from './existing-inputs';
+import { rowRejection } from './row-rejection';
 
 export interface EntryWriterOptions {
   /** Rows per COPY; a chunk also ends at CHUNK_BYTES of entry text. */
@@ -20,6 +22,13 @@ export interface EntryWriterOptions {
    * when the database role may: 'auto' (default) asks the database, false never does.
    */
   skipForeignKeyTriggers?: 'auto' | false;
+}
+
+/** Where an upload's rows go besides the datasets they name, and what becomes of inputs a dataset already holds. */
+export interface UploadTarget {
+  /** Every row goes into this dataset. */
+  datasetId?: number;
+  onExisting: 'add' | 'skip';
 }
 
 const DEFAULT_CHUNK_ROWS = 10_000;
@@ -35,13 +44,6 @@ const DATASET_CREATION_LOCK = ADVISORY_LOCKS.bulkUploadDatasetCreation;
 const ENTRY_COLUMNS = ['id', 'input', 'input_metadata', 'description', 'query_key'] as const;
 const MAPPING_COLUMNS = ['dataset_id', 'dataset_entry_id'] as const;
 
-/** A COPY of entries failed on data PostgreSQL rejects that validation let through. */
-export class RowRejectedError extends Error {
-  constructor(readonly problem: RowProblem) {
-    super(`row ${problem.row}: ${problem.problem}`);
-  }
-}
-
 /** A chunk's rows as they arrive; their COPY text accumulates in the writer's two buffers. */
 interface Chunk {
   ids: string[];
@@ -53,9 +55,24 @@ interface Chunk {
 }
 
 export class EntryWriter {
-  private readonly counts: BulkUploadCounts = { created_entries: 0, created_datasets: 0, created_mappings: 0 };
+  private readonly counts: BulkUploadCounts = {
+    created_entries: 0,
+    created_datasets: 0,
+    created_mappings: 0,
+    existing_inputs: 0,
+    repeated_inputs: 0,
+    skipped_inputs: 0,
+  };
   /** Dataset name → id (as text, ready for COPY). Only grows. */
   private readonly datasetIds = new Map<string, string>();
+  /** Ids of the datasets that existed before this upload: only they can hold its inputs already. */
+  private readonly foundDatasets: string[] = [];
+  /** The last entry id used: with the first id taken, the range holding this upload's entries. */
+  private lastId: string | undefined;
+  /** Dataset name → query keys the file's rows put there so far: a later row with one of them is a repeat. */
+  private readonly keysInFile = new Map<string, Set<string>>();
+  /** The current row's key as a string of its own, made once when a set first keeps it. */
+  private keptKey: string | undefined;
   private readonly entries = new CopyBuffer();
   private readonly mappings = new CopyBuffer();
   private chunk: Chunk;
@@ -72,13 +89,22 @@ export class EntryWriter {
     private readonly sequence: string,
     private readonly skipForeignKeyTriggers: boolean,
     private readonly chunkRows: number,
+    private readonly firstId: string,
+    private readonly target: UploadTarget,
+    /** The dataset every row goes into: its id and name. */
+    private readonly preset: { id: string; name: string } | null,
     firstIds: string[],
   ) {
+    if (preset) {
+      this.datasetIds.set(preset.name, preset.id);
+      this.foundDatasets.push(preset.id);
+    }
     this.chunk = newChunk(firstIds);
     this.nextChunkRows = Math.min(chunkRows, firstIds.length * 10);
   }
 
-  static async open(tx: Queryable, options: EntryWriterOptions = {}): Promise<EntryWriter> {
+  static async open(tx: Queryable, target: UploadTarget, options: EntryWriterOptions = {}): Promise<EntryWriter> {
+    const preset = target.datasetId === undefined ? null : await holdDataset(tx, target.datasetId);
     const { rows } = await tx.query<{ sequence: string; may_skip: boolean }>(
       `SELECT pg_get_serial_sequence('dataset_entries', 'id') AS sequence,
               current_setting('is_superuser') = 'on'
@@ -87,20 +113,50 @@ export class EntryWriter {
     const { sequence, may_skip } = rows[0];
     const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
     const ids = await allocateIds(tx, sequence, Math.min(chunkRows, FIRST_CHUNK_ROWS));
-    return new EntryWriter(tx, sequence, options.skipForeignKeyTriggers !== false && may_skip, chunkRows, ids);
+    const skipTriggers = options.skipForeignKeyTriggers !== false && may_skip;
+    return new EntryWriter(tx, sequence, skipTriggers, chunkRows, ids[0], target, preset, ids);
   }
 
   add(entry: EntryRow, row: number): void {
+    const key = queryKey(entry.input);
+    const { preset } = this;
+    let datasets = preset && !entry.datasets.includes(preset.name) ? [...entry.datasets, preset.name] : entry.datasets;
+    if (datasets.length > 0) {
+      this.keptKey = undefined;
+      const firsts = datasets.filter((name) => this.isFirstInFile(name, key));
+      if (firsts.length < datasets.length) {
+        this.counts.repeated_inputs++;
+        if (this.target.onExisting === 'skip') {
+          // Into none of its datasets: not stored at all.
+          if (firsts.length === 0) {
+            this.counts.skipped_inputs++;
+            return;
+          }
+          datasets = firsts;
+        }
+      }
+    }
     const chunk = this.chunk;
     const id = chunk.ids[chunk.rows.length];
     chunk.rows.push(row);
-    this.entries.append(copyLine([id, entry.input, entry.metadata, entry.description, queryKey(entry.input)]));
-    chunk.mappingCount += entry.datasets.length;
-    for (const name of entry.datasets) {
+    this.lastId = id;
+    this.entries.append(copyLine([id, entry.input, entry.metadata, entry.description, key]));
+    chunk.mappingCount += datasets.length;
+    for (const name of datasets) {
       const datasetId = this.datasetIds.get(name);
       if (datasetId === undefined) chunk.pending.push(name, id);
       else this.mappings.append(`${datasetId},${id}\n`);
     }
+  }
+
+  /** Whether no earlier row of the file put this key into the dataset; it is noted for later rows. */
+  private isFirstInFile(dataset: string, key: string): boolean {
+    let keys = this.keysInFile.get(dataset);
+    if (keys === undefined) this.keysInFile.set(dataset, (keys = new Set()));
+    if (keys.has(key)) return false;
+    // A copy: the key may be a slice of the input, which pins the whole chunk of file text it was read from.
+    keys.add((this.keptKey ??= Buffer.from(key).toString()));
+    return true;
   }
 
   get chunkIsFull(): boolean {
@@ -131,7 +187,20 @@ export class EntryWriter {
   async finish(): Promise<BulkUploadCounts> {
     if (this.chunk.rows.length > 0) await this.queueCopy();
     await this.queue;
-    return { ...this.counts };
+    const counts = this.counts;
+    if (counts.created_mappings > 0) {
+      const existing = await findExistingInputs(this.tx, {
+        firstId: this.firstId,
+        lastId: this.lastId!,
+        foundDatasets: this.foundDatasets,
+        skip: this.target.onExisting === 'skip',
+      });
+      counts.existing_inputs = existing.existing;
+      counts.skipped_inputs += existing.skippedEntries;
+      counts.created_entries -= existing.skippedEntries;
+      counts.created_mappings -= existing.skippedMappings;
+    }
+    return { ...counts };
   }
 
   /** Lets the work under way end (its errors dropped) before the transaction rolls back. */
@@ -194,7 +263,10 @@ export class EntryWriter {
         'SELECT id::text AS id, name FROM datasets WHERE name = ANY($1::text[]) FOR KEY SHARE',
         [missing],
       );
-      for (const { id, name } of found.rows) this.datasetIds.set(name, id);
+      for (const { id, name } of found.rows) {
+        this.datasetIds.set(name, id);
+        this.foundDatasets.push(id);
+      }
       missing = missing.filter((name) => !this.datasetIds.has(name));
       if (missing.length === 0) break;
       if (!this.holdsCreationLock) {
@@ -215,6 +287,15 @@ export class EntryWriter {
   }
 }
 
+/** The dataset every row goes into, held against deletion until commit as the named ones are. */
+async function holdDataset(tx: Queryable, datasetId: number): Promise<{ id: string; name: string }> {
+  const { rows } = await tx.query<{ id: string; name: string }>('SELECT id::text AS id, name FROM datasets WHERE id = $1 FOR KEY SHARE', [
+    datasetId,
+  ]);
+  if (rows.length === 0) throw new HttpError(404, `Dataset ${datasetId} does not exist, so no row could go into it; nothing was imported`);
+  return rows[0];
+}
+
 function newChunk(ids: string[]): Chunk {
   return { ids, pending: [], mappingCount: 0, rows: [] };
 }
@@ -226,19 +307,4 @@ async function allocateIds(tx: Queryable, sequence: string, count: number): Prom
     [sequence, count],
   );
   return rows[0].ids.split(',');
-}
-
-/**
- * PostgreSQL's data errors (SQLSTATE class 22, e.g. a JSON number jsonb cannot hold) name the COPY
- * line; that line's spreadsheet row turns the answer into a 400 rather than a 500.
- */
-function rowRejection(error: unknown, rows: readonly number[]): RowRejectedError | undefined {
-  const { code, where, message } = error as { code?: string; where?: string; message?: string };
-  if (typeof code !== 'string' || !code.startsWith('22')) return undefined;
-  const match = /COPY dataset_entries, line (\d+)(?:, column (\w+))?/.exec(where ?? '');
-  if (!match) return undefined;
-  const line = Number(match[1]);
-  if (!(line >= 1 && line <= rows.length)) return undefined;
-  const column = match[2] === undefined || match[2] === 'id' ? null : match[2];
-  return new RowRejectedError({ row: rows[line - 1], column, problem: `was rejected by the database: ${message}` });
 }

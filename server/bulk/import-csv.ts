@@ -14,7 +14,8 @@ import { ImportRejectedError, rejection, stopWhenFull, syntaxProblem, type RowPr
 import { readUpload, type UploadReader } from '../import/upload-reader';
 import { MAX_RECORD_CHARS } from '../schemas/limits';
 import { readHeader, RecordReader, type CsvLayout } from './csv-rows';
-import { EntryWriter, RowRejectedError, type EntryWriterOptions } from './entry-writer';
+import { EntryWriter, type EntryWriterOptions, type UploadTarget } from './entry-writer';
+import { RowRejectedError } from './row-rejection';
 import type { BulkUploadCounts } from '../schemas/bulk-upload';
 
 const CSV_FILE = { file: 'CSV file', unit: 'row' } as const;
@@ -30,19 +31,33 @@ export function importEntriesCsv(
   actor: AuditActor,
   source: Readable,
   options: EntryWriterOptions = {},
+  target: UploadTarget = { onExisting: 'add' },
 ): Promise<BulkUploadCounts> {
-  return readUpload(source, (upload) => importFrom(db, actor, upload, options));
+  return readUpload(source, (upload) => importFrom(db, actor, upload, target, options));
 }
 
-/** "2,002 entries · 25 datasets · 3,422 links created". */
-const uploadSummary = (counts: BulkUploadCounts) =>
-  `${joined(
+/** "2,002 entries · 25 datasets · 3,422 links created; 12 inputs were there already, 3 repeated, skipped". */
+function uploadSummary(counts: BulkUploadCounts, target: UploadTarget): string {
+  const created = `${joined(
     counted(counts.created_entries, 'entry', 'entries'),
     counted(counts.created_datasets, 'dataset', 'datasets'),
     counted(counts.created_mappings, 'link', 'links'),
   )} created`;
+  if (counts.existing_inputs + counts.repeated_inputs === 0) return created;
+  const there = joined(
+    counts.existing_inputs > 0 ? `${counted(counts.existing_inputs, 'input was', 'inputs were')} in their dataset already` : '',
+    counts.repeated_inputs > 0 ? `${counted(counts.repeated_inputs, 'input', 'inputs')} repeated in the file` : '',
+  );
+  return `${created}; ${there}, ${target.onExisting === 'skip' ? 'skipped' : 'added anyway'}`;
+}
 
-async function importFrom(db: Database, actor: AuditActor, upload: UploadReader, options: EntryWriterOptions): Promise<BulkUploadCounts> {
+async function importFrom(
+  db: Database,
+  actor: AuditActor,
+  upload: UploadReader,
+  target: UploadTarget,
+  options: EntryWriterOptions,
+): Promise<BulkUploadCounts> {
   const csv = new CsvReader(MAX_RECORD_CHARS);
   /** Records read but not handled yet. */
   let pending: string[][] = [];
@@ -75,7 +90,7 @@ async function importFrom(db: Database, actor: AuditActor, upload: UploadReader,
 
   async function importRows(tx: Queryable, layout: CsvLayout): Promise<BulkUploadCounts> {
     const reader = new RecordReader(layout);
-    const writer = await EntryWriter.open(tx, options);
+    const writer = await EntryWriter.open(tx, target, options);
     const problems: RowProblem[] = [];
     let row = 1;
     let sinceYield = 0;
@@ -101,7 +116,12 @@ async function importFrom(db: Database, actor: AuditActor, upload: UploadReader,
       } while (await nextRecords());
       if (problems.length > 0) throw rejection(problems, CSV_FILE);
       const counts = await writer.finish();
-      await recordAudit(tx, actor, { action: 'entries.upload', target_type: 'entries', target_id: null, summary: uploadSummary(counts) });
+      await recordAudit(tx, actor, {
+        action: 'entries.upload',
+        target_type: 'entries',
+        target_id: null,
+        summary: uploadSummary(counts, target),
+      });
       return counts;
     } catch (error) {
       await writer.abandon();

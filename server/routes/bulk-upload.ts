@@ -5,8 +5,9 @@ import { actorOf } from '../auth/actor';
 import { importEntriesCsv } from '../bulk/import-csv';
 import { settleImport } from '../db/after-import';
 import type { EntryWriterOptions } from '../bulk/entry-writer';
-import { BulkUploadCountsSchema, BulkUploadFormSchema, CsvProblemSchema } from '../schemas/bulk-upload';
+import { BulkUploadCountsSchema, BulkUploadFormSchema, BulkUploadQuerySchema, CsvProblemSchema } from '../schemas/bulk-upload';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../schemas/errors';
+import { validatorCompiler } from '../validators';
 import { acceptUploads, importUpload, singleFile, uploadFailure, type UploadSettings } from './multipart-upload';
 
 export interface BulkUploadOptions {
@@ -29,18 +30,27 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
           'Multipart form with the CSV in field `file` (UTF-8, header row; columns `input` (required), ' +
           '`datasets` (names separated by `|`; unknown names are created), `input_metadata` (a JSON object), ' +
           '`description`; any other column becomes a metadata key). One transaction: any bad row gives a 400 ' +
-          `listing up to 100 problems and nothing is written. Files over ${opts.uploads.limitMb} MiB get a 413.`,
+          'listing up to 100 problems and nothing is written. `dataset_id` puts every row into that dataset too. ' +
+          'The answer says how many inputs a dataset they go into held already, or an earlier row put there, ' +
+          'compared ignoring case and spaces; `on_existing=skip` leaves those out. ' +
+          `Files over ${opts.uploads.limitMb} MiB get a 413.`,
         tags: ['dataset entries'],
         consumes: ['multipart/form-data'],
+        querystring: BulkUploadQuerySchema,
         // Documents the form for OpenAPI; in stream mode there is no parsed body to validate.
         body: BulkUploadFormSchema,
         response: {
           200: BulkUploadCountsSchema,
-          400: ProblemsErrorSchema(CsvProblemSchema, 'Not a multipart form with a `file`, or a CSV with problems (`details`)'),
+          400: ProblemsErrorSchema(
+            CsvProblemSchema,
+            'Not a multipart form with a `file`, a bad option, or a CSV with problems (`details`)',
+          ),
+          404: DescribedErrorSchema('No dataset has the id `dataset_id`'),
           413: DescribedErrorSchema('The file is larger than UPLOAD_LIMIT_MB'),
         },
       },
-      validatorCompiler: () => () => true,
+      // The query string is checked as everywhere else; the streamed body is read by the importer.
+      validatorCompiler: (route) => (route.httpPart === 'body' ? () => true : validatorCompiler(route)),
     },
     async (request) => {
       const part = await singleFile(request, {
@@ -50,8 +60,9 @@ export async function bulkUploadRoutes(fastify: FastifyInstance, opts: BulkUploa
       });
       try {
         const actor = actorOf(request);
+        const target = { datasetId: request.query.dataset_id, onExisting: request.query.on_existing ?? 'add' };
         const counts = await importUpload(part.file, opts.uploads, { db: opts.db, imported: 'entries', log: request.log }, (file) =>
-          importEntriesCsv(opts.db, actor, file, opts.writer),
+          importEntriesCsv(opts.db, actor, file, opts.writer, target),
         );
         await settleImport(opts.db, 'entries', counts.created_entries, request.log);
         return counts;

@@ -6,6 +6,7 @@ import type { EntryMove, EntryWindowRequest } from '../domain/datasets/dataset-m
 import type { SubmitInput } from '../machines/shared/form-dialog.machine';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList } from './paged-lists';
+import { bulkUploadLogic } from './bulk-upload-logic';
 
 // The /datasets and /datasets/{id}/edit screens.
 export function createDatasetsLogic({
@@ -35,6 +36,7 @@ export function createDatasetsLogic({
         fetchDataset: fromPromise(({ input }: { input: { datasetId: number } }) => datasets.findDataset(input.datasetId)),
         fetchEntries: fromPromise(({ input }: { input: EntryWindowRequest }) => datasetEntries.entryWindow(input)),
         saveMoves: fromPromise(({ input }: { input: EntryMove }) => datasetEntryMappings.moveEntries(input)),
+        bulkUpload: bulkUploadLogic(datasetEntries),
       },
     }),
   };

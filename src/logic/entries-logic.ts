@@ -1,13 +1,12 @@
 import { fromPromise } from 'xstate';
 import { addEntryMachine, type CreatedEntry, type LinkDatasetsInput, type NewEntry } from '../machines/entries/add-entry.machine';
-import { bulkUploadMachine } from '../machines/datasets/bulk-upload.machine';
-import type { UploadRequest } from '../machines/shared/upload.machine';
 import { datasetEntriesPageMachine, ENTRIES_FILTER } from '../machines/entries/dataset-entries-page.machine';
 import { datasetPickerMachine } from '../machines/datasets/dataset-picker.machine';
 import { parseRouteId } from '../domain/shell/route-id';
 import { entryEditorMachine, type SaveEntryInput, type SaveLinksInput } from '../machines/entries/entry-editor.machine';
 import type { ConsoleDeps } from './console-deps';
 import { pagedList, resource } from './paged-lists';
+import { bulkUploadLogic } from './bulk-upload-logic';
 
 const ENTRIES_PATH = '/dataset-entries';
 
@@ -38,13 +37,7 @@ export function createEntriesLogic({
           datasetPicker,
         },
       }),
-      bulkUpload: bulkUploadMachine.provide({
-        actors: {
-          upload: fromPromise(({ input, signal }: { input: UploadRequest<'csv'>; signal: AbortSignal }) =>
-            datasetEntries.uploadEntries(input.file, { signal, onProgress: input.reportProgress }),
-          ),
-        },
-      }),
+      bulkUpload: bulkUploadLogic(datasetEntries),
     },
   });
 

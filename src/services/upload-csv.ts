@@ -68,9 +68,13 @@ export function createCsvUploader(
   session: ApiSession,
   newRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
 ): CsvUploader {
-  const url = `${baseURL.replace(/\/+$/, '')}/dataset-entries/bulk-upload`;
+  const route = `${baseURL.replace(/\/+$/, '')}/dataset-entries/bulk-upload`;
   const postForm = createFormPoster(session, newRequest);
-  return async function uploadCsv(file, options = {}) {
+  return async function uploadCsv(file, { settings, ...options } = {}) {
+    const query = new URLSearchParams();
+    if (settings?.dataset) query.set('dataset_id', String(settings.dataset.id));
+    if (settings?.skipExisting) query.set('on_existing', 'skip');
+    const url = query.size > 0 ? `${route}?${query}` : route;
     const buildForm = () => {
       const form = new FormData();
       form.append('file', file, file.name ?? 'upload.csv');

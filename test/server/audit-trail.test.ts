@@ -157,7 +157,14 @@ describe.each(backends)('audit trail (%s)', (backend) => {
   it('records an entries upload with its counts', async () => {
     const csv = ['input,datasets', 'armchair,Upload A|Upload B', 'sideboard,Upload A', 'footstool,'].join('\n');
     const uploaded = await upload('curator', `${SERVICE}/dataset-entries/bulk-upload`, [['file', { file: csv }]]);
-    expect(uploaded.json()).toEqual({ created_entries: 3, created_datasets: 2, created_mappings: 3 });
+    expect(uploaded.json()).toEqual({
+      created_entries: 3,
+      created_datasets: 2,
+      created_mappings: 3,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
     expect(await latest('entries.upload')).toMatchObject(
       byCarol('entries.upload', 'entries', null, '3 entries · 2 datasets · 3 links created'),
     );

@@ -61,7 +61,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     const response = await upload(await fixture('bulk-upload-basic.csv'));
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ created_entries: 4, created_datasets: 2, created_mappings: 5 });
+    expect(response.json()).toEqual({
+      created_entries: 4,
+      created_datasets: 2,
+      created_mappings: 5,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
     expect(await entriesWithDatasets()).toEqual([
       {
         input: 'red velvet sofa',
@@ -88,7 +95,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
 
     const response = await upload(file);
 
-    expect(response.json()).toEqual({ created_entries: 2, created_datasets: 1, created_mappings: 2 });
+    expect(response.json()).toEqual({
+      created_entries: 2,
+      created_datasets: 1,
+      created_mappings: 2,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
     expect(await entriesWithDatasets()).toEqual([
       { input: 'Décor pillow', input_metadata: null, description: null, datasets: ['Décor'] },
       { input: 'two-line\r\nquery', input_metadata: null, description: 'said "hi"', datasets: ['Décor'] },
@@ -133,7 +147,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
   it('accepts a header without rows and creates nothing', async () => {
     const response = await upload(await fixture('bulk-upload-header-only.csv'));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ created_entries: 0, created_datasets: 0, created_mappings: 0 });
+    expect(response.json()).toEqual({
+      created_entries: 0,
+      created_datasets: 0,
+      created_mappings: 0,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
   });
 
   it('rejects an empty file: the header row is required', async () => {
@@ -155,7 +176,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
 
     // The same file, fixed, goes in whole.
     const fixed = await upload(generatedCsv(20_000));
-    expect(fixed.json()).toEqual({ created_entries: 20_000, created_datasets: 3, created_mappings: 40_000 });
+    expect(fixed.json()).toEqual({
+      created_entries: 20_000,
+      created_datasets: 3,
+      created_mappings: 40_000,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
     expect(await tableCounts()).toEqual({ entries: 20_000, mappings: 40_000, datasets: 3 });
   });
 
@@ -241,7 +269,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
 
     const counts = await importEntriesCsv(t.db, UPLOADER, Readable.from([Buffer.from(csv)]), { chunkRows: 4, skipForeignKeyTriggers });
 
-    expect(counts).toEqual({ created_entries: 25, created_datasets: 2, created_mappings: 50 });
+    expect(counts).toEqual({
+      created_entries: 25,
+      created_datasets: 2,
+      created_mappings: 50,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
     const rows = await entriesWithDatasets();
     expect(rows).toHaveLength(25);
     expect(rows[0]).toEqual({ input: 'query 2', input_metadata: { n: 2 }, description: null, datasets: ['Bulk 0', 'Bulk 2'] });
@@ -294,7 +329,14 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     source.end();
 
-    expect(await upload).toEqual({ created_entries: 10, created_datasets: 0, created_mappings: 10 });
+    expect(await upload).toEqual({
+      created_entries: 10,
+      created_datasets: 0,
+      created_mappings: 10,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    });
     expect((await deletion).rowCount).toBe(1);
     expect(await tableCounts()).toEqual({ entries: 10, mappings: 0, datasets: 0 });
   });

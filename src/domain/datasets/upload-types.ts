@@ -2,6 +2,7 @@
 // The server's answers are typed by its schemas (server/schemas/), imported as types only.
 import type { BulkUploadCounts, CsvProblem as EntryProblem } from '../../../server/schemas/bulk-upload';
 import type { JudgementProblem } from '../../../server/schemas/golden-sets';
+import type { DatasetRef } from '../evaluations/evaluation-service-types';
 
 export type { BulkUploadCounts };
 
@@ -15,4 +16,10 @@ export type UploadProgress = { loaded: number; total: number };
 
 export type UploadOptions = { onProgress?(progress: UploadProgress): void; signal?: AbortSignal };
 
-export type CsvUploader = (file: Blob & { name?: string }, options?: UploadOptions) => Promise<BulkUploadCounts>;
+/** The bulk upload's own settings: the dataset every row goes into (none: only the ones rows name), and whether inputs there already are skipped. */
+export type BulkUploadSettings = { dataset: DatasetRef | null; skipExisting: boolean };
+
+export type CsvUploader = (
+  file: Blob & { name?: string },
+  options?: UploadOptions & { settings?: BulkUploadSettings },
+) => Promise<BulkUploadCounts>;

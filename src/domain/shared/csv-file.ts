@@ -27,3 +27,22 @@ export function uploadSummary(counts: { created_entries: number; created_dataset
     `${counted(counts.created_mappings, 'link', 'links')} created`,
   ].join(' · ');
 }
+
+/**
+ * What became of the inputs that were there already, matched ignoring case and spaces: 'No input was in its
+ * dataset already.', or '3 inputs were in their dataset already and 1 repeated an earlier row: added anyway.'
+ * (or ': skipped, 4 rows not stored.').
+ */
+export function existingInputsSummary(
+  counts: { existing_inputs: number; repeated_inputs: number; skipped_inputs: number },
+  skipped: boolean,
+): string {
+  const { existing_inputs: existing, repeated_inputs: repeated } = counts;
+  if (existing + repeated === 0) return 'No input was in its dataset already.';
+  const parts = [
+    existing > 0 ? `${counted(existing, 'input was', 'inputs were')} in their dataset already` : '',
+    repeated > 0 ? `${counted(repeated, 'input', 'inputs')} repeated an earlier row` : '',
+  ].filter((part) => part !== '');
+  const outcome = skipped ? `skipped, ${counted(counts.skipped_inputs, 'row', 'rows')} not stored` : 'added anyway';
+  return `${parts.join(' and ')}: ${outcome}.`;
+}

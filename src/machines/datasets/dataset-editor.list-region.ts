@@ -1,7 +1,8 @@
 import { filterKey, type EntryList, type EntryWindow, type Side } from '../../domain/datasets/dataset-membership';
 
 // One side of the dataset editor (a region of its `ready` state), kept apart so the machine file stays small.
-// Its actions and guards are the machine's, named by string.
+// Its actions and guards are the machine's, named by string. `reload` (a complete upload into the dataset) fetches
+// the list again with its filter.
 
 export const ENTRY_WINDOW = 1000;
 /** A filter that the loaded window cannot answer alone asks the server after this pause in typing. */
@@ -13,6 +14,7 @@ export function listRegion(side: Side) {
   return {
     initial: 'fetching',
     on: {
+      reload: { target: '.fetching', reenter: true },
       'user.filter': [
         {
           guard: { type: 'isFilterAnsweredLocally', params: ({ event }: { event: { side: Side; text: string } }) => event },

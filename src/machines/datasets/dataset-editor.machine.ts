@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Dataset } from '../../domain/evaluations/evaluation-service-types';
 import {
   emptyList,
@@ -22,6 +22,8 @@ import { listRegion } from './dataset-editor.list-region';
 import { notProvided } from '../shared/not-provided';
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
+import { bulkUploadMachine } from './bulk-upload.machine';
+import type { ReloadEvent } from '../shared/reload';
 
 // The /datasets/{id}/edit page: the dual-list membership of one dataset. Two lists, 'included' and
 // 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
@@ -29,6 +31,8 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 // server in chunks (entry-moves.ts); if a chunk fails, both lists reload, so the screen ends equal to the server.
 // Each list's selection and keyboard focus (a multi-select listbox) live here too, computed by
 // domain/shared/list-selection.ts over the rows its filter shows; each list's loading is dataset-editor.list-region.ts.
+// Once the dataset is found, 'Upload entries' opens the Bulk Upload dialog (spawned then, preset to put every row
+// into this dataset); after a complete upload it sends `reload` and both lists fetch again, new entries included.
 
 /** Up to this many rows a list loads itself in windows, so its filter answers locally, at once. */
 const PREFETCH_LIMIT = 10_000;
@@ -42,6 +46,8 @@ export type DatasetEditorContext = {
   available: EntryList;
   pending: PendingMove | null;
   error: string | null;
+  /** The Bulk Upload dialog into this dataset; null until the dataset is found. */
+  upload: ActorRefFrom<typeof bulkUploadMachine> | null;
 };
 
 export type DatasetEditorInput = { datasetId: number | null };
@@ -55,7 +61,8 @@ export type DatasetEditorEvent =
   | { type: 'user.loadMore'; side: Side }
   | { type: 'user.add' }
   | { type: 'user.remove' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  | ReloadEvent;
 
 export const datasetEditorMachine = setup({
   types: {
@@ -70,6 +77,7 @@ export const datasetEditorMachine = setup({
     fetchEntries: fromPromise<EntryWindow, EntryWindowRequest>(notProvided('fetchEntries')),
     /** One chunk of a move, in one mapping call over the array endpoint. */
     saveMoves: fromPromise<void, EntryMove>(notProvided('saveMoves')),
+    bulkUpload: bulkUploadMachine,
   },
   guards: {
     hasNoRouteId,
@@ -91,6 +99,14 @@ export const datasetEditorMachine = setup({
   },
   actions: {
     assignDataset: assign((_, params: { dataset: Dataset }) => ({ dataset: params.dataset })),
+    spawnUpload: assign(({ context, spawn, self }) => ({
+      upload:
+        context.upload ??
+        spawn('bulkUpload', {
+          id: 'bulkUpload',
+          input: { reloadTarget: self, settings: { dataset: { id: context.dataset!.id, name: context.dataset!.name } } },
+        }),
+    })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     clearError: assign({ error: null }),
     assignFilter: assign(({ context }, params: { side: Side; text: string }) => ({
@@ -138,6 +154,7 @@ export const datasetEditorMachine = setup({
     available: emptyList(),
     pending: null,
     error: null,
+    upload: null,
   }),
   initial: 'checkingId',
   states: {
@@ -157,7 +174,7 @@ export const datasetEditorMachine = setup({
           {
             guard: { type: 'isFound', params: ({ event }) => ({ dataset: event.output }) },
             target: 'ready',
-            actions: { type: 'assignDataset', params: ({ event }) => ({ dataset: event.output! }) },
+            actions: [{ type: 'assignDataset', params: ({ event }) => ({ dataset: event.output! }) }, 'spawnUpload'],
           },
           { target: 'notFound' },
         ],

@@ -15,6 +15,7 @@ export function selectEditorView(snapshot: DatasetEditorSnapshot): EditorView {
 }
 
 export const selectDataset = (snapshot: DatasetEditorSnapshot) => snapshot.context.dataset;
+export const selectUpload = (snapshot: DatasetEditorSnapshot) => snapshot.context.upload;
 export const selectEditorError = (snapshot: DatasetEditorSnapshot) => snapshot.context.error;
 export const selectIsPending = (snapshot: DatasetEditorSnapshot) => snapshot.hasTag('pending');
 export const selectCanAdd = (snapshot: DatasetEditorSnapshot) => snapshot.can({ type: 'user.add' });

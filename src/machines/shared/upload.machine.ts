@@ -10,15 +10,31 @@ import { sendReload, type ReloadInput } from './reload';
 // the other). Upload is refused until a file is chosen and while one uploads. Progress shows while uploading,
 // and Cancel stops the upload: leaving `uploading` stops the `upload` actor, whose abort signal aborts the
 // request, so the server writes nothing. Its reload target (the list the file fills) hears `reload` after a
-// complete upload; the result stays until the person closes the dialog.
+// complete upload; the result stays until the person closes the dialog. A dialog may have settings of its own
+// (the bulk upload's target dataset and its 'skip inputs that exist'): they start as the dialog's defaults with what
+// its input presets, the person may change them whenever the format may change, and they go with the file.
 
 /** What the `upload` actor is given: the file, the format to read it as, and where to report its progress. */
-export type UploadRequest<Format extends string> = { file: File; format: Format; reportProgress(progress: UploadProgress): void };
+export type UploadRequest<Format extends string, Settings extends object = NoSettings> = {
+  file: File;
+  format: Format;
+  settings: Settings;
+  reportProgress(progress: UploadProgress): void;
+};
+
+/** The settings of a dialog that has none. */
+export type NoSettings = Record<never, never>;
+
+/** Whom to tell after a complete upload, and the settings this dialog starts with instead of the defaults. */
+type UploadInput<Settings extends object> = ReloadInput & { settings?: Partial<Settings> };
 
 /** A refused or failed upload: the server's message, the rows it refused, and the format it read the file as. */
 export type UploadFailure<Format extends string> = { message: string; problems: CsvProblem[]; format: Format };
 
-type UploadContext<Result, Format extends string> = ReloadInput & {
+type UploadContext<Result, Format extends string, Settings extends object> = ReloadInput & {
+  /** What each opening starts with: the dialog's defaults and the input's presets. */
+  startSettings: Settings;
+  settings: Settings;
   file: File | null;
   format: Format;
   /** Why the last file chosen was refused before sending. */
@@ -29,8 +45,9 @@ type UploadContext<Result, Format extends string> = ReloadInput & {
   cancelled: boolean;
 };
 
-type UploadEvent<Format extends string> =
+type UploadEvent<Format extends string, Settings extends object> =
   | { type: 'user.open' }
+  | { type: 'user.changeSettings'; settings: Partial<Settings> }
   | { type: 'user.close' }
   | { type: 'user.chooseFile'; file: File }
   | { type: 'user.changeFormat'; format: Format }
@@ -39,7 +56,7 @@ type UploadEvent<Format extends string> =
   | ({ type: 'upload.progress' } & UploadProgress);
 
 /** What sets one upload dialog apart besides its upload and check, which it provides. */
-export type UploadDialog<Format extends string> = {
+export type UploadDialog<Format extends string, Settings extends object> = {
   /** The machine's id. */
   id: string;
   /** The id of the running upload: its answer is `xstate.done.actor.<uploadId>`. */
@@ -50,6 +67,8 @@ export type UploadDialog<Format extends string> = {
   formatOfName?: (name: string) => Format | null;
   /** Shown when the provided check refuses a file; a dialog that takes every file has none. */
   refusal?: string;
+  /** The dialog's own settings as they start; none when left out. */
+  settings?: Settings;
 };
 
 function failureOf<Format extends string>(error: unknown, format: Format): UploadFailure<Format> {
@@ -62,8 +81,8 @@ function failureOf<Format extends string>(error: unknown, format: Format): Uploa
 }
 
 /** The upload machine of one dialog; it is provided with its `upload` actor and, to refuse files, `isAccepted`. */
-export function uploadMachine<Result, Format extends string>(dialog: UploadDialog<Format>) {
-  const initial: Omit<UploadContext<Result, Format>, 'reloadTarget'> = {
+export function uploadMachine<Result, Format extends string, Settings extends object = NoSettings>(dialog: UploadDialog<Format, Settings>) {
+  const initial: Omit<UploadContext<Result, Format, Settings>, 'reloadTarget' | 'startSettings' | 'settings'> = {
     file: null,
     format: dialog.format,
     fileError: null,
@@ -75,20 +94,20 @@ export function uploadMachine<Result, Format extends string>(dialog: UploadDialo
 
   return setup({
     types: {
-      context: {} as UploadContext<Result, Format>,
-      input: {} as ReloadInput,
-      events: {} as UploadEvent<Format>,
+      context: {} as UploadContext<Result, Format, Settings>,
+      input: {} as UploadInput<Settings>,
+      events: {} as UploadEvent<Format, Settings>,
       tags: {} as 'modalOpen' | 'busy',
     },
     actors: {
-      upload: fromPromise<Result, UploadRequest<Format>>(notProvided('upload')),
+      upload: fromPromise<Result, UploadRequest<Format, Settings>>(notProvided('upload')),
     },
     guards: {
       // Every file, unless the dialog provides its check.
       isAccepted: (_, _params: { file: File }) => true,
     },
     actions: {
-      reset: assign(initial),
+      reset: assign(({ context }) => ({ ...initial, settings: context.startSettings })),
       assignFile: assign(({ context }, params: { file: File }) => ({
         ...initial,
         file: params.file,
@@ -96,6 +115,11 @@ export function uploadMachine<Result, Format extends string>(dialog: UploadDialo
       })),
       refuseFile: assign({ file: null, fileError: dialog.refusal ?? null, failure: null, result: null, cancelled: false }),
       assignFormat: assign((_, params: { format: Format }) => ({ format: params.format, failure: null, cancelled: false })),
+      assignSettings: assign(({ context }, params: { settings: Partial<Settings> }) => ({
+        settings: { ...context.settings, ...params.settings },
+        failure: null,
+        cancelled: false,
+      })),
       startUpload: assign({ progress: null, failure: null, cancelled: false }),
       assignProgress: assign((_, params: UploadProgress) => ({ progress: { loaded: params.loaded, total: params.total } })),
       assignResult: assign((_, params: { result: Result }) => ({ result: params.result })),
@@ -105,7 +129,10 @@ export function uploadMachine<Result, Format extends string>(dialog: UploadDialo
     },
   }).createMachine({
     id: dialog.id,
-    context: ({ input }) => ({ ...initial, reloadTarget: input.reloadTarget }),
+    context: ({ input }) => {
+      const startSettings = { ...(dialog.settings ?? ({} as Settings)), ...input.settings };
+      return { ...initial, reloadTarget: input.reloadTarget, startSettings, settings: startSettings };
+    },
     initial: 'closed',
     states: {
       closed: {
@@ -127,11 +154,15 @@ export function uploadMachine<Result, Format extends string>(dialog: UploadDialo
         },
         states: {
           noFile: {
-            on: { 'user.changeFormat': { actions: { type: 'assignFormat', params: ({ event }) => event } } },
+            on: {
+              'user.changeFormat': { actions: { type: 'assignFormat', params: ({ event }) => event } },
+              'user.changeSettings': { actions: { type: 'assignSettings', params: ({ event }) => event } },
+            },
           },
           fileChosen: {
             on: {
               'user.changeFormat': { actions: { type: 'assignFormat', params: ({ event }) => event } },
+              'user.changeSettings': { actions: { type: 'assignSettings', params: ({ event }) => event } },
               'user.upload': { target: 'uploading', actions: 'startUpload' },
             },
           },
@@ -143,6 +174,7 @@ export function uploadMachine<Result, Format extends string>(dialog: UploadDialo
               input: ({ context, self }) => ({
                 file: context.file!,
                 format: context.format,
+                settings: context.settings,
                 reportProgress: (progress: UploadProgress) => self.send({ type: 'upload.progress', ...progress }),
               }),
               onDone: {
@@ -165,6 +197,7 @@ export function uploadMachine<Result, Format extends string>(dialog: UploadDialo
             on: {
               'user.upload': { target: 'uploading', actions: 'startUpload' },
               'user.changeFormat': { target: 'fileChosen', actions: { type: 'assignFormat', params: ({ event }) => event } },
+              'user.changeSettings': { target: 'fileChosen', actions: { type: 'assignSettings', params: ({ event }) => event } },
             },
           },
         },

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api-client';
 import { foundOrNull } from '../failure-message';
 import { headerPage, pageQuery } from '../paging';
 import type { EntryWindow, EntryWindowRequest } from '../../domain/datasets/dataset-membership';
-import type { CsvUploader, UploadOptions } from '../../domain/datasets/upload-types';
+import type { BulkUploadSettings, CsvUploader, UploadOptions } from '../../domain/datasets/upload-types';
 import type { DatasetEntry, EntryContent, EntryFilter, PageRequest } from '../../domain/evaluations/evaluation-service-types';
 
 // dataset-entries/ on the evaluation service (server/routes/dataset-entries.ts and bulk-upload.ts): the list
@@ -61,7 +61,11 @@ export function createDatasetEntries(api: ApiClient, uploadCsv: CsvUploader) {
     /** DELETE dataset-entries/{id}. */
     deleteEntry: (id: number) => api<void>(`dataset-entries/${id}`, { method: 'DELETE' }),
 
-    /** POST dataset-entries/bulk-upload with progress; a refusal carries the server's row-level problems. */
-    uploadEntries: (file: Blob & { name?: string }, options?: UploadOptions) => uploadCsv(file, options),
+    /**
+     * POST dataset-entries/bulk-upload with progress, into the settings' dataset and skipping inputs there already
+     * when they say so; a refusal carries the server's row-level problems.
+     */
+    uploadEntries: (file: Blob & { name?: string }, options?: UploadOptions & { settings?: BulkUploadSettings }) =>
+      uploadCsv(file, options),
   };
 }

@@ -21,3 +21,9 @@ export const summary = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fo
 
 // The whole dialog body takes a dropped file.
 export const dropZone = style({ display: 'block' });
+
+export const target = style({ margin: `${vars.space.sm} 0 0`, fontWeight: vars.fontWeight.bold });
+
+export const option = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', marginTop: vars.space.md });
+
+export const existing = style({ margin: `0 0 ${vars.space.sm}` });

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { NOT_CSV_FIX, PROBLEMS_FIX, type bulkUploadMachine } from '../../machines/datasets/bulk-upload.machine';
 import {
   selectCanCancelUpload,
+  selectCanChangeSettings,
   selectCanClose,
   selectCanUpload,
   selectFailure,
@@ -12,10 +13,11 @@ import {
   selectIsOpen,
   selectProgress,
   selectResult,
+  selectSettings,
   selectUploadView,
   selectWasCancelled,
 } from '../../machines/shared/upload.selectors';
-import { formatFileSize, progressPercent, uploadSummary } from '../../domain/shared/csv-file';
+import { existingInputsSummary, formatFileSize, progressPercent, uploadSummary } from '../../domain/shared/csv-file';
 import { ENTRIES_TEMPLATE } from '../../domain/shared/import-templates';
 import * as styles from './BulkUploadDialog.css';
 import { ImportFormatGuide } from '../ui/ImportFormatGuide';
@@ -28,6 +30,8 @@ import { problemList } from '../ui/problem-list.css';
 // The Bulk upload dialog: choose a CSV, see its size, Upload, then 'Upload Complete' with the three counts;
 // beyond what the product specification asks, a progress bar and Cancel while uploading, the server's
 // row-level problems, a file dropped anywhere on the dialog, and the format with its example as a template.
+// It names the dataset every row goes into when one is preset, offers to skip inputs a dataset holds already,
+// and its summary says how many inputs were there already.
 export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUploadMachine> }) {
   const open = useSelector(actor, selectIsOpen);
   const view = useSelector(actor, selectUploadView);
@@ -40,6 +44,9 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
   const canUpload = useSelector(actor, selectCanUpload);
   const canClose = useSelector(actor, selectCanClose);
   const canCancelUpload = useSelector(actor, selectCanCancelUpload);
+  const settings = useSelector(actor, selectSettings);
+  const canChangeSettings = useSelector(actor, selectCanChangeSettings);
+  const skipId = useId();
   const fileId = useId();
   const progressId = useId();
   if (!open) return null;
@@ -53,6 +60,7 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
         <section aria-label="Upload Complete">
           <h3>Upload Complete</h3>
           <p className={styles.summary}>{uploadSummary(result)}</p>
+          <p className={styles.existing}>{existingInputsSummary(result, settings.skipExisting)}</p>
           <dl className={styles.counts}>
             <dt>created_entries</dt>
             <dd>{result.created_entries}</dd>
@@ -83,6 +91,7 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
             Columns: <code>input</code> (required), <code>datasets</code> (names separated by <code>|</code>), <code>input_metadata</code>{' '}
             (a JSON object), <code>description</code>.
           </ImportFormatGuide>
+          {settings.dataset && <p className={styles.target}>Every row goes into the dataset "{settings.dataset.name}".</p>}
           <div className={modal.field}>
             <label htmlFor={fileId} className={modal.label}>
               CSV file
@@ -109,6 +118,16 @@ export function BulkUploadDialog({ actor }: { actor: ActorRefFrom<typeof bulkUpl
                 <p className={styles.note}>{NOT_CSV_FIX}</p>
               </div>
             )}
+          </div>
+          <div className={styles.option}>
+            <input
+              id={skipId}
+              type="checkbox"
+              checked={settings.skipExisting}
+              disabled={!canChangeSettings}
+              onChange={(event) => actor.send({ type: 'user.changeSettings', settings: { skipExisting: event.target.checked } })}
+            />
+            <label htmlFor={skipId}>Skip inputs that already exist in the dataset (ignoring case and spaces)</label>
           </div>
           {view === 'uploading' && (
             <div className={styles.progressLine}>

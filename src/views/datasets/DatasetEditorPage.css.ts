@@ -99,3 +99,5 @@ export const panelActions = style({
   justifyContent: 'flex-end',
   gap: vars.space.sm,
 });
+
+export const headerActions = style({ display: 'flex', gap: vars.space.sm, flexShrink: 0 });

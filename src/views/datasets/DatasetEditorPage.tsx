@@ -22,7 +22,9 @@ import {
   selectIsPending,
   selectList,
   selectMoveProgress,
+  selectUpload,
 } from '../../machines/datasets/dataset-editor.selectors';
+import { BulkUploadDialog } from './BulkUploadDialog';
 import * as styles from './DatasetEditorPage.css';
 import { useLogic } from '../shell/logic-context';
 import { button } from '../ui/button.css';
@@ -51,8 +53,9 @@ const panelText = {
   },
 } as const;
 
-// /datasets/{id}/edit: the dataset, Back, and the two membership lists. Anyone may look through and
-// select; Add Selected and Remove Selected are refused, with the reason, to a role that may not change datasets.
+// /datasets/{id}/edit: the dataset, 'Upload entries' (the Bulk Upload dialog, every row into this dataset), Back,
+// and the two membership lists. Anyone may look through and select; Add Selected and Remove Selected are refused,
+// with the reason, to a role that may not change datasets, and Upload entries to one that may not change entries.
 export function DatasetEditorPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const editor = useActorRef(logic.datasetEditor, { input: { datasetId: id } });
@@ -60,6 +63,7 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
   const dataset = useSelector(editor, selectDataset);
   const error = useSelector(editor, selectEditorError);
   const progress = useSelector(editor, selectMoveProgress);
+  const upload = useSelector(editor, selectUpload);
 
   if (view === 'loading') {
     return <StatusMessage>Loading...</StatusMessage>;
@@ -94,10 +98,18 @@ export function DatasetEditorPage({ id }: { id: number | null }) {
           </div>
           <p className={pageStyles.lead}>{dataset?.description}</p>
         </div>
-        <Link href="/datasets" className={button({ tone: 'secondary' })}>
-          Back
-        </Link>
+        <div className={styles.headerActions}>
+          <Link href="/datasets" className={button({ tone: 'secondary' })}>
+            Back
+          </Link>
+          {upload && (
+            <GatedButton action="entry.change" className={button({ tone: 'primary' })} onClick={() => upload.send({ type: 'user.open' })}>
+              Upload entries
+            </GatedButton>
+          )}
+        </div>
       </div>
+      {upload && <BulkUploadDialog actor={upload} />}
       {error && (
         <p className={errorMessage} role="alert">
           {error}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { bulkUploadMachine, NOT_CSV_FIX, PROBLEMS_FIX } from '../../../src/machines/datasets/bulk-upload.machine';
-import type { UploadOptions } from '../../../src/domain/datasets/upload-types';
+import type { BulkUploadCounts, BulkUploadSettings, UploadOptions } from '../../../src/domain/datasets/upload-types';
 import { formatFileSize } from '../../../src/domain/shared/csv-file';
 import { UploadError } from '../../../src/services/upload-csv';
 import { DatasetEntriesPage } from '../../../src/views/entries/DatasetEntriesPage';
@@ -15,14 +15,18 @@ import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } 
 afterEach(cleanup);
 
 type Snapshot = SnapshotFrom<typeof bulkUploadMachine>;
-type ModelEvent =
-  | EventFromLogic<typeof bulkUploadMachine>
-  | ActorDone<'uploadCsv', { created_entries: number; created_datasets: number; created_mappings: number }>
-  | ActorError<'uploadCsv', Error>;
+type ModelEvent = EventFromLogic<typeof bulkUploadMachine> | ActorDone<'uploadCsv', BulkUploadCounts> | ActorError<'uploadCsv', Error>;
 
 const csv = new File(['input,datasets\nsofa,Sofas\n'.repeat(100)], 'entries.csv', { type: 'text/csv' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-const counts = { created_entries: 10_000, created_datasets: 3, created_mappings: 12_000 };
+const counts = {
+  created_entries: 10_000,
+  created_datasets: 3,
+  created_mappings: 12_000,
+  existing_inputs: 4,
+  repeated_inputs: 1,
+  skipped_inputs: 3,
+};
 const badRow = new UploadError('The CSV has 1 problem; nothing was imported', 400, [
   { row: 9001, column: 'input_metadata', problem: 'is not valid JSON' },
 ]);
@@ -38,6 +42,7 @@ async function openPage() {
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Bulk Upload' });
+const skipBox = () => within(dialog()).getByLabelText(/^Skip inputs that already exist in the dataset/) as HTMLInputElement;
 const inDialog = (name: string) => within(dialog()).getByRole('button', { name }) as HTMLButtonElement;
 
 /** The abort signal the latest upload was given. */
@@ -53,6 +58,8 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return fireEvent.change(within(dialog()).getByLabelText('CSV file'), { target: { files: [event.file] } });
     case 'user.upload':
       return fireEvent.click(inDialog('Upload'));
+    case 'user.changeSettings':
+      return fireEvent.click(skipBox());
     case 'user.cancelUpload':
       return fireEvent.click(inDialog('Cancel'));
     case 'upload.progress': {
@@ -74,8 +81,11 @@ function expectScreen(state: Snapshot) {
   const { context } = state;
   if (state.matches({ open: 'complete' })) {
     const summary = within(dialog()).getByRole('region', { name: 'Upload Complete' });
+    const existing = context.settings.skipExisting
+      ? '4 inputs were in their dataset already and 1 input repeated an earlier row: skipped, 3 rows not stored.'
+      : '4 inputs were in their dataset already and 1 input repeated an earlier row: added anyway.';
     expect(summary.textContent).toBe(
-      'Upload Complete10,000 entries · 3 datasets · 12,000 links createdcreated_entries10000created_datasets3created_mappings12000',
+      `Upload Complete10,000 entries · 3 datasets · 12,000 links created${existing}created_entries10000created_datasets3created_mappings12000`,
     );
     expect(inDialog('Close').disabled).toBe(false);
     return;
@@ -84,6 +94,9 @@ function expectScreen(state: Snapshot) {
   expect(within(dialog()).getByText(/^Columns:/)).toBeTruthy();
   expect(within(dialog()).queryByText(`entries.csv (${formatFileSize(csv.size)})`) !== null).toBe(context.file !== null);
   expect((within(dialog()).getByLabelText('CSV file') as HTMLInputElement).disabled).toBe(uploading);
+  // The entries page presets no dataset: rows go where their datasets column says.
+  expect(within(dialog()).queryByText(/^Every row goes into/)).toBeNull();
+  expect([skipBox().checked, skipBox().disabled]).toEqual([context.settings.skipExisting, uploading]);
   expect(inDialog(uploading ? 'Uploading...' : 'Upload').disabled).toBe(
     !(state.matches({ open: 'fileChosen' }) || state.matches({ open: 'failed' })),
   );
@@ -121,6 +134,8 @@ describe('Bulk upload: bulk-upload paths', () => {
         { type: 'user.chooseFile', file: text },
         { type: 'user.upload' },
         { type: 'user.cancelUpload' },
+        // Ticked once: unticking again only doubles the paths.
+        ...(state.context.settings.skipExisting ? [] : [{ type: 'user.changeSettings', settings: { skipExisting: true } } as const]),
         ...(state.matches({ open: 'uploading' })
           ? ([
               { type: 'upload.progress', loaded: 512, total: 2048 },
@@ -141,7 +156,10 @@ describe('Bulk upload: bulk-upload paths', () => {
     expectScreen: (state) => expectScreen(state),
     beforeStep: (_, services) => ({ entries: services.calls('listEntries'), datasets: services.calls('datasetOptions') }),
     afterStep({ event }, services, before) {
-      if (event.type === 'user.upload') expect(services.last('uploadEntries').input).toBe(csv);
+      if (event.type === 'user.upload') {
+        const [file, options] = services.last('uploadEntries').args as [File, { settings: BulkUploadSettings }];
+        expect([file, options.settings]).toEqual([csv, { dataset: null, skipExisting: skipBox().checked }]);
+      }
       // Cancel aborts the request: the actor is stopped and its signal fires.
       if (event.type === 'user.cancelUpload') expect(signalOf(services).aborted).toBe(true);
       // A complete upload reloads the list, and the dataset filter's choices: the CSV may have named new datasets.

@@ -10,7 +10,8 @@ import { renderWithLogic } from '../helpers/render-console';
 import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the membership machine's shortest paths replayed on the editor. The server holds one
-// included entry and two available ones; a failed move reloads them as the server has them.
+// included entry and two available ones; a failed move reloads them as the server has them, and so does a
+// complete 'Upload entries' (the model's `reload`: the Bulk Upload dialog preset to this dataset, used to the end).
 
 afterEach(cleanup);
 
@@ -44,6 +45,15 @@ const entry = (id: number, input: string): DatasetEntry => ({
 const serverIncluded = [entry(1, 'Red velvet sofa')];
 const serverAvailable = [entry(2, 'blue lamp'), entry(3, 'RED chair')];
 const failure = new Error('Internal Server Error');
+const upload = new File(['input\nred velvet sofa\n'], 'sofas.csv', { type: 'text/csv' });
+const uploaded = {
+  created_entries: 1,
+  created_datasets: 0,
+  created_mappings: 1,
+  existing_inputs: 1,
+  repeated_inputs: 0,
+  skipped_inputs: 0,
+};
 
 function eventsFor(state: Snapshot): ModelEvent[] {
   const events: UserEvent[] = [
@@ -94,6 +104,8 @@ function eventsFor(state: Snapshot): ModelEvent[] {
   const keyed = state.context.available.selected.has(3) || state.context.included.rows.some((row) => row.id === 3);
   if (keyed) return filtered.filter((event) => event.type === 'user.add' || event.type.startsWith('xstate.'));
   const keys = fresh && state.context.error === null && state.context.included.rows.length === 1;
+  // An upload is tried from the freshly loaded lists only: what follows it is what follows any fetch.
+  if (keys && settled && state.matches('ready')) filtered.push({ type: 'reload' });
   return filtered.filter((event) =>
     event.type === 'user.toggle'
       ? visible(event.side, event.id)
@@ -126,6 +138,18 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return fireEvent.keyDown(within(panel('Available Entries')).getByRole('listbox'), { key: 'a', ctrlKey: true });
     case 'user.filter':
       return fireEvent.change(screen.getByPlaceholderText('Filter available entries...'), { target: { value: event.text } });
+    case 'reload': {
+      fireEvent.click(screen.getByRole('button', { name: 'Upload entries' }));
+      const dialog = screen.getByRole('dialog', { name: 'Bulk Upload' });
+      expect(within(dialog).getByText('Every row goes into the dataset "Sofas UK".')).toBeTruthy();
+      fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [upload] } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+      await services.settle('uploadEntries', { output: uploaded });
+      expect(within(dialog).getByRole('region', { name: 'Upload Complete' }).textContent).toContain(
+        '1 input was in their dataset already: added anyway.',
+      );
+      return fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    }
     // The service call behind each actor of the model: the editor's two lists share one, told apart by side.
     case 'xstate.done.actor.fetchDataset':
       return services.settle('findDataset', { output: event.output });
@@ -194,6 +218,7 @@ function expectScreen(state: Snapshot) {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sofas UK');
     expect(screen.getByText('Sofa queries')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/datasets');
+    expect(screen.getByRole('button', { name: 'Upload entries' })).toBeTruthy();
     expect(screen.queryByRole('alert')?.textContent ?? null).toBe(state.context.error);
     expectList(state, 'included');
     expectList(state, 'available');
@@ -227,7 +252,9 @@ describe('dataset editor paths', () => {
             ? `select all ${event.side}`
             : event.type === 'user.filter'
               ? `filter "${event.text}"`
-              : event.type,
+              : event.type === 'reload'
+                ? 'upload entries'
+                : event.type,
     name: (_, route) => `via ${route || 'nothing'}`,
     setup() {
       const services = fakeDeps();
@@ -248,7 +275,12 @@ describe('dataset editor paths', () => {
           entryIds: [...previous.context[event.type === 'user.add' ? 'available' : 'included'].selected],
         });
       }
-      if (event.type === 'xstate.error.actor.saveMoves') {
+      if (event.type === 'reload') {
+        // Every row into this dataset; inputs there already added unless the person ticks Skip.
+        const [file, options] = services.last('uploadEntries').args as [File, { settings: unknown }];
+        expect([file, options.settings]).toEqual([upload, { dataset: { id: 7, name: 'Sofas UK' }, skipExisting: false }]);
+      }
+      if (event.type === 'xstate.error.actor.saveMoves' || event.type === 'reload') {
         // Both lists reload from the server, unfiltered windows of ENTRY_WINDOW.
         expect(services.last('entryWindow', { side: 'included' }).input).toMatchObject({
           side: 'included',

@@ -61,7 +61,7 @@ function setup(answers: Array<Answer | null>) {
 }
 
 const file = new File(['input\nsofa\n'], 'entries.csv', { type: 'text/csv' });
-const counts = { created_entries: 1, created_datasets: 0, created_mappings: 0 };
+const counts = { created_entries: 1, created_datasets: 0, created_mappings: 0, existing_inputs: 0, repeated_inputs: 0, skipped_inputs: 0 };
 
 describe('uploadCsv', () => {
   it('posts the file as the form field "file" with the bearer token and reports progress', async () => {
@@ -76,6 +76,19 @@ describe('uploadCsv', () => {
     ]);
     expect((request.body!.get('file') as File).name).toBe('entries.csv');
     expect(progress).toEqual([{ loaded: 50, total: 100 }]);
+  });
+
+  it('sends the dataset every row goes into and the choice to skip inputs there already as the query', async () => {
+    const { upload } = setup([
+      { status: 200, body: counts },
+      { status: 200, body: counts },
+    ]);
+    await upload(file, { settings: { dataset: { id: 12, name: 'Chairs' }, skipExisting: true } });
+    await upload(file, { settings: { dataset: null, skipExisting: false } });
+    expect(FakeRequest.sent.map((request) => request.url)).toEqual([
+      '/api/service/dataset-entries/bulk-upload?dataset_id=12&on_existing=skip',
+      '/api/service/dataset-entries/bulk-upload',
+    ]);
   });
 
   it('renews the token once on a 401 and sends again', async () => {

@@ -167,7 +167,9 @@ describe('Dataset Entries list', () => {
     const csv = new File(['input,datasets\nrug,Rugs\n'], 'entries.csv', { type: 'text/csv' });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await services.settle('uploadEntries', { output: { created_entries: 1, created_datasets: 1, created_mappings: 1 } });
+    await services.settle('uploadEntries', {
+      output: { created_entries: 1, created_datasets: 1, created_mappings: 1, existing_inputs: 0, repeated_inputs: 0, skipped_inputs: 0 },
+    });
 
     // The CSV named a dataset the server created: the choices are fetched again, with the entries.
     expect([services.calls('datasetOptions'), services.calls('listEntries')]).toEqual([2, 2]);

@@ -87,7 +87,14 @@ describe('entries logic', () => {
   });
 
   it('hands the upload its file, progress reporter and the abort signal', async () => {
-    const uploadCsv = vi.fn(async () => ({ created_entries: 2, created_datasets: 1, created_mappings: 2 }));
+    const uploadCsv = vi.fn(async () => ({
+      created_entries: 2,
+      created_datasets: 1,
+      created_mappings: 2,
+      existing_inputs: 0,
+      repeated_inputs: 0,
+      skipped_inputs: 0,
+    }));
     const { service, services } = fakeService({ uploadEntries: uploadCsv });
     const { datasetEntriesPage } = createEntriesLogic({ ...services, router: fakeRouter() });
     const bulk = createActor(datasetEntriesPage, { input: { page: 1 } });

@@ -73,7 +73,9 @@ describe('dataset entries page', () => {
     bulkUpload.send({ type: 'user.open' });
     bulkUpload.send({ type: 'user.chooseFile', file: new File(['input\nsofa\n'], 'entries.csv', { type: 'text/csv' }) });
     bulkUpload.send({ type: 'user.upload' });
-    await services.settle('uploadEntries', { output: { created_entries: 1, created_datasets: 0, created_mappings: 0 } });
+    await services.settle('uploadEntries', {
+      output: { created_entries: 1, created_datasets: 0, created_mappings: 0, existing_inputs: 0, repeated_inputs: 0, skipped_inputs: 0 },
+    });
     expect(services.calls('listEntries')).toBe(3);
   });
 });
