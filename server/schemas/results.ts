@@ -1,6 +1,7 @@
 /** An experiment run result: one entry's search, scored. Results made elsewhere may lack any optional part. */
 import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
+import { METRIC_NAME } from './metric-names';
 import { pageProperties } from './paging';
 import { IdSchema, JsonObject, RecordOf, TimestampSchema } from './shared';
 
@@ -76,7 +77,7 @@ export const ResultListQuerySchema = Type.Object(
     ),
     sort: Type.Optional(
       Type.String({
-        pattern: '^(input|[a-z_]+(@[0-9]+(_exp)?)?)$',
+        pattern: `^(input|${METRIC_NAME})$`,
         maxLength: 64,
         description:
           'input, or a metric name of the run (ndcg@10, precision@10, …); results without that metric (errors) come last. Newest first when absent',
