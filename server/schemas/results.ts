@@ -51,10 +51,24 @@ export const RunResultSchema = Type.Object({
 });
 export type ExperimentRunResult = Static<typeof RunResultSchema>;
 
-/** One result read by id: with the catalogue's names of its judged products, by product id (those it knows). */
+/** What the catalogue holds of a product a result returned or judged, beside what the result stored. */
+const CatalogueFactsSchema = Type.Object({
+  description: Type.String(),
+  attributes: JsonObject({ description: "The catalogue's attributes of the product (colour, material, price...); {} when it knows none" }),
+});
+export type CatalogueFacts = Static<typeof CatalogueFactsSchema>;
+
+/** One result read by id: with what the catalogue holds of its products, by product id (only those it knows). */
 export const RunResultWithNamesSchema = Type.Object({
   ...RunResultSchema.properties,
-  product_names: RecordOf(Type.String()),
+  product_names: RecordOf(Type.String(), { description: "The catalogue's names of the judged products" }),
+  // Always sent by this server; optional in the type so that answers of servers from before it still fit.
+  catalogue: Type.Optional(
+    RecordOf(CatalogueFactsSchema, {
+      description:
+        'Description and attributes of the returned and judged products the catalogue holds; a product it does not hold is left out',
+    }),
+  ),
 });
 export type RunResultWithNames = Static<typeof RunResultWithNamesSchema>;
 
