@@ -15,9 +15,10 @@ export type QualityMeasure = (typeof QUALITY_MEASURES)[number];
 /** The cut-off and gain part of a name; runs made elsewhere may leave it out. */
 const AT_K = '(@[0-9]+(_exp)?)?';
 
+const QUALITY_METRIC = new RegExp(`^(${QUALITY_MEASURES.join('|')})${AT_K}$`);
+
 /** Whether `name` is one of the quality measures at some k (what a comparison compares). */
 export const isQualityMetric = (name: string): boolean => QUALITY_METRIC.test(name);
-const QUALITY_METRIC = new RegExp(`^(${QUALITY_MEASURES.join('|')})${AT_K}$`);
 
 /** A quality measure's name, as the comparison's `metric` takes it. */
 export const QualityMetricNameSchema = (description: string) => Type.String({ pattern: QUALITY_METRIC.source, maxLength: 64, description });
