@@ -20,7 +20,7 @@ import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, 
 import { positive } from './run-setup';
 
 const TARGET_MS = 2000;
-const METRIC_SUMS = `'{"ndcg@10": 0, "precision@10": 0, "recall@10": 0, "f1@10": 0, "reciprocal_rank": 0, "average_precision": 0, "dcg@10": 0}'`;
+const METRIC_SUMS = `'{"ndcg@10": 0, "precision@10": 0, "recall@10": 0, "f1@10": 0, "reciprocal_rank@10": 0, "average_precision@10": 0, "dcg@10": 0}'`;
 
 /** One run's N counted results; `shift` moves the changed queries' scores, `skip` leaves out every 100th query from an offset. */
 async function storeRun(
@@ -42,7 +42,7 @@ async function storeRun(
        SELECT $1, n, jsonb_build_object('input', q.input, 'status', 'PASS',
            'results', jsonb_build_object('metrics', jsonb_build_object(
              'ndcg@10', q.v, 'precision@10', round(q.v * 10) / 10, 'recall@10', q.v * 0.9, 'f1@10', q.v * 0.8,
-             'reciprocal_rank', 1.0 / (1 + (n % 5)), 'average_precision', q.v * 0.7, 'dcg@10', q.v * 3))),
+             'reciprocal_rank@10', 1.0 / (1 + (n % 5)), 'average_precision@10', q.v * 0.7, 'dcg@10', q.v * 3))),
          lower(q.input), true
        FROM generate_series($2::int, $3::int) AS n,
          LATERAL (SELECT (ARRAY['red', 'oak', 'velvet', 'linen', 'outdoor', 'modern'])[1 + n % 6] || ' ' ||

@@ -44,7 +44,7 @@ async function storeRun(connection: { databaseUrl?: string; dataDir: string }, r
              'results', jsonb_build_object(
                'metrics', CASE WHEN q.status = 'ERROR' THEN '{}'::jsonb ELSE jsonb_build_object(
                  'ndcg@10', q.ndcg, 'precision@10', round(q.ndcg * 7) / 10, 'recall@10', q.ndcg / 2, 'f1@10', q.ndcg / 3,
-                 'reciprocal_rank', 1, 'average_precision', q.ndcg / 4, 'dcg@10', q.ndcg * 3, 'idcg@10', 3, 'unjudged@10', 4) END,
+                 'reciprocal_rank@10', 1, 'average_precision@10', q.ndcg / 4, 'dcg@10', q.ndcg * 3, 'idcg@10', 3, 'unjudged@10', 4) END,
                'search_results', (SELECT jsonb_agg(jsonb_build_object('product_id', 'P' || (n * 10 + h), 'name', 'Product number ' || (n * 10 + h),
                   'image_url', 'https://images.example.com/products/' || (n * 10 + h) || '.jpg')) FROM generate_series(1, 10) AS h),
                'golden_set', (SELECT jsonb_agg(jsonb_build_object('product_id', 'P' || (n * 10 + j), 'relevance', j % 4)) FROM generate_series(1, 5) AS j),

@@ -2,10 +2,11 @@
  * Scores a TREC run against TREC qrels with trec_eval's semantics and output format:
  *   npm run metrics -- QRELS RUN [-k 10] [--gain linear|exponential] [--relevant-from 1] [-q] [-c]
  * Prints `measure<TAB>query<TAB>value` lines: per query with -q (in query id order), then `all`; F1_k
- * comes last, as trec_eval has no such measure. As in trec_eval, only queries with both judgements and
- * results are scored (num_q counts them); with -c, judged queries missing from the run score 0 and count
- * too. Run queries without judgements are ignored. A run's results.qrels and results.trec, with -c and
- * the run's k, gain and relevant-from, give the means the run shows.
+ * comes last, as trec_eval has no such measure; nDCG with --gain exponential is `ndcg_cut_exp_K`. As in
+ * trec_eval, only queries with both judgements and results are scored (num_q counts them); with -c, judged
+ * queries missing from the run score 0 and count in the means too, without lines of their own. Run queries
+ * without judgements are ignored. A run's results.qrels and results.trec, with -c and the run's k, gain and
+ * relevant-from, give the means the run shows.
  */
 import { parseArgs } from 'node:util';
 import type { Gain } from '../evaluation/metrics';
@@ -73,17 +74,16 @@ function main(): void {
   let nothingRelevant = 0;
   let out = '';
   for (const qid of qids) {
-    let measures = byQuery.get(qid);
-    if (measures === undefined) {
-      if (!complete) continue;
-      measures = trecQueryMeasures(EMPTY_RANKING, qrels.get(qid)!, options);
-    }
+    const ran = byQuery.get(qid);
+    if (ran === undefined && !complete) continue;
+    const measures = ran ?? trecQueryMeasures(EMPTY_RANKING, qrels.get(qid)!, options);
     if (measures.numRel === 0) {
       if ([...qrels.get(qid)!.values()].some((grade) => grade > 0)) nothingRelevant++;
       else nothingAboveZero++;
     }
     summary.add(measures);
-    if (perQuery) {
+    // As trec_eval: -c counts a query the run lacks in the means, but prints no line for it.
+    if (perQuery && ran !== undefined) {
       out += formatQueryLines(qid, measures, options);
       if (out.length > 1 << 16) {
         process.stdout.write(Buffer.from(out, 'latin1'));

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/database';
 import { HttpError, notFound } from '../errors';
 import type { ComparedRun } from '../schemas/comparisons';
+import { isQualityMetric, QUALITY_MEASURES, type QualityMeasure } from '../schemas/metric-names';
 
 export interface ComparedRunRow extends ComparedRun {
   metric_names: string[];
@@ -42,7 +43,7 @@ export async function comparedRuns(db: Queryable, baselineId: number, candidateI
   if (!sameDataset && !sameGoldenSet) {
     throw new HttpError(409, `Runs ${baselineId} and ${candidateId} share neither a dataset nor a golden set: their queries do not pair`);
   }
-  const metrics = orderMetrics(baseline.metric_names.filter((name) => candidate.metric_names.includes(name) && isCompared(name)));
+  const metrics = orderMetrics(baseline.metric_names.filter((name) => candidate.metric_names.includes(name) && isQualityMetric(name)));
   if (metrics.length === 0) throw new HttpError(409, `Runs ${baselineId} and ${candidateId} have no metric in common to compare`);
   return { baseline, candidate, metrics };
 }
@@ -52,14 +53,11 @@ export function publicRun({ metric_names: _names, updated_at: _updated, ...run }
   return run;
 }
 
-const FAMILIES = ['ndcg@', 'precision@', 'recall@', 'f1@', 'reciprocal_rank', 'average_precision'];
+/** A name's measure (ndcg@10_exp → ndcg); comparisons compare only the quality measures, not dcg, idcg or unjudged. */
+const measureOf = (name: string) => name.split('@')[0] as QualityMeasure;
 
-const familyOf = (name: string) => FAMILIES.findIndex((prefix) => name.startsWith(prefix));
-
-/** The quality measures; a run's tally also keeps dcg@k, idcg@k and unjudged@k, which are not compared. */
-const isCompared = (name: string) => familyOf(name) !== -1;
-
-/** In FAMILIES' order (nDCG, P, R, F1, RR, AP); within one, by name (ndcg@10 before ndcg@10_exp). */
+/** In QUALITY_MEASURES' order (nDCG, P, R, F1, RR, AP); within one, by name (ndcg@10 before ndcg@10_exp). */
 function orderMetrics(names: string[]): string[] {
-  return [...names].sort((a, b) => familyOf(a) - familyOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const rank = (name: string) => QUALITY_MEASURES.indexOf(measureOf(name));
+  return [...names].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }

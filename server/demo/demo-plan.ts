@@ -1,4 +1,5 @@
 /** What the demo data holds: its datasets, scripts, experiments with their runs, and golden sets. */
+import { QUALITY_MEASURES } from '../schemas/metric-names';
 import { DEMO_K } from './demo-results';
 
 export const ALL_QUERIES = 'WANDS queries (all)';
@@ -30,12 +31,7 @@ export const SCRIPTS = [
 
 export const metricsSchema = {
   type: 'object',
-  properties: Object.fromEntries(
-    [`ndcg@${DEMO_K}`, `precision@${DEMO_K}`, `recall@${DEMO_K}`, `f1@${DEMO_K}`, 'reciprocal_rank', 'average_precision'].map((name) => [
-      name,
-      { type: 'number', minimum: 0, maximum: 1 },
-    ]),
-  ),
+  properties: Object.fromEntries(QUALITY_MEASURES.map((measure) => [`${measure}@${DEMO_K}`, { type: 'number', minimum: 0, maximum: 1 }])),
 };
 
 // Only finished states: a demo run has no config and no queue job, so an unfinished one would never move.

@@ -215,7 +215,8 @@ export function compareWithGoldenSet(ranking: readonly string[], judgements: Jud
 
 /**
  * The metrics a run result carries, each named by its variant and cut-off: `ndcg@k` is linear gain,
- * `ndcg@k_exp` exponential; reciprocal_rank and average_precision run over the whole ranking.
+ * `ndcg@k_exp` exponential. Reciprocal rank and average precision run over the whole ranking, which for a
+ * run is the top k its target returned: hence `reciprocal_rank@k` and `average_precision@k`.
  */
 export function metricsRecord(scores: RankingScores): Record<string, number> {
   const { k } = scores;
@@ -224,8 +225,8 @@ export function metricsRecord(scores: RankingScores): Record<string, number> {
     [`precision@${k}`]: scores.precision,
     [`recall@${k}`]: scores.recall,
     [`f1@${k}`]: scores.f1,
-    reciprocal_rank: scores.reciprocalRank,
-    average_precision: scores.averagePrecision,
+    [`reciprocal_rank@${k}`]: scores.reciprocalRank,
+    [`average_precision@${k}`]: scores.averagePrecision,
   };
 }
 

@@ -1,7 +1,10 @@
-/** One run result read by id (its details screen opened from an address), with the names of its judged products. */
+/**
+ * One run result read by id (its details screen opened from an address), with what the catalogue holds of
+ * its products: a result stores only the returned products' ids, names and images.
+ */
 import type { Queryable } from '../db/database';
 import { notFound } from '../errors';
-import type { ExperimentRunResult, RunResultWithNames } from '../schemas/results';
+import type { CatalogueFacts, ExperimentRunResult, RunResultWithNames } from '../schemas/results';
 
 export async function resultWithNames(db: Queryable, id: number): Promise<RunResultWithNames> {
   const { rows } = await db.query<ExperimentRunResult & { run_id: number }>(
@@ -9,11 +12,22 @@ export async function resultWithNames(db: Queryable, id: number): Promise<RunRes
     [id],
   );
   if (rows.length === 0) throw notFound('Experiment run result', id);
-  // The catalogue's names of the judged products: those the search did not return have no name otherwise.
-  const judged = (rows[0].result.results?.golden_set ?? []).map((product) => product.product_id);
-  const names = await db.query<{ product_id: string; name: string }>(
-    'SELECT product_id, name FROM products WHERE product_id = ANY($1::text[])',
-    [judged],
+  const results = rows[0].result.results;
+  const judged = (results?.golden_set ?? []).map((product) => product.product_id);
+  const returned = (results?.search_results ?? []).map((product) => product.product_id);
+  // Every product of the result in one query; the judged ones the search did not return have no name otherwise.
+  const products = await db.query<{ product_id: string; name: string } & CatalogueFacts>(
+    'SELECT product_id, name, description, attributes FROM products WHERE product_id = ANY($1::text[])',
+    [[...new Set([...judged, ...returned])]],
   );
-  return { ...rows[0], product_names: Object.fromEntries(names.rows.map((row) => [row.product_id, row.name])) };
+  const judgedIds = new Set(judged);
+  return {
+    ...rows[0],
+    product_names: Object.fromEntries(
+      products.rows.filter((row) => judgedIds.has(row.product_id)).map((row) => [row.product_id, row.name]),
+    ),
+    catalogue: Object.fromEntries(
+      products.rows.map(({ product_id, description, attributes }) => [product_id, { description, attributes }]),
+    ),
+  };
 }

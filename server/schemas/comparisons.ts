@@ -1,6 +1,7 @@
 /** Two finished runs compared query by query, with whether each metric's difference is more than noise. */
 import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
+import { QualityMetricNameSchema } from './metric-names';
 import { pageProperties, TotalCountHeader } from './paging';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 
@@ -11,11 +12,7 @@ const rowsQueryProperties = {
   baseline: IdSchema,
   candidate: IdSchema,
   metric: Type.Optional(
-    Type.String({
-      pattern: '^[a-z_]+(@[0-9]+(_exp)?)?$',
-      maxLength: 100,
-      description: 'The metric of the per-query rows and the histogram, one both runs have; the first of `metrics` when left out',
-    }),
+    QualityMetricNameSchema('The metric of the per-query rows and the histogram, one both runs have; the first of `metrics` when left out'),
   ),
   filter: Type.Optional(
     Type.Unsafe<ComparisonFilter>(

@@ -1,6 +1,7 @@
 /** An experiment run result: one entry's search, scored. Results made elsewhere may lack any optional part. */
 import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
+import { METRIC_NAME } from './metric-names';
 import { pageProperties } from './paging';
 import { IdSchema, JsonObject, RecordOf, TimestampSchema } from './shared';
 
@@ -50,10 +51,24 @@ export const RunResultSchema = Type.Object({
 });
 export type ExperimentRunResult = Static<typeof RunResultSchema>;
 
-/** One result read by id: with the catalogue's names of its judged products, by product id (those it knows). */
+/** What the catalogue holds of a product a result returned or judged, beside what the result stored. */
+const CatalogueFactsSchema = Type.Object({
+  description: Type.String(),
+  attributes: JsonObject({ description: "The catalogue's attributes of the product (colour, material, price...); {} when it knows none" }),
+});
+export type CatalogueFacts = Static<typeof CatalogueFactsSchema>;
+
+/** One result read by id: with what the catalogue holds of its products, by product id (only those it knows). */
 export const RunResultWithNamesSchema = Type.Object({
   ...RunResultSchema.properties,
-  product_names: RecordOf(Type.String()),
+  product_names: RecordOf(Type.String(), { description: "The catalogue's names of the judged products" }),
+  // Always sent by this server; optional in the type so that answers of servers from before it still fit.
+  catalogue: Type.Optional(
+    RecordOf(CatalogueFactsSchema, {
+      description:
+        'Description and attributes of the returned and judged products the catalogue holds; a product it does not hold is left out',
+    }),
+  ),
 });
 export type RunResultWithNames = Static<typeof RunResultWithNamesSchema>;
 
@@ -76,7 +91,7 @@ export const ResultListQuerySchema = Type.Object(
     ),
     sort: Type.Optional(
       Type.String({
-        pattern: '^(input|[a-z_]+(@[0-9]+(_exp)?)?)$',
+        pattern: `^(input|${METRIC_NAME})$`,
         maxLength: 64,
         description:
           'input, or a metric name of the run (ndcg@10, precision@10, …); results without that metric (errors) come last. Newest first when absent',

@@ -86,8 +86,8 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
       'precision@10',
       'recall@10',
       'f1@10',
-      'reciprocal_rank',
-      'average_precision',
+      'reciprocal_rank@10',
+      'average_precision@10',
       'dcg@10',
       'unjudged@10',
     ]) {

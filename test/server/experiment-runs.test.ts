@@ -226,7 +226,7 @@ describe.each(backends)('experiment runs (%s)', (backend) => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      `entry_id,input,status,version,test_result,average_precision,dcg@${K},f1@${K},idcg@${K},ndcg@${K},precision@${K},recall@${K},reciprocal_rank,unjudged@${K},search_results,commons,missings,leftovers`,
+      `entry_id,input,status,version,test_result,average_precision@${K},dcg@${K},f1@${K},idcg@${K},ndcg@${K},precision@${K},recall@${K},reciprocal_rank@${K},unjudged@${K},search_results,commons,missings,leftovers`,
     );
     expect(lines).toHaveLength(INPUTS.length + 1);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);

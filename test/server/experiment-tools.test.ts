@@ -285,6 +285,44 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     expect((await t.call('GET', `${API}/golden-sets/${goldenSetId}/coverage`)).statusCode).toBe(400);
   });
 
+  it("reads a run result's returned and judged products' descriptions and attributes from the catalogue", async () => {
+    await t.db.query(
+      `INSERT INTO products (product_id, name, description, attributes) VALUES
+         ('d1', 'Walnut desk', 'Solid walnut, two drawers', '{"colour": "brown", "material": "walnut", "price": 420}'),
+         ('d2', 'Pine desk', 'Light pine', '{"colour": "natural"}')`,
+    );
+    const run = await t.db.query<{ id: number }>(
+      `WITH d AS (INSERT INTO datasets (name, description) VALUES ('Desks', '') RETURNING id),
+            s AS (SELECT id FROM evaluation_scripts LIMIT 1),
+            x AS (INSERT INTO experiments (name, evaluation_script_id, dataset_id, description) SELECT 'Desks', s.id, d.id, '' FROM s, d RETURNING id)
+       INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) SELECT id, 'x', 'success' FROM x RETURNING id`,
+    );
+    // A result stores only what the search said of its products: no description, no attributes.
+    const result = {
+      input: 'desk',
+      status: 'PASS',
+      results: {
+        search_results: [{ product_id: 'd1', name: 'Walnut desk' }, { product_id: 'gone' }],
+        golden_set: [
+          { product_id: 'd1', relevance: 2 },
+          { product_id: 'd2', relevance: 1 },
+        ],
+      },
+    };
+    const stored = await t.db.query<{ id: number }>(
+      'INSERT INTO experiment_run_results (run_id, entry_id, result) VALUES ($1, 6, $2) RETURNING id',
+      [run.rows[0].id, JSON.stringify(result)],
+    );
+    const response = await t.call('GET', `${API}/experiment-run-results/${stored.rows[0].id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().catalogue).toEqual({
+      d1: { description: 'Solid walnut, two drawers', attributes: { colour: 'brown', material: 'walnut', price: 420 } },
+      d2: { description: 'Light pine', attributes: { colour: 'natural' } },
+    });
+    expect(response.json().product_names).toEqual({ d1: 'Walnut desk', d2: 'Pine desk' });
+    await t.db.query(`DELETE FROM products WHERE product_id IN ('d1', 'd2')`);
+  });
+
   it('reads one run result by id, with its run', async () => {
     const run = await t.db.query<{ id: number }>(
       `WITH d AS (INSERT INTO datasets (name, description) VALUES ('One', '') RETURNING id),
@@ -305,6 +343,8 @@ describe.each(backends)('experiment workbench calls (%s)', (backend) => {
     expect(response.json()).toMatchObject({ id, run_id: runId, entry_id: 5, result: { input: 'red sofa', status: 'FAIL' } });
     // The catalogue's names of the judged products it knows.
     expect(response.json().product_names).toEqual({ p1: 'Red velvet sofa' });
+    // What the catalogue holds of the judged products it knows; p404 is not in it and is left out.
+    expect(response.json().catalogue).toEqual({ p1: { description: '', attributes: {} } });
     const missing = await t.call('GET', `${API}/experiment-run-results/999999`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Experiment run result 999999 not found');

@@ -80,6 +80,22 @@ describe('npm run metrics', () => {
     ]);
   });
 
+  it('with -c -q prints lines only for the queries the run has, as trec_eval does, and averages over every judged query', () => {
+    const { code, stdout } = metrics(`${fixtures}/qrels.txt`, `${fixtures}/run.txt`, '-k', '3', '-c', '-q');
+    expect(code).toBe(0);
+    const lines = rows(stdout);
+    // q3 is judged but not in the run: no line of its own, yet it counts in num_q and the means.
+    expect([...new Set(lines.map(([, qid]) => qid))]).toEqual(['q1', 'q2', 'all']);
+    const perQuery = rows(metrics(`${fixtures}/qrels.txt`, `${fixtures}/run.txt`, '-k', '3', '-q').stdout).filter(
+      ([, qid]) => qid !== 'all',
+    );
+    expect(lines.filter(([, qid]) => qid !== 'all')).toEqual(perQuery);
+    expect(lines.filter(([, qid]) => qid === 'all')).toEqual(
+      rows(metrics(`${fixtures}/qrels.txt`, `${fixtures}/run.txt`, '-k', '3', '-c').stdout),
+    );
+    expect(lines.find(([name, qid]) => name === 'num_q' && qid === 'all')).toEqual(['num_q', 'all', '3']);
+  });
+
   it('names exponential gain and honours --relevant-from', () => {
     // exponential: 3 / (7 + 3/log2(3) + 1/2) = 3 / 9.39279 = 0.3194 for q1.
     // relevant from 2: d1, d4 relevant; map = (1/1)/2; recall_3 = 1/2; nDCG gains are the grades regardless.

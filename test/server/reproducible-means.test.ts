@@ -136,7 +136,7 @@ describe.each(backends)('reproducible means (%s)', (backend) => {
     const means = run.summary!.mean_metrics;
     const ndcg = settings.gain === 'exponential' ? [`ndcg@${k}_exp`, `ndcg_cut_exp_${k}`] : [`ndcg@${k}`, `ndcg_cut_${k}`];
     const pairs = [ndcg, [`precision@${k}`, `P_${k}`], [`recall@${k}`, `recall_${k}`], [`f1@${k}`, `F1_${k}`]];
-    pairs.push(['reciprocal_rank', 'recip_rank'], ['average_precision', 'map']);
+    pairs.push([`reciprocal_rank@${k}`, 'recip_rank'], [`average_precision@${k}`, 'map']);
     expect(all.get('num_q')).toBe('4');
     for (const [run, cli] of pairs) {
       expect(formatValue(means[run]), `${run} against ${cli}`).toBe(all.get(cli));

@@ -128,8 +128,8 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       'precision@3',
       'recall@3',
       'f1@3',
-      'reciprocal_rank',
-      'average_precision',
+      'reciprocal_rank@3',
+      'average_precision@3',
     ]);
     expect(body.metric).toBe('ndcg@3');
     const [before, after] = [scored.get(baseline.id)!, scored.get(candidate.id)!];
@@ -233,6 +233,35 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
     expect(safe.body.split('\r\n')[1]).toMatch(/^'=cmd\|x,/);
   });
 
+  it('compares, exports and sorts by every metric both runs have, F1 and the measures at k among them', async () => {
+    const names = (await compare('')).json<{ metrics: Array<{ name: string }> }>().metrics.map((metric) => metric.name);
+    expect(names).toContain('f1@3');
+    const after = scored.get(candidate.id)!;
+    for (const name of names) {
+      const metric = encodeURIComponent(name);
+      const page = await compare(`metric=${metric}&page_size=100`);
+      expect(page.statusCode, `${name}: ${page.body}`).toBe(200);
+      const body = page.json<{ metric: string; results: Row[] }>();
+      expect(body.metric).toBe(name);
+      const byId = new Map([...after.values()].map((result) => [result.id, result.metrics[name]]));
+      expect(body.results.map((row) => row.candidate)).toEqual(body.results.map((row) => byId.get(row.candidate_result_id!) ?? null));
+      const csv = await t.call(
+        'GET',
+        `${API}/run-comparisons/results.csv?baseline=${baseline.id}&candidate=${candidate.id}&metric=${metric}`,
+      );
+      expect(csv.statusCode, `${name}: ${csv.body}`).toBe(200);
+      expect(csv.body.trimEnd().split('\r\n')).toHaveLength(body.results.length + 1);
+      const sorted = await t.call(
+        'GET',
+        `${API}/experiment-runs/${candidate.id}/results?status=PASS,FAIL&sort=${metric}&order=desc&page_size=100`,
+      );
+      expect(sorted.statusCode, `${name}: ${sorted.body}`).toBe(200);
+      const values = sorted.json<Array<{ result: any }>>().map((r) => r.result.results.metrics[name] as number);
+      expect(values.length).toBeGreaterThan(0);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+    }
+  });
+
   it('refuses what it cannot compare, naming the reason', async () => {
     const same = await t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=${baseline.id}`);
     expect(same.statusCode).toBe(400);
@@ -243,7 +272,7 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
     const metric = await compare('metric=ndcg@10');
     expect(metric.statusCode).toBe(400);
     expect(metric.json().message).toBe(
-      'querystring.metric must be one of the metrics both runs have (ndcg@3, precision@3, recall@3, f1@3, reciprocal_rank, average_precision), got "ndcg@10"',
+      'querystring.metric must be one of the metrics both runs have (ndcg@3, precision@3, recall@3, f1@3, reciprocal_rank@3, average_precision@3), got "ndcg@10"',
     );
     const filter = await compare('filter=worse');
     expect(filter.statusCode).toBe(400);

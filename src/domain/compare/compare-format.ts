@@ -6,13 +6,14 @@
 import type { ComparisonFilter, RunComparison } from './comparison-types';
 import { counted, formatCount } from '../shared/format-count';
 import { formatMean } from '../shared/format-metric';
+import type { QualityMeasure } from '../../../server/schemas/metric-names';
 
 /** What the paired tests are read against. */
 const SIGNIFICANCE_LEVEL = 0.05;
 
 const MINUS = '\u2212';
 
-const ABBREVIATIONS: Record<string, string> = {
+const ABBREVIATIONS: Record<QualityMeasure, string> = {
   ndcg: 'nDCG',
   precision: 'P',
   recall: 'R',
@@ -21,11 +22,14 @@ const ABBREVIATIONS: Record<string, string> = {
   average_precision: 'AP',
 };
 
-/** 'ndcg@10' → 'nDCG@10', 'precision@10' → 'P@10', 'reciprocal_rank' → 'RR', 'ndcg@10_exp' → 'nDCG@10_exp'; others as they are. */
+/**
+ * 'ndcg@10' → 'nDCG@10', 'precision@10' → 'P@10', 'reciprocal_rank@10' → 'RR@10', 'ndcg@10_exp' → 'nDCG@10_exp';
+ * others as they are.
+ */
 export function metricLabel(name: string): string {
   const at = name.indexOf('@');
   const base = at === -1 ? name : name.slice(0, at);
-  const short = ABBREVIATIONS[base];
+  const short = (ABBREVIATIONS as Record<string, string | undefined>)[base];
   return short === undefined ? name : `${short}${at === -1 ? '' : name.slice(at)}`;
 }
 

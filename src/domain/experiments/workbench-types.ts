@@ -4,7 +4,7 @@ import type { ExperimentDetails, ExperimentWithConfig, NewExperiment, Experiment
 import type { TryQuery, TryResult } from '../../../server/schemas/search-try';
 import type { HttpTargetConfig } from '../../../server/schemas/run-config';
 import type { ExperimentRun } from '../../../server/schemas/runs';
-import type { RunResultWithNames } from '../../../server/schemas/results';
+import type { CatalogueFacts, RunResultWithNames } from '../../../server/schemas/results';
 import type { RunSummary } from './evaluation-backend-types';
 
 export type {
@@ -16,6 +16,7 @@ export type {
   TryResult,
   HttpTargetConfig,
   RunResultWithNames,
+  CatalogueFacts,
 };
 export type { CoverageAnswer } from '../../../server/schemas/coverage';
 export type { StoredRunConfig } from '../../../server/schemas/run-config';

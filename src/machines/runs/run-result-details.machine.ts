@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { resultsAddress, type PassedRow } from '../../domain/runs/passed-run-result';
-import type { RunResultWithNames } from '../../domain/experiments/workbench-types';
+import type { CatalogueFacts, RunResultWithNames } from '../../domain/experiments/workbench-types';
 import { messageOf } from '../../domain/shared/error-message';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 import { goldenSetIdOf } from '../../domain/judging/judge-queue';
@@ -9,7 +9,8 @@ import { notProvided } from '../shared/not-provided';
 
 // The /experiment-run-result-details/{id} page: the results table passes the row along (history state) and it
 // shows at once; opened from an address or a new tab, the result is fetched by its id. Either way
-// the catalogue's names of its judged products are fetched with it. A Metrics grid folds away, and Back
+// the catalogue's names of its judged products, and the descriptions and attributes of all its products, are
+// fetched with it. A Metrics grid folds away, and Back
 // returns to the run's results as the person left them, filter, sort and page (the origin); without one, at the
 // row's page (page 1 when it was opened by address).
 // An id the server does not know: 'No run result details found. Please go back and try again.'
@@ -29,6 +30,8 @@ export type RunResultDetailsInput = {
 export type RunResultDetailsContext = RunResultDetailsInput & {
   /** Catalogue names of the judged products, once fetched. */
   names: Record<string, string> | null;
+  /** The catalogue's description and attributes of the result's products it holds, once fetched. */
+  catalogue: Record<string, CatalogueFacts>;
   error: string | null;
   /** The run's golden set and its scale, once known. */
   target: JudgingTarget | null;
@@ -72,9 +75,12 @@ export const runResultDetailsMachine = setup({
     navigateTo: notProvided<{ path: string }>('navigateTo'),
     assignFetched: assign((_, params: { result: RunResultWithNames }) => {
       const { product_names: names, run_id: runId, ...result } = params.result;
-      return { passed: { result, runId: runId ?? 0, page: 1 }, names };
+      return { passed: { result, runId: runId ?? 0, page: 1 }, names, catalogue: params.result.catalogue ?? {} };
     }),
-    assignNames: assign((_, params: { result: RunResultWithNames | null }) => ({ names: params.result?.product_names ?? {} })),
+    assignNames: assign((_, params: { result: RunResultWithNames | null }) => ({
+      names: params.result?.product_names ?? {},
+      catalogue: params.result?.catalogue ?? {},
+    })),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     grade: assign(({ context }, { productId, grade }: { productId: string; grade: number }) => {
       const judgement = { query: context.passed!.result.result.input, product_id: productId, grade };
@@ -104,6 +110,7 @@ export const runResultDetailsMachine = setup({
     resultId: input.resultId,
     origin: input.origin ?? null,
     names: null,
+    catalogue: {},
     error: null,
     target: null,
     judged: {},
@@ -152,7 +159,7 @@ export const runResultDetailsMachine = setup({
             closed: { on: { 'user.toggleMetrics': 'open' } },
           },
         },
-        // A passed row comes without the catalogue's names: fetched beside it; without them, ids show.
+        // A passed row comes without the catalogue's names and facts: fetched beside it; without them, ids show.
         names: {
           initial: 'checking',
           states: {

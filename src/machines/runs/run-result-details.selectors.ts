@@ -11,6 +11,8 @@ export const selectIsLoading = (snapshot: RunResultDetailsSnapshot) => snapshot.
 export const selectIsFailed = (snapshot: RunResultDetailsSnapshot) => snapshot.hasTag('failed');
 export const selectError = (snapshot: RunResultDetailsSnapshot) => snapshot.context.error;
 export const selectNames = (snapshot: RunResultDetailsSnapshot) => snapshot.context.names ?? {};
+/** The catalogue's description and attributes of the result's products, by product id (those it holds). */
+export const selectCatalogue = (snapshot: RunResultDetailsSnapshot) => snapshot.context.catalogue;
 /** The run's golden set's scale, when the unjudged products can be graded here. */
 export const selectScale = (snapshot: RunResultDetailsSnapshot) =>
   snapshot.hasTag('canJudge') ? (snapshot.context.target?.scale ?? null) : null;

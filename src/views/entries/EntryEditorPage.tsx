@@ -21,6 +21,7 @@ import { useCan } from '../shell/role-context';
 import { GatedButton } from '../ui/Gated';
 import * as modal from '../ui/modal.css';
 import * as pageStyles from '../ui/page.css';
+import { DemoBadge } from '../ui/DemoBadge';
 import { errorMessage, statusMessage } from '../ui/status.css';
 import { StatusMessage } from '../ui/StatusMessage';
 
@@ -79,7 +80,10 @@ export function EntryEditorPage({ id }: { id: number | null }) {
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
         <div>
-          <h1 className={pageStyles.title}>Edit Dataset Entry</h1>
+          <div className={pageStyles.titleRow}>
+            <h1 className={pageStyles.title}>Edit Dataset Entry</h1>
+            <DemoBadge demo={entry?.demo} />
+          </div>
           <p className={pageStyles.lead}>ID: {entry?.id}</p>
         </div>
       </div>

@@ -84,6 +84,16 @@ export const productName = style({
   fontSize: vars.fontSize.sm,
 });
 
+// A product's catalogue description, cut to three lines so that rows stay compact.
+export const productDescription = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
+
 /** The returned products and the golden set side by side on a wide screen, as the test case page lays them out. */
 export const comparison = style({
   display: 'grid',

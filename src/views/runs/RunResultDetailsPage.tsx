@@ -10,6 +10,7 @@ import {
   selectIsLoading,
   selectIsMissing,
   selectMetricsOpen,
+  selectCatalogue,
   selectNames,
   selectPassed,
   selectJudgedHere,
@@ -19,6 +20,7 @@ import {
 import { gradeName, gradesOf, queueKey } from '../../domain/judging/judge-queue';
 import type { GradeScale } from '../../domain/judging/judging-types';
 import type { RunResultDetails, SearchResultProduct } from '../../domain/experiments/evaluation-backend-types';
+import type { CatalogueFacts } from '../../domain/experiments/workbench-types';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { formatMetric, orderedMetrics } from '../../domain/shared/format-metric';
 import { imageSource } from '../../domain/catalogue/image-source';
@@ -35,6 +37,7 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
 import { errorMessage } from '../ui/status.css';
+import { KeyAttributes } from '../ui/KeyAttributes';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
 
@@ -138,6 +141,7 @@ type DetailsActor = ActorRefFrom<typeof runResultDetailsMachine>;
 
 // A role that may not judge sees no grade buttons (nor keys), and a note why where they would be.
 function Products({ results, names, actor }: { results: RunResultDetails; names: Record<string, string>; actor: DetailsActor }) {
+  const catalogue = useSelector(actor, selectCatalogue);
   const refusal = useRefusal('judgement.change');
   const target = useSelector(actor, selectScale);
   const scale = refusal === null ? target : null;
@@ -178,6 +182,7 @@ function Products({ results, names, actor }: { results: RunResultDetails; names:
                 <ProductImage product={product} />
                 <p className={styles.productName}>{product.name ?? product.product_id}</p>
                 <p className={styles.productMeta}>{product.product_id}</p>
+                <CatalogueFactsOf facts={catalogue[product.product_id]} label={product.name ?? product.product_id} />
                 {scale && unjudged && (
                   <InPlaceGrade actor={actor} scale={scale} productId={product.product_id} current={judgedHere[product.product_id]} />
                 )}
@@ -199,11 +204,23 @@ function Products({ results, names, actor }: { results: RunResultDetails; names:
                 <p className={styles.productName}>{name ?? product.product_id}</p>
                 {name !== undefined && <p className={styles.productMeta}>{product.product_id}</p>}
                 <p className={styles.productMeta}>Relevance: {product.relevance}</p>
+                <CatalogueFactsOf facts={catalogue[product.product_id]} label={name ?? product.product_id} />
               </li>
             ))}
           </ul>
         </section>
       </div>
+    </>
+  );
+}
+
+/** What the catalogue holds of a product: its description and key attributes; nothing for a product it does not hold. */
+function CatalogueFactsOf({ facts, label }: { facts: CatalogueFacts | undefined; label: string }) {
+  if (!facts) return null;
+  return (
+    <>
+      {facts.description && <p className={styles.productDescription}>{facts.description}</p>}
+      <KeyAttributes attributes={facts.attributes} label={`Attributes of ${label}`} />
     </>
   );
 }

@@ -34,6 +34,7 @@ import { RunJudgingActions, RunJudgingNotes } from '../judging/RunJudging';
 import { selectItems } from '../../machines/shared/paged-list.selectors';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
+import { DemoBadge } from '../ui/DemoBadge';
 import { errorMessage } from '../ui/status.css';
 
 // /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
@@ -53,7 +54,10 @@ export function RunResultsPage({ id }: { id: number | null }) {
     <div className={pageStyles.page}>
       {run && <RunBreadcrumbs run={run} />}
       <div className={pageStyles.header}>
-        <h1 className={pageStyles.title}>Experiment Run Results</h1>
+        <div className={pageStyles.titleRow}>
+          <h1 className={pageStyles.title}>Experiment Run Results</h1>
+          <DemoBadge demo={run?.demo} />
+        </div>
         {run && !isActiveRun(run) && !notFound && !missing && (
           <div className={styles.actions}>
             <RunJudgingActions run={run} page={page} />

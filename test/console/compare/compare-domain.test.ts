@@ -99,8 +99,10 @@ describe('the compare address', () => {
 describe('how a comparison reads', () => {
   it('abbreviates metric names as the field does', () => {
     expect(
-      ['ndcg@10', 'precision@5', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision', 'ndcg@10_exp', 'dcg@10'].map(metricLabel),
-    ).toEqual(['nDCG@10', 'P@5', 'R@10', 'F1@10', 'RR', 'AP', 'nDCG@10_exp', 'dcg@10']);
+      ['ndcg@10', 'precision@5', 'recall@10', 'f1@10', 'reciprocal_rank@10', 'average_precision@10', 'ndcg@10_exp', 'dcg@10'].map(
+        metricLabel,
+      ),
+    ).toEqual(['nDCG@10', 'P@5', 'R@10', 'F1@10', 'RR@10', 'AP@10', 'nDCG@10_exp', 'dcg@10']);
   });
 
   it('signs deltas to four decimals, with a true minus', () => {
@@ -219,10 +221,10 @@ describe('the delta histogram', () => {
       deltaHistogram(
         bins.map((bin) => ({ ...bin, count: 0 })),
         5,
-        'RR',
+        'RR@10',
         box,
       ).description,
-    ).toBe('Histogram of the per-query RR deltas: no query changed; 5 unchanged, not drawn.');
+    ).toBe('Histogram of the per-query RR@10 deltas: no query changed; 5 unchanged, not drawn.');
     expect(binLabel({ from: 0.95, to: 1, count: 1 })).toBe('0.95 to 1.00: 1 query');
   });
 });

@@ -66,7 +66,7 @@ const metrics: RunComparison['metrics'] = [
     losses: 10,
   },
   {
-    name: 'reciprocal_rank',
+    name: 'reciprocal_rank@10',
     baseline_mean: 0,
     candidate_mean: 0,
     delta: 0,
@@ -84,7 +84,7 @@ const metrics: RunComparison['metrics'] = [
 const SUMMARY_ROWS = [
   ['nDCG@10', '0.4980', '0.5190', '+0.0210', '+4.2%', '[+0.0040, +0.0380]', '0.013 significant', '0.012 significant', '41 / 70 / 19'],
   ['P@10', '0.3100', '0.3000', '−0.0100', '−3.2%', '[−0.0300, +0.0100]', '0.210', '0.200', '10 / 110 / 10'],
-  ['RR', '0.0000', '0.0000', '0.0000', '—', '—', '1.000', '1.000', '0 / 130 / 0'],
+  ['RR@10', '0.0000', '0.0000', '0.0000', '—', '—', '1.000', '1.000', '0 / 130 / 0'],
 ];
 
 /** The rows of one page of 45: 20, 20, then 5, each a regression. */

@@ -11,8 +11,8 @@ import { renderWithLogic } from '../helpers/render-console';
 import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: the result-detail screen. The results table passes its row (history state) and it shows at once,
-// its judged products' names fetched beside it; opened by address, the row is fetched by id. A Metrics grid
-// folds away and Back returns to the results page. Every shortest path of the real machine, replayed on the views.
+// its judged products' names and its products' catalogue descriptions and attributes fetched beside it; opened
+// by address, the row is fetched by id. A Metrics grid folds away and Back returns to the results page. Every shortest path of the real machine, replayed on the views.
 
 afterEach(cleanup);
 
@@ -45,8 +45,19 @@ const row: ExperimentRunResult = {
   },
 };
 const passed: PassedRunResult = { result: row, runId: 9, page: 2 };
-/** What GET experiment-run-results/41 answers: the row, its run, and the catalogue's names of its judged products. */
-const fetched: RunResultWithNames = { ...row, run_id: 9, product_names: { P1: 'Oak table', P9: 'Walnut table' } };
+/**
+ * What GET experiment-run-results/41 answers: the row, its run, the catalogue's names of its judged products and
+ * what it holds of the result's products (P2 and P5 it does not hold).
+ */
+const fetched: RunResultWithNames = {
+  ...row,
+  run_id: 9,
+  product_names: { P1: 'Oak table', P9: 'Walnut table' },
+  catalogue: {
+    P1: { description: 'Solid oak, seats six', attributes: { colour: 'brown', material: 'oak', price: 899, tags: ['x'] } },
+    P9: { description: '', attributes: { material: 'walnut' } },
+  },
+};
 
 type ModelEvent =
   | EventFromLogic<typeof runResultDetailsMachine>
@@ -124,12 +135,17 @@ function expectDetails(state: DetailsSnapshot) {
   // Rank, role in words and grade, besides the colour.
   expect(results.map((item) => item.firstElementChild!.textContent)).toEqual(['#1 · Common · grade 3', '#2 · Leftover · unjudged']);
   expect(within(results[0]).getByRole('img', { name: 'Oak table' }).getAttribute('src')).toBe('/demo-images/P1.svg');
+  // Once fetched, the catalogue's description and key attributes of the products it holds (texts and numbers).
+  const known = 'P1' in state.context.catalogue;
+  const oak = known ? ['Solid oak, seats six', 'colour:brownmaterial:oakprice:899'] : [];
+  expect([...results[0].children].slice(2).map((child) => child.textContent)).toEqual(['Oak table', 'P1', ...oak]);
+  expect([...results[1].children].slice(2).map((child) => child.textContent)).toEqual(['Pine table', 'P2']);
   const golden = within(screen.getByRole('list', { name: 'Golden Set Products' })).getAllByRole('listitem');
   // The catalogue's name when known: a returned product's from the search, the others' once fetched.
   const walnut = state.context.names?.P9 ? ['Walnut table', 'P9'] : ['P9'];
   expect(golden.map((item) => [...item.children].map((child) => child.textContent))).toEqual([
-    ['Common', 'Oak table', 'P1', 'Relevance: 3'],
-    ['Missing', ...walnut, 'Relevance: 2'],
+    ['Common', 'Oak table', 'P1', 'Relevance: 3', ...oak],
+    ['Missing', ...walnut, 'Relevance: 2', ...(known ? ['material:walnut'] : [])],
     // Judged, grade 0: neither common nor missing.
     ['Judged not relevant', 'P5', 'Relevance: 0'],
   ]);

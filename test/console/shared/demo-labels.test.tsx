@@ -3,6 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { DemoDataState } from '../../../src/domain/demo/demo-data';
 import type { GoldenSet, Product } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { ExperimentRow } from '../../../src/domain/experiments/script-names';
+import type { DatasetEntry } from '../../../src/domain/evaluations/evaluation-service-types';
+import type { ExperimentRunDetails } from '../../../src/domain/experiments/evaluation-backend-types';
+import { EntryEditorPage } from '../../../src/views/entries/EntryEditorPage';
+import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { CataloguePage } from '../../../src/views/catalogue/CataloguePage';
 import { ExperimentsPage } from '../../../src/views/experiments/ExperimentsPage';
 import { GoldenSetsPage } from '../../../src/views/golden-sets/GoldenSetsPage';
@@ -81,6 +85,66 @@ describe('the Demo label', () => {
     await services.settle('findProduct', { output: product });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oak bed'));
     expect(screen.getByRole('img', { name: 'Demo data' }).closest('h1')).toBeNull();
+  });
+});
+
+describe('the Demo label in the header of a demo row’s own page', () => {
+  const headerLabel = () => {
+    const label = screen.getByRole('img', { name: 'Demo data' });
+    expect(label.closest('h1')).toBeNull();
+    return label.parentElement!.querySelector('h1')!.textContent;
+  };
+
+  it('stands beside a demo run’s results heading, and not beside a person’s run', async () => {
+    const run = {
+      id: 12,
+      experiment_id: 4,
+      evaluation_script_name: 'Golden set relevance',
+      tags: [],
+      status: 'success',
+      total_cost: 0,
+      demo: true,
+      created_at: '2026-03-03T10:00:00.000Z',
+      updated_at: '2026-03-03T10:05:00.000Z',
+      progress: { done: 1, total: 1 },
+      error: null,
+      summary: { results: 1, passed: 1, failed: 0, unjudged: 0, errors: 0, counted: 1, repeated: 0, mean_metrics: { 'ndcg@10': 0.5 } },
+    } as ExperimentRunDetails;
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await services.settle('findRun', { output: run });
+    expect(headerLabel()).toBe('Experiment Run Results');
+    cleanup();
+
+    const mine = fakeDeps();
+    renderWithLogic(mine, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await mine.settle('findRun', { output: { ...run, demo: false } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Experiment Run Results');
+    expect(screen.queryByRole('img', { name: 'Demo data' })).toBeNull();
+  });
+
+  it('stands beside a demo entry’s editor heading, and not beside a person’s entry', async () => {
+    const entry = {
+      id: 7,
+      input: 'red velvet sofa',
+      input_metadata: {},
+      description: '',
+      datasets: [],
+      demo: true,
+      created_at: '2026-01-05T09:30:00Z',
+      updated_at: '2026-01-05T09:30:00Z',
+    } as DatasetEntry;
+    const services = fakeDeps();
+    renderWithLogic(services, '/dataset-entries/7/edit', <EntryEditorPage id={7} />);
+    await services.settle('findEntry', { output: entry });
+    expect(headerLabel()).toBe('Edit Dataset Entry');
+    cleanup();
+
+    const mine = fakeDeps();
+    renderWithLogic(mine, '/dataset-entries/7/edit', <EntryEditorPage id={7} />);
+    await mine.settle('findEntry', { output: { ...entry, demo: false } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Dataset Entry');
+    expect(screen.queryByRole('img', { name: 'Demo data' })).toBeNull();
   });
 });
 

@@ -242,8 +242,8 @@ describe('mean metrics of the run above its results', () => {
         'precision@10': 0.4,
         'recall@10': 0.55555,
         'f1@10': 0.46,
-        reciprocal_rank: 0.8,
-        average_precision: 0.6019,
+        'reciprocal_rank@10': 0.8,
+        'average_precision@10': 0.6019,
       },
     },
   };
@@ -260,7 +260,7 @@ describe('mean metrics of the run above its results', () => {
       within(grid)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank', 'average_precision']);
+    ).toEqual(['ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank@10', 'average_precision@10']);
     expect(
       within(grid)
         .getAllByRole('definition')

@@ -149,8 +149,8 @@ describe('metrics (trec_eval semantics)', () => {
       'precision@10',
       'recall@10',
       'f1@10',
-      'reciprocal_rank',
-      'average_precision',
+      'reciprocal_rank@10',
+      'average_precision@10',
     ]);
     expect(Object.keys(runMetrics(ranking, judgements, { k: 10, gain: 'exponential' }))[0]).toBe('ndcg@10_exp');
     expect(() => runMetrics(ranking, judgements, { k: 0 })).toThrow('k must be a positive integer');
