@@ -59,6 +59,9 @@ const familyOf = (name: string) => FAMILIES.findIndex((prefix) => name.startsWit
 /** The quality measures; a run's tally also keeps dcg@k, idcg@k and unjudged@k, which are not compared. */
 const isCompared = (name: string) => familyOf(name) !== -1;
 
+/** The metric a run is read by first: its first quality measure in FAMILIES' order (nDCG when it has one). */
+export const mainMetric = (names: string[]): string | undefined => orderMetrics(names.filter(isCompared))[0];
+
 /** In FAMILIES' order (nDCG, P, R, F1, RR, AP); within one, by name (ndcg@10 before ndcg@10_exp). */
 function orderMetrics(names: string[]): string[] {
   return [...names].sort((a, b) => familyOf(a) - familyOf(b) || (a < b ? -1 : a > b ? 1 : 0));
