@@ -11,7 +11,7 @@ import { HttpError } from '../errors';
 import type { ExperimentRunResult, ResultListQuery } from '../schemas/results';
 import { requireRow } from '../db/require-row';
 import { containsPattern } from '../db/like-pattern';
-import { parseSegment, segmentCondition } from '../segments/segment-filter';
+import { parseSegment, segmentCondition } from '../db/segment-filter';
 
 interface ResultListPage extends ListTotal {
   ids: number[];

@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { holmAdjusted } from '../evaluation/holm';
-import type { RunComparisonData } from '../comparisons/run-comparison';
+import type { RunComparisonData } from './run-comparison';
 import { FEW_QUERIES, MAX_SEGMENT_VALUES, type SegmentDelta } from '../schemas/segments';
 import { comparisonBySegment } from './segment-pairs';
 

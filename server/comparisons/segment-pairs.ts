@@ -5,9 +5,9 @@
  * segment's test is exactly the one the whole comparison runs, on fewer queries.
  */
 import type { Queryable } from '../db/database';
-import { metricComparisons, type PairedQueries } from '../comparisons/paired-queries';
-import type { RunComparisonData } from '../comparisons/run-comparison';
-import type { Segment } from './segment-filter';
+import { metricComparisons, type PairedQueries } from './paired-queries';
+import type { RunComparisonData } from './run-comparison';
+import type { Segment } from '../db/segment-filter';
 
 /** The segments of a kept comparison computed so far, by `key:value`: gone with the comparison. */
 const kept = new WeakMap<RunComparisonData, Map<string, Promise<RunComparisonData>>>();
