@@ -23,6 +23,7 @@ import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
 import { experimentToolRoutes } from './routes/backend/experiment-tools';
 import { runComparisonRoutes } from './routes/backend/run-comparisons';
+import { runSegmentRoutes } from './routes/backend/run-segments';
 import { judgementRoutes } from './routes/backend/judgements';
 import { runJudgingRoutes } from './routes/backend/run-judging';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
@@ -176,6 +177,7 @@ export async function buildApp(
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(experimentToolRoutes, { db });
       await api.register(runComparisonRoutes, { db });
+      await api.register(runSegmentRoutes, { db });
       await api.register(judgementRoutes, { db });
       await api.register(runJudgingRoutes, { db, runQueue: runs });
       await api.register(evaluationScriptRoutes, { db });

@@ -56,6 +56,9 @@ export function publicRun({ metric_names: _names, updated_at: _updated, ...run }
 /** A name's measure (ndcg@10_exp → ndcg); comparisons compare only the quality measures, not dcg, idcg or unjudged. */
 const measureOf = (name: string) => name.split('@')[0] as QualityMeasure;
 
+/** The metric a run is read by first: its first quality measure in QUALITY_MEASURES' order (nDCG when it has one). */
+export const mainMetric = (names: string[]): string | undefined => orderMetrics(names.filter(isQualityMetric))[0];
+
 /** In QUALITY_MEASURES' order (nDCG, P, R, F1, RR, AP); within one, by name (ndcg@10 before ndcg@10_exp). */
 function orderMetrics(names: string[]): string[] {
   const rank = (name: string) => QUALITY_MEASURES.indexOf(measureOf(name));

@@ -5,7 +5,10 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { csvCell } from '../import/spreadsheet-cells';
-import type { ComparisonCsvQuery, RunComparison } from '../schemas/comparisons';
+import type { ComparisonCsvQuery, ComparisonSegmentsQuery, RunComparison } from '../schemas/comparisons';
+import { parseSegment } from '../db/segment-filter';
+import { comparisonInSegment } from './segment-pairs';
+import { segmentDeltas } from './segment-deltas';
 import { comparisonRows, matchingRows, shownResultIds, type RowsQuery } from './comparison-rows';
 import { comparedRuns, publicRun } from './compared-runs';
 import { deltaHistogram } from './paired-queries';
@@ -23,14 +26,22 @@ export function createComparisonReader(db: Queryable) {
     if (!metrics.includes(metric)) {
       throw new HttpError(400, `querystring.metric must be one of the metrics both runs have (${metrics.join(', ')}), got "${metric}"`);
     }
-    const data = await comparisonOf(baseline, candidate, metrics);
+    const whole = await comparisonOf(baseline, candidate, metrics);
+    const runs = { baseline: baseline.id, candidate: candidate.id };
+    const data = query.segment === undefined ? whole : await comparisonInSegment(db, whole, runs, parseSegment(query.segment));
     const rows: RowsQuery = {
       metric: metrics.indexOf(metric),
       filter: query.filter ?? 'paired',
       search: query.search,
       order: query.order ?? 'asc',
     };
-    return { baseline, candidate, metric, data, rows };
+    return { baseline, candidate, metric, whole, runs, data, rows };
+  }
+
+  /** The metric's delta in each segment of a metadata key, with its tests Holm-corrected across them. */
+  async function comparisonSegments(query: ComparisonSegmentsQuery) {
+    const { metric, whole, runs } = await open(query);
+    return { ...runs, metric, ...(await segmentDeltas(db, whole, runs, query.key, metric)) };
   }
 
   /** The statistics, the histogram of the metric's deltas and one page of the matching rows, with how many match. */
@@ -78,5 +89,5 @@ export function createComparisonReader(db: Queryable) {
     return { filename, lines: lines() };
   }
 
-  return { comparisonPage, comparisonCsv };
+  return { comparisonPage, comparisonCsv, comparisonSegments };
 }

@@ -11,6 +11,7 @@ import { HttpError } from '../errors';
 import type { ExperimentRunResult, ResultListQuery } from '../schemas/results';
 import { requireRow } from '../db/require-row';
 import { containsPattern } from '../db/like-pattern';
+import { parseSegment, segmentCondition } from '../db/segment-filter';
 
 interface ResultListPage extends ListTotal {
   ids: number[];
@@ -29,6 +30,7 @@ async function resultListPage(
   if (statuses) conditions.push(`status = ANY(${param(statuses)}::text[])`);
   const search = query.search?.trim() || undefined;
   if (search) conditions.push(`input ILIKE ${param(containsPattern(search))}`);
+  if (query.segment !== undefined) conditions.push(segmentCondition('experiment_run_results', parseSegment(query.segment), param));
   const from = `FROM experiment_run_results WHERE ${conditions.join(' AND ')}`;
 
   const total = await countMatches(db, from, params, search !== undefined);

@@ -4,6 +4,7 @@ import { MAX_SEARCH_LENGTH } from './limits';
 import { QualityMetricNameSchema } from './metric-names';
 import { pageProperties, TotalCountHeader } from './paging';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
+import { SegmentFilterSchema, SegmentKeySchema } from './segments';
 
 const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
 export type ComparisonFilter = (typeof COMPARISON_FILTERS)[number];
@@ -25,6 +26,11 @@ const rowsQueryProperties = {
     ),
   ),
   search: Type.Optional(Type.String({ maxLength: MAX_SEARCH_LENGTH, description: 'Only queries containing this text, ignoring case' })),
+  segment: Type.Optional(
+    SegmentFilterSchema(
+      "Compare only the queries of one segment, key:value (a pair's is its baseline result's entry's): the statistics, histogram and rows are over them",
+    ),
+  ),
   order: Type.Optional(
     Type.Unsafe<'asc' | 'desc'>(
       Type.String({
@@ -37,6 +43,12 @@ const rowsQueryProperties = {
 };
 
 export const ComparisonQuerySchema = Type.Object({ ...rowsQueryProperties, ...pageProperties }, { additionalProperties: false });
+
+export const ComparisonSegmentsQuerySchema = Type.Object(
+  { baseline: IdSchema, candidate: IdSchema, metric: rowsQueryProperties.metric, key: SegmentKeySchema },
+  { additionalProperties: false },
+);
+export type ComparisonSegmentsQuery = Static<typeof ComparisonSegmentsQuerySchema>;
 
 export const ComparisonCsvQuerySchema = Type.Object(rowsQueryProperties, { additionalProperties: false });
 export type ComparisonCsvQuery = Static<typeof ComparisonCsvQuerySchema>;

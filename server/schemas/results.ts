@@ -4,6 +4,7 @@ import { MAX_SEARCH_LENGTH } from './limits';
 import { METRIC_NAME } from './metric-names';
 import { pageProperties } from './paging';
 import { IdSchema, JsonObject, RecordOf, TimestampSchema } from './shared';
+import { SegmentFilterSchema } from './segments';
 
 /** One product a search returned (an item of a result's search_results). */
 const SearchResultProductSchema = Type.Object({
@@ -98,6 +99,7 @@ export const ResultListQuerySchema = Type.Object(
       }),
     ),
     order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string', description: 'With sort: asc (the default) or desc' })),
+    segment: Type.Optional(SegmentFilterSchema()),
   },
   { additionalProperties: false },
 );

@@ -13,6 +13,7 @@ import { createGoldenSetsLogic } from './golden-sets-logic';
 import { createGoldenSetJudgingLogic } from './golden-set-judging-logic';
 import { createJudgingLogic } from './judging-logic';
 import { createRunsLogic } from './runs-logic';
+import { createSegmentsLogic } from './segments-logic';
 import { createWorkbenchLogic } from './workbench-logic';
 
 /** Every screen's machine bound to the services and the router: what App hands to the views. */
@@ -25,6 +26,7 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createEvaluationsLogic(deps),
     ...createExperimentsLogic(deps),
     ...createRunsLogic(deps),
+    ...createSegmentsLogic(deps),
     ...createGoldenSetsLogic(deps),
     ...createWorkbenchLogic(deps),
     ...createCatalogueLogic(deps),

@@ -3,7 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { comparableRuns } from '../../comparisons/comparable-runs';
 import { createComparisonReader } from '../../comparisons/comparison-reader';
-import { ComparableRunsSchema, ComparisonCsvQuerySchema, ComparisonQuerySchema, RunComparisonSchema } from '../../schemas/comparisons';
+import {
+  ComparableRunsSchema,
+  ComparisonCsvQuerySchema,
+  ComparisonQuerySchema,
+  ComparisonSegmentsQuerySchema,
+  RunComparisonSchema,
+} from '../../schemas/comparisons';
+import { SegmentDeltasSchema } from '../../schemas/segments';
 import { ErrorSchema } from '../../schemas/errors';
 import { PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
@@ -13,7 +20,7 @@ import { pageWindow } from '../page-window';
 /** Two finished runs compared query by query, and the runs one can be compared with. */
 export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { comparisonPage, comparisonCsv } = createComparisonReader(db);
+  const { comparisonPage, comparisonCsv, comparisonSegments } = createComparisonReader(db);
 
   app.get(
     '/run-comparisons/',
@@ -53,6 +60,20 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db
       const { filename, lines } = await comparisonCsv(request.query);
       return sendDownload(reply, 'text/csv; charset=utf-8', filename, lines);
     },
+  );
+
+  app.get(
+    '/run-comparisons/segments',
+    {
+      schema: {
+        summary:
+          "A comparison's delta of one metric per segment (each value of a metadata key): the comparison's tests over the segment's pairs, Holm-corrected across the segments",
+        tags: ['run comparisons'],
+        querystring: ComparisonSegmentsQuerySchema,
+        response: { 200: SegmentDeltasSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => comparisonSegments(request.query),
   );
 
   app.get(

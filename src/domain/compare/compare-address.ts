@@ -25,6 +25,8 @@ export type CompareAddress = {
   search: string;
   order: ComparisonOrder;
   page: number;
+  /** Only the queries of one segment, `key:value`; absent for all of them. */
+  segment?: string;
 };
 
 const isFilter = (value: string | null): value is ComparisonFilter => COMPARISON_FILTERS.includes(value as ComparisonFilter);
@@ -36,6 +38,7 @@ export function readCompareAddress(search: string): CompareAddress {
   const filter = params.get('filter');
   const order = params.get('order');
   const page = parseRouteId(params.get('page') ?? undefined);
+  const segment = params.get('segment')?.trim();
   return {
     baseline: parseRouteId(params.get('baseline') ?? undefined),
     candidate: parseRouteId(params.get('candidate') ?? undefined),
@@ -44,6 +47,7 @@ export function readCompareAddress(search: string): CompareAddress {
     search: params.get('search')?.trim() ?? '',
     order: isOrder(order) ? order : 'asc',
     page: page ?? 1,
+    ...(segment ? { segment } : {}),
   };
 }
 
@@ -64,6 +68,7 @@ export function comparisonParams(address: CompareAddress): ComparisonParams {
   if (address.filter !== 'paired') params.filter = address.filter;
   if (address.search) params.search = address.search;
   if (address.order !== 'asc') params.order = address.order;
+  if (address.segment) params.segment = address.segment;
   return params;
 }
 
@@ -76,6 +81,12 @@ export function compareSearch(address: CompareAddress): string {
 
 /** The page's full address. */
 export const compareHrefOf = (address: CompareAddress): string => `${COMPARE_PATH}${compareSearch(address)}`;
+
+/** The same comparison within one segment (`key:value`), or every query again (undefined), from page 1. */
+export const compareSegmentHref = (address: CompareAddress, segment: string | undefined): string => {
+  const { segment: _current, ...rest } = address;
+  return compareHrefOf({ ...rest, page: 1, ...(segment ? { segment } : {}) });
+};
 
 /** Two addresses that show the same thing. */
 export const sameAddress = (a: CompareAddress, b: CompareAddress): boolean => compareSearch(a) === compareSearch(b);

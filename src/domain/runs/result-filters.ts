@@ -1,5 +1,5 @@
 /**
- * The run results screen's filters as the address holds them (`?status=FAIL,ERROR&search=…&sort=ndcg@10&order=desc`),
+ * The run results screen's filters as the address holds them (`?status=FAIL,ERROR&search=…&sort=ndcg@10&order=desc&segment=query_class:Sofas`),
  * the same parameters GET experiment-runs/{id}/results takes. Pure.
  */
 import { orderedMetrics } from '../shared/format-metric';
@@ -8,7 +8,7 @@ export const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
 /** The list's filter parameters, in the address and in the call. */
-export const RESULT_FILTER = ['status', 'search', 'sort', 'order'] as const;
+export const RESULT_FILTER = ['status', 'search', 'sort', 'order', 'segment'] as const;
 
 /** The statuses a `status` value names, in their usual order; none is every status. */
 export function selectedStatuses(value: string): ResultStatus[] {

@@ -14,6 +14,7 @@ import {
 } from '../../domain/experiments/evaluation-backend-types';
 import type { ListedRun } from '../../domain/experiments/workbench-types';
 import type { UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import type { SegmentKey, SegmentMeans } from '../../domain/runs/segments';
 
 // experiment-runs/ on the evaluation backend (server/routes/backend/experiment-runs.ts, and the runs' parts of
 // run-judging.ts and run-comparisons.ts): a run started, read, cancelled and rescored, an experiment's runs, a
@@ -71,6 +72,12 @@ export function createExperimentRuns(api: ApiClient) {
       const { path: file, fallbackName } = exportFiles[offered];
       return downloadFile(api, `${path(runId)}/${file}`, fallbackName(runId));
     },
+
+    /** GET experiment-runs/{runId}/segment-keys → the metadata keys of the run's entries, with their number of values. */
+    segmentKeys: async (runId: number): Promise<SegmentKey[]> => (await api<{ keys: SegmentKey[] }>(`${path(runId)}/segment-keys`)).keys,
+
+    /** GET experiment-runs/{runId}/segments?key → the run's counts and means per value of the key, worst first. */
+    segmentMeans: (runId: number, key: string) => api<SegmentMeans>(`${path(runId)}/segments`, { query: { key } }),
 
     /** GET experiment-runs/{runId}/unjudged/?page&page_size → the page's pairs and X-Total-Count. */
     unjudged: async (runId: number, page: number, pageSize: number): Promise<UnjudgedPage> => {

@@ -4,6 +4,7 @@ import { pageQuery, totalOf } from '../paging';
 import type { ComparisonPage, ComparisonParams, RunComparison } from '../../domain/compare/comparison-types';
 import type { DownloadedFile } from '../../domain/experiments/evaluation-backend-types';
 import type { PageRequest } from '../../domain/evaluations/evaluation-service-types';
+import type { SegmentDeltas } from '../../domain/compare/segment-deltas';
 
 // run-comparisons/ on the evaluation backend (server/routes/backend/run-comparisons.ts): two finished runs
 // compared, the paired summary with one page of queries, and every query of the same filter as CSV. A refusal
@@ -20,6 +21,10 @@ export function createRunComparisons(api: ApiClient) {
       if (!response._data) throw new Error('The comparison answer is empty.');
       return { comparison: response._data, total: totalOf(response.headers) };
     },
+
+    /** GET run-comparisons/segments?baseline&candidate&metric&key → the metric's delta per value of the key, Holm-corrected. */
+    segmentDeltas: (params: { baseline: number; candidate: number; metric: string; key: string }) =>
+      api<SegmentDeltas>('run-comparisons/segments', { query: params }),
 
     /** GET run-comparisons/results.csv with the same parameters (no page) → every row, `run-A-vs-run-B-<metric>.csv`. */
     exportComparison: (params: ComparisonParams): Promise<DownloadedFile> => {

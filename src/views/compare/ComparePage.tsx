@@ -16,6 +16,7 @@ import { runHref } from '../../domain/compare/compare-address';
 import type { ComparedRun, RunComparison } from '../../domain/compare/comparison-types';
 import { pairedText, runName, unpairedText } from '../../domain/compare/compare-format';
 import { CompareQueries } from './CompareQueries';
+import { CompareSegments } from './CompareSegments';
 import { CompareSummary } from './CompareSummary';
 import * as styles from './ComparePage.css';
 import { useLogic } from '../shell/logic-context';
@@ -66,6 +67,7 @@ export function ComparePage() {
         <>
           <ComparedRuns page={page} comparison={comparison} />
           <CompareSummary comparison={comparison} />
+          <CompareSegments page={page} comparison={comparison} />
           <CompareQueries page={page} comparison={comparison} />
         </>
       )}

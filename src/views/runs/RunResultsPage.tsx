@@ -29,6 +29,7 @@ import * as backendStyles from '../experiments/BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from '../shell/logic-context';
 import { RunResultsTable } from './RunResultsTable';
+import { RunSegments } from './RunSegmentsPanel';
 import { CompareWithDialog } from '../compare/CompareWithDialog';
 import { RunJudgingActions, RunJudgingNotes } from '../judging/RunJudging';
 import { selectItems } from '../../machines/shared/paged-list.selectors';
@@ -116,6 +117,7 @@ function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof 
         <RunSummary runId={runId} actor={summary} />
         <RunExports runId={runId} actor={exporter} />
       </div>
+      <RunSegments runId={runId} list={list} />
       <RunResultsTable runId={runId} list={list} metricNames={run ? Object.keys(run.summary.mean_metrics) : []} />
     </div>
   );

@@ -24,6 +24,7 @@ import type { productDetailsMachine } from '../../machines/catalogue/product-det
 import type { resourceMachine } from '../../machines/shared/resource.machine';
 import type { runResultDetailsMachine } from '../../machines/runs/run-result-details.machine';
 import type { runResultsPageMachine } from '../../machines/runs/run-results-page.machine';
+import type { runSegmentsMachine } from '../../machines/runs/run-segments.machine';
 import type { scriptExperimentsPageMachine } from '../../machines/experiments/script-experiments-page.machine';
 
 // The machines of the screens bound to the services by src/logic (createConsoleLogic), real or a test's fakes.
@@ -48,6 +49,9 @@ export type ConsoleLogic = {
   /** A run's results, its mean metrics and its exports (CSV, TREC run). */
   runResultsPage: typeof runResultsPageMachine;
   runResultDetails: typeof runResultDetailsMachine;
+  /** A run's means per value of a metadata key, and a comparison's delta per value. */
+  runSegments: typeof runSegmentsMachine;
+  compareSegments: typeof runSegmentsMachine;
   /** One query's two run results side by side. */
   comparePair: typeof comparePairMachine;
   /** Golden sets, on the evaluation backend: the list, upload, rename and exports. */
