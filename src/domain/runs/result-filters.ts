@@ -27,13 +27,13 @@ export function toggledStatus(value: string, status: ResultStatus): string {
 export type SortOption = { value: string; label: string };
 
 /**
- * Newest first (no sort), the input, then each metric of the run in the usual metric order; a sort the address
+ * Scored first (no sort: scored, then unjudged, then errors, each newest first), the input, then each metric of the run in the usual metric order; a sort the address
  * holds that the run's means do not name (yet) is offered too, so the choice shows as made.
  */
 export function sortOptions(metricNames: readonly string[], current = ''): SortOption[] {
   const names = current && current !== 'input' && !metricNames.includes(current) ? [...metricNames, current] : metricNames;
   const metrics = orderedMetrics(Object.fromEntries(names.map((name) => [name, 0]))).map(([name]) => ({ value: name, label: name }));
-  return [{ value: '', label: 'Newest first' }, { value: 'input', label: 'Input' }, ...metrics];
+  return [{ value: '', label: 'Scored first' }, { value: 'input', label: 'Input' }, ...metrics];
 }
 
 /** The configuration a run ran with: its own, or for runs made elsewhere the one its results carry. */

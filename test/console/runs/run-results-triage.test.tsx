@@ -60,8 +60,8 @@ describe('/experiment-run-results/{id} triage', () => {
     ]);
     expect((screen.getByRole('searchbox', { name: 'Search inputs' }) as HTMLInputElement).value).toBe('sofa');
     expect(sortBy().value).toBe('ndcg@10');
-    // Newest first, the input, then the run's metrics in the usual order.
-    expect([...sortBy().options].map((option) => option.textContent)).toEqual(['Newest first', 'Input', 'ndcg@10', 'precision@10']);
+    // Scored first, the input, then the run's metrics in the usual order.
+    expect([...sortBy().options].map((option) => option.textContent)).toEqual(['Scored first', 'Input', 'ndcg@10', 'precision@10']);
     expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).value).toBe('desc');
     await services.settle('runResultRows', { output: { items: [], total: 0 } });
     expect(screen.getByRole('status').textContent).toBe('No results match these filters.');
