@@ -9,6 +9,8 @@ import { runResultsPageInput, type runResultsPageMachine } from '../../machines/
 import {
   selectComparer,
   selectExporter,
+  selectFiguresWait,
+  selectFollower,
   selectList,
   selectMissing,
   selectNotFound,
@@ -29,6 +31,9 @@ import * as backendStyles from '../experiments/BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from '../shell/logic-context';
 import { RunResultsTable } from './RunResultsTable';
+import { WatchedRun, type RunProgressRef } from './RunProgressPanel';
+import { selectHasEnded, selectIsWatching, selectWatchedRun } from '../../machines/runs/run-progress.selectors';
+import { StatusMessage } from '../ui/StatusMessage';
 import { CompareWithDialog } from '../compare/CompareWithDialog';
 import { RunJudgingActions, RunJudgingNotes } from '../judging/RunJudging';
 import { selectItems } from '../../machines/shared/paged-list.selectors';
@@ -41,6 +46,7 @@ import { errorMessage } from '../ui/status.css';
 // not on every row's full height), its mean metrics with the queries they are over, and its exports.
 // A finished run's "Compare with…" opens the dialog of the runs it can be compared with.
 // A finished run's Judge unjudged and Rescore (RunJudging), and notes on its golden set.
+// A run still going shows its live progress instead of its figures, which appear once, final, when it ends.
 export function RunResultsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();
@@ -94,6 +100,32 @@ function RunBreadcrumbs({ run }: { run: ExperimentRunDetails }) {
 }
 
 function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof runResultsPageMachine> }) {
+  const follower = useSelector(page, selectFollower);
+  const wait = useSelector(page, selectFiguresWait);
+  return (
+    <div>
+      {follower && <FollowedRun progress={follower} />}
+      {wait !== null ? <StatusMessage>{figuresWaitText[wait]}</StatusMessage> : <Figures runId={runId} page={page} />}
+    </div>
+  );
+}
+
+const figuresWaitText = {
+  opening: 'Loading...',
+  following: 'The mean metrics and the results show once the run has ended.',
+  settling: 'Loading the final results...',
+};
+
+/** The run being followed on this page: live while it goes, then how it ended. */
+function FollowedRun({ progress }: { progress: RunProgressRef }) {
+  const run = useSelector(progress, selectWatchedRun);
+  const watching = useSelector(progress, selectIsWatching);
+  const ended = useSelector(progress, selectHasEnded);
+  return run && (watching || ended) ? <WatchedRun progress={progress} run={run} ended={ended} /> : null;
+}
+
+/** The run's configuration, means, exports and results: all of one moment (a finished run's). */
+function Figures({ runId, page }: { runId: number; page: ActorRefFrom<typeof runResultsPageMachine> }) {
   const list = useSelector(page, selectList);
   const summary = useSelector(page, selectSummary);
   const exporter = useSelector(page, selectExporter);
@@ -101,7 +133,7 @@ function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof 
   const firstRow = useSelector(list, selectItems<ExperimentRunResult>)[0];
   const configuration = run && runConfiguration(run.config, firstRow?.experiment_configuration);
   return (
-    <div>
+    <>
       {configuration !== undefined && (
         <p className={styles.configuration}>
           <span className={styles.configurationLabel}>Configuration</span>{' '}
@@ -113,7 +145,7 @@ function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof 
         <RunExports runId={runId} actor={exporter} />
       </div>
       <RunResultsTable runId={runId} list={list} metricNames={run ? Object.keys(run.summary.mean_metrics) : []} />
-    </div>
+    </>
   );
 }
 
