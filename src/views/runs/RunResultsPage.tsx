@@ -30,7 +30,7 @@ import { messages } from '../ui/backend-messages';
 import * as backendStyles from '../experiments/BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from '../shell/logic-context';
-import { RunResultsTable } from './RunResultsTable';
+import { RUN_CONFIGURATION_ID, RunResultsTable } from './RunResultsTable';
 import { WatchedRun, type RunProgressRef } from './RunProgressPanel';
 import { selectHasEnded, selectIsWatching, selectWatchedRun } from '../../machines/runs/run-progress.selectors';
 import { StatusMessage } from '../ui/StatusMessage';
@@ -44,7 +44,8 @@ import { errorMessage } from '../ui/status.css';
 // /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
 // not on every row's full height), its mean metrics with the queries they are over, and its exports.
-// A finished run's "Compare with…" opens the dialog of the runs it can be compared with.
+// A finished run's "Compare with…" (the page's primary action: Rescore makes a new run) opens the dialog of
+// the runs it can be compared with.
 // A finished run's Judge unjudged and Rescore (RunJudging), and notes on its golden set.
 // A run still going shows its live progress instead of its figures, which appear once, final, when it ends.
 export function RunResultsPage({ id }: { id: number | null }) {
@@ -65,7 +66,7 @@ export function RunResultsPage({ id }: { id: number | null }) {
             <RunJudgingActions run={run} page={page} />
             <button
               type="button"
-              className={button({ tone: 'secondary' })}
+              className={button({ tone: 'primary' })}
               onClick={() => comparer.send({ type: 'user.open', run: { id: run.id, created_at: run.created_at } })}
             >
               Compare with…
@@ -135,7 +136,7 @@ function Figures({ runId, page }: { runId: number; page: ActorRefFrom<typeof run
   return (
     <>
       {configuration !== undefined && (
-        <p className={styles.configuration}>
+        <p className={styles.configuration} id={RUN_CONFIGURATION_ID}>
           <span className={styles.configurationLabel}>Configuration</span>{' '}
           <code className={backendStyles.code}>{formatConfiguration(configuration)}</code>
         </p>

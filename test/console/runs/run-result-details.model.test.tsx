@@ -209,9 +209,9 @@ describe('from the results table to the details', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']);
+    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'ndcg@10', 'Created At', 'Actions']);
     expect(within(table).getAllByRole('row')[1].textContent).toBe(
-      'k: 10 · version: v1.1.0oak dining tablePASSv1.1.0nDCG@10 0.812 · CompleteNov 22, 2026, 3:04 PMDetails',
+      'As aboveoak dining tablePASSv1.1.0nDCG@10 0.812 · Complete0.812Nov 22, 2026, 3:04 PMDetails',
     );
     fireEvent.click(within(table).getByRole('link', { name: 'Details of result 41' }));
     expect(services.currentPath()).toBe('/experiment-run-result-details/41');
