@@ -44,7 +44,9 @@ export const twoLines = style({
   WebkitBoxOrient: 'vertical',
   maxWidth: '28rem',
   overflow: 'hidden',
-  selectors: { '&:focus': { WebkitLineClamp: 'unset', outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:focus': { WebkitLineClamp: 'unset', whiteSpace: 'pre-wrap', outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });
 
 /** A metric's value, lined up by its decimals. */
