@@ -25,6 +25,16 @@ export function createRunsLogic({
   runJudging,
 }: Pick<ConsoleDeps, 'experiments' | 'experimentRuns' | 'experimentRunResults' | 'goldenSets' | 'files' | 'router' | 'runJudging'>) {
   const navigateTo = (_: unknown, { path }: { path: string }) => router.navigate(path);
+  // The one watcher of a running run: the runs list's progress and the run's own results page.
+  const runProgress = runProgressMachine.provide({
+    actors: {
+      startRun: fromPromise(({ input }: { input: { experimentId: number; tags: string[] } }) =>
+        experimentRuns.startRun(input.experimentId, input.tags),
+      ),
+      fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => experimentRuns.getRun(input.runId)),
+      cancelRun: fromPromise(({ input }: { input: { runId: number } }) => experimentRuns.cancelRun(input.runId)),
+    },
+  });
   return {
     experimentRunsPage: experimentRunsPageMachine.provide({
       actors: {
@@ -37,15 +47,7 @@ export function createRunsLogic({
             ),
           },
         }),
-        runProgress: runProgressMachine.provide({
-          actors: {
-            startRun: fromPromise(({ input }: { input: { experimentId: number; tags: string[] } }) =>
-              experimentRuns.startRun(input.experimentId, input.tags),
-            ),
-            fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => experimentRuns.getRun(input.runId)),
-            cancelRun: fromPromise(({ input }: { input: { runId: number } }) => experimentRuns.cancelRun(input.runId)),
-          },
-        }),
+        runProgress,
         compareSelection: compareSelectionMachine.provide({ actions: { navigateTo } }),
       },
     }),
@@ -68,6 +70,7 @@ export function createRunsLogic({
           actions: { navigateTo },
         }),
         rescoreRun: rescoreRun({ experimentRuns, router }),
+        runProgress,
       },
     }),
     runResultDetails: runResultDetailsMachine.provide({

@@ -22,7 +22,7 @@ describe.each(backends)('deep pages (%s)', (backend) => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  it("gives a run's results page by page as the plain query does, newest first, ties by id", async () => {
+  it("gives a run's results page by page as the plain query does, scored first, newest first, ties by id", async () => {
     const runId = Number(
       (
         await t.db.query<{ id: number }>(
@@ -33,15 +33,19 @@ describe.each(backends)('deep pages (%s)', (backend) => {
         )
       ).rows[0].id,
     );
-    // 250 results over 40 distinct times: many share one, so the id decides among them.
+    // 250 results of every status over 40 distinct times: many share one, so the id decides among them.
     await t.db.query(
       `INSERT INTO experiment_run_results (run_id, entry_id, result, created_at)
-       SELECT $1, n, jsonb_build_object('input', 'query ' || n, 'status', 'PASS'), timestamptz '2026-01-01' + ((n * 7) % 40) * interval '1 minute'
+       SELECT $1, n, jsonb_build_object('input', 'query ' || n, 'status', (ARRAY['PASS', 'UNJUDGED', 'ERROR', 'FAIL'])[n % 4 + 1]), timestamptz '2026-01-01' + ((n * 7) % 40) * interval '1 minute'
        FROM generate_series(1, 250) AS n`,
       [runId],
     );
     const expected = (
-      await t.db.query<{ id: number }>('SELECT id FROM experiment_run_results WHERE run_id = $1 ORDER BY created_at DESC, id DESC', [runId])
+      await t.db.query<{ id: number }>(
+        `SELECT id FROM experiment_run_results WHERE run_id = $1
+         ORDER BY CASE status WHEN 'PASS' THEN 0 WHEN 'FAIL' THEN 0 WHEN 'UNJUDGED' THEN 1 ELSE 2 END, created_at DESC, id DESC`,
+        [runId],
+      )
     ).rows.map((r) => Number(r.id));
     const pages = Math.ceil(expected.length / PAGE_SIZE);
     for (let page = 1; page <= pages + 1; page++) {

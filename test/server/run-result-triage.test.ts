@@ -75,6 +75,15 @@ describe.each(backends)('run result triage (%s)', (backend) => {
   }, 60_000);
   afterAll(() => t?.close());
 
+  it('opens on the scored results, then the unjudged, then the errors, each newest first, on every page', async () => {
+    const rank = { PASS: 0, FAIL: 0, UNJUDGED: 1, ERROR: 2 } as const;
+    const expected = [...rows].sort((a, b) => rank[a.status] - rank[b.status] || b.minute - a.minute || b.id - a.id);
+    await expectPages('', expected);
+    // The first page holds no unjudged result while a scored one is left for a later page.
+    const first = await get(`/experiment-runs/${runId}/results?page_size=${PAGE_SIZE}`);
+    expect(first.json<Array<{ result: { status: string } }>>().map((r) => r.result.status)).not.toContain('UNJUDGED');
+  });
+
   it('filters by status, one or several, and counts the matches', async () => {
     await expectPages(
       'status=FAIL',

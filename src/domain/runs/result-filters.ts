@@ -27,16 +27,36 @@ export function toggledStatus(value: string, status: ResultStatus): string {
 export type SortOption = { value: string; label: string };
 
 /**
- * Newest first (no sort), the input, then each metric of the run in the usual metric order; a sort the address
+ * Scored first (no sort: scored, then unjudged, then errors, each newest first), the input, then each metric of the run in the usual metric order; a sort the address
  * holds that the run's means do not name (yet) is offered too, so the choice shows as made.
  */
 export function sortOptions(metricNames: readonly string[], current = ''): SortOption[] {
   const names = current && current !== 'input' && !metricNames.includes(current) ? [...metricNames, current] : metricNames;
-  const metrics = orderedMetrics(Object.fromEntries(names.map((name) => [name, 0]))).map(([name]) => ({ value: name, label: name }));
-  return [{ value: '', label: 'Newest first' }, { value: 'input', label: 'Input' }, ...metrics];
+  const metrics = metricColumns(names).map((name) => ({ value: name, label: name }));
+  return [{ value: '', label: 'Scored first' }, { value: 'input', label: 'Input' }, ...metrics];
 }
 
 /** The configuration a run ran with: its own, or for runs made elsewhere the one its results carry. */
 export function runConfiguration(runConfig: Record<string, unknown> | null | undefined, firstResultConfig: unknown): unknown {
   return runConfig ?? firstResultConfig;
+}
+
+/**
+ * A click on a metric's column header, as the one filter change it makes: a column not sorted by yet sorts by it
+ * (lowest first, or as the order already chosen); the sorted column turns its order round.
+ */
+export function metricHeaderSort(name: string, sort: string, order: string): { name: 'sort' | 'order'; value: string } {
+  if (sort !== name) return { name: 'sort', value: name };
+  return { name: 'order', value: order === 'desc' ? 'asc' : 'desc' };
+}
+
+/** The column's aria-sort: how the list is sorted by it, if it is. */
+export function ariaSort(name: string, sort: string, order: string): 'ascending' | 'descending' | undefined {
+  if (sort !== name) return undefined;
+  return order === 'desc' ? 'descending' : 'ascending';
+}
+
+/** The run's metric names in the usual metric order: its table's metric columns. */
+export function metricColumns(metricNames: readonly string[]): string[] {
+  return orderedMetrics(Object.fromEntries(metricNames.map((name) => [name, 0]))).map(([name]) => name);
 }

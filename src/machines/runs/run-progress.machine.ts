@@ -8,8 +8,9 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 import { tagsOf } from '../../domain/runs/run-tags';
 
 // /experiment-runs/{id}: 'Run experiment' starts a run of the experiment (with the tags typed beside it), then the run is watched (polled
-// about once a second) until it ends in success, failed or cancelled; 'Cancel run' asks the server to stop
-// it. A run the list already shows as pending or running is watched the same way (`list.foundActiveRun`).
+// about once a second, less often while its progress stands still) until it ends in success, failed or
+// cancelled; 'Cancel run' asks the server to stop it. A run the page already shows as pending or running is
+// watched the same way (`list.foundActiveRun`): the runs list's, and the run results page's own run.
 // One run at a time: Run experiment waits until the watched run has ended. Its reload target (the
 // experiment's runs list) hears `reload` when a run started or ended.
 
@@ -26,6 +27,8 @@ export type RunProgressContext = RunProgressInput & {
   cancelError: string | null;
   /** The tags typed for the next run, comma-separated. */
   tagsText: string;
+  /** Polls in a row that found the run as it was: each doubles the pause before the next (up to POLL_MAX_MS). */
+  quietPolls: number;
 };
 
 export type RunProgressEvent =
@@ -34,11 +37,23 @@ export type RunProgressEvent =
   | { type: 'user.cancelRun' }
   /** After a failed poll: ask now rather than at the next retry. */
   | { type: 'user.retry' }
-  /** From the parent: the runs list shows a run that is still going. */
+  /** From the parent: the page shows a run that is still going. */
   | { type: 'list.foundActiveRun'; run: ExperimentRun };
 
-/** How often a watched run is asked for its progress. */
+/** How often a watched run is asked for its progress while it moves. */
 export const POLL_INTERVAL_MS = 1_000;
+/** The longest pause between polls of a run whose progress stands still (a queued run, a slow search). */
+export const POLL_MAX_MS = 8_000;
+
+/** Quiet polls past this many no longer lengthen the pause (it is POLL_MAX_MS already). */
+const MAX_QUIET_POLLS = Math.log2(POLL_MAX_MS / POLL_INTERVAL_MS);
+
+/** The pause before the next poll: a second, doubled for each poll in a row that found nothing new. */
+export const pollDelay = ({ quietPolls }: Pick<RunProgressContext, 'quietPolls'>) => POLL_INTERVAL_MS * 2 ** quietPolls;
+
+/** Nothing a person would see has changed since the last poll. */
+const isSameMoment = (before: ExperimentRun | null, after: ExperimentRun) =>
+  before !== null && before.status === after.status && before.progress?.done === after.progress?.done;
 /** After a failed poll, how long until the next try. */
 export const POLL_RETRY_MS = 5_000;
 
@@ -55,7 +70,7 @@ export const runProgressMachine = setup({
     cancelRun: fromPromise<ExperimentRun, { runId: number }>(notProvided('cancelRun')),
   },
   delays: {
-    pollInterval: POLL_INTERVAL_MS,
+    pollInterval: ({ context }) => pollDelay(context),
     retryInterval: POLL_RETRY_MS,
   },
   guards: {
@@ -63,8 +78,18 @@ export const runProgressMachine = setup({
     hasEnded: (_, params: { run: ExperimentRun }) => !isActiveRun(params.run),
   },
   actions: {
-    watchRun: assign((_, params: { run: ExperimentRun }) => ({ run: params.run, startError: null, pollError: null, cancelError: null })),
-    assignRun: assign((_, params: { run: ExperimentRun }) => ({ run: params.run, pollError: null })),
+    watchRun: assign((_, params: { run: ExperimentRun }) => ({
+      run: params.run,
+      startError: null,
+      pollError: null,
+      cancelError: null,
+      quietPolls: 0,
+    })),
+    assignRun: assign(({ context }, params: { run: ExperimentRun }) => ({
+      run: params.run,
+      pollError: null,
+      quietPolls: isSameMoment(context.run, params.run) ? Math.min(context.quietPolls + 1, MAX_QUIET_POLLS) : 0,
+    })),
     assignStartError: assign((_, params: { error: unknown }) => ({ startError: messageOf(params.error) })),
     assignPollError: assign((_, params: { error: unknown }) => ({ pollError: messageOf(params.error) })),
     assignCancelError: assign((_, params: { error: unknown }) => ({ cancelError: messageOf(params.error) })),
@@ -82,6 +107,7 @@ export const runProgressMachine = setup({
     pollError: null,
     cancelError: null,
     tagsText: '',
+    quietPolls: 0,
   }),
   on: { 'user.changeTags': { actions: assign({ tagsText: ({ event }) => event.text }) } },
   initial: 'checkingId',

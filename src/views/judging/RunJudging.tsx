@@ -33,23 +33,23 @@ export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<
           Judge unjudged
         </GatedLink>
       ) : (
-        <Unavailable label="Judge unjudged" reason={NO_GOLDEN_SET} tone="secondary" />
+        <Unavailable label="Judge unjudged" reason={NO_GOLDEN_SET} />
       )}
       {rescoreRefusal === null ? (
-        <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" />
+        <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" tone="secondary" />
       ) : (
-        <Unavailable label="Rescore" reason={rescoreRefusal} tone="primary" />
+        <Unavailable label="Rescore" reason={rescoreRefusal} />
       )}
     </div>
   );
 }
 
 /** A control this run cannot use, disabled with the reason beside it. */
-function Unavailable({ label, reason, tone }: { label: string; reason: string; tone: 'primary' | 'secondary' }) {
+function Unavailable({ label, reason }: { label: string; reason: string }) {
   const reasonId = useId();
   return (
     <>
-      <button type="button" className={button({ tone })} disabled aria-describedby={reasonId}>
+      <button type="button" className={button({ tone: 'secondary' })} disabled aria-describedby={reasonId}>
         {label}
       </button>
       <span id={reasonId} className={styles.counts}>

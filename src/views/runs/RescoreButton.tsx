@@ -6,15 +6,24 @@ import { button } from '../ui/button.css';
 import { GatedButton } from '../ui/Gated';
 import { errorMessage } from '../ui/status.css';
 
-/** Rescore: waits for the grades still being saved, so the new run counts them; refused, with the reason, to a role that may not. */
-export function RescoreButton(props: { rescorer: ActorRefFrom<typeof rescoreRunMachine>; runId: number; saving?: boolean; label: string }) {
+/**
+ * Rescore: waits for the grades still being saved, so the new run counts them; refused, with the reason, to a role that may not.
+ * Secondary where the run's own page has a more common action (Rescore makes a new run).
+ */
+export function RescoreButton(props: {
+  rescorer: ActorRefFrom<typeof rescoreRunMachine>;
+  runId: number;
+  saving?: boolean;
+  label: string;
+  tone?: 'primary' | 'secondary';
+}) {
   const rescoring = useSelector(props.rescorer, selectRescoring);
   const error = useSelector(props.rescorer, selectRescoreError);
   return (
     <>
       <GatedButton
         action="run.change"
-        className={button({ tone: 'primary' })}
+        className={button({ tone: props.tone ?? 'primary' })}
         disabled={rescoring || props.saving}
         aria-busy={rescoring}
         onClick={() => props.rescorer.send({ type: 'user.rescore', runId: props.runId })}

@@ -71,7 +71,8 @@ export function RunProgressPanel({ progress, blocked = false }: { progress: RunP
   );
 }
 
-function WatchedRun({ progress, run, ended }: { progress: RunProgressRef; run: ExperimentRun; ended: boolean }) {
+/** The watched run's sentence, progress bar and Cancel run; once it ends, how (a failure's reason in red). */
+export function WatchedRun({ progress, run, ended }: { progress: RunProgressRef; run: ExperimentRun; ended: boolean }) {
   const cancelling = useSelector(progress, selectIsCancelling);
   const canCancel = useSelector(progress, selectCanCancelRun);
   const stalled = useSelector(progress, selectIsStalled);

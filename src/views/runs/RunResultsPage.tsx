@@ -9,6 +9,8 @@ import { runResultsPageInput, type runResultsPageMachine } from '../../machines/
 import {
   selectComparer,
   selectExporter,
+  selectFiguresWait,
+  selectFollower,
   selectList,
   selectMissing,
   selectNotFound,
@@ -28,8 +30,11 @@ import { messages } from '../ui/backend-messages';
 import * as backendStyles from '../experiments/BackendPages.css';
 import * as styles from './RunResultsPage.css';
 import { useLogic } from '../shell/logic-context';
-import { RunResultsTable } from './RunResultsTable';
+import { RUN_CONFIGURATION_ID, RunResultsTable } from './RunResultsTable';
 import { RunSegments } from './RunSegmentsPanel';
+import { WatchedRun, type RunProgressRef } from './RunProgressPanel';
+import { selectHasEnded, selectIsWatching, selectWatchedRun } from '../../machines/runs/run-progress.selectors';
+import { StatusMessage } from '../ui/StatusMessage';
 import { CompareWithDialog } from '../compare/CompareWithDialog';
 import { RunJudgingActions, RunJudgingNotes } from '../judging/RunJudging';
 import { selectItems } from '../../machines/shared/paged-list.selectors';
@@ -41,8 +46,10 @@ import { errorMessage } from '../ui/status.css';
 // /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
 // not on every row's full height), its mean metrics with the queries they are over, and its exports.
-// A finished run's "Compare with…" opens the dialog of the runs it can be compared with.
+// A finished run's "Compare with…" (the page's primary action: Rescore makes a new run) opens the dialog of
+// the runs it can be compared with.
 // A finished run's Judge unjudged and Rescore (RunJudging), and notes on its golden set.
+// A run still going shows its live progress instead of its figures, which appear once, final, when it ends.
 export function RunResultsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const search = useSearch();
@@ -64,7 +71,7 @@ export function RunResultsPage({ id }: { id: number | null }) {
             <RunJudgingActions run={run} page={page} />
             <button
               type="button"
-              className={button({ tone: 'secondary' })}
+              className={button({ tone: 'primary' })}
               onClick={() => comparer.send({ type: 'user.open', run: { id: run.id, created_at: run.created_at } })}
             >
               Compare with…
@@ -99,6 +106,32 @@ function RunBreadcrumbs({ run }: { run: ExperimentRunDetails }) {
 }
 
 function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof runResultsPageMachine> }) {
+  const follower = useSelector(page, selectFollower);
+  const wait = useSelector(page, selectFiguresWait);
+  return (
+    <div>
+      {follower && <FollowedRun progress={follower} />}
+      {wait !== null ? <StatusMessage>{figuresWaitText[wait]}</StatusMessage> : <Figures runId={runId} page={page} />}
+    </div>
+  );
+}
+
+const figuresWaitText = {
+  opening: 'Loading...',
+  following: 'The mean metrics and the results show once the run has ended.',
+  settling: 'Loading the final results...',
+};
+
+/** The run being followed on this page: live while it goes, then how it ended. */
+function FollowedRun({ progress }: { progress: RunProgressRef }) {
+  const run = useSelector(progress, selectWatchedRun);
+  const watching = useSelector(progress, selectIsWatching);
+  const ended = useSelector(progress, selectHasEnded);
+  return run && (watching || ended) ? <WatchedRun progress={progress} run={run} ended={ended} /> : null;
+}
+
+/** The run's configuration, means, exports and results: all of one moment (a finished run's). */
+function Figures({ runId, page }: { runId: number; page: ActorRefFrom<typeof runResultsPageMachine> }) {
   const list = useSelector(page, selectList);
   const summary = useSelector(page, selectSummary);
   const exporter = useSelector(page, selectExporter);
@@ -106,9 +139,9 @@ function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof 
   const firstRow = useSelector(list, selectItems<ExperimentRunResult>)[0];
   const configuration = run && runConfiguration(run.config, firstRow?.experiment_configuration);
   return (
-    <div>
+    <>
       {configuration !== undefined && (
-        <p className={styles.configuration}>
+        <p className={styles.configuration} id={RUN_CONFIGURATION_ID}>
           <span className={styles.configurationLabel}>Configuration</span>{' '}
           <code className={backendStyles.code}>{formatConfiguration(configuration)}</code>
         </p>
@@ -119,7 +152,7 @@ function RunResults({ runId, page }: { runId: number; page: ActorRefFrom<typeof 
       </div>
       <RunSegments runId={runId} list={list} />
       <RunResultsTable runId={runId} list={list} metricNames={run ? Object.keys(run.summary.mean_metrics) : []} />
-    </div>
+    </>
   );
 }
 

@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
-import { code } from '../experiments/BackendPages.css';
 
-// The run results' filters (statuses as checkboxes, the sort) and the one-line configuration cell.
+// The run results' filters (statuses as checkboxes, the sort), the two-line input and the metric columns.
 
 export const statuses = style({
   display: 'flex',
@@ -35,18 +34,32 @@ export const sort = style({
   fontSize: vars.fontSize.sm,
 });
 
-/** One line, cut with an ellipsis; hover shows the title, focus (Tab) unfolds the whole text. */
-export const oneLine = style([
-  code,
-  {
-    display: 'block',
-    maxWidth: '12rem',
-    overflow: 'hidden',
-    whiteSpace: 'nowrap',
-    textOverflow: 'ellipsis',
-    selectors: { '&:focus': { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
-  },
-]);
-
 /** The test result reads on a few lines rather than one word per line. */
 export const testResult = style({ minWidth: '14rem' });
+
+/** An input cut to two lines; the whole text on hover (the title) and on focus. */
+export const twoLines = style({
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  maxWidth: '28rem',
+  overflow: 'hidden',
+  selectors: {
+    '&:focus': { WebkitLineClamp: 'unset', whiteSpace: 'pre-wrap', outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+/** A metric's value, lined up by its decimals. */
+export const metric = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+
+/** A sortable column's header: the whole header is the button. */
+export const sortHeader = style({
+  background: 'none',
+  border: 0,
+  padding: 0,
+  font: 'inherit',
+  fontWeight: 'inherit',
+  color: 'inherit',
+  cursor: 'pointer',
+  textDecoration: 'underline dotted',
+});

@@ -4,9 +4,18 @@ import { selectFilterValue, selectIsFiltered } from '../../machines/shared/paged
 import type { PassedRunResult } from '../../machines/runs/run-result-details.machine';
 import type { ExperimentRunResult } from '../../domain/experiments/evaluation-backend-types';
 import { formatConfiguration } from '../../domain/experiments/format-configuration';
+import { formatMetric } from '../../domain/shared/format-metric';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { counted, formatTotal } from '../../domain/shared/format-count';
-import { RESULT_STATUSES, selectedStatuses, sortOptions, toggledStatus } from '../../domain/runs/result-filters';
+import {
+  ariaSort,
+  metricColumns,
+  metricHeaderSort,
+  RESULT_STATUSES,
+  selectedStatuses,
+  sortOptions,
+  toggledStatus,
+} from '../../domain/runs/result-filters';
 import { runResultStatusTone } from '../../domain/shared/status-colours';
 import { messages } from '../ui/backend-messages';
 import * as backendStyles from '../experiments/BackendPages.css';
@@ -17,18 +26,21 @@ import * as filterBar from '../ui/filter-bar.css';
 import { SearchBox } from '../ui/SearchBox';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
 import * as table from '../ui/table.css';
-import { truncated } from '../ui/truncated.css';
 import { TableCard } from '../ui/TableCard';
-import { TableHead } from '../ui/TableHead';
 
 const selectStatus = selectFilterValue('status');
 const selectSearch = selectFilterValue('search');
 const selectSort = selectFilterValue('sort');
 const selectOrder = selectFilterValue('order');
 
+/** The id of the run's configuration above the table, which each row's configuration cell points to. */
+export const RUN_CONFIGURATION_ID = 'run-configuration';
+
 // The run's results to triage: statuses to show, a search of the input, a sort by a metric of the run or the
-// input (each in the address with the page, through the list's filter), then the results table itself. The
-// configuration and input columns stay one line high, however long the text: the whole text on hover or focus.
+// input (each in the address with the page, through the list's filter), then the results table itself: the
+// specification's columns, each metric of the run in a column of its own beside Test Result (its header sorts
+// by it). The configuration is shown once above the table: a row's cell points to it (the row's own on hover).
+// Inputs are cut to two lines: the whole text on hover or focus.
 export function RunResultsTable({ runId, list, metricNames }: { runId: number; list: PagedListRef; metricNames: string[] }) {
   const status = useSelector(list, selectStatus);
   const search = useSelector(list, selectSearch);
@@ -80,21 +92,44 @@ export function RunResultsTable({ runId, list, metricNames }: { runId: number; l
         {(results, page) => (
           <TableCard>
             <table className={table.table} aria-label={`Results of run ${runId}`}>
-              <TableHead columns={['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']} />
+              <thead>
+                <tr>
+                  {['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result'].map((column) => (
+                    <th key={column} className={table.headCell} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                  {metricColumns(metricNames).map((name) => {
+                    const next = metricHeaderSort(name, sort, order);
+                    return (
+                      <th key={name} className={table.headCell} scope="col" aria-sort={ariaSort(name, sort, order)}>
+                        <button type="button" className={styles.sortHeader} onClick={() => filter(next.name, next.value)}>
+                          {name}
+                        </button>
+                      </th>
+                    );
+                  })}
+                  {['Created At', 'Actions'].map((column) => (
+                    <th key={column} className={table.headCell} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
               <tbody>
                 {results.map((row) => {
                   const passed: PassedRunResult = { result: row, runId, page };
-                  const configuration = formatConfiguration(row.experiment_configuration);
+                  const metrics = row.result.results?.metrics ?? {};
                   return (
                     <tr key={row.id}>
                       <td className={table.cell}>
-                        <code className={styles.oneLine} title={configuration} tabIndex={0}>
-                          {configuration}
-                        </code>
+                        <a href={`#${RUN_CONFIGURATION_ID}`} title={formatConfiguration(row.experiment_configuration)}>
+                          As above
+                        </a>
                       </td>
                       <td className={table.cell}>
-                        {/* Cut to one line as the entries list cuts inputs; the whole input on hover and focus, and in Details. */}
-                        <span className={truncated} title={row.result.input} tabIndex={0}>
+                        {/* The whole input on hover and focus, and in Details. */}
+                        <span className={styles.twoLines} title={row.result.input} tabIndex={0}>
                           {row.result.input}
                         </span>
                       </td>
@@ -105,6 +140,11 @@ export function RunResultsTable({ runId, list, metricNames }: { runId: number; l
                       </td>
                       <td className={table.cell}>{row.result.version}</td>
                       <td className={`${table.cell} ${styles.testResult}`}>{row.result.test_result}</td>
+                      {metricColumns(metricNames).map((name) => (
+                        <td key={name} className={`${table.cell} ${styles.metric}`}>
+                          {name in metrics ? formatMetric(metrics[name]) : '—'}
+                        </td>
+                      ))}
                       <td className={`${table.cell} ${backendStyles.nowrap}`}>{formatDateTime(row.created_at)}</td>
                       <td className={table.cell}>
                         <Link

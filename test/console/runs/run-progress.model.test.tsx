@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { POLL_INTERVAL_MS, POLL_RETRY_MS, runProgressMachine } from '../../../src/machines/runs/run-progress.machine';
+import { POLL_MAX_MS, POLL_RETRY_MS, pollDelay, runProgressMachine } from '../../../src/machines/runs/run-progress.machine';
 import type { ExperimentRun, ExperimentRunDetails } from '../../../src/domain/experiments/evaluation-backend-types';
 import { formatRunProgress, runStatusSentence } from '../../../src/domain/runs/run-status';
 import { ExperimentRunsPage } from '../../../src/views/runs/ExperimentRunsPage';
@@ -128,7 +128,7 @@ function serverRuns(known: Map<number, ExperimentRun>): ExperimentRun[] {
   return [...known.values()].sort((a, b) => b.id - a.id);
 }
 
-async function perform(event: ModelEvent, services: FakeDeps, known: Map<number, ExperimentRun>) {
+async function perform(event: ModelEvent, services: FakeDeps, known: Map<number, ExperimentRun>, previous: Snapshot) {
   switch (event.type) {
     case 'user.startRun':
       return fireEvent.click(screen.getByRole('button', { name: 'Run experiment' }));
@@ -139,8 +139,9 @@ async function perform(event: ModelEvent, services: FakeDeps, known: Map<number,
     case 'list.foundActiveRun':
       known.set(event.run.id, event.run);
       return services.settle('runsOfExperiment', { output: serverRuns(known) });
+    // A second, longer after each poll in a row that found the run as it was.
     case 'xstate.after.pollInterval.runProgress.watching.waiting':
-      return act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+      return act(() => vi.advanceTimersByTimeAsync(pollDelay(previous.context)));
     case 'xstate.after.retryInterval.runProgress.watching.stalled':
       return act(() => vi.advanceTimersByTimeAsync(POLL_RETRY_MS));
     // The backend call behind each of the progress machine's actors.
@@ -219,7 +220,7 @@ describe('run progress on /experiment-runs/{id}', () => {
     events: eventsFrom,
     serializeState,
     // A broken generator fails loudly: at least as many paths as the graph yields today.
-    paths: { atLeast: 103 },
+    paths: { atLeast: 150 },
     describeEvent,
     name: (path, route) => `reaches ${serializeState(path.state)} via ${route || 'nothing'}`,
     async setup(path) {
@@ -235,7 +236,7 @@ describe('run progress on /experiment-runs/{id}', () => {
       if (steps.length === 0) expectScreen(path.steps[0].state, known);
       return { services, known, listFetches: 1 };
     },
-    perform: (event, { services, known }) => perform(event, services, known),
+    perform: (event, { services, known }, step) => perform(event, services, known, step.previous),
     beforeStep: (_, { services }) => services.calls('getRun'),
     async afterPerform({ event, state, previous }, page, polls) {
       const { services, known } = page;
@@ -279,6 +280,28 @@ describe('run progress on /experiment-runs/{id}', () => {
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(services.calls('getRun')).toBe(2);
     expect(services.calls('runsOfExperiment')).toBe(2);
+  });
+
+  it('waits twice as long after each poll that found nothing new, up to its longest pause, and a second again once it moves', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-runs/4', <ExperimentRunsPage id={4} />);
+    await services.settle('runsOfExperiment', { output: [runningRun] });
+    /** Answers the poll in flight, then counts the milliseconds until the next one. */
+    async function pauseAfter(answer: ExperimentRun): Promise<number> {
+      await services.settle('getRun', { output: details(answer) });
+      const polls = services.calls('getRun');
+      let waited = 0;
+      while (services.calls('getRun') === polls) {
+        await act(() => vi.advanceTimersByTimeAsync(500));
+        waited += 500;
+      }
+      return waited;
+    }
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    const pauses = [];
+    for (let n = 0; n < 5; n++) pauses.push(await pauseAfter(runningRun));
+    pauses.push(await pauseAfter(run(7, 'running', 600, 10_000)));
+    expect(pauses).toEqual([2_000, 4_000, POLL_MAX_MS, POLL_MAX_MS, POLL_MAX_MS, 1_000]);
   });
 
   it('shows an indeterminate bar until the run knows its total', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { runResultDetailsMachine, type PassedRunResult } from '../../../src/machines/runs/run-result-details.machine';
-import type { ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
+import type { ExperimentRunDetails, ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { RunResultWithNames } from '../../../src/domain/experiments/workbench-types';
 import { RunResultDetailsPage } from '../../../src/views/runs/RunResultDetailsPage';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
@@ -45,6 +45,18 @@ const row: ExperimentRunResult = {
   },
 };
 const passed: PassedRunResult = { result: row, runId: 9, page: 2 };
+
+const finishedRun: ExperimentRunDetails = {
+  id: 9,
+  experiment_id: 4,
+  evaluation_script_name: 'Golden set relevance',
+  tags: [],
+  status: 'success',
+  total_cost: 0,
+  created_at: '2026-11-22T15:04:00Z',
+  updated_at: '2026-11-22T15:04:00Z',
+  summary: { results: 1, passed: 1, failed: 0, errors: 0, mean_metrics: { 'ndcg@10': 0.812 } },
+};
 /**
  * What GET experiment-run-results/41 answers: the row, its run, the catalogue's names of its judged products and
  * what it holds of the result's products (P2 and P5 it does not hold).
@@ -206,14 +218,16 @@ describe('from the results table to the details', () => {
     renderWithLogic(services, '/experiment-run-results/9?page=2', <RunResultsPage id={9} />);
     expect(services.last('runResultRows').args).toEqual([9, { page: 2, pageSize: 20 }]);
     await services.settle('runResultRows', { output: { items: [row], total: null } });
+    // The table shows once the run's summary says it has ended.
+    await services.settle('findRun', { output: finishedRun });
     const table = screen.getByRole('table', { name: 'Results of run 9' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'Created At', 'Actions']);
+    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'ndcg@10', 'Created At', 'Actions']);
     expect(within(table).getAllByRole('row')[1].textContent).toBe(
-      'k: 10 · version: v1.1.0oak dining tablePASSv1.1.0nDCG@10 0.812 · CompleteNov 22, 2026, 3:04 PMDetails',
+      'As aboveoak dining tablePASSv1.1.0nDCG@10 0.812 · Complete0.812Nov 22, 2026, 3:04 PMDetails',
     );
     fireEvent.click(within(table).getByRole('link', { name: 'Details of result 41' }));
     expect(services.currentPath()).toBe('/experiment-run-result-details/41');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ExperimentRunDetails, ExperimentRunResult } from '../../../src/domain/experiments/evaluation-backend-types';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
-import { truncated } from '../../../src/views/ui/truncated.css';
+import { twoLines } from '../../../src/views/runs/RunResultsTable.css';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
@@ -60,8 +60,8 @@ describe('/experiment-run-results/{id} triage', () => {
     ]);
     expect((screen.getByRole('searchbox', { name: 'Search inputs' }) as HTMLInputElement).value).toBe('sofa');
     expect(sortBy().value).toBe('ndcg@10');
-    // Newest first, the input, then the run's metrics in the usual order.
-    expect([...sortBy().options].map((option) => option.textContent)).toEqual(['Newest first', 'Input', 'ndcg@10', 'precision@10']);
+    // Scored first, the input, then the run's metrics in the usual order.
+    expect([...sortBy().options].map((option) => option.textContent)).toEqual(['Scored first', 'Input', 'ndcg@10', 'precision@10']);
     expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).value).toBe('desc');
     await services.settle('runResultRows', { output: { items: [], total: 0 } });
     expect(screen.getByRole('status').textContent).toBe('No results match these filters.');
@@ -99,7 +99,7 @@ describe('/experiment-run-results/{id} triage', () => {
     expect(services.last('runResultRows').args[2]).toEqual({ sort: 'ndcg@10' });
   });
 
-  it('leads back to the experiment and shows the configuration once, each row’s one line high with the whole text on hover', async () => {
+  it('leads back to the experiment and shows the configuration once, above the table, each row’s cell pointing to it', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
     await services.settle('findRun', { output: run });
@@ -109,23 +109,62 @@ describe('/experiment-run-results/{id} triage', () => {
     expect(within(crumbs).getByRole('link', { name: 'BM25 baseline' }).getAttribute('href')).toBe('/experiment-runs/4');
     expect(crumbs.textContent).toBe('Experiments › BM25 baseline › Run 12');
     const line = 'k: 10 · gain: linear · golden_set_id: 4 · search_target: {"kind":"builtin"}';
-    expect(screen.getByText('Configuration').parentElement!.textContent).toBe(`Configuration ${line}`);
-    const cells = within(screen.getByRole('table')).getAllByText(line);
-    expect(cells).toHaveLength(2);
-    expect(cells.map((cell) => [cell.getAttribute('title'), cell.tabIndex])).toEqual([
-      [line, 0],
-      [line, 0],
+    const above = screen.getByText('Configuration').parentElement!;
+    expect(above.textContent).toBe(`Configuration ${line}`);
+    const table = screen.getByRole('table');
+    expect(within(table).queryAllByText(line)).toEqual([]);
+    // Each row's cell: a short reference to the configuration above, the row's own on hover.
+    const references = within(table).getAllByRole('link', { name: 'As above' });
+    expect(references.map((reference) => [reference.getAttribute('href'), reference.getAttribute('title')])).toEqual([
+      [`#${above.id}`, line],
+      [`#${above.id}`, line],
     ]);
   });
 
-  it('cuts a long input to one line as the entries list does, the whole input on hover, focus and in Details', async () => {
+  it('gives each metric of the run a column beside Test Result, its header sorting by it one way then the other', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await services.settle('findRun', { output: run });
+    const scored = {
+      ...result(1, 'red sofa', 'PASS'),
+      result: { input: 'red sofa', status: 'PASS', results: { metrics: { 'ndcg@10': 0.81234 } } },
+    };
+    await services.settle('runResultRows', { output: { items: [scored], total: 1 } });
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Experiment Configuration',
+      'Input',
+      'Status',
+      'Version',
+      'Test Result',
+      'ndcg@10',
+      'precision@10',
+      'Created At',
+      'Actions',
+    ]);
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect([cells[5].textContent, cells[6].textContent]).toEqual(['0.812', '—']);
+    fireEvent.click(within(table).getByRole('button', { name: 'ndcg@10' }));
+    expect(services.last('runResultRows').args).toEqual([12, { page: 1, pageSize: 20 }, { sort: 'ndcg@10' }]);
+    await services.settle('runResultRows', { output: { items: [scored], total: 1 } });
+    expect(screen.getByRole('columnheader', { name: 'ndcg@10' }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'ndcg@10' }));
+    expect(services.last('runResultRows').args).toEqual([12, { page: 1, pageSize: 20 }, { sort: 'ndcg@10', order: 'desc' }]);
+    await services.settle('runResultRows', { output: { items: [scored], total: 1 } });
+    expect(screen.getByRole('columnheader', { name: 'ndcg@10' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('cuts a long input to two lines, the whole input on hover, focus and in Details', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
     await services.settle('findRun', { output: run });
     const long = 'red velvet sofa '.repeat(700);
     await services.settle('runResultRows', { output: { items: [result(1, long, 'PASS')], total: 1 } });
     const input = within(screen.getByRole('table')).getByText(long.trim());
-    expect([input.className, input.getAttribute('title'), input.tabIndex]).toEqual([truncated, long, 0]);
+    expect([input.className, input.getAttribute('title'), input.tabIndex]).toEqual([twoLines, long, 0]);
     expect(screen.getByRole('link', { name: 'Details of result 1' }).getAttribute('href')).toBe('/experiment-run-result-details/1');
   });
 });
