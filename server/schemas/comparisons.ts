@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
 import { pageProperties, TotalCountHeader } from './paging';
+import { RunNumberSchema } from './runs';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 
 const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
@@ -48,6 +49,7 @@ export type ComparisonCsvQuery = Static<typeof ComparisonCsvQuerySchema>;
 const ComparableRunSchema = Type.Object({
   id: IdSchema,
   experiment_id: IdSchema,
+  number: RunNumberSchema,
   experiment_name: Type.String(),
   status: Type.String(),
   tags: Type.Array(Type.String()),
@@ -62,6 +64,11 @@ const ComparedRunSchema = Type.Object({
   dataset_id: Nullable(IdSchema),
   /** The golden set the run was scored with. */
   golden_set_id: Nullable(IdSchema),
+  config: Type.Unsafe<Record<string, unknown> | null>({
+    type: ['object', 'null'],
+    additionalProperties: true,
+    description: "The experiment's configuration when the run started (the comparison shows what differs)",
+  }),
 });
 export type ComparedRun = Static<typeof ComparedRunSchema>;
 

@@ -35,6 +35,7 @@ const thisRun: ExperimentRunDetails = {
 const comparable = (id: number, day: number, tags: string[] = []): ComparableRun => ({
   id,
   experiment_id: 5,
+  number: id - 8,
   experiment_name: 'Semantic rerank',
   status: 'success',
   tags,

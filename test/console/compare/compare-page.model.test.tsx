@@ -28,6 +28,7 @@ const START = '?baseline=1&candidate=2';
 const run = (id: number, name: string) => ({
   id,
   experiment_id: id + 10,
+  number: id + 4,
   experiment_name: name,
   status: 'success',
   tags: [],
@@ -35,6 +36,7 @@ const run = (id: number, name: string) => ({
   evaluation_script_name: 'Golden set relevance',
   dataset_id: 2,
   golden_set_id: 4,
+  config: null,
 });
 const RUN_NAMES: Record<number, string> = { 1: 'BM25', 2: 'BM25 + synonyms', 3: 'Dense' };
 

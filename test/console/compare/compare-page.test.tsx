@@ -13,6 +13,7 @@ afterEach(cleanup);
 const run = (id: number, name: string) => ({
   id,
   experiment_id: 3,
+  number: id,
   experiment_name: name,
   status: 'success',
   tags: [],
@@ -20,6 +21,7 @@ const run = (id: number, name: string) => ({
   evaluation_script_name: 'Golden set relevance',
   dataset_id: 2,
   golden_set_id: 4,
+  config: null,
 });
 
 function answer(changes: Partial<RunComparison> = {}, total = 2): ComparisonPage {
