@@ -70,9 +70,11 @@ export function takeLockFile(path: string): Promise<LockAttempt> {
   const previous = claiming.get(path) ?? Promise.resolve();
   const attempt = previous.catch(() => undefined).then(() => tryTakeLockFile(path));
   claiming.set(path, attempt);
-  void attempt.finally(() => {
-    if (claiming.get(path) === attempt) claiming.delete(path);
-  }).catch(() => undefined);
+  void attempt
+    .finally(() => {
+      if (claiming.get(path) === attempt) claiming.delete(path);
+    })
+    .catch(() => undefined);
   return attempt;
 }
 

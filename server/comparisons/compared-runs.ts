@@ -15,7 +15,7 @@ export interface ComparedRunRow extends ComparedRun {
 export const ACTIVE_STATUSES = ['pending', 'running'];
 
 /** The columns of ComparedRun, from experiment_runs r joined to experiments e. */
-export const COMPARED_RUN_COLUMNS = `r.id, r.experiment_id, e.name AS experiment_name, r.status, r.tags, r.created_at,
+export const COMPARED_RUN_COLUMNS = `r.id, r.experiment_id, r.number, e.name AS experiment_name, r.status, r.tags, r.created_at,
   r.evaluation_script_name, e.dataset_id,
   CASE WHEN jsonb_typeof(r.config->'golden_set_id') = 'number' THEN (r.config->>'golden_set_id')::numeric::bigint END AS golden_set_id`;
 
@@ -24,7 +24,7 @@ export async function comparedRuns(db: Queryable, baselineId: number, candidateI
     throw new HttpError(400, `querystring.candidate must be another run than the baseline, got ${candidateId} for both`);
   }
   const { rows } = await db.query<ComparedRunRow>(
-    `SELECT ${COMPARED_RUN_COLUMNS}, r.updated_at,
+    `SELECT ${COMPARED_RUN_COLUMNS}, r.config, r.updated_at,
        CASE WHEN r.metric_sums <> '{}'::jsonb THEN ARRAY(SELECT jsonb_object_keys(r.metric_sums))
          ELSE ARRAY(SELECT jsonb_object_keys(x.scores) FROM experiment_run_results x
                     WHERE x.run_id = r.id AND x.counted AND jsonb_typeof(x.scores) = 'object' LIMIT 1) END AS metric_names

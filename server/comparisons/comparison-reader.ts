@@ -72,7 +72,9 @@ export function createComparisonReader(db: Queryable) {
     const { baseline, candidate, metric, data, rows } = await open(query);
     const matching = matchingRows(data.paired, rows);
     async function* lines() {
-      yield `\uFEFF${['query', 'baseline_result_id', 'candidate_result_id', 'baseline', 'candidate', 'delta'].join(',')}\r\n`;
+      // The score columns name their metric, so a file read away from its name still says what it holds.
+      const scores = ['baseline', 'candidate', 'delta'].map((column) => `${column}_${metric}`);
+      yield `\uFEFF${['query', 'baseline_result_id', 'candidate_result_id', ...scores].join(',')}\r\n`;
       for (let start = 0; start < matching.length; start += CSV_ROWS_PER_CHUNK) {
         const chunk = matching.subarray(start, start + CSV_ROWS_PER_CHUNK);
         const queries = await queryTexts(db, shownResultIds(data.paired, rows, chunk));

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_SEARCH_LENGTH } from './limits';
 import { QualityMetricNameSchema } from './metric-names';
 import { pageProperties, TotalCountHeader } from './paging';
+import { RunNumberSchema } from './runs';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 import { SegmentFilterSchema, SegmentKeySchema } from './segments';
 
@@ -57,6 +58,7 @@ export type ComparisonCsvQuery = Static<typeof ComparisonCsvQuerySchema>;
 const ComparableRunSchema = Type.Object({
   id: IdSchema,
   experiment_id: IdSchema,
+  number: RunNumberSchema,
   experiment_name: Type.String(),
   status: Type.String(),
   tags: Type.Array(Type.String()),
@@ -71,6 +73,11 @@ const ComparedRunSchema = Type.Object({
   dataset_id: Nullable(IdSchema),
   /** The golden set the run was scored with. */
   golden_set_id: Nullable(IdSchema),
+  config: Type.Unsafe<Record<string, unknown> | null>({
+    type: ['object', 'null'],
+    additionalProperties: true,
+    description: "The experiment's configuration when the run started (the comparison shows what differs)",
+  }),
 });
 export type ComparedRun = Static<typeof ComparedRunSchema>;
 

@@ -9,6 +9,11 @@ const RunProgressSchema = Type.Object(
 );
 export type RunProgress = Static<typeof RunProgressSchema>;
 
+export const RunNumberSchema = Type.Integer({
+  minimum: 1,
+  description: "The run's number within its experiment (1, 2, …), in the order its runs were started; runs made elsewhere may have none",
+});
+
 const runProperties = {
   id: IdSchema,
   evaluation_script_name: Type.String(),
@@ -20,6 +25,7 @@ const runProperties = {
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
   experiment_id: Type.Optional(IdSchema),
+  number: Type.Optional(RunNumberSchema),
   progress: Type.Optional(RunProgressSchema),
   error: Type.Optional(Nullable(Type.String({ description: 'Why a run failed, or how many of its searches failed' }))),
 };
@@ -61,8 +67,19 @@ const RunSummarySchema = Type.Object(
 );
 export type RunSummary = Static<typeof RunSummarySchema>;
 
-/** An experiment's runs, all of them unless a page is asked for, each with the summary of its results. */
-export const RunsSchema = Type.Array(Type.Object({ ...runProperties, summary: Type.Optional(RunSummarySchema) }), {
+const RunConfigField = Type.Optional(
+  Type.Unsafe<Record<string, unknown> | null>({
+    type: ['object', 'null'],
+    additionalProperties: true,
+    description: "The experiment's configuration when the run started; null for runs made elsewhere",
+  }),
+);
+
+/**
+ * An experiment's runs, all of them unless a page is asked for, each with the summary of its results and the
+ * configuration it ran with (the runs table tells runs apart by it).
+ */
+export const RunsSchema = Type.Array(Type.Object({ ...runProperties, summary: Type.Optional(RunSummarySchema), config: RunConfigField }), {
   headers: TotalCountHeader,
 });
 
@@ -71,13 +88,7 @@ export const RunDetailsSchema = Type.Object({
   ...runProperties,
   summary: Type.Optional(RunSummarySchema),
   experiment_name: Type.Optional(Type.String({ description: "The run's experiment's name (runs made elsewhere may have none)" })),
-  config: Type.Optional(
-    Type.Unsafe<Record<string, unknown> | null>({
-      type: ['object', 'null'],
-      additionalProperties: true,
-      description: "The experiment's configuration when the run started; null for runs made elsewhere",
-    }),
-  ),
+  config: RunConfigField,
   golden_set_id: Type.Optional(Nullable(IdSchema)),
   golden_set_version: Type.Optional(Nullable(Type.Integer({ description: "The golden set's version the run was scored against" }))),
   golden_set_changed: Type.Optional(Type.Boolean({ description: 'The golden set has changed since the run was scored: rescore it' })),

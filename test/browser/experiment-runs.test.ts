@@ -15,7 +15,13 @@ const RUNNABLE = 'Built-in search · WANDS US golden set';
 const green = 'rgb(26, 127, 55)';
 
 type Experiment = { id: number; name: string };
-type RunDetails = { id: number; status: string; progress: { done: number; total: number }; summary: { results: number; counted: number } };
+type RunDetails = {
+  id: number;
+  number: number;
+  status: string;
+  progress: { done: number; total: number };
+  summary: { results: number; counted: number };
+};
 
 /** The evaluation backend as the test's own client, with the signed-in user's token. */
 function backendClient(baseUrl: string, token: string) {
@@ -33,6 +39,7 @@ describe('experiment runs in Chromium', () => {
   let backend: ReturnType<typeof backendClient>;
   let experiments: Experiment[];
   let runId = 0;
+  let runNumber = 0;
   let token = '';
   let problems: string[];
 
@@ -64,6 +71,7 @@ describe('experiment runs in Chromium', () => {
       'Run',
       'Script Name',
       'Tags',
+      'Target',
       'Status',
       'nDCG',
       'P',
@@ -82,6 +90,7 @@ describe('experiment runs in Chromium', () => {
     expect(answer.status()).toBe(202);
     const run = (await answer.json()) as RunDetails;
     runId = run.id;
+    runNumber = run.number;
     expect(run.status).toBe('pending');
 
     // The live bar: a real <progress> named after the run, its text counting entries of the run's total.
@@ -91,10 +100,12 @@ describe('experiment runs in Chromium', () => {
     const panel = page.getByRole('region', { name: `Run ${runId}` });
     expect(await panel.getByText(/^[\d,]+ \/ [\d,]+ entries$|^Preparing\.\.\.$/).count()).toBe(1);
     // The new run is in the table while it goes on.
-    await runs.getByRole('link', { name: `Details of run ${runId}` }).waitFor();
+    // Named by its number in the experiment.
+    expect(run.number).toBeGreaterThan(0);
+    await runs.getByRole('link', { name: `Details of run #${run.number}` }).waitFor();
     await expectNoSeriousViolations();
 
-    await panel.getByText(`Run ${runId} finished.`).waitFor({ timeout: 90_000 });
+    await panel.getByText(`Run #${run.number} finished.`).waitFor({ timeout: 90_000 });
     const final = await backend<RunDetails>(`experiment-runs/${runId}`);
     expect(final.status).toBe('success');
     const total = final.progress.total;
@@ -106,7 +117,7 @@ describe('experiment runs in Chromium', () => {
     expect(new Set(polls)).toEqual(new Set([`/api/backend/experiment-runs/${runId}`]));
 
     // The list reloaded: one more row, the new run's status green.
-    const row = runs.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of run ${runId}` }) });
+    const row = runs.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of run #${runNumber}` }) });
     await row.getByText('success', { exact: true }).waitFor();
     expect(await runs.getByRole('row').count()).toBe(before + 1);
     expect(await colour(row.getByText('success', { exact: true }))).toBe(green);
@@ -121,7 +132,7 @@ describe('experiment runs in Chromium', () => {
     expect(runId).toBeGreaterThan(0);
     await page
       .getByRole('table', { name: /^Runs of experiment/ })
-      .getByRole('link', { name: `Details of run ${runId}` })
+      .getByRole('link', { name: `Details of run #${runNumber}` })
       .click();
     await page.waitForURL(`${server.url}/experiment-run-results/${runId}`);
     const final = await backend<RunDetails>(`experiment-runs/${runId}`);

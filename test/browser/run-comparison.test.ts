@@ -13,7 +13,7 @@ import type { RunningServer } from './server-process';
 const EXPERIMENT = 'BM25 baseline';
 
 type Experiment = { id: number; name: string };
-type Run = { id: number; status: string; created_at: string };
+type Run = { id: number; number: number; status: string; created_at: string };
 type Comparison = {
   paired: number;
   metrics: Array<{ name: string; baseline_mean: number; p_value_t: number | null; wins: number; ties: number; losses: number }>;
@@ -53,8 +53,8 @@ describe('run comparison in Chromium', () => {
     const compare = page.getByRole('button', { name: 'Compare', exact: true });
     await compare.waitFor();
     expect(await compare.isDisabled()).toBe(true);
-    await page.getByLabel(`Select run ${candidate.id} to compare`).check();
-    await page.getByLabel(`Select run ${baseline.id} to compare`).check();
+    await page.getByLabel(`Select run #${candidate.number} to compare`).check();
+    await page.getByLabel(`Select run #${baseline.number} to compare`).check();
     await compare.click();
     await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}(&|$)`));
     await page.getByRole('heading', { name: 'Compare runs' }).waitFor();
@@ -94,7 +94,8 @@ describe('run comparison in Chromium', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('query,baseline_result_id,candidate_result_id,baseline,candidate,delta');
+    // The score columns name the metric.
+    expect(lines[0]).toMatch(/^query,baseline_result_id,candidate_result_id,baseline_ndcg@\d+,candidate_ndcg@\d+,delta_ndcg@\d+$/);
     // The filter's rows, every one, not one page.
     expect(lines).toHaveLength(regressions.results.length + 1);
   });
@@ -133,7 +134,7 @@ describe('run comparison in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Compare with…' });
     await dialog
       .getByRole('list', { name: 'Comparable runs' })
-      .getByRole('button', { name: new RegExp(`^Run ${baseline.id} `) })
+      .getByRole('button', { name: new RegExp(`^Run #${baseline.number} `) })
       .click();
     await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}(&|$)`));
     await page.getByRole('heading', { name: 'Compare runs' }).waitFor();
@@ -150,8 +151,8 @@ describe('run comparison in Chromium', () => {
   it('leads back from the comparison to the runs list it was opened from, after a reload too', async () => {
     const runsList = `/experiment-runs/${experiment.id}`;
     await page.goto(`${server.url}${runsList}`);
-    await page.getByLabel(`Select run ${candidate.id} to compare`).check();
-    await page.getByLabel(`Select run ${baseline.id} to compare`).check();
+    await page.getByLabel(`Select run #${candidate.number} to compare`).check();
+    await page.getByLabel(`Select run #${baseline.number} to compare`).check();
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
     await page.waitForURL(/\/compare\?/);
     await page.reload();
@@ -190,11 +191,11 @@ describe('run comparison in Chromium', () => {
     await page
       .getByRole('dialog', { name: 'Compare with…' })
       .getByRole('list', { name: 'Comparable runs' })
-      .getByRole('button', { name: new RegExp(`^Run ${baseline.id} `) })
+      .getByRole('button', { name: new RegExp(`^Run #${baseline.number} `) })
       .click();
     await page.waitForURL(/\/compare\?/);
     await page.reload();
-    const back = breadcrumb().getByRole('link', { name: `Run ${candidate.id}`, exact: true });
+    const back = breadcrumb().getByRole('link', { name: `Run #${candidate.number}`, exact: true });
     await back.waitFor();
     expect(await back.getAttribute('href')).toBe(left);
     await back.click();

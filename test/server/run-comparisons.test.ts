@@ -219,7 +219,7 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('query,baseline_result_id,candidate_result_id,baseline,candidate,delta');
+    expect(lines[0]).toBe('query,baseline_result_id,candidate_result_id,baseline_ndcg@3,candidate_ndcg@3,delta_ndcg@3');
     const rows = (await compare('metric=ndcg@3&page_size=100')).json<{ results: Row[] }>().results;
     expect(lines.slice(1)).toEqual(
       rows.map((row) => [row.query, row.baseline_result_id, row.candidate_result_id, row.baseline, row.candidate, row.delta].join(',')),

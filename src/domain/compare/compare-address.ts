@@ -9,6 +9,7 @@ import {
   type ComparisonFilter,
   type ComparisonOrder,
   type ComparisonParams,
+  type RunComparison,
 } from './comparison-types';
 import { parseRouteId } from '../shell/route-id';
 import { comparePairHref } from './compare-links';
@@ -21,7 +22,11 @@ export type CompareAddress = {
   candidate: number | null;
   /** '' until known: the server then picks its default (nDCG first) and the page writes it in. */
   metric: string;
-  filter: ComparisonFilter;
+  /**
+   * Null until chosen: the page then opens on the changes (openingFilter) and writes that in, so a filter once
+   * shown, 'paired' too, stays what the address says.
+   */
+  filter: ComparisonFilter | null;
   search: string;
   order: ComparisonOrder;
   page: number;
@@ -43,7 +48,7 @@ export function readCompareAddress(search: string): CompareAddress {
     baseline: parseRouteId(params.get('baseline') ?? undefined),
     candidate: parseRouteId(params.get('candidate') ?? undefined),
     metric: params.get('metric')?.trim() ?? '',
-    filter: isFilter(filter) ? filter : 'paired',
+    filter: isFilter(filter) ? filter : null,
     search: params.get('search')?.trim() ?? '',
     order: isOrder(order) ? order : 'asc',
     page: page ?? 1,
@@ -61,11 +66,14 @@ export function addressProblem({ baseline, candidate }: CompareAddress): string 
   return null;
 }
 
+/** The rows listed: the address's filter, or until one is chosen the API's default (every paired query). */
+export const shownFilter = (address: CompareAddress): ComparisonFilter => address.filter ?? 'paired';
+
 /** The comparison's query parameters for the API and its CSV: the defaults left out, no page. */
 export function comparisonParams(address: CompareAddress): ComparisonParams {
   const params: Record<string, string> = { baseline: String(address.baseline), candidate: String(address.candidate) };
   if (address.metric) params.metric = address.metric;
-  if (address.filter !== 'paired') params.filter = address.filter;
+  if (address.filter !== null) params.filter = address.filter;
   if (address.search) params.search = address.search;
   if (address.order !== 'asc') params.order = address.order;
   if (address.segment) params.segment = address.segment;
@@ -77,6 +85,36 @@ export function compareSearch(address: CompareAddress): string {
   const params = new URLSearchParams(comparisonParams(address));
   if (address.page > 1) params.set('page', String(address.page));
   return `?${params}`;
+}
+
+/**
+ * What the page opens on when the address chose no filter: every paired query when the order puts changes
+ * first (regressions for 'asc', improvements for 'desc'); when there are none of those, the other kind of
+ * change; every paired query when nothing changed. So a comparison with changes never opens on unchanged queries.
+ */
+export function openingFilter(comparison: RunComparison, order: ComparisonOrder): ComparisonFilter {
+  const chosen = comparison.metrics.find((metric) => metric.name === comparison.metric);
+  const [first, other] = order === 'asc' ? [chosen?.losses, chosen?.wins] : [chosen?.wins, chosen?.losses];
+  if ((first ?? 0) > 0 || (other ?? 0) === 0) return 'paired';
+  return order === 'asc' ? 'improvements' : 'regressions';
+}
+
+const SWAPPED_FILTERS: Record<ComparisonFilter, ComparisonFilter> = {
+  paired: 'paired',
+  regressions: 'improvements',
+  improvements: 'regressions',
+  unchanged: 'unchanged',
+  only_baseline: 'only_candidate',
+  only_candidate: 'only_baseline',
+};
+
+/**
+ * The baseline and candidate swapped, from page 1: the filter follows the queries (what were regressions are
+ * now improvements), the metric, search and order stay.
+ */
+export function swappedAddress(address: CompareAddress): CompareAddress {
+  const filter = address.filter === null ? null : SWAPPED_FILTERS[address.filter];
+  return { ...address, baseline: address.candidate, candidate: address.baseline, filter, page: 1 };
 }
 
 /** The page's full address. */

@@ -1,5 +1,6 @@
 import { listOrigin } from '../shell/origin';
 import type { ComparedRun } from './comparison-types';
+import { runLabel } from '../runs/run-label';
 
 // The way back above a comparison: Experiments › the experiment, and the run when it was opened from a run's
 // results. The step the person came from is the very address they left, with its filter, sort and page;
@@ -17,6 +18,6 @@ export function compareCrumbs(origin: string | null, { baseline, candidate }: { 
   const fromRuns = from?.kind === 'runs' ? runs.find((run) => run.experiment_id === from.id) : undefined;
   if (from && fromRuns) return [EXPERIMENTS, { label: fromRuns.experiment_name, href: from.address }];
   const fromResults = from?.kind === 'results' ? runs.find((run) => run.id === from.id) : undefined;
-  if (from && fromResults) return [EXPERIMENTS, experimentOf(fromResults), { label: `Run ${fromResults.id}`, href: from.address }];
+  if (from && fromResults) return [EXPERIMENTS, experimentOf(fromResults), { label: runLabel(fromResults), href: from.address }];
   return [EXPERIMENTS, experimentOf(candidate)];
 }

@@ -3,10 +3,12 @@
  * means to four decimals (formatMean), signed deltas, relative deltas as percentages, the 95% interval, p-values,
  * and what counts as significant. Pure.
  */
-import type { ComparisonFilter, RunComparison } from './comparison-types';
+import type { ComparisonFilter, MetricComparison, RunComparison } from './comparison-types';
 import { counted, formatCount } from '../shared/format-count';
 import { formatMean } from '../shared/format-metric';
 import type { QualityMeasure } from '../../../server/schemas/metric-names';
+import type { StatusTone } from '../shared/status-colours';
+import { runLabel, type NumberedRun } from '../runs/run-label';
 
 /** What the paired tests are read against. */
 const SIGNIFICANCE_LEVEL = 0.05;
@@ -68,6 +70,30 @@ export function formatPValue(p: number | null): string {
 /** Under the 0.05 level (a missing p-value is not). */
 export const isSignificant = (p: number | null): boolean => p !== null && p < SIGNIFICANCE_LEVEL;
 
+/** What a metric's paired difference amounts to: more than chance one way or the other, or not. */
+export type Verdict = 'regression' | 'improvement' | 'none';
+
+/**
+ * Significant when both paired tests are under the level (the t-test alone when the other has no answer), so
+ * the colour never rests on one test the other contradicts; its direction is the delta's sign.
+ */
+export function verdictOf(metric: Pick<MetricComparison, 'delta' | 'p_value_t' | 'p_value_randomization'>): Verdict {
+  const { delta, p_value_t: t, p_value_randomization: randomization } = metric;
+  const significant = isSignificant(t) && (randomization === null || isSignificant(randomization));
+  if (!significant || delta === 0) return 'none';
+  return delta < 0 ? 'regression' : 'improvement';
+}
+
+/** The verdict in words, beside its colour, for those who do not see colour. */
+export const VERDICT_TEXT: Record<Verdict, string> = {
+  regression: 'significant regression',
+  improvement: 'significant improvement',
+  none: 'no significant change',
+};
+
+/** A significant regression red, a significant improvement green, no significant change grey. */
+export const VERDICT_TONE: Record<Verdict, StatusTone> = { regression: 'danger', improvement: 'success', none: 'neutral' };
+
 /** 41 / 70 / 19. */
 export const formatWinsTiesLosses = ({ wins, ties, losses }: { wins: number; ties: number; losses: number }): string =>
   [wins, ties, losses].map(formatCount).join(' / ');
@@ -109,8 +135,8 @@ export function filterCounts(comparison: RunComparison): Record<ComparisonFilter
   };
 }
 
-/** 'BM25 · Run 12': the run's experiment and number, as the page names each side. */
-export const runName = (run: { id: number; experiment_name: string }): string => `${run.experiment_name} · Run ${run.id}`;
+/** 'BM25 · Run #3': the run's experiment and its number there, as the page names each side. */
+export const runName = (run: NumberedRun & { experiment_name: string }): string => `${run.experiment_name} · ${runLabel(run)}`;
 
 const NO_ROWS: Record<ComparisonFilter, string> = {
   paired: 'The runs have no query in common.',

@@ -7,11 +7,11 @@ import { parseRouteId } from '../shell/route-id';
 /** A finished run another can be compared with (GET experiment-runs/{id}/comparable-runs). */
 export type { ComparableRun } from '../../../server/schemas/comparisons';
 
-/** What decides which of two runs is older. */
-export type DatedRun = { id: number; created_at: string };
+/** What decides which of two runs is older (the number names it). */
+export type DatedRun = { id: number; created_at: string; number?: number | null };
 
 /** The two runs as [baseline, candidate]: the older first; the same time, the lower id first. */
-export function olderFirst(a: DatedRun, b: DatedRun): [DatedRun, DatedRun] {
+export function olderFirst<T extends DatedRun>(a: T, b: T): [T, T] {
   const [timeA, timeB] = [Date.parse(a.created_at), Date.parse(b.created_at)];
   const aFirst = timeA !== timeB && Number.isFinite(timeA) && Number.isFinite(timeB) ? timeA < timeB : a.id < b.id;
   return aFirst ? [a, b] : [b, a];

@@ -1,15 +1,11 @@
 /** An experiment's search target and scoring in one line each, for its runs page. Pure. */
 import type { StoredRunConfig } from './workbench-types';
+import { targetAddress } from '../runs/run-target';
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url.replaceAll(/\{[a-z]+\}/g, 'x')).host;
-  } catch {
-    return url;
-  }
-};
-
-/** 'Built-in catalogue search', or 'HTTP POST es.example.com: hits /hits/hits, id /_source/sku'; '—' without one. */
+/**
+ * 'Built-in catalogue search', or 'HTTP POST es.example.com/products/_search: hits /hits/hits, id /_source/sku' (the
+ * path and query tell targets on one host apart); '—' without one.
+ */
 export function targetSummary(config: Partial<StoredRunConfig> | undefined): string {
   const target: unknown = config?.search_target;
   if (target === undefined || target === null) return '—';
@@ -18,7 +14,7 @@ export function targetSummary(config: Partial<StoredRunConfig> | undefined): str
   const { kind, method, url, hits, product_id: productId } = target as Record<string, unknown>;
   if (kind === 'builtin') return 'Built-in catalogue search';
   if (kind !== 'http' || typeof url !== 'string') return JSON.stringify(target);
-  return `HTTP ${method ?? 'GET'} ${hostOf(url)}: hits ${hits || '(the answer)'}, id ${productId}`;
+  return `HTTP ${method ?? 'GET'} ${targetAddress(url)}: hits ${hits || '(the answer)'}, id ${productId}`;
 }
 
 /** 'k 10 · linear gain · passes at nDCG ≥ 0.5 · relevant from grade 1', defaults filled in as a run fills them. */

@@ -21,8 +21,8 @@ export type {
 export type { CoverageAnswer } from '../../../server/schemas/coverage';
 export type { StoredRunConfig } from '../../../server/schemas/run-config';
 
-/** A run as the runs table lists it: with its summary (this server always sends one). */
-export type ListedRun = ExperimentRun & { summary?: RunSummary };
+/** A run as the runs table lists it: with its summary and the configuration it ran with (this server sends both). */
+export type ListedRun = ExperimentRun & { summary?: RunSummary; config?: Record<string, unknown> | null };
 
 /** What the form offers to choose from. */
 export type Choice = { id: number; name: string };

@@ -1,5 +1,6 @@
 import type { ExperimentRun, RunProgress } from '../experiments/evaluation-backend-types';
 import { formatCount } from '../shared/format-count';
+import { runLabel } from './run-label';
 
 // What a run's status means for the console: a pending or running run is watched until it ends in
 // success, failed or cancelled. Older demo runs may carry other statuses; those are never watched.
@@ -52,19 +53,19 @@ export function formatMeanBasis(summary: { counted?: number; repeated?: number }
 }
 
 /** What the progress panel says about a run in each status. */
-export function runStatusSentence(run: Pick<ExperimentRun, 'id' | 'status'>): string {
+export function runStatusSentence(run: Pick<ExperimentRun, 'id' | 'number' | 'status'>): string {
   switch (run.status) {
     case 'pending':
-      return `Run ${run.id} is waiting to start.`;
+      return `${runLabel(run)} is waiting to start.`;
     case 'running':
-      return `Run ${run.id} is running.`;
+      return `${runLabel(run)} is running.`;
     case 'success':
-      return `Run ${run.id} finished.`;
+      return `${runLabel(run)} finished.`;
     case 'failed':
-      return `Run ${run.id} failed.`;
+      return `${runLabel(run)} failed.`;
     case 'cancelled':
-      return `Run ${run.id} was cancelled.`;
+      return `${runLabel(run)} was cancelled.`;
     default:
-      return `Run ${run.id}: ${run.status}.`;
+      return `${runLabel(run)}: ${run.status}.`;
   }
 }

@@ -6,8 +6,10 @@ import {
   addressProblem,
   compareSearch,
   comparisonParams,
+  openingFilter,
   readCompareAddress,
   sameAddress,
+  swappedAddress,
   type CompareAddress,
 } from '../../domain/compare/compare-address';
 import type {
@@ -26,6 +28,10 @@ import { messageOf } from '../../domain/shared/error-message';
 // form of what it read, and the server's default metric once known. Back and Forward are heard
 // (`route.changed`). An address without two valid, different run ids is `invalid`, with why, and asks nothing.
 // The breadcrumb leads back to where the person came from (the origin: a runs list or a run's results, as left).
+// An address without a filter opens on the changes: the first answer (every paired query) tells how many
+// queries got worse and better, and when the order would put unchanged ones first the page asks again for the
+// other kind of change; the filter it opened on is written into the address. Swap makes the candidate the
+// baseline (a new entry).
 
 export type ComparePageInput = {
   search: string;
@@ -62,6 +68,8 @@ export type ComparePageEvent =
   | { type: 'user.retry' }
   /** The comparison's rows (this filter, search and order) as CSV. */
   | { type: 'user.export' }
+  /** The candidate becomes the baseline and the baseline the candidate. */
+  | { type: 'user.swap' }
   /** The address changed without the page (Back, Forward, a link): its query. */
   | { type: 'route.changed'; search: string };
 
@@ -117,7 +125,10 @@ export const comparePageMachine = setup({
     hasAddressProblem: ({ context }) => context.problem !== null,
     isOtherAddress: ({ context }, params: { search: string }) => !sameAddress(readCompareAddress(params.search), context.address),
     isOtherChoice: ({ context }, params: Choice) => !sameAddress({ ...context.address, ...params }, context.address),
-    isMetricUnknown: ({ context }) => context.address.metric === '',
+    isOpening: ({ context }) => context.address.metric === '' || context.address.filter === null,
+    /** The answer (every paired query) would open on unchanged queries while there are changes to show. */
+    opensElsewhere: ({ context }, params: ComparisonPage) =>
+      context.address.filter === null && openingFilter(params.comparison, context.address.order) !== 'paired',
     hasNextPage: ({ context: { address, total, pageSize, comparison } }) =>
       total === null ? comparison?.results.length === pageSize : address.page * pageSize < total,
     isAfterFirstPage: ({ context }) => context.address.page > 1,
@@ -137,7 +148,15 @@ export const comparePageMachine = setup({
       address: { ...context.address, page: context.address.page + params.step },
     })),
     assignComparison: assign((_, params: ComparisonPage) => ({ comparison: params.comparison, total: params.total, error: null })),
-    adoptMetric: assign(({ context }, params: { metric: string }) => ({ address: { ...context.address, metric: params.metric } })),
+    /** The server's metric (nDCG first) and the filter the page opens on, from the first answer. */
+    adoptOpening: assign(({ context }, params: ComparisonPage) => ({
+      address: {
+        ...context.address,
+        metric: context.address.metric || params.comparison.metric,
+        filter: context.address.filter ?? openingFilter(params.comparison, context.address.order),
+      },
+    })),
+    swapRuns: assign(({ context }) => ({ address: swappedAddress(context.address), comparison: null, total: null })),
     assignError: assign((_, params: { error: unknown }) => ({ comparison: null, total: null, error: messageOf(params.error) })),
     exportRows: sendTo(
       ({ context }) => context.exporter,
@@ -189,6 +208,13 @@ export const comparePageMachine = setup({
         'user.searched': choose,
         'user.orderChosen': choose,
         'user.export': { actions: 'exportRows' },
+        'user.swap': {
+          target: '.loading',
+          actions: [
+            'swapRuns',
+            { type: 'navigateTo', params: ({ context }: { context: ComparePageContext }) => ({ search: compareSearch(context.address) }) },
+          ],
+        },
       },
       initial: 'loading',
       states: {
@@ -200,12 +226,23 @@ export const comparePageMachine = setup({
             input: ({ context }) => ({ params: comparisonParams(context.address), page: context.address.page, pageSize: context.pageSize }),
             onDone: [
               {
-                // The server chose the metric (nDCG first): the address names it from now on.
-                guard: 'isMetricUnknown',
+                // No regressions to put first (or no improvements, improvements first): ask for the other changes.
+                guard: { type: 'opensElsewhere', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: [
+                  { type: 'assignComparison', params: ({ event }) => event.output },
+                  { type: 'adoptOpening', params: ({ event }) => event.output },
+                  { type: 'replaceWith', params: ({ context }) => ({ search: compareSearch(context.address) }) },
+                ],
+              },
+              {
+                // The server chose the metric, the answer the filter: the address names them from now on.
+                guard: 'isOpening',
                 target: 'loaded',
                 actions: [
                   { type: 'assignComparison', params: ({ event }) => event.output },
-                  { type: 'adoptMetric', params: ({ event }) => ({ metric: event.output.comparison.metric }) },
+                  { type: 'adoptOpening', params: ({ event }) => event.output },
                   { type: 'replaceWith', params: ({ context }) => ({ search: compareSearch(context.address) }) },
                 ],
               },

@@ -11,11 +11,15 @@ export const breadcrumbs = style({
 
 export const runs = style({ marginBottom: vars.space.lg });
 
+/** The two runs, then Swap beside them. */
+export const runBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, margin: `0 0 ${vars.space.sm}` });
+
 export const runList = style({
+  flex: '1 1 auto',
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.md,
-  margin: `0 0 ${vars.space.sm}`,
+  margin: 0,
 });
 
 export const run = style({
@@ -33,6 +37,10 @@ export const runRole = style({
 });
 
 export const runName = style({ margin: 0, fontSize: vars.fontSize.lg });
+
+export const runTags = style({ margin: `${vars.space.xs} 0 0` });
+
+export const differences = style({ marginTop: vars.space.md });
 
 export const paired = style({ margin: 0, fontWeight: vars.fontWeight.bold });
 

@@ -5,6 +5,8 @@ import { selectCanExport, selectExportError, selectExportingFormat, selectSavedA
 import {
   selectBreadcrumbs,
   selectCanRetry,
+  selectCanSwap,
+  selectDifferences,
   selectComparison,
   selectError,
   selectExporter,
@@ -15,6 +17,9 @@ import {
 import { runHref } from '../../domain/compare/compare-address';
 import type { ComparedRun, RunComparison } from '../../domain/compare/comparison-types';
 import { pairedText, runName, unpairedText } from '../../domain/compare/compare-format';
+import { runLabel } from '../../domain/runs/run-label';
+import { RunDifferences } from '../runs/RunDifferences';
+import { RunTags } from '../runs/RunTags';
 import { CompareQueries } from './CompareQueries';
 import { CompareSegments } from './CompareSegments';
 import { CompareSummary } from './CompareSummary';
@@ -26,7 +31,8 @@ import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
 import { StatusMessage } from '../ui/StatusMessage';
 
-// /compare?baseline=A&candidate=B: which run is which, the paired statistics of every metric both
+// /compare?baseline=A&candidate=B: which run is which (each by its number in its experiment, with its tags;
+// Swap exchanges them), what differs between their configurations, the paired statistics of every metric both
 // have, then the chosen metric query by query (CompareQueries). What was loaded stays while a choice loads.
 export function ComparePage() {
   const logic = useLogic();
@@ -93,12 +99,26 @@ function Breadcrumbs({ page }: { page: ComparePageRef }) {
 
 function ComparedRuns({ page, comparison }: { page: ComparePageRef; comparison: RunComparison }) {
   const show = (filter: 'only_baseline' | 'only_candidate') => page.send({ type: 'user.filterChosen', filter });
+  const canSwap = useSelector(page, selectCanSwap);
+  const differences = useSelector(page, selectDifferences);
+  const [baseline, candidate] = [comparison.baseline, comparison.candidate].map(runLabel);
   return (
     <section className={styles.runs} aria-label="Compared runs">
-      <dl className={styles.runList}>
-        <RunTerm role="Baseline" run={comparison.baseline} />
-        <RunTerm role="Candidate" run={comparison.candidate} />
-      </dl>
+      <div className={styles.runBar}>
+        <dl className={styles.runList}>
+          <RunTerm role="Baseline" run={comparison.baseline} />
+          <RunTerm role="Candidate" run={comparison.candidate} />
+        </dl>
+        <button
+          type="button"
+          className={button({ tone: 'secondary' })}
+          disabled={!canSwap}
+          title="Make the candidate the baseline and the baseline the candidate"
+          onClick={() => page.send({ type: 'user.swap' })}
+        >
+          Swap
+        </button>
+      </div>
       <p className={styles.paired}>{pairedText(comparison.paired)}</p>
       <p className={styles.unpaired}>
         <span>{unpairedText(comparison)}</span>
@@ -113,6 +133,9 @@ function ComparedRuns({ page, comparison }: { page: ComparePageRef; comparison: 
           </button>
         )}
       </p>
+      <div className={styles.differences}>
+        <RunDifferences first={`${baseline} (baseline)`} second={`${candidate} (candidate)`} differences={differences} />
+      </div>
     </section>
   );
 }
@@ -123,6 +146,9 @@ function RunTerm({ role, run }: { role: string; run: ComparedRun }) {
       <dt className={styles.runRole}>{role}</dt>
       <dd className={styles.runName}>
         <Link href={runHref(run.id)}>{runName(run)}</Link>
+      </dd>
+      <dd className={styles.runTags}>
+        <RunTags tags={run.tags} label={`the ${role.toLowerCase()}`} />
       </dd>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   selectIsLoading,
   selectOrderApplies,
   selectPageCount,
+  selectShownFilter,
   selectTotal,
   type ComparePageRef,
 } from '../../machines/compare/compare-page.selectors';
@@ -38,6 +39,7 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
   const canNext = useSelector(page, selectCanGoNext);
   const canPrevious = useSelector(page, selectCanGoPrevious);
   const orderApplies = useSelector(page, selectOrderApplies);
+  const filter = useSelector(page, selectShownFilter);
   const counts = filterCounts(comparison);
   const metric = address.metric || comparison.metric;
 
@@ -65,7 +67,7 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
           Show
           <select
             className={backendStyles.select}
-            value={address.filter}
+            value={filter}
             onChange={(event) => page.send({ type: 'user.filterChosen', filter: event.target.value as ComparisonFilter })}
           >
             {COMPARISON_FILTERS.map((filter) => (
@@ -99,7 +101,7 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
         <>
           <DeltaHistogram comparison={comparison} />
           {total !== null && <p className={styles.count}>{counted(total, 'query', 'queries')}</p>}
-          <CompareResultsTable comparison={comparison} address={address} />
+          <CompareResultsTable comparison={comparison} address={address} filter={filter} />
           <Pager
             page={address.page}
             pageCount={pageCount}

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { FILTER_LABELS, rowHref, type CompareAddress } from '../../domain/compare/compare-address';
-import type { RunComparison } from '../../domain/compare/comparison-types';
+import type { ComparisonFilter, RunComparison } from '../../domain/compare/comparison-types';
 import { deltaTone, formatDelta, metricLabel, noRowsText } from '../../domain/compare/compare-format';
 import { formatMean } from '../../domain/shared/format-metric';
 import * as styles from './CompareResultsTable.css';
@@ -14,18 +14,19 @@ const value = (score: number | null) => (score === null ? '—' : formatMean(sco
 
 // One page of queries: both runs' value of the chosen metric and the delta (signed, and coloured by which way
 // it went). A query both runs have opens side by side; one only a run has opens that result's details.
-export function CompareResultsTable({ comparison, address }: { comparison: RunComparison; address: CompareAddress }) {
+export function CompareResultsTable(props: { comparison: RunComparison; address: CompareAddress; filter: ComparisonFilter }) {
+  const { comparison, address, filter } = props;
   const rows = comparison.results;
   if (rows.length === 0)
     return (
       <p className={statusMessage} role="status">
-        {noRowsText(address.filter, address.search, address.page)}
+        {noRowsText(filter, address.search, address.page)}
       </p>
     );
   const metric = metricLabel(comparison.metric);
   return (
     <TableCard>
-      <table className={table.table} aria-label={`${FILTER_LABELS[address.filter]} queries by ${metric}`}>
+      <table className={table.table} aria-label={`${FILTER_LABELS[filter]} queries by ${metric}`}>
         <TableHead columns={['Query', `Baseline ${metric}`, `Candidate ${metric}`, 'Delta', 'Actions']} />
         <tbody>
           {rows.map((row) => {

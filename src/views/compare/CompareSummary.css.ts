@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../ui/theme.css';
 
-// The paired statistics table: numbers aligned, the chosen metric's row tinted, significance bold with a label.
+// The paired statistics table: numbers aligned, the chosen metric's row tinted, significance bold with a label
+// (its colour the verdict's tone).
 
 export const summary = style({ marginBottom: vars.space.lg });
 
@@ -22,7 +23,6 @@ export const significantLabel = style({
   marginTop: '2px',
   padding: `0 ${vars.space.xs}`,
   borderRadius: vars.radius.sm,
-  backgroundColor: vars.color.accent,
   color: vars.color.accentText,
   fontSize: vars.fontSize.sm,
 });

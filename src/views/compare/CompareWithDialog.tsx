@@ -20,6 +20,7 @@ import { button } from '../ui/button.css';
 import { Pager } from '../ui/Pager';
 import { LoadFailure } from '../ui/LoadFailure';
 import { StatusMessage } from '../ui/StatusMessage';
+import { runLabel } from '../../domain/runs/run-label';
 
 // "Compare with…": the finished runs sharing this run's dataset or golden set, newest first, each a
 // button that opens the comparison of the two; Previous / Next through them; Cancel or Escape closes.
@@ -51,7 +52,7 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
                 className={styles.choice}
                 onClick={() => actor.send({ type: 'user.choose', run: { id: run.id, created_at: run.created_at } })}
               >
-                <span className={styles.runName}>Run {run.id}</span>
+                <span className={styles.runName}>{runLabel(run)}</span>
                 {' · '}
                 <span>{run.experiment_name}</span>
                 {' · '}

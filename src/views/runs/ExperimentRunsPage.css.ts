@@ -36,6 +36,9 @@ export const chartAxis = style({ stroke: vars.color.border });
 
 export const chartLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
 
+/** The axes' titles: the run number under the chart, the metric's name up its left side. */
+export const chartTitle = style({ fill: vars.color.text, fontSize: '12px', fontWeight: vars.fontWeight.bold });
+
 export const mean = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 
 /** Compare (two runs, query by query) above the runs table, with what it will compare in words. */
@@ -49,15 +52,21 @@ export const compareHint = style({ color: vars.color.textMuted, fontSize: vars.f
 /** A run's tags wrap inside a narrow cell, however many there are, so Details stays inside the card. */
 export const tagsCell = style({ minWidth: '7rem', maxWidth: '14rem' });
 
-export const tags = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+/** What the run's target asked: the request on one line, the body's template under it, both wrapping anywhere. */
+export const targetCell = style({ minWidth: '12rem', maxWidth: '22rem' });
 
-export const tag = style({
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.sm,
-  backgroundColor: vars.color.selected,
+export const targetRequest = style({ display: 'block', fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
+
+export const targetBody = style({
+  display: 'block',
+  color: vars.color.textMuted,
+  fontFamily: vars.font.mono,
   fontSize: vars.fontSize.sm,
   overflowWrap: 'anywhere',
 });
+
+/** The two checked runs' differences, between Compare and the table. */
+export const differences = style({ marginBottom: vars.space.md });
 
 /** A date breaks between day and time rather than widening the table. */
 export const date = style({ minWidth: '6rem' });

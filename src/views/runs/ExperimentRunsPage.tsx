@@ -2,7 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { compareSelectionMachine } from '../../machines/compare/compare-selection.machine';
-import { selectCanCompare, selectCompareHint, selectIsFull, selectSelectedIds } from '../../machines/compare/compare-selection.selectors';
+import {
+  selectCanCompare,
+  selectCanHideDifferences,
+  selectCanShowDifferences,
+  selectCompareHint,
+  selectDifferences,
+  selectIsFull,
+  selectSelectedIds,
+} from '../../machines/compare/compare-selection.selectors';
 import {
   selectCompareSelection,
   selectExperiment,
@@ -21,12 +29,16 @@ import { formatMean } from '../../domain/shared/format-metric';
 import { meanOf, OUTCOMES_HEADING, outcomesText, TREND_METRICS, TREND_LABELS } from '../../domain/runs/run-trend';
 import type { ExperimentDetails, ListedRun } from '../../domain/experiments/workbench-types';
 import { isActiveRun, withLatestRun } from '../../domain/runs/run-status';
+import { runLabel, runNumberText } from '../../domain/runs/run-label';
+import { targetParts } from '../../domain/runs/run-target';
 import { experimentRunStatusTone } from '../../domain/shared/status-colours';
 import { messages } from '../ui/backend-messages';
 import * as styles from './ExperimentRunsPage.css';
 import { useLogic } from '../shell/logic-context';
 import { ExperimentOverview } from '../experiments/ExperimentOverview';
 import { RunProgressPanel, type RunProgressRef } from './RunProgressPanel';
+import { RunDifferences } from './RunDifferences';
+import { RunTags } from './RunTags';
 import { RunTrendChart } from './RunTrendChart';
 import { button } from '../ui/button.css';
 import { listLink } from '../ui/link.css';
@@ -47,8 +59,10 @@ const selectExperimentData = selectData<ExperimentDetails>;
 // page them); status success green, failed red, anything else grey. Above the table, the experiment (what it
 // uses, its coverage, Edit), Run experiment with its tags — enabled only when it can run — the live progress
 // of the run being watched, and a trend of a mean over the runs; a failed run's error under its status, each
-// run's means and outcomes beside it. A finished run's checkbox chooses it for Compare (two at most), which
-// opens the comparison with the older run as the baseline.
+// run's means and outcomes beside it. Each run is named by its number in the experiment (#1, #2, …; its id is in
+// its address), with its tags and what its search target asked (method, URL, body). A finished run's checkbox
+// chooses it for Compare (two at most), which opens the comparison with the older run as the baseline; with two
+// checked, Show differences lists what differs between their configurations.
 export function ExperimentRunsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });
@@ -100,6 +114,9 @@ function RunsTable(props: {
   const full = useSelector(selection, selectIsFull);
   const canCompare = useSelector(selection, selectCanCompare);
   const hint = useSelector(selection, selectCompareHint);
+  const canShowDifferences = useSelector(selection, selectCanShowDifferences);
+  const canHideDifferences = useSelector(selection, selectCanHideDifferences);
+  const differences = useSelector(selection, selectDifferences);
   const view = useSelector(actor, selectResourceView);
   const loaded = useSelector(actor, selectRuns);
   // The watched run's row shows its latest poll; the list itself reloads when the run starts and ends.
@@ -129,10 +146,33 @@ function RunsTable(props: {
             >
               Compare
             </button>
+            {canHideDifferences ? (
+              <button
+                type="button"
+                className={button({ tone: 'secondary' })}
+                onClick={() => selection.send({ type: 'user.hideDifferences' })}
+              >
+                Hide differences
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={button({ tone: 'secondary' })}
+                disabled={!canShowDifferences}
+                onClick={() => selection.send({ type: 'user.showDifferences' })}
+              >
+                Show differences
+              </button>
+            )}
             <span className={styles.compareHint} aria-live="polite">
               {hint}
             </span>
           </div>
+          {differences && (
+            <div className={styles.differences}>
+              <RunDifferences first={differences.first} second={differences.second} differences={differences.differences} />
+            </div>
+          )}
           <TableCard>
             <table className={`${table.table} ${styles.runsTable}`} aria-label={`Runs of experiment ${experimentId}`}>
               <TableHead
@@ -140,6 +180,7 @@ function RunsTable(props: {
                   'Run',
                   'Script Name',
                   'Tags',
+                  'Target',
                   'Status',
                   ...TREND_METRICS.map((metric) => TREND_LABELS[metric]),
                   OUTCOMES_HEADING,
@@ -150,68 +191,67 @@ function RunsTable(props: {
                 ]}
               />
               <tbody>
-                {runs.map((run) => (
-                  <tr key={run.id}>
-                    <td className={table.cell}>
-                      {/* The run's number opens its results: the row's way forward, first, so it never leaves the card. */}
-                      <span className={styles.runCell}>
-                        <Link href={`/experiment-run-results/${run.id}`} className={listLink} aria-label={`Run ${run.id}`}>
-                          #{run.id}
+                {runs.map((run) => {
+                  const target = targetParts(run.config);
+                  return (
+                    <tr key={run.id}>
+                      <td className={table.cell}>
+                        {/* The run's number opens its results: the row's way forward, first, so it never leaves the card. */}
+                        <span className={styles.runCell}>
+                          <Link href={`/experiment-run-results/${run.id}`} className={listLink} aria-label={runLabel(run)}>
+                            {runNumberText(run)}
+                          </Link>
+                          {/* Only a finished run can be compared; a third waits until one of the two is unchecked. */}
+                          {!isActiveRun(run) && (
+                            <input
+                              type="checkbox"
+                              aria-label={`Select run ${runNumberText(run)} to compare`}
+                              checked={selected.includes(run.id)}
+                              disabled={full && !selected.includes(run.id)}
+                              onChange={() => selection.send({ type: 'user.toggleRun', run })}
+                            />
+                          )}
+                        </span>
+                      </td>
+                      <td className={table.cell}>
+                        {run.evaluation_script_name}
+                        <DemoBadge demo={run.demo} />
+                      </td>
+                      <td className={`${table.cell} ${styles.tagsCell}`}>
+                        <RunTags tags={run.tags} label={`run ${runNumberText(run)}`} />
+                      </td>
+                      <td className={`${table.cell} ${styles.targetCell}`}>
+                        <span className={styles.targetRequest}>{target.request}</span>
+                        {target.body && <span className={styles.targetBody}>{target.body}</span>}
+                      </td>
+                      <td className={table.cell}>
+                        <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
+                        {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
+                      </td>
+                      {TREND_METRICS.map((metric) => {
+                        const mean = meanOf(run.summary, metric);
+                        return (
+                          <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean?.name}>
+                            {mean ? formatMean(mean.value) : '—'}
+                          </td>
+                        );
+                      })}
+                      <td className={`${table.cell} ${styles.mean}`}>{outcomesText(run.summary)}</td>
+                      <td className={table.cell}>{run.total_cost}</td>
+                      <td className={`${table.cell} ${styles.date}`}>{formatDateTime(run.created_at)}</td>
+                      <td className={`${table.cell} ${styles.date}`}>{formatDateTime(run.updated_at)}</td>
+                      <td className={table.cell}>
+                        <Link
+                          href={`/experiment-run-results/${run.id}`}
+                          className={button({ tone: 'secondary', size: 'small' })}
+                          aria-label={`Details of run ${runNumberText(run)}`}
+                        >
+                          Details
                         </Link>
-                        {/* Only a finished run can be compared; a third waits until one of the two is unchecked. */}
-                        {!isActiveRun(run) && (
-                          <input
-                            type="checkbox"
-                            aria-label={`Select run ${run.id} to compare`}
-                            checked={selected.includes(run.id)}
-                            disabled={full && !selected.includes(run.id)}
-                            onChange={() => selection.send({ type: 'user.toggleRun', run: { id: run.id, created_at: run.created_at } })}
-                          />
-                        )}
-                      </span>
-                    </td>
-                    <td className={table.cell}>
-                      {run.evaluation_script_name}
-                      <DemoBadge demo={run.demo} />
-                    </td>
-                    <td className={`${table.cell} ${styles.tagsCell}`}>
-                      {run.tags.length > 0 && (
-                        <ul className={styles.tags} aria-label={`Tags of run ${run.id}`}>
-                          {run.tags.map((tag) => (
-                            <li key={tag} className={styles.tag}>
-                              {tag}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td className={table.cell}>
-                      <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(run.status)]}`}>{run.status}</span>
-                      {run.status === 'failed' && run.error && <p className={styles.runError}>{run.error}</p>}
-                    </td>
-                    {TREND_METRICS.map((metric) => {
-                      const mean = meanOf(run.summary, metric);
-                      return (
-                        <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean?.name}>
-                          {mean ? formatMean(mean.value) : '—'}
-                        </td>
-                      );
-                    })}
-                    <td className={`${table.cell} ${styles.mean}`}>{outcomesText(run.summary)}</td>
-                    <td className={table.cell}>{run.total_cost}</td>
-                    <td className={`${table.cell} ${styles.date}`}>{formatDateTime(run.created_at)}</td>
-                    <td className={`${table.cell} ${styles.date}`}>{formatDateTime(run.updated_at)}</td>
-                    <td className={table.cell}>
-                      <Link
-                        href={`/experiment-run-results/${run.id}`}
-                        className={button({ tone: 'secondary', size: 'small' })}
-                        aria-label={`Details of run ${run.id}`}
-                      >
-                        Details
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </TableCard>

@@ -42,6 +42,7 @@ import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { DemoBadge } from '../ui/DemoBadge';
 import { errorMessage } from '../ui/status.css';
+import { runLabel } from '../../domain/runs/run-label';
 
 // /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
@@ -100,7 +101,7 @@ function RunBreadcrumbs({ run }: { run: ExperimentRunDetails }) {
       <span aria-hidden="true"> › </span>
       <Link href={`/experiment-runs/${run.experiment_id}`}>{run.experiment_name ?? `Experiment ${run.experiment_id}`}</Link>
       <span aria-hidden="true"> › </span>
-      <span aria-current="page">Run {run.id}</span>
+      <span aria-current="page">{runLabel(run)}</span>
     </nav>
   );
 }

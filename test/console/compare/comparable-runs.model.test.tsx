@@ -35,6 +35,7 @@ const thisRun: ExperimentRunDetails = {
 const comparable = (id: number, day: number, tags: string[] = []): ComparableRun => ({
   id,
   experiment_id: 5,
+  number: id - 6,
   experiment_name: 'Semantic rerank',
   status: 'success',
   tags,
@@ -90,11 +91,11 @@ function expectDialog(state: Snapshot) {
       .map((button) => button.textContent);
     if (state.context.page === 1) {
       expect(names).toHaveLength(10);
-      // Run number, experiment, date and tags.
-      expect(names[0]).toBe('Run 30 · Semantic rerank · Nov 29, 2026, 3:04 PM · rerank, v2');
-      expect(names[9]).toBe('Run 21 · Semantic rerank · Nov 20, 2026, 3:04 PM');
+      // The run's number in its experiment, experiment, date and tags.
+      expect(names[0]).toBe('Run #24 · Semantic rerank · Nov 29, 2026, 3:04 PM · rerank, v2');
+      expect(names[9]).toBe('Run #15 · Semantic rerank · Nov 20, 2026, 3:04 PM');
     } else {
-      expect(names).toEqual(['Run 8 · Semantic rerank · Nov 18, 2026, 3:04 PM', 'Run 7 · Semantic rerank · Nov 17, 2026, 3:04 PM']);
+      expect(names).toEqual(['Run #2 · Semantic rerank · Nov 18, 2026, 3:04 PM', 'Run #1 · Semantic rerank · Nov 17, 2026, 3:04 PM']);
     }
     const pager = inside.getByRole('navigation', { name: 'Pagination' });
     expect(within(pager).getByText(/^Page/).textContent).toBe(`Page ${state.context.page} of 2`);
@@ -118,7 +119,7 @@ async function perform(event: ModelEvent, services: FakeDeps) {
     case 'user.retry':
       return fireEvent.click(dialog().getByRole('button', { name: 'Try again' }));
     case 'user.choose':
-      return fireEvent.click(dialog().getByRole('button', { name: new RegExp(`^Run ${event.run.id} ·`) }));
+      return fireEvent.click(dialog().getByRole('button', { name: new RegExp(`^Run #${event.run.id - 6} ·`) }));
     case 'xstate.done.actor.fetchComparableRuns':
       return services.settle('comparableRuns', { output: event.output });
     case 'xstate.error.actor.fetchComparableRuns':

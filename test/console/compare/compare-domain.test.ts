@@ -4,7 +4,9 @@ import {
   compareHrefOf,
   compareSearch,
   comparisonParams,
+  openingFilter,
   readCompareAddress,
+  swappedAddress,
   rowHref,
   sameAddress,
 } from '../../../src/domain/compare/compare-address';
@@ -21,6 +23,9 @@ import {
   pairedText,
   runName,
   unpairedText,
+  VERDICT_TEXT,
+  VERDICT_TONE,
+  verdictOf,
 } from '../../../src/domain/compare/compare-format';
 import type { DeltaBin, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { binLabel, deltaHistogram } from '../../../src/domain/compare/delta-histogram';
@@ -41,12 +46,12 @@ describe('the compare address', () => {
     });
   });
 
-  it('reads what is missing or malformed as the default, and a bad run id as none', () => {
+  it('reads what is missing or malformed as the default, and a bad run id or filter as none yet', () => {
     expect(readCompareAddress('?baseline=abc&candidate=0&filter=worse&order=up&page=-1&search=%20%20')).toEqual({
       baseline: null,
       candidate: null,
       metric: '',
-      filter: 'paired',
+      filter: null,
       search: '',
       order: 'asc',
       page: 1,
@@ -67,9 +72,10 @@ describe('the compare address', () => {
     expect(addressProblem(readCompareAddress('?baseline=5&candidate=6'))).toBeNull();
   });
 
-  it('writes one canonical address, leaving the defaults out', () => {
-    const address = readCompareAddress('?page=1&order=asc&filter=paired&candidate=7&baseline=3&junk=1');
+  it('writes one canonical address, leaving the defaults out but keeping a filter once chosen', () => {
+    const address = readCompareAddress('?page=1&order=asc&candidate=7&baseline=3&junk=1');
     expect(compareSearch(address)).toBe('?baseline=3&candidate=7');
+    expect(compareSearch(readCompareAddress('?filter=paired&candidate=7&baseline=3'))).toBe('?baseline=3&candidate=7&filter=paired');
     expect(compareHrefOf({ ...address, metric: 'ndcg@10', filter: 'only_baseline', search: 'red sofa', order: 'desc', page: 3 })).toBe(
       '/compare?baseline=3&candidate=7&metric=ndcg%4010&filter=only_baseline&search=red+sofa&order=desc&page=3',
     );
@@ -144,7 +150,46 @@ describe('how a comparison reads', () => {
 
   it('counts wins, ties and losses, and names the runs', () => {
     expect(formatWinsTiesLosses({ wins: 41, ties: 1070, losses: 19 })).toBe('41 / 1,070 / 19');
+    expect(runName({ id: 12, number: 3, experiment_name: 'BM25' })).toBe('BM25 · Run #3');
+    // A run made elsewhere has no number: its id names it.
     expect(runName({ id: 12, experiment_name: 'BM25' })).toBe('BM25 · Run 12');
+  });
+
+  it('calls a difference significant only when both tests do, red when worse and green when better, in words too', () => {
+    const metric = { delta: -0.02, p_value_t: 0.01, p_value_randomization: 0.02 };
+    expect(verdictOf(metric)).toBe('regression');
+    expect(verdictOf({ ...metric, delta: 0.02 })).toBe('improvement');
+    expect(verdictOf({ ...metric, p_value_randomization: 0.2 })).toBe('none');
+    expect(verdictOf({ ...metric, p_value_randomization: null })).toBe('regression');
+    expect(verdictOf({ ...metric, p_value_t: null })).toBe('none');
+    expect([VERDICT_TEXT.regression, VERDICT_TEXT.improvement, VERDICT_TEXT.none]).toEqual([
+      'significant regression',
+      'significant improvement',
+      'no significant change',
+    ]);
+    expect([VERDICT_TONE.regression, VERDICT_TONE.improvement, VERDICT_TONE.none]).toEqual(['danger', 'success', 'neutral']);
+  });
+
+  it('opens on changes whenever there are some, whatever the order', () => {
+    const withCounts = (wins: number, losses: number) =>
+      ({ metric: 'ndcg@10', metrics: [{ name: 'ndcg@10', wins, losses, ties: 30 }] }) as unknown as RunComparison;
+    // Regressions first and there are some: every paired query, worst first.
+    expect(openingFilter(withCounts(4, 2), 'asc')).toBe('paired');
+    // No regressions: unchanged queries would come first, so the improvements.
+    expect(openingFilter(withCounts(4, 0), 'asc')).toBe('improvements');
+    expect(openingFilter(withCounts(0, 2), 'desc')).toBe('regressions');
+    expect(openingFilter(withCounts(4, 2), 'desc')).toBe('paired');
+    // Nothing changed: every paired query.
+    expect(openingFilter(withCounts(0, 0), 'asc')).toBe('paired');
+  });
+
+  it('swaps baseline and candidate from page 1, the filter following the queries', () => {
+    const address = readCompareAddress('?baseline=3&candidate=7&metric=ndcg@10&filter=regressions&search=sofa&order=desc&page=2');
+    expect(compareSearch(swappedAddress(address))).toBe(
+      '?baseline=7&candidate=3&metric=ndcg%4010&filter=improvements&search=sofa&order=desc',
+    );
+    expect(swappedAddress({ ...address, filter: 'only_baseline' }).filter).toBe('only_candidate');
+    expect(swappedAddress({ ...address, filter: null }).filter).toBeNull();
   });
 
   it('says what the statistics are over and what they leave out', () => {

@@ -3,7 +3,14 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { comparePageMachine } from '../../../src/machines/compare/compare-page.machine';
 import { PAGE_SIZE } from '../../../src/machines/shared/paged-list.machine';
-import { compareSearch, comparisonParams, type CompareAddress } from '../../../src/domain/compare/compare-address';
+import {
+  compareSearch,
+  comparisonParams,
+  FILTER_LABELS,
+  shownFilter,
+  type CompareAddress,
+} from '../../../src/domain/compare/compare-address';
+import { filterCounts } from '../../../src/domain/compare/compare-format';
 import type { ComparisonRow, ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
@@ -12,9 +19,10 @@ import { isXStateEvent, possibleEvents, replayShortestPaths, type ActorDone, typ
 
 // Model-based: every shortest path of the compare page's machine, replayed on the real page at
 // /compare?baseline=1&candidate=2 with the comparison call settled by the test. Each choice (metric, filter,
-// search, order) is made through its control, pages through the pager, Back/Forward through the address. At
-// each step: the runs, the paired summary with its significance marks, the rows, the histogram's text, the
-// error, and the address (a choice is a new entry; the page corrects its own in place).
+// search, order) is made through its control, Swap through its button, pages through the pager, Back/Forward
+// through the address. At each step: the runs (by their numbers), the paired summary with its significance
+// marks and verdicts, the rows, the histogram's text, the error, and the address (a choice is a new entry; the
+// page corrects its own in place). A first answer without regressions opens the page on the improvements.
 
 afterEach(cleanup);
 
@@ -28,6 +36,7 @@ const START = '?baseline=1&candidate=2';
 const run = (id: number, name: string) => ({
   id,
   experiment_id: id + 10,
+  number: id + 4,
   experiment_name: name,
   status: 'success',
   tags: [],
@@ -35,6 +44,7 @@ const run = (id: number, name: string) => ({
   evaluation_script_name: 'Golden set relevance',
   dataset_id: 2,
   golden_set_id: 4,
+  config: null,
 });
 const RUN_NAMES: Record<number, string> = { 1: 'BM25', 2: 'BM25 + synonyms', 3: 'Dense' };
 
@@ -81,11 +91,25 @@ const metrics: RunComparison['metrics'] = [
 ];
 
 /** What each summary row reads, cell by cell: the significance of nDCG@10's two p-values said in words. */
-const SUMMARY_ROWS = [
-  ['nDCG@10', '0.4980', '0.5190', '+0.0210', '+4.2%', '[+0.0040, +0.0380]', '0.013 significant', '0.012 significant', '41 / 70 / 19'],
-  ['P@10', '0.3100', '0.3000', '−0.0100', '−3.2%', '[−0.0300, +0.0100]', '0.210', '0.200', '10 / 110 / 10'],
-  ['RR@10', '0.0000', '0.0000', '0.0000', '—', '—', '1.000', '1.000', '0 / 130 / 0'],
+const summaryRows = (ndcgCounts: string) => [
+  [
+    'nDCG@10',
+    '0.4980',
+    '0.5190',
+    '+0.0210',
+    '+4.2%',
+    '[+0.0040, +0.0380]',
+    '0.013 significant',
+    '0.012 significant',
+    ndcgCounts,
+    'significant improvement',
+  ],
+  ['P@10', '0.3100', '0.3000', '−0.0100', '−3.2%', '[−0.0300, +0.0100]', '0.210', '0.200', '10 / 110 / 10', 'no significant change'],
+  ['RR@10', '0.0000', '0.0000', '0.0000', '—', '—', '1.000', '1.000', '0 / 130 / 0', 'no significant change'],
 ];
+
+/** nDCG@10 with no query worse: the page opens on the improvements. */
+const withoutRegressions = metrics.map((metric) => (metric.name === 'ndcg@10' ? { ...metric, ties: 89, losses: 0 } : metric));
 
 /** The rows of one page of 45: 20, 20, then 5, each a regression. */
 function rowsOf(page: number, count = Math.min(PAGE_SIZE, TOTAL - (page - 1) * PAGE_SIZE)): ComparisonRow[] {
@@ -96,7 +120,7 @@ function rowsOf(page: number, count = Math.min(PAGE_SIZE, TOTAL - (page - 1) * P
 }
 
 /** The server's answer to the machine's address: its runs and metric, one page of rows. */
-function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty = false): ComparisonPage {
+function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty = false, noRegressions = false): ComparisonPage {
   const bins = Array.from({ length: 40 }, (_, i) => ({
     from: -1 + i * 0.05,
     to: -1 + (i + 1) * 0.05,
@@ -110,7 +134,7 @@ function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty 
       only_baseline: 3,
       only_candidate: 0,
       metric: metric || 'ndcg@10',
-      metrics,
+      metrics: noRegressions ? withoutRegressions : metrics,
       histogram: { bins, unchanged: 70 },
       results: empty ? [] : rowsOf(page),
     },
@@ -120,6 +144,8 @@ function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty 
 
 const isDefaultAddress = ({ metric, filter, search, order }: CompareAddress) =>
   (metric === '' || metric === 'ndcg@10') && filter === 'paired' && search === '' && order === 'asc';
+
+const runNumber = (id: number) => id + 4;
 
 /**
  * What a person can do in each state. Each choice once, from the page as it opened (a second choice on top
@@ -135,6 +161,10 @@ function eventsFor(state: PageSnapshot): ModelEvent[] {
       events.push({ type: 'xstate.done.actor.fetchComparison', output: answerFor(address, true) });
       events.push({ type: 'xstate.error.actor.fetchComparison', error: new Error('Experiment run 2 not found') });
     }
+    // Opening: no query got worse.
+    if (address.filter === null && address.candidate === 2) {
+      events.push({ type: 'xstate.done.actor.fetchComparison', output: answerFor(address, false, true) });
+    }
   }
   if (state.matches({ comparing: 'loaded' })) {
     events.push({ type: 'user.nextPage' }, { type: 'user.previousPage' });
@@ -146,7 +176,11 @@ function eventsFor(state: PageSnapshot): ModelEvent[] {
         { type: 'user.orderChosen', order: 'desc' },
       );
       if (address.page === 1) {
-        events.push({ type: 'route.changed', search: '?baseline=1&candidate=3' }, { type: 'route.changed', search: '?baseline=1' });
+        events.push(
+          { type: 'route.changed', search: '?baseline=1&candidate=3' },
+          { type: 'route.changed', search: '?baseline=1' },
+          { type: 'user.swap' },
+        );
       }
     }
   }
@@ -158,7 +192,7 @@ function eventsFor(state: PageSnapshot): ModelEvent[] {
 function describeEvent(event: ModelEvent): string {
   switch (event.type) {
     case 'xstate.done.actor.fetchComparison':
-      return `answers ${event.output.comparison.results.length} rows`;
+      return `answers ${event.output.comparison.results.length} rows${event.output.comparison.metrics[0].losses === 0 ? ', none worse' : ''}`;
     case 'xstate.error.actor.fetchComparison':
       return 'refuses';
     case 'route.changed':
@@ -202,6 +236,8 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     case 'user.export':
       return fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    case 'user.swap':
+      return fireEvent.click(screen.getByRole('button', { name: 'Swap' }));
   }
 }
 
@@ -209,11 +245,13 @@ const cellsOf = (row: HTMLElement) => Array.from(row.children, (cell) => cell.te
 
 function expectComparison(comparison: RunComparison, state: PageSnapshot, services: FakeDeps) {
   const { address } = state.context;
+  // Each run by its number in its experiment, its global id in the link.
   const runs = within(screen.getByRole('region', { name: 'Compared runs' }));
-  expect(runs.getByRole('link', { name: 'BM25 · Run 1' }).getAttribute('href')).toBe('/experiment-run-results/1');
-  const candidate = `${RUN_NAMES[address.candidate!]} · Run ${address.candidate}`;
-  expect(runs.getByRole('link', { name: candidate }).getAttribute('href')).toBe(`/experiment-run-results/${address.candidate}`);
-  expect(runs.getByText('Baseline').nextElementSibling?.textContent).toBe('BM25 · Run 1');
+  const [baseline, candidate] = [comparison.baseline.id, comparison.candidate.id].map((id) => `${RUN_NAMES[id]} · Run #${runNumber(id)}`);
+  expect(runs.getByRole('link', { name: baseline }).getAttribute('href')).toBe(`/experiment-run-results/${comparison.baseline.id}`);
+  expect(runs.getByRole('link', { name: candidate }).getAttribute('href')).toBe(`/experiment-run-results/${comparison.candidate.id}`);
+  expect(runs.getByText('Baseline').nextElementSibling?.textContent).toBe(baseline);
+  expect((runs.getByRole('button', { name: 'Swap' }) as HTMLButtonElement).disabled).toBe(false);
   expect(runs.getByText('Over 130 paired queries')).toBeTruthy();
   expect(runs.getByText('3 queries only in the baseline, left out of the statistics.')).toBeTruthy();
 
@@ -228,15 +266,17 @@ function expectComparison(comparison: RunComparison, state: PageSnapshot, servic
     'p (t-test)',
     'p (randomization)',
     'Wins / Ties / Losses',
+    'Verdict',
   ]);
-  expect(summary.slice(1).map(cellsOf)).toEqual(SUMMARY_ROWS);
+  const ndcg = comparison.metrics[0];
+  expect(summary.slice(1).map(cellsOf)).toEqual(summaryRows(`${ndcg.wins} / ${ndcg.ties} / ${ndcg.losses}`));
 
   const metric = address.metric || 'ndcg@10';
   expect((screen.getByRole('combobox', { name: 'Metric' }) as HTMLSelectElement).value).toBe(metric);
-  expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe(address.filter);
+  expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe(shownFilter(address));
   expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).value).toBe(address.order);
   expect((screen.getByRole('searchbox', { name: 'Search queries' }) as HTMLInputElement).value).toBe(address.search);
-  expect(screen.getByRole('option', { name: comparison.metric === 'precision@10' ? 'Regressions (10)' : 'Regressions (19)' })).toBeTruthy();
+  expect(screen.getByRole('option', { name: `Regressions (${filterCounts(comparison).regressions})` })).toBeTruthy();
 
   if (state.hasTag('busy')) {
     expect(screen.getByRole('status').textContent).toBe('Loading...');
@@ -253,11 +293,13 @@ function expectComparison(comparison: RunComparison, state: PageSnapshot, servic
         ? 'No query matches “sofa” here.'
         : address.filter === 'regressions'
           ? 'No query got worse.'
-          : 'The runs have no query in common.',
+          : address.filter === 'improvements'
+            ? 'No query got better.'
+            : 'The runs have no query in common.',
     );
     return;
   }
-  const filterName = address.filter === 'regressions' ? 'Regressions' : 'Paired';
+  const filterName = FILTER_LABELS[shownFilter(address)];
   const rows = within(screen.getByRole('table', { name: `${filterName} queries by ${label}` })).getAllByRole('row');
   expect(cellsOf(rows[0])).toEqual(['Query', `Baseline ${label}`, `Candidate ${label}`, 'Delta', 'Actions']);
   expect(rows.slice(1).map(cellsOf)).toEqual(comparison.results.map((row) => [row.query, '0.5000', '0.2500', '−0.2500', 'Side by side']));
@@ -304,6 +346,8 @@ const serializeState = (state: PageSnapshot) =>
     // Whether rows are shown, not how many: the stale page under a new choice is the same screen.
     rows: state.context.comparison ? state.context.comparison.results.length > 0 : null,
     shownMetric: state.context.comparison?.metric ?? null,
+    // The first answer had no regressions: its counts differ from every later answer's.
+    noneWorse: state.context.comparison?.metrics[0].losses === 0,
     error: state.context.error !== null,
   });
 
@@ -327,6 +371,12 @@ describe('compare page: every shortest path of its machine', () => {
     expectScreen: (state, services) => expectScreen(state, services),
     beforeStep: (_, services) => services.calls('compareRuns'),
     afterStep({ event, state }, services, before) {
+      if (state.hasTag('busy') && event.type === 'xstate.done.actor.fetchComparison') {
+        // Opened without regressions: asked again at once, for the improvements.
+        expect(state.context.address.filter).toBe('improvements');
+        expect(services.calls('compareRuns')).toBe(before + 1);
+        expect(services.last('compareRuns').args[0]).toEqual(comparisonParams(state.context.address));
+      }
       if (state.hasTag('busy') && !isXStateEvent(event)) {
         // Asked once, for exactly the address's comparison and page.
         expect(services.calls('compareRuns')).toBe(before + 1);

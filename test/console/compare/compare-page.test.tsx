@@ -4,6 +4,7 @@ import type { ComparisonPage, RunComparison } from '../../../src/domain/compare/
 import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
+import { statusBadgeTone } from '../../../src/views/ui/status-badge.css';
 
 // The compare page beyond the machine's paths (compare-page.model.test.tsx): what an address without two runs says,
 // the rows only one run has, the histogram's bars, Back after a choice, and the CSV export.
@@ -13,6 +14,7 @@ afterEach(cleanup);
 const run = (id: number, name: string) => ({
   id,
   experiment_id: 3,
+  number: id,
   experiment_name: name,
   status: 'success',
   tags: [],
@@ -20,6 +22,7 @@ const run = (id: number, name: string) => ({
   evaluation_script_name: 'Golden set relevance',
   dataset_id: 2,
   golden_set_id: 4,
+  config: null,
 });
 
 function answer(changes: Partial<RunComparison> = {}, total = 2): ComparisonPage {
@@ -131,8 +134,78 @@ describe('a comparison', () => {
       '0.600',
       '0.040 significant',
       '2 / 1 / 1',
+      // The two tests disagree: no verdict either way.
+      'no significant change',
     ]);
     expect(within(row).getAllByText('significant')).toHaveLength(1);
+    expect(within(row).getByText('no significant change').className).toContain(statusBadgeTone.neutral);
+  });
+
+  it('paints a significant regression red and a significant improvement green, and says which', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    const [ndcg] = answer().comparison.metrics;
+    const significant = { p_value_t: 0.01, p_value_randomization: 0.02 };
+    const metrics = [
+      { ...ndcg, ...significant, delta: -0.05 },
+      { ...ndcg, ...significant, name: 'precision@10', delta: 0.05 },
+    ];
+    await services.settle('compareRuns', { output: answer({ metrics }) });
+    const rows = within(screen.getByRole('table', { name: 'Summary' }))
+      .getAllByRole('row')
+      .slice(1);
+    const verdicts = rows.map((row) => row.lastElementChild!.firstElementChild!);
+    expect(verdicts.map((verdict) => verdict.textContent)).toEqual(['significant regression', 'significant improvement']);
+    expect(verdicts[0].className).toContain(statusBadgeTone.danger);
+    expect(verdicts[1].className).toContain(statusBadgeTone.success);
+    // The p-values' own labels take the same colours, never one colour for both ways.
+    expect(within(rows[0]).getAllByText('significant')[0].className).toContain(statusBadgeTone.danger);
+    expect(within(rows[1]).getAllByText('significant')[0].className).toContain(statusBadgeTone.success);
+  });
+
+  it('opens on the improvements when no query got worse, and writes that in the address', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    const [ndcg] = answer().comparison.metrics;
+    await services.settle('compareRuns', { output: answer({ metrics: [{ ...ndcg, wins: 3, ties: 30, losses: 0 }] }) });
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=improvements');
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'improvements' });
+    expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('improvements');
+    expect(services.calls('compareRuns')).toBe(2);
+  });
+
+  it('swaps the baseline and the candidate, in the address too, and shows both runs’ numbers, tags and differences', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2&filter=regressions', <ComparePage />);
+    const baseline = { ...run(1, 'BM25'), number: 3, tags: ['nightly'], config: { search_target: { kind: 'builtin' }, k: 10 } };
+    const candidate = { ...run(2, 'Dense'), number: 4, tags: ['dense', 'v2'], config: { search_target: { kind: 'builtin' }, k: 20 } };
+    await services.settle('compareRuns', { output: answer({ baseline, candidate }) });
+    const runs = within(screen.getByRole('region', { name: 'Compared runs' }));
+    expect(runs.getByRole('link', { name: 'BM25 · Run #3' }).getAttribute('href')).toBe('/experiment-run-results/1');
+    expect(runs.getByRole('link', { name: 'Dense · Run #4' }).getAttribute('href')).toBe('/experiment-run-results/2');
+    const tagsOf = (name: string) =>
+      within(runs.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent);
+    expect(tagsOf('Tags of the baseline')).toEqual(['nightly']);
+    expect(tagsOf('Tags of the candidate')).toEqual(['dense', 'v2']);
+    const differences = within(runs.getByRole('table', { name: 'Configuration differences' })).getAllByRole('row');
+    expect(differences.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      ['Setting', 'Run #3 (baseline)', 'Run #4 (candidate)'],
+      ['Tags', 'nightly', 'dense, v2'],
+      ['k', '10', '20'],
+    ]);
+
+    fireEvent.click(runs.getByRole('button', { name: 'Swap' }));
+    // What were regressions are now improvements: the same queries stay listed.
+    expect(services.currentPath()).toBe('/compare?baseline=2&candidate=1&metric=ndcg%4010&filter=improvements');
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '2', candidate: '1', metric: 'ndcg@10', filter: 'improvements' });
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    await services.settle('compareRuns', { output: answer({ baseline: candidate, candidate: baseline }) });
+    const swapped = within(screen.getByRole('region', { name: 'Compared runs' }));
+    expect(swapped.getByText('Baseline').nextElementSibling?.textContent).toBe('Dense · Run #4');
+    services.goBack();
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=regressions');
   });
 
   it('draws a bar per bin with queries, red below 0 and green above, each named on hover', async () => {
@@ -167,8 +240,9 @@ describe('a comparison', () => {
     await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
     expect(screen.getByRole('status').textContent).toBe('No query got worse.');
     services.goBack();
-    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010');
-    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10' });
+    // The filter the page opened on is in the address: Back returns to it.
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=paired');
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'paired' });
     await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
     expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('paired');
     expect(screen.getByRole('status').textContent).toBe('The runs have no query in common.');
@@ -222,7 +296,7 @@ describe('the way back from a comparison', () => {
       [
         ['Experiments', '/experiments'],
         ['BM25', '/experiment-runs/3'],
-        ['Run 1', '/experiment-run-results/1?status=FAIL&sort=input&page=2'],
+        ['Run #1', '/experiment-run-results/1?status=FAIL&sort=input&page=2'],
       ],
     ],
     [

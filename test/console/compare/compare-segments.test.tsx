@@ -16,6 +16,8 @@ afterEach(cleanup);
 
 const run = (id: number, name: string) => ({
   id,
+  number: id,
+  config: null,
   experiment_id: 3,
   experiment_name: name,
   status: 'success',

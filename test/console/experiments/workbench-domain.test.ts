@@ -154,7 +154,7 @@ describe('the workbench texts', () => {
   it('sums up a target and its scoring, including configurations written elsewhere', () => {
     // `as never` below: configurations written elsewhere are untyped JSON, which no RunConfig describes.
     expect(targetSummary({ search_target: { kind: 'builtin' } })).toBe('Built-in catalogue search');
-    expect(targetSummary(experiment.config as never)).toBe('HTTP POST es.example.com: hits /hits/hits, id /_source/sku');
+    expect(targetSummary(experiment.config as never)).toBe('HTTP POST es.example.com/products/_search: hits /hits/hits, id /_source/sku');
     expect(targetSummary({ search_target: 'bm25-baseline' } as never)).toBe('bm25-baseline');
     expect(targetSummary(undefined)).toBe('—');
     expect(scoringSummary(experiment.config as never)).toBe('k 20 · exponential gain · passes at nDCG ≥ 0.7 · relevant from grade 2');

@@ -40,6 +40,7 @@ const summary = (ndcg: number) => ({
 });
 const run = (id: number, day: number, ndcg: number): ListedRun => ({
   id,
+  number: id - 10,
   experiment_id: 4,
   evaluation_script_name: 'Golden set relevance',
   tags: [],
@@ -50,6 +51,7 @@ const run = (id: number, day: number, ndcg: number): ListedRun => ({
   progress: { done: 12, total: 12 },
   error: null,
   summary: summary(ndcg),
+  config: experiment.config,
 });
 
 async function openPage(details: ExperimentDetails) {
@@ -70,7 +72,7 @@ describe('/experiment-runs/{id} with its experiment', () => {
     expect(facts).toEqual([
       'Dataset: Sofas',
       'Golden set: Sofa judgements',
-      'Search target: HTTP GET es.example.com: hits /hits/hits, id /_id',
+      'Search target: HTTP GET es.example.com/_search?q={query}: hits /hits/hits, id /_id',
       'Scoring: k 5 · linear gain · passes at nDCG ≥ 0.5 · relevant from grade 1',
       'Script: Golden set relevance',
     ]);
@@ -82,8 +84,12 @@ describe('/experiment-runs/{id} with its experiment', () => {
     const cells = within(rows[0])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    // Means to 4 decimals as npm run metrics prints them (1/32 rounds to even).
-    expect(cells.slice(4, 9)).toEqual(['0.6123', '0.4000', '0.5000', '0.0312', '8 / 2 / 1 / 1']);
+    // The run by its number in the experiment, what its target asked, then the means to 4 decimals as npm run
+    // metrics prints them (1/32 rounds to even).
+    expect(cells[0]).toBe('#2');
+    expect(within(rows[0]).getByRole('link', { name: 'Run #2' }).getAttribute('href')).toBe('/experiment-run-results/12');
+    expect(cells[3]).toBe('GET es.example.com/_search?q={query}');
+    expect(cells.slice(5, 10)).toEqual(['0.6123', '0.4000', '0.5000', '0.0312', '8 / 2 / 1 / 1']);
     expect((screen.getByRole('button', { name: 'Run experiment' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -92,15 +98,18 @@ describe('/experiment-runs/{id} with its experiment', () => {
     const chart = screen.getByRole('group', { name: 'Mean nDCG by run' });
     const points = within(chart).getAllByRole('link');
     expect(points.map((point) => [point.getAttribute('aria-label'), point.getAttribute('href')])).toEqual([
-      ['Run 11: ndcg@5 0.5000', '/experiment-run-results/11'],
-      ['Run 12: ndcg@5 0.6123', '/experiment-run-results/12'],
+      ['Run #1: ndcg@5 0.5000', '/experiment-run-results/11'],
+      ['Run #2: ndcg@5 0.6123', '/experiment-run-results/12'],
     ]);
+    // The axes say what they hold: the y ticks, the runs' numbers under their points, and both titles.
+    const texts = [...chart.querySelectorAll('text')].map((text) => text.textContent);
+    expect(texts).toEqual(['0.00', '0.25', '0.50', '0.75', '1.00', '#1', '#2', 'Run number', 'Mean nDCG@5']);
     fireEvent.change(screen.getByRole('combobox', { name: /Trend of/ }), { target: { value: 'f1' } });
     expect(
       within(screen.getByRole('group', { name: 'Mean F1 by run' }))
         .getAllByRole('link')[0]
         .getAttribute('aria-label'),
-    ).toBe('Run 11: f1@5 0.0312');
+    ).toBe('Run #1: f1@5 0.0312');
     expect(services.calls('runsOfExperiment')).toBe(1);
   });
 

@@ -200,8 +200,8 @@ function expectScreen(state: Snapshot, known: Map<number, ExperimentRun>) {
   const table = screen.getByRole('table', { name: 'Runs of experiment 4' });
   const rows = within(table).getAllByRole('row').slice(1);
   const expected = serverRuns(known);
-  // The status after the Compare checkbox and the script.
-  expect(rows.map((row) => within(row).getAllByRole('cell')[3].textContent)).toEqual(
+  // The status after the Compare checkbox, the script, the tags and the target.
+  expect(rows.map((row) => within(row).getAllByRole('cell')[4].textContent)).toEqual(
     expected.map((row) => (row.status === 'failed' && row.error ? `${row.status}${row.error}` : row.status)),
   );
 }
