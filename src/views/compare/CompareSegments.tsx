@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { selectAddress, type ComparePageRef } from '../../machines/compare/compare-page.selectors';
-import { selectError, selectTable } from '../../machines/runs/run-segments.selectors';
+import { selectTable } from '../../machines/runs/run-segments.selectors';
 import { compareSegmentHref, type CompareAddress } from '../../domain/compare/compare-address';
 import type { RunComparison } from '../../domain/compare/comparison-types';
 import { formatDelta, formatInterval, formatPValue, metricLabel } from '../../domain/compare/compare-format';
@@ -9,11 +9,9 @@ import { segmentVerdict, type SegmentDelta, type SegmentDeltas } from '../../dom
 import { parseSegmentParam, segmentChipText, segmentParam } from '../../domain/runs/segments';
 import { formatMean } from '../../domain/shared/format-metric';
 import { useLogic } from '../shell/logic-context';
-import { SegmentKeyChoice } from '../runs/SegmentKeyChoice';
+import { SegmentKeyChoice, SegmentsFailure } from '../runs/SegmentKeyChoice';
 import * as styles from '../runs/Segments.css';
-import { button } from '../ui/button.css';
 import { rowHeader } from '../ui/row-header.css';
-import { errorMessage } from '../ui/status.css';
 import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
@@ -48,23 +46,13 @@ function SegmentDeltasPanel({ address, comparison }: { address: CompareAddress; 
   const input = { runId: comparison.baseline.id, against: { candidate: comparison.candidate.id, metric: comparison.metric } };
   const segments = useActorRef(logic.compareSegments, { input });
   const deltas = useSelector(segments, selectDeltas);
-  const error = useSelector(segments, selectError);
   return (
     <section className={styles.panel} aria-labelledby="compare-segments-title">
       <h2 id="compare-segments-title" className={styles.title}>
         Delta by segment
       </h2>
       <SegmentKeyChoice actor={segments} />
-      {error && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Could not load the segments: {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => segments.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SegmentsFailure actor={segments} />
       {deltas && <SegmentDeltasTable address={address} deltas={deltas} />}
     </section>
   );

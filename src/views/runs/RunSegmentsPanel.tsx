@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { pagedListMachine } from '../../machines/shared/paged-list.machine';
 import { selectFilterValue } from '../../machines/shared/paged-list.selectors';
-import { selectError, selectTable } from '../../machines/runs/run-segments.selectors';
+import { selectTable } from '../../machines/runs/run-segments.selectors';
 import {
   formatMeanInterval,
   parseSegmentParam,
@@ -15,14 +15,12 @@ import {
 import { formatMean, orderedMetrics } from '../../domain/shared/format-metric';
 import { counted } from '../../domain/shared/format-count';
 import { useLogic } from '../shell/logic-context';
-import { button } from '../ui/button.css';
 import { rowHeader } from '../ui/row-header.css';
-import { errorMessage } from '../ui/status.css';
 import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
 import * as styles from './Segments.css';
-import { SegmentKeyChoice } from './SegmentKeyChoice';
+import { SegmentKeyChoice, SegmentsFailure } from './SegmentKeyChoice';
 
 const selectSegment = selectFilterValue('segment');
 const selectMeans = selectTable<SegmentMeans>;
@@ -56,23 +54,13 @@ function RunSegmentsPanel({ runId }: { runId: number }) {
   const logic = useLogic();
   const segments = useActorRef(logic.runSegments, { input: { runId } });
   const means = useSelector(segments, selectMeans);
-  const error = useSelector(segments, selectError);
   return (
     <section className={styles.panel} aria-labelledby={`run-${runId}-segments`}>
       <h2 id={`run-${runId}-segments`} className={styles.title}>
         Segments
       </h2>
       <SegmentKeyChoice actor={segments} />
-      {error && (
-        <div>
-          <p className={errorMessage} role="alert">
-            Could not load the segments: {error}
-          </p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => segments.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SegmentsFailure actor={segments} />
       {means && <SegmentMeansTable runId={runId} means={means} />}
     </section>
   );

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { runSegmentsMachine } from '../../machines/runs/run-segments.machine';
 import {
   selectCanChoose,
+  selectError,
   selectKey,
   selectKeys,
   selectKeysFailed,
@@ -12,6 +13,8 @@ import {
 import { keyOptionLabel } from '../../domain/runs/segments';
 import * as backendStyles from '../experiments/BackendPages.css';
 import * as styles from './Segments.css';
+import { button } from '../ui/button.css';
+import { errorMessage } from '../ui/status.css';
 
 /** The keys to segment by, each with its number of values; a note when the entries have none. */
 export function SegmentKeyChoice({ actor }: { actor: ActorRefFrom<typeof runSegmentsMachine> }) {
@@ -43,5 +46,21 @@ export function SegmentKeyChoice({ actor }: { actor: ActorRefFrom<typeof runSegm
       </label>
       {loading && <p className={styles.note}>Loading...</p>}
     </>
+  );
+}
+
+/** Why the segments could not be read, with a way to ask again. */
+export function SegmentsFailure({ actor }: { actor: ActorRefFrom<typeof runSegmentsMachine> }) {
+  const error = useSelector(actor, selectError);
+  if (!error) return null;
+  return (
+    <div>
+      <p className={errorMessage} role="alert">
+        Could not load the segments: {error}
+      </p>
+      <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.retry' })}>
+        Try again
+      </button>
+    </div>
   );
 }
