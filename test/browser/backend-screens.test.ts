@@ -71,8 +71,8 @@ describe('evaluation-backend screens in Chromium', () => {
     await runs.getByRole('row').nth(3).waitFor();
     const runRows = runs.getByRole('row');
     expect(await runRows.count()).toBe(4);
-    // The status after the Compare checkbox and the script.
-    const statuses = await runRows.locator('td:nth-child(4) span').allTextContents();
+    // The status after the run's number, the script, the tags and the target.
+    const statuses = await runRows.locator('td:nth-child(5) span').allTextContents();
     expect(statuses.sort()).toEqual(['failed', 'success', 'success']);
     for (const [status, expected] of [
       ['success', green],
@@ -149,10 +149,12 @@ describe('evaluation-backend screens in Chromium', () => {
     for (const item of await golden.getByRole('listitem').all()) {
       const match = await item.getAttribute('data-match');
       const text = (await item.textContent())!;
-      // Its role in words, the catalogue's name when it has one, the id and the grade.
-      expect(text).toMatch(/^(Common|Missing|Judged not relevant).*W\d+-\d{2}Relevance: [0-3]$/);
+      // Its role in words, the catalogue's name when it has one, the id and the grade (then what the catalogue says of it).
+      const shape = /^(?:Common|Missing|Judged not relevant).*W\d+-\d{2}Relevance: ([0-3])/;
+      expect(text).toMatch(shape);
+      const grade = text.match(shape)![1];
       // Grade 0 is judged not relevant: neither common nor missing, and not coloured as either.
-      if (text.endsWith('Relevance: 0')) expect(match).toBe('irrelevant');
+      if (grade === '0') expect(match).toBe('irrelevant');
       else expect(await colour(item, 'borderTopColor')).toBe(match === 'common' ? green : red);
     }
     const matches = await Promise.all((await golden.getByRole('listitem').all()).map((item) => item.getAttribute('data-match')));

@@ -101,28 +101,31 @@ describe('experiment workbench in Chromium', () => {
     await page.waitForURL(/\/experiment-runs\/\d+$/);
     const card = page.getByRole('region', { name: 'Experiment' });
     await card.getByRole('heading', { name: 'HTTP copy of the built-in search' }).waitFor();
-    expect(await card.getByText(/^HTTP GET 127\.0\.0\.1:\d+: hits \/data\/items, id \/sku$/).count()).toBe(1);
+    expect(await card.getByText(/^HTTP GET 127\.0\.0\.1:\d+\/search\?q=\{query\}&n=\{k\}: hits \/data\/items, id \/sku$/).count()).toBe(1);
   });
 
   it('runs it, then narrows its results to FAIL and sorts them by nDCG, all in the address', async () => {
     await page.getByRole('textbox', { name: 'Tags for the run' }).fill('workbench');
     await page.getByRole('button', { name: 'Run experiment' }).click();
     const panel = page.getByRole('region', { name: /^Run \d+$/ });
-    await panel.getByText(/^Run \d+ finished\.$/).waitFor({ timeout: 90_000 });
+    const finished = panel.getByText(/^Run #\d+ finished\.$/);
+    await finished.waitFor({ timeout: 90_000 });
+    // The panel is named by the run's id (its address), the sentence by its number within the experiment.
     runId = Number((await panel.getAttribute('aria-label'))!.slice('Run '.length));
+    const runNumber = Number((await finished.textContent())!.match(/#(\d+)/)![1]);
     const runs = page.getByRole('table', { name: /^Runs of experiment/ });
-    const row = runs.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of run ${runId}` }) });
+    const row = runs.getByRole('row').filter({ has: page.getByRole('link', { name: `Details of run #${runNumber}` }) });
     await row.getByText('workbench').waitFor();
     // The run's means in its row, and its point on the trend.
-    expect(await row.getByRole('cell').nth(4).textContent()).toMatch(/^\d\.\d{4}$/);
+    expect(await row.getByRole('cell').nth(5).textContent()).toMatch(/^\d\.\d{4}$/);
     await page
       .getByRole('group', { name: 'Mean nDCG by run' })
-      .getByRole('link', { name: new RegExp(`^Run ${runId}: ndcg@10 `) })
+      .getByRole('link', { name: new RegExp(`^Run #${runNumber}: ndcg@10 `) })
       .waitFor();
 
-    await row.getByRole('link', { name: `Details of run ${runId}` }).click();
+    await row.getByRole('link', { name: `Details of run #${runNumber}` }).click();
     await page.waitForURL(`${server.url}/experiment-run-results/${runId}`);
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(`Run ${runId}`).waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(`Run #${runNumber}`).waitFor();
     await page.getByRole('checkbox', { name: 'FAIL' }).check();
     await page.waitForURL(`${server.url}/experiment-run-results/${runId}?status=FAIL&page=1`);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('ndcg@10');

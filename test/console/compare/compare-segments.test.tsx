@@ -119,7 +119,7 @@ describe('the compare page by segment', () => {
     const chip = await screen.findByLabelText('Active segment filter');
     expect(chip.textContent).toContain('Segment query_class: Sofas');
     expect(within(chip).getByRole('link', { name: 'Clear the segment filter' }).getAttribute('href')).toBe(
-      '/compare?baseline=1&candidate=2&metric=ndcg%4010',
+      '/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=paired',
     );
   });
 
@@ -140,7 +140,7 @@ describe('the compare page by segment', () => {
     expect(rows.map((row) => row.children[7].textContent)).toEqual(['< 0.001', '0.500']);
     expect(rows[1].children[1].textContent).toBe('3 · few queries');
     expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe(
-      '/compare?baseline=1&candidate=2&metric=ndcg%4010&segment=query_class%3ASofas',
+      '/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=paired&segment=query_class%3ASofas',
     );
   });
 });

@@ -8,6 +8,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { ScriptExperimentsPage } from '../../../src/views/experiments/ScriptExperimentsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
+import { finishedRun } from '../helpers/finished-run';
 
 // The scripts screens and the run results' texts and fetch errors (the paging itself is the shared
 // paged-list machine's, walked in datasets-list.model.test.tsx).
@@ -161,11 +162,13 @@ describe('/experiment-run-results/{id}', () => {
   it('says there is no results data for a run without results, and none on a later empty page', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/9', <RunResultsPage id={9} />);
+    await services.settle('findRun', { output: finishedRun(9) });
     await services.settle('runResultRows', { output: { items: [], total: null } });
     expect(screen.getByRole('status').textContent).toBe('No results data available for this experiment run.');
     cleanup();
     const later = fakeDeps();
     renderWithLogic(later, '/experiment-run-results/9?page=3', <RunResultsPage id={9} />);
+    await later.settle('findRun', { output: finishedRun(9) });
     await later.settle('runResultRows', { output: { items: [], total: null } });
     expect(screen.getByRole('status').textContent).toBe('No experiment run results found.');
   });
@@ -173,6 +176,7 @@ describe('/experiment-run-results/{id}', () => {
   it('names a failure, and an invalid run id', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/9', <RunResultsPage id={9} />);
+    await services.settle('findRun', { output: finishedRun(9) });
     await services.settle('runResultRows', { error: new Error('500') });
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch experiment run results.');
     cleanup();

@@ -5,6 +5,7 @@ import { runSegmentsMachine } from '../../../src/machines/runs/run-segments.mach
 import type { SegmentKey, SegmentMeans } from '../../../src/domain/runs/segments';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
+import { finishedRun } from '../helpers/finished-run';
 import { renderWithLogic } from '../helpers/render-console';
 import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
@@ -161,9 +162,10 @@ describe('the Segments panel on /experiment-run-results/{id}', () => {
       JSON.stringify({ value: state.value, key: state.context.key, keys: state.context.keys.length, via: event && describeEvent(event) }),
     paths: { atLeast: 10 },
     describeEvent,
-    setup() {
+    async setup() {
       const services = fakeDeps();
       renderWithLogic(services, '/experiment-run-results/7', <RunResultsPage id={7} />);
+      await services.settle('findRun', { output: finishedRun(7) });
       return services;
     },
     expectScreen: (state) => expectPanel(state),

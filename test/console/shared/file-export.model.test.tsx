@@ -8,6 +8,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
+import { finishedRun } from '../helpers/finished-run';
 
 // Model-based: every state of the real file-export machine by its shortest path, replayed on both pages
 // that export files. /experiment-run-results/12: 'Export CSV' and 'Export TREC run', the busy label of the
@@ -46,6 +47,7 @@ const runPage: ExportPage = {
   ],
   async open(services) {
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
+    await services.settle('findRun', { output: finishedRun(12) });
   },
   fetchId: 'exportRun',
   file: ({ format }) =>
@@ -252,9 +254,9 @@ describe('mean metrics of the run above its results', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/experiment-run-results/12', <RunResultsPage id={12} />);
     expect(services.last('findRun').args).toEqual([12]);
-    const section = screen.getByRole('region', { name: 'Mean metrics' });
-    expect(within(section).getByText('Loading...')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
     await services.settle('findRun', { output: details });
+    const section = screen.getByRole('region', { name: 'Mean metrics' });
     const grid = within(section).getByLabelText('Mean metrics', { selector: 'dl' });
     expect(
       within(grid)

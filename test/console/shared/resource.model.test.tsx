@@ -81,6 +81,7 @@ function expectScreen(state: ResourceSnapshot) {
       'Run',
       'Script Name',
       'Tags',
+      'Target',
       'Status',
       'nDCG',
       'P',
@@ -98,9 +99,11 @@ function expectScreen(state: ResourceSnapshot) {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
-      '#1',
+      // Without a number within its experiment (made elsewhere), a run is named by its id; without a configuration, no target.
+      '1',
       'Golden set relevance',
       'baselinenightly',
+      '—',
       'success',
       // A run without a summary (made elsewhere) has no means or outcomes to show.
       '—',
