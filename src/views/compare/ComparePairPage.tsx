@@ -14,7 +14,8 @@ import {
 } from '../../machines/compare/compare-pair.selectors';
 import { compareHref, readComparePairSearch } from '../../domain/compare/compare-links';
 import { formatMean } from '../../domain/shared/format-metric';
-import { formatDelta, metricLabel } from '../../domain/compare/compare-format';
+import { formatDelta } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { deltaTone, metricDeltas, pairSides, type PairMissing, type PairRow } from '../../domain/compare/rank-moves';
 import { LEGEND, ROLE_LABELS } from '../../domain/runs/result-products';
 import type { RunResultWithNames } from '../../domain/experiments/workbench-types';

@@ -4,7 +4,8 @@ import { selectAddress, type ComparePageRef } from '../../machines/compare/compa
 import { selectTable } from '../../machines/runs/run-segments.selectors';
 import { compareSegmentHref, type CompareAddress } from '../../domain/compare/compare-address';
 import type { RunComparison } from '../../domain/compare/comparison-types';
-import { formatDelta, formatInterval, formatPValue, metricLabel } from '../../domain/compare/compare-format';
+import { formatDelta, formatInterval, formatPValue } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { segmentVerdict, type SegmentDelta, type SegmentDeltas } from '../../domain/compare/segment-deltas';
 import { parseSegmentParam, segmentChipText, segmentParam } from '../../domain/runs/segments';
 import { formatMean } from '../../domain/shared/format-metric';
