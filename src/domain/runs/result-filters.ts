@@ -28,8 +28,9 @@ export function toggledStatus(value: string, status: ResultStatus): string {
 export type SortOption = { value: string; label: string };
 
 /**
- * Scored first (no sort: scored, then unjudged, then errors, each newest first), the input, then each metric of the run in the usual metric order (by its label, the address keeping its name); a sort the address
- * holds that the run's means do not name (yet) is offered too, so the choice shows as made.
+ * Scored first (no sort: scored, then unjudged, then errors, each newest first), the input, then each metric of the run
+ * in the usual metric order, shown by its label (the address keeps its name); a sort the address holds that the run's
+ * means do not name (yet) is offered too, so the choice shows as made.
  */
 export function sortOptions(metricNames: readonly string[], current = ''): SortOption[] {
   const names = current && current !== 'input' && !metricNames.includes(current) ? [...metricNames, current] : metricNames;
