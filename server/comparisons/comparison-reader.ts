@@ -87,9 +87,30 @@ export function createComparisonReader(db: Queryable) {
           .join('');
       }
     }
-    const filename = `run-${baseline.id}-vs-run-${candidate.id}-${metric.replace(/[^a-z0-9_]+/gi, '-')}.csv`;
-    return { filename, lines: lines() };
+    return { filename: comparisonFileName(baseline.id, candidate.id, metric, query.segment), lines: lines() };
   }
 
   return { comparisonPage, comparisonCsv, comparisonSegments };
+}
+
+/** A name's text as a part of a file name: letters, digits and '_' kept, any run of the rest one '-'. */
+const fileNamePart = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}_]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+
+/**
+ * `run-12-vs-run-10-ndcg-10.csv`, and within a segment `run-12-vs-run-10-ndcg-10-query_class-head.csv`, so that
+ * two files of one comparison cut by different segments do not take each other's name.
+ */
+function comparisonFileName(baseline: number, candidate: number, metric: string, segment: string | undefined): string {
+  const parts = [`run-${baseline}-vs-run-${candidate}`, fileNamePart(metric)];
+  if (segment !== undefined) {
+    const { key, value } = parseSegment(segment);
+    parts.push(fileNamePart(key), fileNamePart(value));
+  }
+  return `${parts.filter(Boolean).join('-')}.csv`;
 }

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { comparableRunsMachine, type ComparableRunsFetch } from '../machines/compare/comparable-runs.machine';
-import { comparePairMachine } from '../machines/compare/compare-pair.machine';
+import { comparePairMachine, type PairResult } from '../machines/compare/compare-pair.machine';
 import { compareSelectionMachine } from '../machines/compare/compare-selection.machine';
 import { coverageMachine } from '../machines/golden-sets/coverage.machine';
 import { experimentRunsPageMachine } from '../machines/runs/experiment-runs-page.machine';
@@ -86,7 +86,15 @@ export function createRunsLogic({
       actions: { navigateTo },
     }),
     comparePair: comparePairMachine.provide({
-      actors: { fetchResult: fromPromise(({ input }: { input: { id: number } }) => experimentRunResults.findRunResult(input.id)) },
+      actors: {
+        // The result, then its run for the number the page names it by.
+        fetchResult: fromPromise(async ({ input }: { input: { id: number } }): Promise<PairResult | null> => {
+          const result = await experimentRunResults.findRunResult(input.id);
+          if (result === null) return null;
+          const run = result.run_id === undefined ? null : await experimentRuns.findRun(result.run_id);
+          return { ...result, runNumber: run?.number ?? null };
+        }),
+      },
     }),
   };
 }

@@ -2,7 +2,7 @@ import type { ExperimentRuns } from './backend/experiment-runs';
 import type { GoldenSets } from './backend/golden-sets';
 import { DEFAULT_SCALE } from '../domain/golden-sets/grade-scale';
 import { goldenSetIdOf, NO_GOLDEN_SET } from '../domain/judging/judge-queue';
-import type { JudgingTarget, RunGoldenSetState } from '../domain/judging/judging-types';
+import type { RunGoldenSetState, RunJudgingTarget } from '../domain/judging/judging-types';
 
 // Judging from a run needs what two resources say: the run names its golden set, the golden set its scale.
 // A refusal (404, a run without a golden set) fails with the server's own sentence, or says the run has none.
@@ -15,12 +15,12 @@ export function createRunJudging(experimentRuns: Pick<ExperimentRuns, 'getRun'>,
   return {
     scaleOf,
 
-    /** The run's golden set and its scale; fails when the run has none. */
-    judgingTarget: async (runId: number): Promise<JudgingTarget> => {
-      const run = (await experimentRuns.getRun(runId)) as RunGoldenSetState & { config?: unknown };
+    /** The run's golden set and its scale, and the run's number; fails when the run has no golden set. */
+    judgingTarget: async (runId: number): Promise<RunJudgingTarget> => {
+      const run = (await experimentRuns.getRun(runId)) as RunGoldenSetState & { config?: unknown; number?: number | null };
       const goldenSetId = run.golden_set_id ?? goldenSetIdOf(run.config);
       if (!goldenSetId) throw new Error(NO_GOLDEN_SET);
-      return { goldenSetId, scale: await scaleOf(goldenSetId) };
+      return { goldenSetId, scale: await scaleOf(goldenSetId), runNumber: run.number ?? null };
     },
   };
 }

@@ -163,7 +163,7 @@ describe('evaluation-backend screens in Chromium', () => {
     // The Metrics grid folds away and back.
     const toggle = page.getByRole('button', { name: /Metrics/ });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByLabel('Metrics', { exact: true }).getByRole('term').allTextContents()).toContain('ndcg@10');
+    expect(await page.getByLabel('Metrics', { exact: true }).getByRole('term').allTextContents()).toContain('nDCG@10');
     await toggle.click();
     expect(await page.getByLabel('Metrics', { exact: true }).count()).toBe(0);
     await toggle.click();

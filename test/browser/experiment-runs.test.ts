@@ -141,7 +141,7 @@ describe('experiment runs in Chromium', () => {
     const grid = summary.getByLabel('Mean metrics', { exact: true });
     await grid.waitFor();
     const names = await grid.getByRole('term').allTextContents();
-    expect(names).toContain('ndcg@10');
+    expect(names).toContain('nDCG@10');
     for (const value of await grid.getByRole('definition').allTextContents()) expect(value).toMatch(/^-?\d+\.\d{4}$/);
     await summary.getByText(new RegExp(`^Means over ${final.summary.counted} quer(y|ies): passed or failed, each query once\\.`)).waitFor();
     expect(await summary.getByText(/^[\d,]+ results? · [\d,]+ passed · [\d,]+ failed/).textContent()).toMatch(

@@ -111,8 +111,8 @@ describe('run comparison in Chromium', () => {
     await page.waitForURL(/\/compare\/pair\?/);
     expect(new URL(page.url()).searchParams.get('baseline_result')).toBe(String(worst.baseline_result_id));
     await page.getByRole('heading', { name: `Query: ${worst.query}` }).waitFor();
-    const baselineList = page.getByRole('table', { name: new RegExp(`Baseline · Run ${baseline.id} results`) });
-    const candidateList = page.getByRole('table', { name: new RegExp(`Candidate · Run ${candidate.id} results`) });
+    const baselineList = page.getByRole('table', { name: new RegExp(`Baseline · Run #${baseline.number} results`) });
+    const candidateList = page.getByRole('table', { name: new RegExp(`Candidate · Run #${candidate.number} results`) });
     await baselineList.waitFor();
     expect(await baselineList.getByRole('row').count()).toBeGreaterThan(1);
     expect(await candidateList.getByRole('row').count()).toBeGreaterThan(1);
@@ -123,7 +123,7 @@ describe('run comparison in Chromium', () => {
     // Back to the comparison it came from.
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
-      .getByRole('link', { name: `Run ${baseline.id} vs Run ${candidate.id}` })
+      .getByRole('link', { name: `Run #${baseline.number} vs Run #${candidate.number}` })
       .click();
     await page.waitForURL(new RegExp(`/compare\\?baseline=${baseline.id}&candidate=${candidate.id}`));
   });

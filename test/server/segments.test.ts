@@ -240,6 +240,9 @@ describe.each(backends)('segments (%s)', (backend) => {
     const csv = await get(`/run-comparisons/results.csv?baseline=${baseline}&candidate=${candidate}&segment=query_class:Tables`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\r\n')).toHaveLength(1 + 3);
+    // The file names the segment it holds, after the metric.
+    const metric = (body.metric as string).replace(/[^a-z0-9_]+/gi, '-');
+    expect(csv.headers['content-disposition']).toContain(`filename="run-${baseline}-vs-run-${candidate}-${metric}-query_class-Tables.csv"`);
   });
 
   it("answers the delta per segment with the comparison's tests on each subset, Holm-corrected across them", async () => {

@@ -1,12 +1,11 @@
 /**
- * How the "Compare runs" page writes a comparison: metric names as the field abbreviates them,
- * means to four decimals (formatMean), signed deltas, relative deltas as percentages, the 95% interval, p-values,
- * and what counts as significant. Pure.
+ * How the "Compare runs" page writes a comparison (its metric names: shared/metric-label): means to four decimals
+ * (formatMean), signed deltas, relative deltas as percentages, the 95% interval, p-values, and what counts as
+ * significant. Pure.
  */
 import type { ComparisonFilter, MetricComparison, RunComparison } from './comparison-types';
 import { counted, formatCount } from '../shared/format-count';
 import { formatMean } from '../shared/format-metric';
-import type { QualityMeasure } from '../../../server/schemas/metric-names';
 import type { StatusTone } from '../shared/status-colours';
 import { runLabel, type NumberedRun } from '../runs/run-label';
 
@@ -14,26 +13,6 @@ import { runLabel, type NumberedRun } from '../runs/run-label';
 const SIGNIFICANCE_LEVEL = 0.05;
 
 const MINUS = '\u2212';
-
-const ABBREVIATIONS: Record<QualityMeasure, string> = {
-  ndcg: 'nDCG',
-  precision: 'P',
-  recall: 'R',
-  f1: 'F1',
-  reciprocal_rank: 'RR',
-  average_precision: 'AP',
-};
-
-/**
- * 'ndcg@10' → 'nDCG@10', 'precision@10' → 'P@10', 'reciprocal_rank@10' → 'RR@10', 'ndcg@10_exp' → 'nDCG@10_exp';
- * others as they are.
- */
-export function metricLabel(name: string): string {
-  const at = name.indexOf('@');
-  const base = at === -1 ? name : name.slice(0, at);
-  const short = (ABBREVIATIONS as Record<string, string | undefined>)[base];
-  return short === undefined ? name : `${short}${at === -1 ? '' : name.slice(at)}`;
-}
 
 /** +0.0210, −0.4900, 0.0000 (four decimals, as the means); a missing value is a dash. */
 export function formatDelta(delta: number | null): string {

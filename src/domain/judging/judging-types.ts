@@ -27,3 +27,6 @@ export type RunGoldenSetState = {
 
 /** The judging queue's start: the run's golden set and its scale. */
 export type JudgingTarget = { goldenSetId: number; scale: GradeScale };
+
+/** The start as read from the run itself, with the run's number in its experiment to name it by (null: none). */
+export type RunJudgingTarget = JudgingTarget & { runNumber: number | null };

@@ -3,6 +3,7 @@
  * the same parameters GET experiment-runs/{id}/results takes. Pure.
  */
 import { orderedMetrics } from '../shared/format-metric';
+import { metricLabel } from '../shared/metric-label';
 
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -27,12 +28,13 @@ export function toggledStatus(value: string, status: ResultStatus): string {
 export type SortOption = { value: string; label: string };
 
 /**
- * Scored first (no sort: scored, then unjudged, then errors, each newest first), the input, then each metric of the run in the usual metric order; a sort the address
- * holds that the run's means do not name (yet) is offered too, so the choice shows as made.
+ * Scored first (no sort: scored, then unjudged, then errors, each newest first), the input, then each metric of the run
+ * in the usual metric order, shown by its label (the address keeps its name); a sort the address holds that the run's
+ * means do not name (yet) is offered too, so the choice shows as made.
  */
 export function sortOptions(metricNames: readonly string[], current = ''): SortOption[] {
   const names = current && current !== 'input' && !metricNames.includes(current) ? [...metricNames, current] : metricNames;
-  const metrics = metricColumns(names).map((name) => ({ value: name, label: name }));
+  const metrics = metricColumns(names).map((name) => ({ value: name, label: metricLabel(name) }));
   return [{ value: '', label: 'Scored first' }, { value: 'input', label: 'Input' }, ...metrics];
 }
 

@@ -7,7 +7,7 @@ import { formatCount } from '../shared/format-count';
 import { formatMean } from '../shared/format-metric';
 import type { RunSummary } from '../experiments/evaluation-backend-types';
 import type { ListedRun } from '../experiments/workbench-types';
-import { metricLabel } from '../compare/compare-format';
+import { metricLabel } from '../shared/metric-label';
 import { runLabel, runNumberText } from './run-label';
 
 export const TREND_METRICS = ['ndcg', 'precision', 'recall', 'f1'] as const;
@@ -62,7 +62,7 @@ export function trendOf(runs: readonly ListedRun[], metric: TrendMetric, width: 
     x: measured.length === 1 ? (box.left + box.right) / 2 : x(index),
     y: y(mean.value),
     value: mean.value,
-    label: `${runLabel(run)}: ${mean.name} ${formatMean(mean.value)}`,
+    label: `${runLabel(run)}: ${metricLabel(mean.name)} ${formatMean(mean.value)}`,
   }));
   const path =
     line<TrendPoint>(

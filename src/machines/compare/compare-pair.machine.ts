@@ -5,8 +5,8 @@ import type { ComparePairParams } from '../../domain/compare/compare-links';
 import { notProvided } from '../shared/not-provided';
 
 // The /compare/pair?baseline_result=X&candidate_result=Y page: one query's two run results side by side. Both
-// are fetched at once by id (the call the result details screen makes, names of judged products included),
-// each on its own: one the server does not know is `missing` for good, one that failed can be fetched again
+// are fetched at once by id (the call the result details screen makes, names of judged products included,
+// with the number of its run, by which the page names it), each on its own: one the server does not know is `missing` for good, one that failed can be fetched again
 // (Try again fetches only the failed ones). The page shows when both have come. An address without both ids
 // is `invalid`, with no call.
 
@@ -14,9 +14,12 @@ export type ComparePairInput = ComparePairParams;
 
 export type Side = 'baseline' | 'candidate';
 
+/** A side's result, with its run's number in its experiment (null when the run has none, or is gone). */
+export type PairResult = RunResultWithNames & { runNumber: number | null };
+
 export type ComparePairContext = ComparePairInput & {
-  baseline: RunResultWithNames | null;
-  candidate: RunResultWithNames | null;
+  baseline: PairResult | null;
+  candidate: PairResult | null;
   baselineError: string | null;
   candidateError: string | null;
   /** The server has no result of that id. */
@@ -26,7 +29,7 @@ export type ComparePairContext = ComparePairInput & {
 
 export type ComparePairEvent = { type: 'user.retry' };
 
-type Fetched = { result: RunResultWithNames | null };
+type Fetched = { result: PairResult | null };
 
 /** One side's fetch: fetching, then loaded, missing (final) or failed (fetched again on Try again). */
 function sideStates(side: Side) {
@@ -46,7 +49,7 @@ function sideStates(side: Side) {
             {
               guard: {
                 type: 'isNull' as const,
-                params: ({ event }: { event: { output: RunResultWithNames | null } }) => ({ result: event.output }),
+                params: ({ event }: { event: { output: PairResult | null } }) => ({ result: event.output }),
               },
               target: 'missing' as const,
               actions: { type: 'assignMissing' as const, params: { side } },
@@ -55,7 +58,7 @@ function sideStates(side: Side) {
               target: 'loaded' as const,
               actions: {
                 type: 'assignResult' as const,
-                params: ({ event }: { event: { output: RunResultWithNames | null } }) => ({ side, result: event.output }),
+                params: ({ event }: { event: { output: PairResult | null } }) => ({ side, result: event.output }),
               },
             },
           ],
@@ -80,7 +83,7 @@ export const comparePairMachine = setup({
     tags: {} as 'invalid' | 'loading' | 'failed' | 'showing',
   },
   actors: {
-    fetchResult: fromPromise<RunResultWithNames | null, { id: number }>(notProvided('fetchResult')),
+    fetchResult: fromPromise<PairResult | null, { id: number }>(notProvided('fetchResult')),
   },
   guards: {
     hasNoIds: ({ context }) => context.baselineResultId === null || context.candidateResultId === null,
@@ -88,7 +91,7 @@ export const comparePairMachine = setup({
     hasBoth: ({ context }) => context.baseline !== null && context.candidate !== null,
   },
   actions: {
-    assignResult: assign((_, params: { side: Side; result: RunResultWithNames | null }) => ({ [params.side]: params.result })),
+    assignResult: assign((_, params: { side: Side; result: PairResult | null }) => ({ [params.side]: params.result })),
     assignMissing: assign((_, params: { side: Side }) => ({ [`${params.side}Missing`]: true })),
     assignError: assign((_, params: { side: Side; error: unknown }) => ({ [`${params.side}Error`]: messageOf(params.error) })),
   },

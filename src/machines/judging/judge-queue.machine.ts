@@ -1,7 +1,7 @@
 import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../../domain/shared/error-message';
 import { liveOffset, pageAt, placeItems, QUEUE_PAGE_SIZE, queuePath } from '../../domain/judging/judge-queue';
-import type { Judgement, JudgementInput, JudgingTarget, UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import type { Judgement, JudgementInput, RunJudgingTarget, UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
 import { hasNoRouteId } from '../../domain/shell/route-id';
 import { notProvided } from '../shared/not-provided';
 import { rescoreRunMachine } from '../runs/rescore-run.machine';
@@ -23,7 +23,8 @@ type PendingSave = { position: number; grade: number; previous: number | undefin
 export type JudgeQueueContext = {
   runId: number | null;
   pageSize: number;
-  target: JudgingTarget | null;
+  /** The run's golden set, its scale and the run's number, once read. */
+  target: RunJudgingTarget | null;
   /** The current item's position in the queue. */
   position: number;
   items: Record<number, UnjudgedItem>;
@@ -67,7 +68,7 @@ export const judgeQueueMachine = setup({
     tags: {} as 'notFound' | 'loading' | 'failed' | 'showing' | 'finished' | 'empty' | 'saving',
   },
   actors: {
-    fetchTarget: fromPromise<JudgingTarget, { runId: number }>(notProvided('fetchTarget')),
+    fetchTarget: fromPromise<RunJudgingTarget, { runId: number }>(notProvided('fetchTarget')),
     fetchItems: fromPromise<UnjudgedPage, UnjudgedFetch>(notProvided('fetchItems')),
     saveGrade: fromPromise<Judgement, { goldenSetId: number; judgement: JudgementInput }>(notProvided('saveGrade')),
     rescoreRun: rescoreRunMachine,

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { doneCount, unjudgedLeft } from '../../domain/judging/judge-queue';
+import { runLabel } from '../../domain/runs/run-label';
 import type { judgeQueueMachine } from './judge-queue.machine';
 
 export type JudgeQueueSnapshot = SnapshotFrom<typeof judgeQueueMachine>;
@@ -15,6 +16,9 @@ export const selectError = (snapshot: JudgeQueueSnapshot) => snapshot.context.er
 export const selectSaveError = (snapshot: JudgeQueueSnapshot) => snapshot.context.saveError;
 export const selectScale = (snapshot: JudgeQueueSnapshot) => snapshot.context.target?.scale ?? null;
 export const selectRunId = (snapshot: JudgeQueueSnapshot) => snapshot.context.runId;
+/** 'Run #3', by its number in its experiment, once the run is read; null before. */
+export const selectRunName = ({ context: { runId, target } }: JudgeQueueSnapshot) =>
+  runId !== null && target ? runLabel({ id: runId, number: target.runNumber }) : null;
 export const selectRescorer = (snapshot: JudgeQueueSnapshot) => snapshot.context.rescorer;
 export const selectItem = (snapshot: JudgeQueueSnapshot) => snapshot.context.items[snapshot.context.position] ?? null;
 /** The current item's grade, when it has one. */

@@ -6,7 +6,8 @@ import { notProvided } from '../shared/not-provided';
 // A run read by segment: the metadata keys of its entries are fetched and offered; choosing one fetches the
 // table of that key's values (a run's means per value, or a comparison's delta per value: src/logic gives
 // each flow its table call, and `against` names the comparison's candidate and metric). Choosing no key
-// puts the table away; another key replaces it. A failed call says why and can be tried again.
+// puts the table away; another key replaces it. A failed call says why and can be tried again. The comparison's
+// metric changing keeps the chosen key: its table is asked again of the new metric.
 
 export type RunSegmentsInput = {
   runId: number;
@@ -17,7 +18,11 @@ export type RunSegmentsInput = {
 /** What the table call is asked. */
 export type SegmentTableFetch = RunSegmentsInput & { key: string };
 
-export type RunSegmentsEvent = { type: 'user.chooseKey'; key: string } | { type: 'user.retry' };
+export type RunSegmentsEvent =
+  | { type: 'user.chooseKey'; key: string }
+  | { type: 'user.retry' }
+  /** The comparison now reads another metric (chosen on the page, or by Back and Forward). */
+  | { type: 'comparison.metricChanged'; metric: string };
 
 export type RunSegmentsContext = RunSegmentsInput & {
   keys: SegmentKey[];
@@ -29,6 +34,7 @@ export type RunSegmentsContext = RunSegmentsInput & {
 };
 
 const keyOf = ({ event }: { event: RunSegmentsEvent }) => ({ key: event.type === 'user.chooseKey' ? event.key : '' });
+const metricOf = ({ event }: { event: RunSegmentsEvent }) => ({ metric: event.type === 'comparison.metricChanged' ? event.metric : '' });
 
 /** No key puts the table away; a key (the same one again too) fetches its table. */
 const chooseKey = [
@@ -50,13 +56,33 @@ export const runSegmentsMachine = setup({
   guards: {
     hasNoKeys: (_, params: { keys: SegmentKey[] }) => !params.keys.some((key) => key.groupable),
     isNoKey: (_, params: { key: string }) => params.key === '',
+    isOtherMetric: ({ context }, params: { metric: string }) => context.against !== undefined && context.against.metric !== params.metric,
+    /** Another metric while a key is chosen: its table is of the old one. */
+    isOtherMetricOfKey: ({ context }, params: { metric: string }) =>
+      context.key !== '' && context.against !== undefined && context.against.metric !== params.metric,
   },
   actions: {
     setKey: assign((_, params: { key: string }) => ({ key: params.key, table: null, error: null })),
+    setMetric: assign(({ context }, params: { metric: string }) => ({
+      against: context.against && { ...context.against, metric: params.metric },
+      table: null,
+      error: null,
+    })),
   },
 }).createMachine({
   id: 'runSegments',
   context: ({ input }) => ({ ...input, keys: [], key: '', table: null, error: null }),
+  on: {
+    'comparison.metricChanged': [
+      {
+        // A key chosen (its table shown, on its way or failed): the same key's table of the new metric.
+        guard: { type: 'isOtherMetricOfKey', params: metricOf },
+        target: '.loadingTable',
+        actions: { type: 'setMetric', params: metricOf },
+      },
+      { guard: { type: 'isOtherMetric', params: metricOf }, actions: { type: 'setMetric', params: metricOf } },
+    ],
+  },
   initial: 'loadingKeys',
   states: {
     loadingKeys: {

@@ -5,6 +5,7 @@ import type { ComparisonPage, ComparisonParams, RunComparison } from '../../doma
 import type { DownloadedFile } from '../../domain/experiments/evaluation-backend-types';
 import type { PageRequest } from '../../domain/evaluations/evaluation-service-types';
 import type { SegmentDeltas } from '../../domain/compare/segment-deltas';
+import { comparisonFileName } from '../../domain/compare/comparison-file-name';
 
 // run-comparisons/ on the evaluation backend (server/routes/backend/run-comparisons.ts): two finished runs
 // compared, the paired summary with one page of queries, and every query of the same filter as CSV. A refusal
@@ -26,11 +27,10 @@ export function createRunComparisons(api: ApiClient) {
     segmentDeltas: (params: { baseline: number; candidate: number; metric: string; key: string }) =>
       api<SegmentDeltas>('run-comparisons/segments', { query: params }),
 
-    /** GET run-comparisons/results.csv with the same parameters (no page) → every row, `run-A-vs-run-B-<metric>.csv`. */
+    /** GET run-comparisons/results.csv with the same parameters (no page) → every row, `run-A-vs-run-B-<metric>[-<key>-<value>].csv`. */
     exportComparison: (params: ComparisonParams): Promise<DownloadedFile> => {
       const query = new URLSearchParams(params);
-      const fallbackName = `run-${params.baseline}-vs-run-${params.candidate}${params.metric ? `-${params.metric}` : ''}.csv`;
-      return downloadFile(api, `run-comparisons/results.csv?${query}`, fallbackName);
+      return downloadFile(api, `run-comparisons/results.csv?${query}`, comparisonFileName(params));
     },
   };
 }

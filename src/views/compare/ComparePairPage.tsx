@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import type { ComparePairInput, Side } from '../../machines/compare/compare-pair.machine';
+import type { ComparePairInput, PairResult, Side } from '../../machines/compare/compare-pair.machine';
 import {
   selectBaseline,
   selectCandidate,
@@ -14,10 +14,11 @@ import {
 } from '../../machines/compare/compare-pair.selectors';
 import { compareHref, readComparePairSearch } from '../../domain/compare/compare-links';
 import { formatMean } from '../../domain/shared/format-metric';
-import { formatDelta, metricLabel } from '../../domain/compare/compare-format';
+import { formatDelta } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { deltaTone, metricDeltas, pairSides, type PairMissing, type PairRow } from '../../domain/compare/rank-moves';
 import { LEGEND, ROLE_LABELS } from '../../domain/runs/result-products';
-import type { RunResultWithNames } from '../../domain/experiments/workbench-types';
+import { runLabel } from '../../domain/runs/run-label';
 import * as styles from './ComparePairPage.css';
 import { useLogic } from '../shell/logic-context';
 import { button } from '../ui/button.css';
@@ -36,9 +37,12 @@ export function ComparePairRoute() {
 
 const SIDE_NAMES: Record<Side, string> = { baseline: 'Baseline', candidate: 'Candidate' };
 
-/** 'Baseline · Run 7'; a result that does not say its run is named by its own id. */
-const sideTitle = (side: Side, result: RunResultWithNames) =>
-  `${SIDE_NAMES[side]} · ${result.run_id !== undefined ? `Run ${result.run_id}` : `Result ${result.id}`}`;
+/** 'Run #2' (its number in its experiment); a result that does not say its run is named by its own id. */
+const runOf = (result: PairResult) =>
+  result.run_id !== undefined ? runLabel({ id: result.run_id, number: result.runNumber }) : `Result ${result.id}`;
+
+/** 'Baseline · Run #2'. */
+const sideTitle = (side: Side, result: PairResult) => `${SIDE_NAMES[side]} · ${runOf(result)}`;
 
 const problemText = ({ side, id, kind, error }: SideProblem) =>
   kind === 'missing' ? `No ${side} result ${id} found.` : `Could not load the ${side} result ${id}: ${error}`;
@@ -64,7 +68,7 @@ export function ComparePairPage(props: ComparePairInput) {
       {both && both.baseline.run_id !== undefined && both.candidate.run_id !== undefined && (
         <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
           <Link href={compareHref(both.baseline.run_id, both.candidate.run_id, metric)}>
-            Run {both.baseline.run_id} vs Run {both.candidate.run_id}
+            {runOf(both.baseline)} vs {runOf(both.candidate)}
           </Link>
           <span aria-hidden="true"> › </span>
           <span aria-current="page">Query</span>
@@ -94,7 +98,7 @@ export function ComparePairPage(props: ComparePairInput) {
   );
 }
 
-function Pair({ baseline, candidate, metric }: { baseline: RunResultWithNames; candidate: RunResultWithNames; metric: string | null }) {
+function Pair({ baseline, candidate, metric }: { baseline: PairResult; candidate: PairResult; metric: string | null }) {
   const names = { ...baseline.product_names, ...candidate.product_names };
   const sides = pairSides(baseline.result.results ?? {}, candidate.result.results ?? {}, names);
   return (
@@ -187,7 +191,7 @@ function Missings({ side, other, missings }: { side: Side; other: Side; missings
   );
 }
 
-function Metrics({ baseline, candidate, metric }: { baseline: RunResultWithNames; candidate: RunResultWithNames; metric: string | null }) {
+function Metrics({ baseline, candidate, metric }: { baseline: PairResult; candidate: PairResult; metric: string | null }) {
   const rows = metricDeltas(baseline.result.results?.metrics, candidate.result.results?.metrics);
   return (
     <section className={`${styles.section} ${styles.metrics}`}>

@@ -18,7 +18,8 @@ import {
   type ComparisonOrder,
   type RunComparison,
 } from '../../domain/compare/comparison-types';
-import { filterCounts, metricLabel } from '../../domain/compare/compare-format';
+import { filterCounts } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { counted, formatCount } from '../../domain/shared/format-count';
 import * as backendStyles from '../experiments/BackendPages.css';
 import { CompareResultsTable } from './CompareResultsTable';

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { FILTER_LABELS, rowHref, type CompareAddress } from '../../domain/compare/compare-address';
 import type { ComparisonFilter, RunComparison } from '../../domain/compare/comparison-types';
-import { deltaTone, formatDelta, metricLabel, noRowsText } from '../../domain/compare/compare-format';
+import { deltaTone, formatDelta, noRowsText } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { formatMean } from '../../domain/shared/format-metric';
 import * as styles from './CompareResultsTable.css';
 import { button } from '../ui/button.css';

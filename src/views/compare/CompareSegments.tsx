@@ -1,10 +1,12 @@
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { selectAddress, type ComparePageRef } from '../../machines/compare/compare-page.selectors';
 import { selectTable } from '../../machines/runs/run-segments.selectors';
 import { compareSegmentHref, type CompareAddress } from '../../domain/compare/compare-address';
 import type { RunComparison } from '../../domain/compare/comparison-types';
-import { formatDelta, formatInterval, formatPValue, metricLabel } from '../../domain/compare/compare-format';
+import { formatDelta, formatInterval, formatPValue } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { segmentVerdict, type SegmentDelta, type SegmentDeltas } from '../../domain/compare/segment-deltas';
 import { parseSegmentParam, segmentChipText, segmentParam } from '../../domain/runs/segments';
 import { formatMean } from '../../domain/shared/format-metric';
@@ -35,16 +37,18 @@ export function CompareSegments({ page, comparison }: { page: ComparePageRef; co
           </Link>
         </p>
       )}
-      {/* A new panel per pair of runs and metric: its deltas are of that metric. */}
-      <SegmentDeltasPanel key={`${baseline.id}:${candidate.id}:${metric}`} address={address} comparison={comparison} />
+      {/* A new panel per pair of runs (the keys are the baseline's); another metric keeps the chosen key. */}
+      <SegmentDeltasPanel key={`${baseline.id}:${candidate.id}`} address={address} comparison={comparison} metric={metric} />
     </>
   );
 }
 
-function SegmentDeltasPanel({ address, comparison }: { address: CompareAddress; comparison: RunComparison }) {
+function SegmentDeltasPanel({ address, comparison, metric }: { address: CompareAddress; comparison: RunComparison; metric: string }) {
   const logic = useLogic();
-  const input = { runId: comparison.baseline.id, against: { candidate: comparison.candidate.id, metric: comparison.metric } };
+  const input = { runId: comparison.baseline.id, against: { candidate: comparison.candidate.id, metric } };
   const segments = useActorRef(logic.compareSegments, { input });
+  // The deltas follow the comparison's metric; the machine ignores the one it already has.
+  useEffect(() => segments.send({ type: 'comparison.metricChanged', metric }), [segments, metric]);
   const deltas = useSelector(segments, selectDeltas);
   return (
     <section className={styles.panel} aria-labelledby="compare-segments-title">

@@ -6,11 +6,11 @@ import {
   formatRelativeDelta,
   formatWinsTiesLosses,
   isSignificant,
-  metricLabel,
   VERDICT_TEXT,
   VERDICT_TONE,
   verdictOf,
 } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import type { StatusTone } from '../../domain/shared/status-colours';
 import { formatMean } from '../../domain/shared/format-metric';
 import { counted } from '../../domain/shared/format-count';

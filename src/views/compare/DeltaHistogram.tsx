@@ -1,5 +1,5 @@
 import type { RunComparison } from '../../domain/compare/comparison-types';
-import { metricLabel } from '../../domain/compare/compare-format';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { deltaHistogram } from '../../domain/compare/delta-histogram';
 import { counted } from '../../domain/shared/format-count';
 import * as styles from './DeltaHistogram.css';

@@ -38,10 +38,11 @@ export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?:
   const empty = useSelector(actor, queue.selectEmpty);
   const finished = useSelector(actor, queue.selectFinished);
   const saveError = useSelector(actor, queue.selectSaveError);
+  const runName = useSelector(actor, queue.selectRunName);
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
-        <h1 className={pageStyles.title}>Judge unjudged{id !== null && ` · Run ${id}`}</h1>
+        <h1 className={pageStyles.title}>Judge unjudged{runName && ` · ${runName}`}</h1>
         {!notFound && <BackToRun actor={actor} />}
       </div>
       {notFound ? (

@@ -26,6 +26,7 @@ import { selectData, selectResourceView } from '../../machines/shared/resource.s
 import { selectWatchedRun } from '../../machines/runs/run-progress.selectors';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { formatMean } from '../../domain/shared/format-metric';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { meanOf, OUTCOMES_HEADING, outcomesText, TREND_METRICS, TREND_LABELS } from '../../domain/runs/run-trend';
 import type { ExperimentDetails, ListedRun } from '../../domain/experiments/workbench-types';
 import { isActiveRun, withLatestRun } from '../../domain/runs/run-status';
@@ -231,7 +232,7 @@ function RunsTable(props: {
                       {TREND_METRICS.map((metric) => {
                         const mean = meanOf(run.summary, metric);
                         return (
-                          <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean?.name}>
+                          <td key={metric} className={`${table.cell} ${styles.mean}`} title={mean && metricLabel(mean.name)}>
                             {mean ? formatMean(mean.value) : '—'}
                           </td>
                         );

@@ -23,6 +23,7 @@ import type { RunResultDetails, SearchResultProduct } from '../../domain/experim
 import type { CatalogueFacts } from '../../domain/experiments/workbench-types';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { formatMetric, orderedMetrics } from '../../domain/shared/format-metric';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { imageSource } from '../../domain/catalogue/image-source';
 import { readPassedRunResult } from '../../domain/runs/passed-run-result';
 import { judgedProducts, LEGEND, returnedProducts, ROLE_LABELS } from '../../domain/runs/result-products';
@@ -122,7 +123,7 @@ export function RunResultDetailsPage(input: { passed: PassedRunResult | null; re
               <dl className={styles.metrics} id={metricsId} aria-label="Metrics">
                 {orderedMetrics(row.result.result.results?.metrics ?? {}).map(([name, value]) => (
                   <div key={name} className={styles.metric}>
-                    <dt className={styles.term}>{name}</dt>
+                    <dt className={styles.term}>{metricLabel(name)}</dt>
                     <dd className={styles.metricValue}>{formatMetric(value)}</dd>
                   </div>
                 ))}

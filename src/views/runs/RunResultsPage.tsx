@@ -24,6 +24,7 @@ import {
 } from '../../domain/experiments/evaluation-backend-types';
 import { formatConfiguration } from '../../domain/experiments/format-configuration';
 import { formatMean, orderedMetrics } from '../../domain/shared/format-metric';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { formatMeanBasis, formatRunCounts, isActiveRun } from '../../domain/runs/run-status';
 import { runConfiguration } from '../../domain/runs/result-filters';
 import { messages } from '../ui/backend-messages';
@@ -184,7 +185,7 @@ function RunSummary({ runId, actor }: { runId: number; actor: ActorRefFrom<typeo
             <dl className={styles.metrics} aria-label="Mean metrics">
               {orderedMetrics(run.summary.mean_metrics).map(([name, value]) => (
                 <div key={name} className={styles.metric}>
-                  <dt className={styles.term}>{name}</dt>
+                  <dt className={styles.term}>{metricLabel(name)}</dt>
                   <dd className={styles.metricValue}>{formatMean(value)}</dd>
                 </div>
               ))}

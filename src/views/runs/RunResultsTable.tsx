@@ -5,6 +5,7 @@ import type { PassedRunResult } from '../../machines/runs/run-result-details.mac
 import type { ExperimentRunResult } from '../../domain/experiments/evaluation-backend-types';
 import { formatConfiguration } from '../../domain/experiments/format-configuration';
 import { formatMetric } from '../../domain/shared/format-metric';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { counted, formatTotal } from '../../domain/shared/format-count';
 import {
@@ -104,7 +105,7 @@ export function RunResultsTable({ runId, list, metricNames }: { runId: number; l
                     return (
                       <th key={name} className={table.headCell} scope="col" aria-sort={ariaSort(name, sort, order)}>
                         <button type="button" className={styles.sortHeader} onClick={() => filter(next.name, next.value)}>
-                          {name}
+                          {metricLabel(name)}
                         </button>
                       </th>
                     );

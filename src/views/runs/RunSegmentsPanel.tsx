@@ -13,6 +13,7 @@ import {
   type SegmentSummary,
 } from '../../domain/runs/segments';
 import { formatMean, orderedMetrics } from '../../domain/shared/format-metric';
+import { metricLabel } from '../../domain/shared/metric-label';
 import { counted } from '../../domain/shared/format-count';
 import { useLogic } from '../shell/logic-context';
 import { rowHeader } from '../ui/row-header.css';
@@ -70,7 +71,7 @@ function SegmentMeansTable({ runId, means }: { runId: number; means: SegmentMean
   const metrics = orderedMetrics(means.segments.find((s) => Object.keys(s.mean_metrics).length > 0)?.mean_metrics ?? {}).map(
     ([name]) => name,
   );
-  const columns = [means.key, 'Queries', ...metrics];
+  const columns = [means.key, 'Queries', ...metrics.map(metricLabel)];
   const label = `Means by ${means.key}`;
   return (
     <>
@@ -85,8 +86,8 @@ function SegmentMeansTable({ runId, means }: { runId: number; means: SegmentMean
         </table>
       </TableCard>
       <p className={styles.note}>
-        Worst {means.metric ?? 'mean'} first. Means over each value&apos;s scored queries (each query once), as the run&apos;s own. Fewer
-        than {means.few_queries} queries: few, read with the 95% interval.
+        Worst {means.metric ? metricLabel(means.metric) : 'mean'} first. Means over each value&apos;s scored queries (each query once), as
+        the run&apos;s own. Fewer than {means.few_queries} queries: few, read with the 95% interval.
         {means.without_value > 0 && ` ${counted(means.without_value, 'result has', 'results have')} no ${means.key}.`}
       </p>
     </>

@@ -18,7 +18,6 @@ import {
   formatRelativeDelta,
   formatWinsTiesLosses,
   isSignificant,
-  metricLabel,
   noRowsText,
   pairedText,
   runName,
@@ -27,6 +26,7 @@ import {
   VERDICT_TONE,
   verdictOf,
 } from '../../../src/domain/compare/compare-format';
+import { metricLabel } from '../../../src/domain/shared/metric-label';
 import type { DeltaBin, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { binLabel, deltaHistogram } from '../../../src/domain/compare/delta-histogram';
 

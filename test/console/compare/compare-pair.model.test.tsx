@@ -5,6 +5,7 @@ import { comparePairMachine } from '../../../src/machines/compare/compare-pair.m
 import type { RunResultWithNames } from '../../../src/domain/experiments/workbench-types';
 import { ComparePairPage } from '../../../src/views/compare/ComparePairPage';
 import { fakeDeps } from '../helpers/fake-deps';
+import { finishedRun } from '../helpers/finished-run';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
 import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
@@ -110,13 +111,13 @@ function expectPage(state: Snapshot) {
   expect(heading.textContent).toBe('Query: red sofa');
   // Back to the comparison of the two runs, on the metric it was opened from.
   const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-  expect(within(crumbs).getByRole('link', { name: 'Run 3 vs Run 5' }).getAttribute('href')).toBe(
+  expect(within(crumbs).getByRole('link', { name: 'Run #2 vs Run #4' }).getAttribute('href')).toBe(
     '/compare?baseline=3&candidate=5&metric=ndcg%4010',
   );
   // Each side's counts, and a way to its result's own details.
   for (const [side, id] of [
-    ['Baseline · Run 3', 7],
-    ['Candidate · Run 5', 9],
+    ['Baseline · Run #2', 7],
+    ['Candidate · Run #4', 9],
   ] as const) {
     const region = screen.getByRole('region', { name: side });
     expect(within(region).getByText(/common ·/).textContent).toBe(`2 common · 1 missing · Details of result ${id}`);
@@ -126,8 +127,8 @@ function expectPage(state: Snapshot) {
         .getAttribute('href'),
     ).toBe(`/experiment-run-result-details/${id}`);
   }
-  const baselineList = screen.getByRole('table', { name: 'Baseline · Run 3 results' });
-  const candidateList = screen.getByRole('table', { name: 'Candidate · Run 5 results' });
+  const baselineList = screen.getByRole('table', { name: 'Baseline · Run #2 results' });
+  const candidateList = screen.getByRole('table', { name: 'Candidate · Run #4 results' });
   // Rank, the catalogue's name (the search's, else the id), role and grade, and the move from baseline to candidate.
   expect(cellTexts(baselineList)).toEqual([
     ['#1', 'Red velvet sofaA', 'Common · grade 3', '↓2'],
@@ -163,7 +164,7 @@ function expectPage(state: Snapshot) {
     within(metrics)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent),
-  ).toEqual(['Metric', 'Baseline · Run 3', 'Candidate · Run 5', 'Delta']);
+  ).toEqual(['Metric', 'Baseline · Run #2', 'Candidate · Run #4', 'Delta']);
   // The compared metric first and marked; each delta signed.
   expect(cellTexts(metrics)).toEqual([
     ['nDCG@10(compared)', '0.6100', '0.1200', '−0.4900'],
@@ -171,17 +172,31 @@ function expectPage(state: Snapshot) {
   ]);
 }
 
-/** The result call held open per id, so each side is settled on its own. */
-function holdResults(services: ReturnType<typeof fakeDeps>) {
+/** Each side's run by its number in its experiment: run 3 is #2 there, run 5 is #4. */
+const RUN_NUMBERS: Record<number, number> = { 3: 2, 5: 4 };
+
+/**
+ * The result call held open per id, so each side is settled on its own; its run answers at once with its
+ * number, or as not found when `numbers` has none (`runs`: the runs asked for).
+ */
+function holdResults(services: ReturnType<typeof fakeDeps>, numbers: Record<number, number> = RUN_NUMBERS) {
   const calls = new Map<number, Array<{ resolve(value: unknown): void; reject(error: unknown): void }>>();
+  const runs: number[] = [];
   services.experimentRunResults = {
     findRunResult: (id: number) => new Promise((resolve, reject) => calls.set(id, [...(calls.get(id) ?? []), { resolve, reject }])),
+  };
+  services.experimentRuns = {
+    ...services.experimentRuns,
+    findRun: async (id: number) => {
+      runs.push(id);
+      return id in numbers ? finishedRun(id, { number: numbers[id] }) : null;
+    },
   };
   const settle = async (id: number, outcome: { output: unknown } | { error: unknown }) => {
     const call = await waitFor(() => calls.get(id)!.at(-1)!);
     await act(async () => ('output' in outcome ? call.resolve(outcome.output) : call.reject(outcome.error)));
   };
-  return { calls, settle };
+  return { calls, runs, settle };
 }
 
 describe('one query side by side', () => {
@@ -208,9 +223,10 @@ describe('one query side by side', () => {
       else if ('error' in event) await settle(id, { error: event.error });
     },
     expectScreen: (state) => expectPage(state),
-    afterPath(_, { calls }) {
-      // Both asked for at once, each by its id.
+    afterPath(path, { calls, runs }) {
+      // Both asked for at once, each by its id; the run of each result that came, for its number.
       expect([...calls.keys()]).toEqual([7, 9]);
+      if (path.state.hasTag('showing')) expect([...runs].sort()).toEqual([3, 5]);
     },
   });
 
@@ -253,10 +269,22 @@ describe('the /compare/pair route', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Query: red sofa');
     const chosen = within(screen.getByRole('table', { name: 'Metrics' })).getByRole('row', { current: true });
     expect(chosen.textContent).toBe('P@10(compared)0.20000.3000+0.1000');
-    expect(screen.getByRole('link', { name: 'Run 3 vs Run 5' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Run #2 vs Run #4' }).getAttribute('href')).toBe(
       '/compare?baseline=3&candidate=5&metric=precision%4010',
     );
     expect([...calls.keys()]).toEqual([7, 9]);
+  });
+
+  it('names a run without a number, or no longer found, by its id', async () => {
+    const services = fakeDeps();
+    const { settle } = holdResults(services, { 5: 4 });
+    renderRoute(services, '/compare/pair?baseline_result=7&candidate_result=9&metric=ndcg%4010');
+    await settle(7, { output: baseline });
+    await settle(9, { output: candidate });
+    expect(screen.getByRole('link', { name: 'Run 3 vs Run #4' }).getAttribute('href')).toBe(
+      '/compare?baseline=3&candidate=5&metric=ndcg%4010',
+    );
+    expect(screen.getByRole('region', { name: 'Baseline · Run 3' })).toBeTruthy();
   });
 
   it('warns when the two results are for different queries', async () => {

@@ -143,6 +143,30 @@ describe('the compare page by segment', () => {
       '/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=paired&segment=query_class%3ASofas',
     );
   });
+
+  it('keeps the chosen key when another metric is chosen, and asks its deltas of that metric', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    const precision = { ...answer().comparison.metrics[0], name: 'precision@10' };
+    await services.settle('compareRuns', { output: answer({ metrics: [answer().comparison.metrics[0], precision] }) });
+    await services.settle('segmentKeys', { output: [{ key: 'query_class', values: 2, results: 43, groupable: true }] });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Segment by' }), { target: { value: 'query_class' } });
+    await services.settle('segmentDeltas', { output: DELTAS });
+    await screen.findByRole('table', { name: 'nDCG@10 delta by query_class' });
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Metric' }), { target: { value: 'precision@10' } });
+    expect(services.last('compareRuns').args[0]).toMatchObject({ metric: 'precision@10' });
+    await services.settle('compareRuns', {
+      output: answer({ metric: 'precision@10', metrics: [answer().comparison.metrics[0], precision] }),
+    });
+    // The same key, its deltas asked again of the new metric; the keys are not asked again.
+    expect((screen.getByRole('combobox', { name: 'Segment by' }) as HTMLSelectElement).value).toBe('query_class');
+    expect(services.last('segmentDeltas').args).toEqual([{ baseline: 1, candidate: 2, metric: 'precision@10', key: 'query_class' }]);
+    expect(services.calls('segmentDeltas')).toBe(2);
+    expect(services.calls('segmentKeys')).toBe(1);
+    await services.settle('segmentDeltas', { output: { ...DELTAS, metric: 'precision@10' } });
+    expect(await screen.findByRole('table', { name: 'P@10 delta by query_class' })).toBeTruthy();
+  });
 });
 
 describe('segment helpers', () => {

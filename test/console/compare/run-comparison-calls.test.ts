@@ -64,6 +64,13 @@ describe('run-comparison calls', () => {
   it('names the CSV itself when the server does not, and reads a refusal', async () => {
     const { comparisons } = serve(() => new Response('x'));
     expect((await comparisons.exportComparison(params)).filename).toBe('run-1-vs-run-2-ndcg@10.csv');
+    // Within a segment the name says which, so two segments' files keep apart.
+    expect((await comparisons.exportComparison({ ...params, segment: 'query_class:head' })).filename).toBe(
+      'run-1-vs-run-2-ndcg@10-query_class-head.csv',
+    );
+    expect((await comparisons.exportComparison({ ...params, segment: 'category:Lamps: desk/floor' })).filename).toBe(
+      'run-1-vs-run-2-ndcg@10-category-Lamps-desk-floor.csv',
+    );
     serve(() => Response.json({ message: 'Experiment run 2 not found' }, { status: 404 }));
     await expect(
       createRunComparisons(

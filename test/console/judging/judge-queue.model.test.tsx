@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { judgeQueueMachine, type JudgeQueueContext } from '../../../src/machines/judging/judge-queue.machine';
 import { liveOffset, pageAt, queuePath } from '../../../src/domain/judging/judge-queue';
-import type { JudgingTarget, UnjudgedItem, UnjudgedPage } from '../../../src/domain/judging/judging-types';
+import type { RunJudgingTarget, UnjudgedItem, UnjudgedPage } from '../../../src/domain/judging/judging-types';
 import { JudgeQueuePage } from '../../../src/views/judging/JudgeQueuePage';
 import { fakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
@@ -31,7 +31,8 @@ const pairs: UnjudgedItem[] = [
   },
   { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null, attributes: {} },
 ];
-const target: JudgingTarget = { goldenSetId: 4, scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] } };
+/** Run 9 is #3 in its experiment. */
+const target: RunJudgingTarget = { goldenSetId: 4, scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] }, runNumber: 3 };
 
 /** What the server answers for the page the machine asks for: the pairs not graded yet. */
 function serverPage(context: JudgeQueueContext): UnjudgedPage {
@@ -43,7 +44,7 @@ function serverPage(context: JudgeQueueContext): UnjudgedPage {
 
 type ModelEvent =
   | EventFromLogic<typeof judgeQueueMachine>
-  | ActorDone<'fetchTarget', JudgingTarget>
+  | ActorDone<'fetchTarget', RunJudgingTarget>
   | ActorError<'fetchTarget', Error>
   | ActorDone<'fetchItems', UnjudgedPage>
   | ActorError<'fetchItems', Error>
@@ -125,6 +126,8 @@ function traversalFor(at: number, runId: number | null) {
 
 function expectQueue(state: Snapshot) {
   const { context } = state;
+  // The run by its number in its experiment, once read with its golden set.
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(state.context.target ? 'Judge unjudged · Run #3' : 'Judge unjudged');
   if (state.hasTag('notFound')) return expect(screen.getByRole('alert').textContent).toBe('Invalid experiment run ID');
   if (state.hasTag('loading')) return expect(screen.getByRole('status').textContent).toBe('Loading...');
   if (state.hasTag('failed')) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { JudgingTarget, UnjudgedItem } from '../../../src/domain/judging/judging-types';
+import type { RunJudgingTarget, UnjudgedItem } from '../../../src/domain/judging/judging-types';
 import { JudgeQueuePage } from '../../../src/views/judging/JudgeQueuePage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
@@ -10,7 +10,7 @@ import { renderRoute, renderWithLogic } from '../helpers/render-console';
 
 afterEach(cleanup);
 
-const target: JudgingTarget = { goldenSetId: 4, scale: { max_grade: 1, labels: ['Not relevant', 'Relevant'] } };
+const target: RunJudgingTarget = { goldenSetId: 4, scale: { max_grade: 1, labels: ['Not relevant', 'Relevant'] }, runNumber: 3 };
 const pair: UnjudgedItem = {
   query: 'red sofa',
   product_id: 'P9',
@@ -110,8 +110,10 @@ describe('the judging queue', () => {
   it('is the route /experiment-run-results/{id}/judge, opened at ?at=n', async () => {
     const services = fakeDeps();
     renderRoute(services, '/experiment-run-results/9/judge?at=3');
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Judge unjudged · Run 9' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Judge unjudged' })).toBeTruthy());
     await services.settle('judgingTarget', { output: target });
+    // Named by its number in its experiment once read; its id stays in the address.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Judge unjudged · Run #3');
     // Offset 3 is on page 1 of 50.
     expect(services.last('unjudged').args).toEqual([9, 1, 50]);
     await waitFor(() => expect(document.title).toBe('Judge Unjudged · Search Evaluation Console'));

@@ -48,10 +48,10 @@ describe('run-judging calls', () => {
 
   it("finds the run's golden set, then its scale", async () => {
     const { judging, request } = serve(
-      () => Response.json({ id: 9, golden_set_id: 4, config: {} }),
+      () => Response.json({ id: 9, number: 3, golden_set_id: 4, config: {} }),
       () => Response.json({ id: 4, scale }),
     );
-    await expect(judging.judgingTarget(9)).resolves.toEqual({ goldenSetId: 4, scale });
+    await expect(judging.judgingTarget(9)).resolves.toEqual({ goldenSetId: 4, scale, runNumber: 3 });
     expect([request(0).url, request(1).url]).toEqual([
       'https://console.test/api/backend/experiment-runs/9',
       'https://console.test/api/backend/golden-sets/4',

@@ -90,6 +90,13 @@ describe('/experiment-runs/{id} with its experiment', () => {
     expect(within(rows[0]).getByRole('link', { name: 'Run #2' }).getAttribute('href')).toBe('/experiment-run-results/12');
     expect(cells[3]).toBe('GET es.example.com/_search?q={query}');
     expect(cells.slice(5, 10)).toEqual(['0.6123', '0.4000', '0.5000', '0.0312', '8 / 2 / 1 / 1']);
+    // Each mean names its metric on hover as the pages label it, with the run's depth.
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .slice(5, 9)
+        .map((cell) => cell.title),
+    ).toEqual(['nDCG@5', 'P@5', 'R@5', 'F1@5']);
     expect((screen.getByRole('button', { name: 'Run experiment' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -98,8 +105,8 @@ describe('/experiment-runs/{id} with its experiment', () => {
     const chart = screen.getByRole('group', { name: 'Mean nDCG by run' });
     const points = within(chart).getAllByRole('link');
     expect(points.map((point) => [point.getAttribute('aria-label'), point.getAttribute('href')])).toEqual([
-      ['Run #1: ndcg@5 0.5000', '/experiment-run-results/11'],
-      ['Run #2: ndcg@5 0.6123', '/experiment-run-results/12'],
+      ['Run #1: nDCG@5 0.5000', '/experiment-run-results/11'],
+      ['Run #2: nDCG@5 0.6123', '/experiment-run-results/12'],
     ]);
     // The axes say what they hold: the y ticks, the runs' numbers under their points, and both titles.
     const texts = [...chart.querySelectorAll('text')].map((text) => text.textContent);
@@ -109,7 +116,7 @@ describe('/experiment-runs/{id} with its experiment', () => {
       within(screen.getByRole('group', { name: 'Mean F1 by run' }))
         .getAllByRole('link')[0]
         .getAttribute('aria-label'),
-    ).toBe('Run #1: f1@5 0.0312');
+    ).toBe('Run #1: F1@5 0.0312');
     expect(services.calls('runsOfExperiment')).toBe(1);
   });
 

@@ -123,7 +123,7 @@ function expectDetails(state: DetailsSnapshot) {
       within(metrics!)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['ndcg@10', 'precision@10', 'unjudged@10']);
+    ).toEqual(['nDCG@10', 'P@10', 'unjudged@10']);
     expect(
       within(metrics!)
         .getAllByRole('definition')
@@ -225,7 +225,7 @@ describe('from the results table to the details', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'ndcg@10', 'Created At', 'Actions']);
+    ).toEqual(['Experiment Configuration', 'Input', 'Status', 'Version', 'Test Result', 'nDCG@10', 'Created At', 'Actions']);
     expect(within(table).getAllByRole('row')[1].textContent).toBe(
       'As aboveoak dining tablePASSv1.1.0nDCG@10 0.812 · Complete0.812Nov 22, 2026, 3:04 PMDetails',
     );

@@ -10,6 +10,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { replayedSteps, replayShortestPaths } from '../helpers/replay-shortest-paths';
+import { metricLabel } from '../../../src/domain/shared/metric-label';
 
 // Model-based: every simple path of the run results page's follow flow, replayed on /experiment-run-results/12
 // with the page's real machines. The run's summary answers a run just started, one already half done (the page
@@ -166,7 +167,7 @@ function expectScreen(state: Snapshot, page: Page) {
     expect(alerts).toEqual(endedError);
     const means = within(screen.getByRole('definition', { hidden: false }).closest('dl')!);
     for (const [name, value] of Object.entries(page.run.summary.mean_metrics)) {
-      expect(means.getByText(name).nextSibling?.textContent).toBe(formatMean(value));
+      expect(means.getByText(metricLabel(name)).nextSibling?.textContent).toBe(formatMean(value));
     }
     expect(screen.getByText(formatRunCounts(page.run.summary))).toBeTruthy();
   }

@@ -61,7 +61,7 @@ describe('/experiment-run-results/{id} triage', () => {
     expect((screen.getByRole('searchbox', { name: 'Search inputs' }) as HTMLInputElement).value).toBe('sofa');
     expect(sortBy().value).toBe('ndcg@10');
     // Scored first, the input, then the run's metrics in the usual order.
-    expect([...sortBy().options].map((option) => option.textContent)).toEqual(['Scored first', 'Input', 'ndcg@10', 'precision@10']);
+    expect([...sortBy().options].map((option) => option.textContent)).toEqual(['Scored first', 'Input', 'nDCG@10', 'P@10']);
     expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).value).toBe('desc');
     await services.settle('runResultRows', { output: { items: [], total: 0 } });
     expect(screen.getByRole('status').textContent).toBe('No results match these filters.');
@@ -140,21 +140,21 @@ describe('/experiment-run-results/{id} triage', () => {
       'Status',
       'Version',
       'Test Result',
-      'ndcg@10',
-      'precision@10',
+      'nDCG@10',
+      'P@10',
       'Created At',
       'Actions',
     ]);
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
     expect([cells[5].textContent, cells[6].textContent]).toEqual(['0.812', '—']);
-    fireEvent.click(within(table).getByRole('button', { name: 'ndcg@10' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'nDCG@10' }));
     expect(services.last('runResultRows').args).toEqual([12, { page: 1, pageSize: 20 }, { sort: 'ndcg@10' }]);
     await services.settle('runResultRows', { output: { items: [scored], total: 1 } });
-    expect(screen.getByRole('columnheader', { name: 'ndcg@10' }).getAttribute('aria-sort')).toBe('ascending');
-    fireEvent.click(screen.getByRole('button', { name: 'ndcg@10' }));
+    expect(screen.getByRole('columnheader', { name: 'nDCG@10' }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'nDCG@10' }));
     expect(services.last('runResultRows').args).toEqual([12, { page: 1, pageSize: 20 }, { sort: 'ndcg@10', order: 'desc' }]);
     await services.settle('runResultRows', { output: { items: [scored], total: 1 } });
-    expect(screen.getByRole('columnheader', { name: 'ndcg@10' }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: 'nDCG@10' }).getAttribute('aria-sort')).toBe('descending');
   });
 
   it('cuts a long input to two lines, the whole input on hover, focus and in Details', async () => {

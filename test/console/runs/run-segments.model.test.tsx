@@ -138,6 +138,13 @@ function expectPanel(state: Snapshot) {
   const table = within(region).queryByRole('table', { name: 'Means by query_class' });
   expect(table !== null).toBe(state.matches('showing'));
   if (table) {
+    // The metrics by their labels, as the run's means above name them.
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['query_class', 'Queries', 'nDCG@10', 'P@10']);
+    expect(text).toContain('Worst nDCG@10 first.');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['Sofas', '3 · few queries', '0.2100 (95% CI 0.0500–0.3700)', '0.1050'],

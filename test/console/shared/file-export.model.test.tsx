@@ -262,7 +262,7 @@ describe('mean metrics of the run above its results', () => {
       within(grid)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['ndcg@10', 'precision@10', 'recall@10', 'f1@10', 'reciprocal_rank@10', 'average_precision@10']);
+    ).toEqual(['nDCG@10', 'P@10', 'R@10', 'F1@10', 'RR@10', 'AP@10']);
     expect(
       within(grid)
         .getAllByRole('definition')

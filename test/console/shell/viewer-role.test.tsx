@@ -8,7 +8,7 @@ import type {
   Product,
 } from '../../../src/domain/experiments/evaluation-backend-types';
 import { DEFAULT_SCALE } from '../../../src/domain/golden-sets/grade-scale';
-import type { JudgingTarget, RunGoldenSetState, UnjudgedItem } from '../../../src/domain/judging/judging-types';
+import type { RunGoldenSetState, RunJudgingTarget, UnjudgedItem } from '../../../src/domain/judging/judging-types';
 import type { Role } from '../../../src/domain/shell/roles';
 import type { ExperimentRow } from '../../../src/domain/experiments/script-names';
 import type { ExperimentDetails, FormOptions, ListedRun } from '../../../src/domain/experiments/workbench-types';
@@ -208,7 +208,7 @@ describe('golden sets and judging, as a viewer', () => {
   it('the judge queue: the pairs can be looked through, the grades are refused and their keys change nothing', async () => {
     const services = fakeDeps();
     open(services, '/experiment-run-results/9/judge', <JudgeQueuePage id={9} />);
-    const target: JudgingTarget = { goldenSetId: 4, scale: { max_grade: 1, labels: ['Not relevant', 'Relevant'] } };
+    const target: RunJudgingTarget = { goldenSetId: 4, scale: { max_grade: 1, labels: ['Not relevant', 'Relevant'] }, runNumber: 3 };
     const pair: UnjudgedItem = {
       query: 'red sofa',
       product_id: 'P9',
