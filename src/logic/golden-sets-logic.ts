@@ -5,7 +5,7 @@ import { goldenSetsPageMachine } from '../machines/golden-sets/golden-sets-page.
 import { renameGoldenSetMachine, type GoldenSetToRename } from '../machines/golden-sets/rename-golden-set.machine';
 import { uploadGoldenSetMachine } from '../machines/golden-sets/upload-golden-set.machine';
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
-import type { GoldenSetUpload } from '../domain/golden-sets/golden-set-upload';
+import type { GoldenSetUpload, UploadedGoldenSet } from '../domain/golden-sets/golden-set-upload';
 import type { ConsoleDeps } from './console-deps';
 import { allRows, pagedList, resource } from './paged-lists';
 
@@ -21,7 +21,9 @@ export function createGoldenSetsLogic({
       actors: {
         list: pagedList(router, { fetchPage: allRows(goldenSets.goldenSetRows), deleteItem: goldenSets.deleteGoldenSet }),
         uploadGoldenSet: uploadGoldenSetMachine.provide({
-          actors: { uploadGoldenSet: fromPromise(({ input }: { input: GoldenSetUpload }) => goldenSets.uploadGoldenSet(input)) },
+          actors: {
+            submit: fromPromise<UploadedGoldenSet, SubmitInput<GoldenSetUpload>>(({ input }) => goldenSets.uploadGoldenSet(input.request)),
+          },
         }),
         renameGoldenSet: renameGoldenSetMachine.provide({
           actors: {

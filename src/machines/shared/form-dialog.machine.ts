@@ -8,7 +8,8 @@ import type { ReloadTarget } from './reload';
 // the dialog provides says so, and is disabled (busy) while it goes. Cancel, and a sent form, empty it again.
 // What the server took stays as `sent` until the dialog opens again, for a notice on the page. A reload target
 // given as input (the list the form changes) hears `reload`; the `submitted` action, when a dialog provides it
-// (to navigate, say), is given the server's answer.
+// (to navigate, say), is given the server's answer. A dialog with a `summary` does not close once the server
+// took the form: it shows the server's answer (`result`) in `complete` until the person closes it.
 
 type FormDialogEvent<Fields> =
   | { type: 'user.open'; fields?: Partial<Fields> }
@@ -16,11 +17,13 @@ type FormDialogEvent<Fields> =
   | { type: 'user.submit' }
   | { type: 'user.change'; fields: Partial<Fields> };
 
-type FormDialogContext<Fields, Request, Failure> = {
+type FormDialogContext<Fields, Request, Output, Failure> = {
   fields: Fields;
   /** Why the server refused the form last. */
   failure: Failure | null;
   sent: Request | null;
+  /** The server's answer, kept while a dialog with a summary shows it (`complete`). */
+  result: Output | null;
   reloadTarget: ReloadTarget | null;
 };
 
@@ -41,6 +44,8 @@ export type FormDialog<Fields, Request, Failure> = {
   requestOf: (fields: Fields) => Request;
   /** How a refusal shows: the server's message, or more. */
   failureOf: (error: unknown) => Failure;
+  /** Once the server took the form, stay open on its answer (`complete`) until the person closes it. */
+  summary?: true;
 };
 
 /** The form-dialog machine of one dialog, to be provided with its `submit` actor and `isReady` guard. */
@@ -49,7 +54,7 @@ export function formDialogMachine<Fields extends object, Request extends object,
 ) {
   return setup({
     types: {
-      context: {} as FormDialogContext<Fields, Request, Failure>,
+      context: {} as FormDialogContext<Fields, Request, Output, Failure>,
       input: {} as { reloadTarget?: ReloadTarget } | undefined,
       events: {} as FormDialogEvent<Fields>,
       tags: {} as 'modalOpen' | 'busy',
@@ -65,14 +70,16 @@ export function formDialogMachine<Fields extends object, Request extends object,
         fields: { ...dialog.empty, ...params.fields },
         failure: null,
         sent: null,
+        result: null,
       })),
       assignField: assign(({ context }, params: { fields: Partial<Fields> }) => ({
         fields: { ...context.fields, ...params.fields },
         failure: null,
       })),
-      reset: assign({ fields: dialog.empty, failure: null }),
+      reset: assign({ fields: dialog.empty, failure: null, result: null }),
       assignFailure: assign((_, params: { error: unknown }) => ({ failure: dialog.failureOf(params.error) })),
       assignSent: assign(({ context }) => ({ sent: dialog.requestOf(context.fields) })),
+      assignResult: assign((_, params: { output: Output }) => ({ result: params.output })),
       sendReload: enqueueActions(({ context, enqueue }) => {
         if (context.reloadTarget) enqueue.sendTo(context.reloadTarget, { type: 'reload' });
       }),
@@ -81,7 +88,13 @@ export function formDialogMachine<Fields extends object, Request extends object,
     },
   }).createMachine({
     id: dialog.id,
-    context: ({ input }) => ({ fields: dialog.empty, failure: null, sent: null, reloadTarget: input?.reloadTarget ?? null }),
+    context: ({ input }) => ({
+      fields: dialog.empty,
+      failure: null,
+      sent: null,
+      result: null,
+      reloadTarget: input?.reloadTarget ?? null,
+    }),
     initial: 'closed',
     states: {
       closed: {
@@ -101,12 +114,28 @@ export function formDialogMachine<Fields extends object, Request extends object,
           id: dialog.submitId,
           src: 'submit',
           input: ({ context }) => ({ request: dialog.requestOf(context.fields) }),
-          onDone: {
-            target: 'closed',
-            actions: ['assignSent', { type: 'submitted', params: ({ event }) => ({ output: event.output }) }, 'reset', 'sendReload'],
-          },
+          onDone: dialog.summary
+            ? {
+                target: 'complete',
+                actions: [
+                  'assignSent',
+                  { type: 'assignResult', params: ({ event }) => ({ output: event.output }) },
+                  { type: 'submitted', params: ({ event }) => ({ output: event.output }) },
+                  'sendReload',
+                ],
+              }
+            : {
+                target: 'closed',
+                actions: ['assignSent', { type: 'submitted', params: ({ event }) => ({ output: event.output }) }, 'reset', 'sendReload'],
+              },
           onError: { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
         },
+      },
+      // Reached by a dialog with a summary only (a state every dialog has, so their state names stay typed):
+      // the server's answer shows until the person closes it.
+      complete: {
+        tags: 'modalOpen',
+        on: { 'user.cancel': { target: 'closed', actions: 'reset' } },
       },
     },
   });

@@ -18,3 +18,6 @@ export const selectCanSubmit = <F extends object, R extends object, O, E>(snapsh
   snapshot.can({ type: 'user.submit' });
 export const selectCanCancel = <F extends object, R extends object, O, E>(snapshot: Any<F, R, O, E>) =>
   snapshot.can({ type: 'user.cancel' });
+/** The server's answer while a dialog with a summary shows it. */
+export const selectResult = <F extends object, R extends object, O, E>(snapshot: Any<F, R, O, E>) =>
+  snapshot.matches('complete') ? snapshot.context.result : null;

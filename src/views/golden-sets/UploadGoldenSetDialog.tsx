@@ -6,19 +6,12 @@ import type { fileExportMachine } from '../../machines/shared/file-export.machin
 import {
   selectCanCancel,
   selectCanSubmit,
-  selectDescription,
-  selectFormat,
+  selectFields,
   selectIsBusy,
-  selectIsComplete,
   selectIsOpen,
-  selectMarket,
-  selectMaxGrade,
-  selectGradeLabels,
-  selectName,
-  selectProblems,
   selectResult,
-  selectUploadError,
-} from '../../machines/golden-sets/upload-golden-set.selectors';
+} from '../../machines/shared/form-dialog.selectors';
+import { selectProblems, selectUploadError } from '../../machines/golden-sets/upload-golden-set.selectors';
 import { GOLDEN_SET_CSV_TEMPLATE, GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE } from '../../domain/shared/import-templates';
 import { FormDialog } from '../ui/FormDialog';
 import { ImportFormatGuide } from '../ui/ImportFormatGuide';
@@ -42,22 +35,15 @@ export function UploadGoldenSetDialog({
 }) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
-  const name = useSelector(actor, selectName);
-  const description = useSelector(actor, selectDescription);
-  const market = useSelector(actor, selectMarket);
-  const maxGrade = useSelector(actor, selectMaxGrade);
-  const gradeLabels = useSelector(actor, selectGradeLabels);
-  const format = useSelector(actor, selectFormat);
+  const { name, description, market, maxGrade, gradeLabels, format } = useSelector(actor, selectFields);
   const error = useSelector(actor, selectUploadError);
   const problems = useSelector(actor, selectProblems);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
-  const complete = useSelector(actor, selectIsComplete);
   const result = useSelector(actor, selectResult);
   const ids = { file: useId(), queries: useId(), format: useId() };
   if (!open) return null;
-  if (complete && result)
-    return <UploadGoldenSetSummary result={result} exporter={exporter} onClose={() => actor.send({ type: 'user.cancel' })} />;
+  if (result) return <UploadGoldenSetSummary result={result} exporter={exporter} onClose={() => actor.send({ type: 'user.cancel' })} />;
 
   const problemList = problems.length > 0 && (
     <ul className={problemStyles.problemList} aria-label="Problems in the files">
@@ -88,23 +74,23 @@ export function UploadGoldenSetDialog({
           {demoNote}
         </p>
       )}
-      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.changeName', value })} />
+      <TextField label="Name*" value={name} required onChange={(value) => actor.send({ type: 'user.change', fields: { name: value } })} />
       <TextField
         label="Description"
         value={description}
         rows={2}
-        onChange={(value) => actor.send({ type: 'user.changeDescription', value })}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { description: value } })}
       />
-      <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.changeMarket', value })} />
+      <TextField label="Market" value={market} onChange={(value) => actor.send({ type: 'user.change', fields: { market: value } })} />
       <TextField
         label="Highest grade (default 3)"
         value={maxGrade}
-        onChange={(value) => actor.send({ type: 'user.changeMaxGrade', value })}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { maxGrade: value } })}
       />
       <TextField
         label="Grade labels, comma-separated (default Poor, Fair, Good, Perfect)"
         value={gradeLabels}
-        onChange={(value) => actor.send({ type: 'user.changeGradeLabels', value })}
+        onChange={(value) => actor.send({ type: 'user.change', fields: { gradeLabels: value } })}
       />
       <div className={modal.field}>
         <label htmlFor={ids.format} className={modal.label}>
@@ -114,7 +100,7 @@ export function UploadGoldenSetDialog({
           id={ids.format}
           className={modal.input}
           value={format}
-          onChange={(event) => actor.send({ type: 'user.changeFormat', format: event.target.value === 'trec' ? 'trec' : 'csv' })}
+          onChange={(event) => actor.send({ type: 'user.change', fields: { format: event.target.value === 'trec' ? 'trec' : 'csv' } })}
         >
           <option value="csv">CSV (query,product_id,relevance)</option>
           <option value="trec">TREC qrels and queries</option>
@@ -142,7 +128,7 @@ export function UploadGoldenSetDialog({
           id={ids.file}
           type="file"
           accept={format === 'csv' ? '.csv,text/csv' : undefined}
-          onChange={(event) => actor.send({ type: 'user.chooseFile', file: event.target.files?.[0] ?? null })}
+          onChange={(event) => actor.send({ type: 'user.change', fields: { file: event.target.files?.[0] ?? null } })}
         />
       </div>
       {format === 'trec' && (
@@ -153,7 +139,7 @@ export function UploadGoldenSetDialog({
           <input
             id={ids.queries}
             type="file"
-            onChange={(event) => actor.send({ type: 'user.chooseQueries', file: event.target.files?.[0] ?? null })}
+            onChange={(event) => actor.send({ type: 'user.change', fields: { queries: event.target.files?.[0] ?? null } })}
           />
         </div>
       )}

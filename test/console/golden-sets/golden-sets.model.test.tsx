@@ -290,6 +290,12 @@ describe('Add Golden Set: upload paths', () => {
   const refused = Object.assign(new Error('The file has 1 problem; nothing was imported'), {
     problems: [{ file: 'file', row: 3, column: 'relevance', problem: 'must be an integer ≥ 0' }],
   });
+  /** A change names its field and value, a file by its name: `user.change(format="trec")`, `user.change(file=judgements.csv)`. */
+  const describeEvent = (event: ModelEvent) => {
+    if (event.type !== 'user.change') return event.type;
+    const [[name, value]] = Object.entries(event.fields);
+    return `${event.type}(${name}=${value instanceof File ? value.name : JSON.stringify(value)})`;
+  };
 
   async function perform(event: ModelEvent, services: FakeDeps) {
     switch (event.type) {
@@ -299,24 +305,23 @@ describe('Add Golden Set: upload paths', () => {
         return fireEvent.click(
           inDialog(within(screen.getByRole('dialog')).queryByRole('region', { name: 'Upload Complete' }) ? 'Close' : 'Cancel'),
         );
-      case 'user.changeName':
-        return fireEvent.change(field('Name*'), { target: { value: event.value } });
-      case 'user.changeFormat':
-        return fireEvent.change(field('Format'), { target: { value: event.format } });
-      case 'user.chooseFile':
-        return fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^(Judgements file \(CSV\)|Qrels file)\*$/), {
-          target: { files: [event.file] },
-        });
-      case 'user.chooseQueries':
-        return fireEvent.change(field('Queries file*'), { target: { files: [event.file] } });
+      case 'user.change': {
+        const { name, format, file, queries } = event.fields;
+        if (name !== undefined) return fireEvent.change(field('Name*'), { target: { value: name } });
+        if (format !== undefined) return fireEvent.change(field('Format'), { target: { value: format } });
+        if (file !== undefined)
+          return fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^(Judgements file \(CSV\)|Qrels file)\*$/), {
+            target: { files: [file] },
+          });
+        if (queries !== undefined) return fireEvent.change(field('Queries file*'), { target: { files: [queries] } });
+        throw new Error(`no step for ${describeEvent(event)}`);
+      }
       case 'user.submit':
         return fireEvent.click(inDialog('Upload Golden Set'));
       case 'xstate.done.actor.uploadGoldenSet':
         return services.settle('uploadGoldenSet', { output: uploaded });
       case 'xstate.error.actor.uploadGoldenSet':
         return services.settle('uploadGoldenSet', { error: event.error });
-      default:
-        throw new Error(`no step for ${event.type}`);
     }
   }
 
@@ -342,21 +347,22 @@ describe('Add Golden Set: upload paths', () => {
       expect(within(productsWarning).getByRole('button', { name: 'Download all 23 (CSV)' })).toBeTruthy();
       return;
     }
-    expect(field('Name*').value).toBe(state.context.name);
-    expect((field('Format') as unknown as HTMLSelectElement).value).toBe(state.context.format);
-    expect(within(screen.getByRole('dialog')).queryByLabelText('Queries file*') !== null).toBe(state.context.format === 'trec');
+    const { fields, failure } = state.context;
+    expect(field('Name*').value).toBe(fields.name);
+    expect((field('Format') as unknown as HTMLSelectElement).value).toBe(fields.format);
+    expect(within(screen.getByRole('dialog')).queryByLabelText('Queries file*') !== null).toBe(fields.format === 'trec');
     const busy = state.matches('uploading');
     expect(field('Name*').closest('fieldset')!.disabled).toBe(busy);
-    expect(inDialog(busy ? 'Uploading...' : 'Upload Golden Set').disabled).toBe(busy || !isGoldenSetUploadReady(state.context));
+    expect(inDialog(busy ? 'Uploading...' : 'Upload Golden Set').disabled).toBe(busy || !isGoldenSetUploadReady(fields));
     const alert = within(screen.getByRole('dialog')).queryByRole('alert');
-    if (state.context.error === null) expect(alert).toBeNull();
+    if (failure === null) expect(alert).toBeNull();
     else {
-      expect(within(alert!).getByText(state.context.error)).toBeTruthy();
+      expect(within(alert!).getByText(failure.message)).toBeTruthy();
       const problems = within(alert!)
         .queryAllByRole('listitem')
         .map((item) => item.textContent);
       expect(problems).toEqual(
-        state.context.problems.map((p) => `${state.context.format === 'trec' ? 'Line' : 'Row'} ${p.row}, column ${p.column}: ${p.problem}`),
+        failure.problems.map((p) => `${fields.format === 'trec' ? 'Line' : 'Row'} ${p.row}, column ${p.column}: ${p.problem}`),
       );
     }
   }
@@ -367,10 +373,10 @@ describe('Add Golden Set: upload paths', () => {
       possibleEvents<ModelEvent>(state, [
         { type: 'user.open' },
         { type: 'user.cancel' },
-        { type: 'user.changeName', value: ' Sofas DE ' },
-        { type: 'user.changeFormat', format: state.context.format === 'csv' ? 'trec' : 'csv' },
-        { type: 'user.chooseFile', file: judgements },
-        ...(state.context.format === 'trec' ? ([{ type: 'user.chooseQueries', file: queries }] satisfies ModelEvent[]) : []),
+        { type: 'user.change', fields: { name: ' Sofas DE ' } },
+        { type: 'user.change', fields: { format: state.context.fields.format === 'csv' ? 'trec' : 'csv' } },
+        { type: 'user.change', fields: { file: judgements } },
+        ...(state.context.fields.format === 'trec' ? ([{ type: 'user.change', fields: { queries } }] satisfies ModelEvent[]) : []),
         { type: 'user.submit' },
         ...(state.matches('uploading')
           ? ([
@@ -385,28 +391,34 @@ describe('Add Golden Set: upload paths', () => {
         context: {
           ...state.context,
           reloadTarget: null,
+          // What the server last took is not shown: the summary shows its answer.
+          sent: null,
           result: state.context.result?.id ?? null,
-          file: state.context.file?.name ?? null,
-          queries: state.context.queries?.name ?? null,
+          fields: {
+            ...state.context.fields,
+            file: state.context.fields.file?.name ?? null,
+            queries: state.context.fields.queries?.name ?? null,
+          },
         },
         from: previous?.value,
-        by: event?.type,
+        // A change by the field it changes, not by its value.
+        by: event && (event.type === 'user.change' ? `${event.type}(${Object.keys(event.fields).join()})` : event.type),
       }),
     // A broken generator fails loudly: at least as many paths as the graph yields today.
     paths: { atLeast: 49 },
-    describeEvent: (event) => ('format' in event ? `${event.type}(${event.format})` : event.type),
+    describeEvent,
     name: (path, route) => `reaches ${String(path.state.value)} via ${route || 'nothing'}`,
     setup: () => openGoldenSets(),
     perform: (event, services) => perform(event, services),
     expectScreen: (state) => expectScreen(state),
     afterPerform({ event, state }, services) {
       if (event.type === 'user.submit') {
-        const trec = state.context.format === 'trec';
+        const trec = state.context.fields.format === 'trec';
         expect(services.last('uploadGoldenSet').input).toEqual({
           name: 'Sofas DE',
           description: '',
           market: '',
-          format: state.context.format,
+          format: state.context.fields.format,
           file: judgements,
           queries: trec ? queries : null,
         });

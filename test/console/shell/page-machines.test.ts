@@ -87,8 +87,8 @@ describe('golden sets page', () => {
     await services.settle('goldenSetRows', { output: { items: [goldenSetRow], total: 1 } });
     const { upload, rename } = actor.getSnapshot().context;
     upload.send({ type: 'user.open' });
-    upload.send({ type: 'user.changeName', value: 'DE' });
-    upload.send({ type: 'user.chooseFile', file: new File(['query,product_id,relevance\n'], 'de.csv') });
+    upload.send({ type: 'user.change', fields: { name: 'DE' } });
+    upload.send({ type: 'user.change', fields: { file: new File(['query,product_id,relevance\n'], 'de.csv') } });
     upload.send({ type: 'user.submit' });
     const noWarning = { count: 0, sample: [] };
     await services.settle('uploadGoldenSet', {
