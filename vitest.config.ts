@@ -47,6 +47,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['test/server/**/*.test.ts'],
           env,
+          // One module cache per worker, as for the console: importing Fastify, the databases and the routes once
+          // per worker instead of once per file takes the server tests from about 400 s to 265 s. Every file builds
+          // its own app and database and restores what it sets in the environment; they pass in shuffled order.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A migrated database per backend that each test file copies.
