@@ -8,6 +8,7 @@ import { startRun } from '../runs/start-run';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { ALL_QUERIES, CLASS_DATASETS, EXPERIMENTS, GOLDEN_SETS, MAX_RESULTS_PER_RUN, metricsSchema, SCRIPTS } from './demo-plan';
 import { DEMO_K, DEMO_PASS_THRESHOLD, demoResult } from './demo-results';
+import { demoMetadata, TRAFFIC_SKILL, type DemoMetadata } from './demo-metadata';
 import { insertGeneratedJudgements, insertOne, markDemoRun } from './demo-rows';
 import { seedRunnableExperiment } from './runnable-experiment';
 import { readWandsQueries, type WandsQuery } from './wands-queries';
@@ -42,11 +43,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     const members = new Map<string, WandsQuery[]>([...datasetIds.keys()].map((name) => [name, []]));
     const entryIds = new Map<WandsQuery, number>();
+    const metadata = new Map<WandsQuery, DemoMetadata>();
     for (const query of queries) {
+      metadata.set(query, demoMetadata(query));
       const entry = await insertOne<{ id: number }>(
         tx,
         'INSERT INTO dataset_entries (input, input_metadata, query_key, demo) VALUES ($1, $2::jsonb, $3, true) RETURNING id',
-        [query.query, JSON.stringify({ source: 'WANDS', query_id: query.id, query_class: query.queryClass }), queryKey(query.query)],
+        [query.query, JSON.stringify(metadata.get(query)), queryKey(query.query)],
       );
       entryIds.set(query, entry.id);
       for (const name of [ALL_QUERIES, query.queryClass]) {
@@ -109,7 +112,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         const results = [];
         const countedKeys = new Set<string>();
         for (const [position, query] of done.entries()) {
-          const result = demoResult(query, run.skill, index * 100 + runIndex, run.version);
+          const skill = run.skill * TRAFFIC_SKILL[metadata.get(query)!.traffic];
+          const result = demoResult(query, skill, index * 100 + runIndex, run.version);
           if (run.status === 'failed' && position === done.length - 1) {
             Object.assign(result, { status: 'ERROR', test_result: 'Search target timed out after 10 s · run stopped' });
           }
@@ -117,10 +121,20 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           const key = queryKey(result.input);
           const counted = (result.status === 'PASS' || result.status === 'FAIL') && !countedKeys.has(key);
           if (counted) countedKeys.add(key);
+          // Linked to its entry as the worker links a result, so the run's results can be read by segment.
           await tx.query(
-            `INSERT INTO experiment_run_results (run_id, experiment_configuration, result, created_at, query_key, counted)
-             VALUES ($1, $2::jsonb, $3::jsonb, now() - make_interval(days => $4) + make_interval(secs => $5), $6, $7)`,
-            [created.id, JSON.stringify(configuration), JSON.stringify(result), run.ageDays, position * 5, key, counted],
+            `INSERT INTO experiment_run_results (run_id, entry_id, experiment_configuration, result, created_at, query_key, counted)
+             VALUES ($1, $2, $3::jsonb, $4::jsonb, now() - make_interval(days => $5) + make_interval(secs => $6), $7, $8)`,
+            [
+              created.id,
+              entryIds.get(query),
+              JSON.stringify(configuration),
+              JSON.stringify(result),
+              run.ageDays,
+              position * 5,
+              key,
+              counted,
+            ],
           );
           results.push({ result, counted });
         }

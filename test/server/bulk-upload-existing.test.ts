@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uploadCsv } from './helpers/bulk-upload';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
-
-const ROUTE = '/api/service/dataset-entries/bulk-upload';
 
 describe.each(backends)('bulk upload into one dataset, and inputs that are there already (%s)', (backend) => {
   let t: TestApp;
@@ -14,8 +13,7 @@ describe.each(backends)('bulk upload into one dataset, and inputs that are there
     await t.db.exec('DELETE FROM dataset_entries; DELETE FROM datasets;');
   });
 
-  const upload = (csv: string, query = '') =>
-    t.upload(`${ROUTE}${query}`, [['file', { file: csv, filename: 'upload.csv', type: 'text/csv' }]]);
+  const upload = (csv: string, query = '') => uploadCsv(t, csv, { query });
 
   async function createDataset(name: string): Promise<number> {
     const { rows } = await t.db.query<{ id: string }>("INSERT INTO datasets (name, description) VALUES ($1, '') RETURNING id", [name]);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importEntriesCsv } from '../../server/bulk/import-csv';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
+import { BULK_UPLOAD_ROUTE, csvFile, uploadCsv } from './helpers/bulk-upload';
 
-const ROUTE = '/api/service/dataset-entries/bulk-upload';
 const UPLOAD_LIMIT_MB = 2;
 /** Who the uploads called directly are recorded as (the routes pass the token's holder). */
 const UPLOADER = { sub: 'test-user', name: 'Test user' };
@@ -32,9 +32,7 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     await t.db.exec('DELETE FROM dataset_entries; DELETE FROM datasets;');
   });
 
-  /** The CSV as a browser sends a chosen file. */
-  const csvFile = (file: Buffer | string) => ({ file, filename: 'upload.csv', type: 'text/csv' });
-  const upload = (file: Buffer | string, field = 'file') => t.upload(ROUTE, [[field, csvFile(file)]]);
+  const upload = (file: Buffer | string, field = 'file') => uploadCsv(t, file, { field });
 
   async function tableCounts() {
     const { rows } = await t.db.query<{ entries: number; mappings: number; datasets: number }>(
@@ -234,20 +232,20 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().message).toBe('The CSV must be in a form field named "file", not "csv"');
 
-    const withoutFile = await t.upload(ROUTE, [['note', 'no file here']]);
+    const withoutFile = await t.upload(BULK_UPLOAD_ROUTE, [['note', 'no file here']]);
     expect(withoutFile.statusCode).toBe(400);
     expect(withoutFile.json().message).toBe('The form has no file: send the CSV in a field named "file"');
 
     const noBoundary = await t.app.inject({
       method: 'POST',
-      url: ROUTE,
+      url: BULK_UPLOAD_ROUTE,
       payload: 'input\nlamp\n',
       headers: { ...(await t.auth()), 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toMatch(/^The multipart form could not be read: /);
 
-    const json = await t.call('POST', ROUTE, { file: 'input\nlamp' });
+    const json = await t.call('POST', BULK_UPLOAD_ROUTE, { file: 'input\nlamp' });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe('Send the CSV as multipart/form-data with the file in a field named "file"');
     expect(await tableCounts()).toEqual({ entries: 0, mappings: 0, datasets: 0 });
@@ -255,7 +253,7 @@ describe.each(backends)('POST dataset-entries/bulk-upload (%s)', (backend) => {
 
   it('needs a bearer token', async () => {
     const { payload, contentType } = await multipart([['file', csvFile('input\nlamp\n')]]);
-    const response = await t.app.inject({ method: 'POST', url: ROUTE, payload, headers: { 'content-type': contentType } });
+    const response = await t.app.inject({ method: 'POST', url: BULK_UPLOAD_ROUTE, payload, headers: { 'content-type': contentType } });
     expect(response.statusCode).toBe(401);
     expect(await tableCounts()).toEqual({ entries: 0, mappings: 0, datasets: 0 });
   });

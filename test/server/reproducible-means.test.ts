@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatValue } from '../../server/evaluation/trec-eval';
 import { formatMean } from '../../src/domain/shared/format-metric';
-import { backends, startTestApp, type TestApp } from './helpers/test-app';
-import type { Part } from './helpers/multipart';
+import { startEngineRuns, type EngineRuns } from './helpers/engine-run';
+import { backends, type TestApp } from './helpers/test-app';
 
 const API = '/api/backend';
 
@@ -55,48 +55,19 @@ function metricsCli(...args: string[]) {
 }
 
 describe.each(backends)('reproducible means (%s)', (backend) => {
+  let engine: EngineRuns;
   let t: TestApp;
   let goldenSetId: number;
-  let scriptId: number;
-  let datasetId: number;
 
-  async function upload(url: string, parts: Array<[string, Part]>) {
-    const response = await t.upload(`${API}${url}`, parts);
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json<{ id: number }>();
-  }
-
+  /** A new experiment 'Means' with `config`, run to its end. */
   async function finishedRun(config: object) {
-    const experiment = await t.call('POST', `${API}/experiments/`, {
-      name: 'Means',
-      evaluation_script_id: scriptId,
-      dataset_id: datasetId,
-      config,
-    });
-    expect(experiment.statusCode, experiment.body).toBe(201);
-    const started = await t.call('POST', `${API}/experiments/${experiment.json().id}/runs`);
-    expect(started.statusCode, started.body).toBe(202);
-    const runId: number = started.json().id;
-    return t.runUntilEnded(runId);
+    return engine.finishedRun(await engine.addExperiment('Means', config));
   }
 
   beforeAll(async () => {
-    t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    await upload('/catalogue/import', [['file', { file: CATALOGUE }]]);
-    goldenSetId = (
-      await upload('/golden-sets/', [
-        ['name', 'Means set'],
-        ['file', { file: JUDGEMENTS }],
-      ])
-    ).id;
-    const script = await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`);
-    scriptId = Number(script.rows[0].id);
-    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Means', 'x') RETURNING id`);
-    datasetId = Number(dataset.rows[0].id);
-    for (const input of INPUTS) {
-      const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
-      await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entry.rows[0].id]);
-    }
+    engine = await startEngineRuns(backend, { name: 'Means', catalogue: CATALOGUE, judgements: JUDGEMENTS });
+    ({ t, goldenSetId } = engine);
+    for (const input of INPUTS) await engine.addEntry(input);
   }, 60_000);
   afterAll(() => t?.close());
 

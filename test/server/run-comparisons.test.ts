@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePaired } from '../../server/evaluation/paired-stats';
 import { queryKey } from '../../server/evaluation/query-key';
-import { backends, startTestApp, type EndedRun, type TestApp } from './helpers/test-app';
+import { startEngineRuns, type EngineRuns } from './helpers/engine-run';
+import { backends, type TestApp } from './helpers/test-app';
 
 const API = '/api/backend';
 
@@ -49,6 +50,7 @@ interface Row {
 }
 
 describe.each(backends)('run comparisons (%s)', (backend) => {
+  let engine: EngineRuns;
   let t: TestApp;
   let baseline: { id: number; experiment_id: number };
   let candidate: { id: number; experiment_id: number };
@@ -60,23 +62,9 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
 
   const compare = (query: string) => t.call('GET', `${API}/run-comparisons/?baseline=${baseline.id}&candidate=${candidate.id}&${query}`);
 
-  async function upload(url: string, file: string, name?: string) {
-    const response = await t.upload(`${API}${url}`, [...(name ? [['name', name] as [string, string]] : []), ['file', { file }]]);
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json<{ id: number }>();
-  }
-
-  async function addEntry(input: string) {
-    const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input) VALUES ($1) RETURNING id', [input]);
-    await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entry.rows[0].id]);
-    return Number(entry.rows[0].id);
-  }
-
   async function finishedRun(experimentId: number) {
-    const started = await t.call('POST', `${API}/experiments/${experimentId}/runs`);
-    expect(started.statusCode, started.body).toBe(202);
-    const runId: number = started.json().id;
-    const run = await t.runUntilEnded(runId);
+    const run = await engine.finishedRun(experimentId);
+    const runId = run.id;
     const results = (await t.call('GET', `${API}/experiment-runs/${runId}/results?page_size=100&status=PASS,FAIL`)).json<
       Array<{ id: number; result: any }>
     >();
@@ -86,33 +74,20 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       if (!byKey.has(key)) byKey.set(key, { id: r.id, input: r.result.input, metrics: r.result.results.metrics });
     }
     scored.set(runId, byKey);
-    return run as EndedRun & { experiment_id: number };
+    return run;
   }
 
   beforeAll(async () => {
-    t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    await upload('/catalogue/import', CATALOGUE);
-    goldenSetId = (await upload('/golden-sets/', JUDGEMENTS, 'Compare set')).id;
-    scriptId = Number(
-      (await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`)).rows[0].id,
-    );
-    datasetId = Number(
-      (await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Compare', 'x') RETURNING id`)).rows[0].id,
-    );
-    for (const input of BOTH) await addEntry(input);
-    const rug = await addEntry('wool rug');
-    const experiment = await t.call('POST', `${API}/experiments/`, {
-      name: 'Compare',
-      evaluation_script_id: scriptId,
-      dataset_id: datasetId,
-      config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 3 },
-    });
-    expect(experiment.statusCode, experiment.body).toBe(201);
-    baseline = await finishedRun(experiment.json().id);
+    engine = await startEngineRuns(backend, { name: 'Compare', catalogue: CATALOGUE, judgements: JUDGEMENTS });
+    ({ t, goldenSetId, scriptId, datasetId } = engine);
+    for (const input of BOTH) await engine.addEntry(input);
+    const rug = await engine.addEntry('wool rug');
+    const experimentId = await engine.addExperiment('Compare', { k: 3 });
+    baseline = await finishedRun(experimentId);
     await t.db.query('DELETE FROM dataset_entry_mappings WHERE dataset_entry_id = $1', [rug]);
-    await addEntry('glass table');
-    await upload('/catalogue/import', CHANGED);
-    candidate = await finishedRun(experiment.json().id);
+    await engine.addEntry('glass table');
+    await engine.importCatalogue(CHANGED);
+    candidate = await finishedRun(experimentId);
   }, 90_000);
   afterAll(() => t?.close());
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePaired, studentTQuantile } from '../../server/evaluation/paired-stats';
 import { holmAdjusted } from '../../server/evaluation/holm';
 import { queryKey } from '../../server/evaluation/query-key';
-import { backends, startTestApp, type TestApp } from './helpers/test-app';
+import { startEngineRuns, type EngineRuns } from './helpers/engine-run';
+import { backends, type TestApp } from './helpers/test-app';
 
 const API = '/api/backend';
 
@@ -66,6 +67,7 @@ interface Result {
 }
 
 describe.each(backends)('segments (%s)', (backend) => {
+  let engine: EngineRuns;
   let t: TestApp;
   let baseline: number;
   let candidate: number;
@@ -74,17 +76,8 @@ describe.each(backends)('segments (%s)', (backend) => {
 
   const get = (url: string) => t.call('GET', `${API}${url}`);
 
-  async function upload(url: string, file: string, name?: string) {
-    const response = await t.upload(`${API}${url}`, [...(name ? [['name', name] as [string, string]] : []), ['file', { file }]]);
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json<{ id: number }>();
-  }
-
   async function finishedRun(experimentId: number) {
-    const started = await t.call('POST', `${API}/experiments/${experimentId}/runs`);
-    expect(started.statusCode, started.body).toBe(202);
-    const runId: number = started.json().id;
-    await t.runUntilEnded(runId);
+    const { id: runId } = await engine.finishedRun(experimentId);
     results.set(runId, (await get(`/experiment-runs/${runId}/results?page_size=100`)).json<Result[]>());
     return runId;
   }
@@ -108,31 +101,13 @@ describe.each(backends)('segments (%s)', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
-    await upload('/catalogue/import', CATALOGUE);
-    const goldenSetId = (await upload('/golden-sets/', JUDGEMENTS, 'Segment set')).id;
-    const scriptId = (await t.db.query<{ id: number }>(`SELECT id FROM evaluation_scripts WHERE engine = 'golden-set-relevance'`)).rows[0]
-      .id;
-    const dataset = await t.db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ('Segments', 'x') RETURNING id`);
-    const datasetId = Number(dataset.rows[0].id);
-    for (const [input, meta] of ENTRIES) {
-      const entry = await t.db.query<{ id: number }>('INSERT INTO dataset_entries (input, input_metadata) VALUES ($1, $2) RETURNING id', [
-        input,
-        meta === null ? null : JSON.stringify(meta),
-      ]);
-      metadata.set(Number(entry.rows[0].id), meta);
-      await t.db.query('INSERT INTO dataset_entry_mappings (dataset_id, dataset_entry_id) VALUES ($1, $2)', [datasetId, entry.rows[0].id]);
-    }
-    const experiment = await t.call('POST', `${API}/experiments/`, {
-      name: 'Segments',
-      evaluation_script_id: Number(scriptId),
-      dataset_id: datasetId,
-      config: { search_target: { kind: 'builtin' }, golden_set_id: goldenSetId, k: 3 },
-    });
-    expect(experiment.statusCode, experiment.body).toBe(201);
-    baseline = await finishedRun(experiment.json().id);
-    await upload('/catalogue/import', CHANGED);
-    candidate = await finishedRun(experiment.json().id);
+    engine = await startEngineRuns(backend, { name: 'Segments', catalogue: CATALOGUE, judgements: JUDGEMENTS });
+    t = engine.t;
+    for (const [input, meta] of ENTRIES) metadata.set(await engine.addEntry(input, meta), meta);
+    const experimentId = await engine.addExperiment('Segments', { k: 3 });
+    baseline = await finishedRun(experimentId);
+    await engine.importCatalogue(CHANGED);
+    candidate = await finishedRun(experimentId);
   }, 90_000);
   afterAll(() => t?.close());
 

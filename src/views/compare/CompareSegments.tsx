@@ -12,6 +12,7 @@ import { parseSegmentParam, segmentChipText, segmentParam } from '../../domain/r
 import { formatMean } from '../../domain/shared/format-metric';
 import { useLogic } from '../shell/logic-context';
 import { SegmentKeyChoice, SegmentsFailure } from '../runs/SegmentKeyChoice';
+import { chipButton } from '../ui/chip.css';
 import * as styles from '../runs/Segments.css';
 import { rowHeader } from '../ui/row-header.css';
 import * as table from '../ui/table.css';
@@ -30,9 +31,9 @@ export function CompareSegments({ page, comparison }: { page: ComparePageRef; co
   return (
     <>
       {segment && (
-        <p className={styles.chip} aria-label="Active segment filter">
+        <p className={styles.activeChip} aria-label="Active segment filter">
           Segment {segmentChipText(segment)}
-          <Link href={compareSegmentHref(address, undefined)} className={styles.chipClear} aria-label="Clear the segment filter">
+          <Link href={compareSegmentHref(address, undefined)} className={chipButton} aria-label="Clear the segment filter">
             ×
           </Link>
         </p>

@@ -49,24 +49,3 @@ export const option = style({
 export const menuNote = style({ margin: 0, padding: vars.space.sm, color: vars.color.textMuted });
 
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
-
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `0 ${vars.space.xs} 0 ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  backgroundColor: vars.color.selected,
-  fontSize: vars.fontSize.sm,
-});
-
-export const chipRemove = style({
-  appearance: 'none',
-  border: 0,
-  background: 'none',
-  padding: `0 ${vars.space.xs}`,
-  color: vars.color.text,
-  font: 'inherit',
-  cursor: 'pointer',
-  selectors: { '&:disabled': { cursor: 'not-allowed', opacity: 0.6 } },
-});

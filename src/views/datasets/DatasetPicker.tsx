@@ -10,6 +10,7 @@ import {
   selectPickerLabel,
   selectSelected,
 } from '../../machines/datasets/dataset-picker.selectors';
+import { chip, chipButton } from '../ui/chip.css';
 import * as styles from './DatasetPicker.css';
 import { LoadFailure } from '../ui/LoadFailure';
 
@@ -88,11 +89,11 @@ export function DatasetPicker({
       {selected.length > 0 && (
         <ul className={styles.chips} aria-label="Selected datasets">
           {selected.map((option) => (
-            <li key={option.id} className={styles.chip}>
+            <li key={option.id} className={chip}>
               {option.name}
               <button
                 type="button"
-                className={styles.chipRemove}
+                className={chipButton}
                 aria-label={`Remove ${option.name}`}
                 disabled={disabled}
                 onClick={() => actor.send({ type: 'user.remove', id: option.id })}

@@ -20,6 +20,7 @@ import { rowHeader } from '../ui/row-header.css';
 import * as table from '../ui/table.css';
 import { TableCard } from '../ui/TableCard';
 import { TableHead } from '../ui/TableHead';
+import { chipButton } from '../ui/chip.css';
 import * as styles from './Segments.css';
 import { SegmentKeyChoice, SegmentsFailure } from './SegmentKeyChoice';
 
@@ -34,11 +35,11 @@ export function RunSegments({ runId, list }: { runId: number; list: ActorRefFrom
   return (
     <>
       {segment && (
-        <p className={styles.chip} aria-label="Active segment filter">
+        <p className={styles.activeChip} aria-label="Active segment filter">
           Segment {segmentChipText(segment)}
           <button
             type="button"
-            className={styles.chipClear}
+            className={chipButton}
             aria-label="Clear the segment filter"
             onClick={() => list.send({ type: 'user.filterChanged', name: 'segment', value: '' })}
           >

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { chip } from '../ui/chip.css';
 import { vars } from '../ui/theme.css';
 
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, margin: `${vars.space.md} 0` });
@@ -9,24 +10,5 @@ export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: va
 
 export const few = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, whiteSpace: 'nowrap' });
 
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  alignSelf: 'flex-start',
-  gap: vars.space.xs,
-  padding: `0 ${vars.space.xs} 0 ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  backgroundColor: vars.color.selected,
-  fontSize: vars.fontSize.sm,
-});
-
-export const chipClear = style({
-  appearance: 'none',
-  border: 0,
-  background: 'none',
-  padding: `0 ${vars.space.xs}`,
-  color: vars.color.text,
-  font: 'inherit',
-  cursor: 'pointer',
-  textDecoration: 'none',
-});
+// The active segment filter: a chip on a line of its own, only as wide as its text.
+export const activeChip = style([chip, { alignSelf: 'flex-start' }]);
