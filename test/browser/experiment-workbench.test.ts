@@ -120,7 +120,7 @@ describe('experiment workbench in Chromium', () => {
     expect(await row.getByRole('cell').nth(5).textContent()).toMatch(/^\d\.\d{4}$/);
     await page
       .getByRole('group', { name: 'Mean nDCG by run' })
-      .getByRole('link', { name: new RegExp(`^Run #${runNumber}: ndcg@10 `) })
+      .getByRole('link', { name: new RegExp(`^Run #${runNumber}: nDCG@10 `) })
       .waitFor();
 
     await row.getByRole('link', { name: `Details of run #${runNumber}` }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMean, orderedMetrics } from '../../src/domain/shared/format-metric';
 import { formatRunCounts } from '../../src/domain/runs/run-status';
+import { metricLabel } from '../../src/domain/shared/metric-label';
 import { counted } from '../../src/domain/shared/format-count';
 import { openConsole, type OpenConsole } from './open-console';
 import type { RunningServer } from './server-process';
@@ -59,7 +60,7 @@ describe('a run’s results page follows the run live in Chromium', () => {
     const shown = await means
       .locator('div')
       .evaluateAll((pairs) => pairs.map((pair) => [pair.querySelector('dt')?.textContent, pair.querySelector('dd')?.textContent]));
-    expect(shown).toEqual(orderedMetrics(final.summary.mean_metrics).map(([name, value]) => [name, formatMean(value)]));
+    expect(shown).toEqual(orderedMetrics(final.summary.mean_metrics).map(([name, value]) => [metricLabel(name), formatMean(value)]));
     await page.getByText(formatRunCounts(final.summary), { exact: true }).waitFor();
     // The table's count is of the same moment as the means: every result of the finished run.
     await page.getByText(counted(final.summary.results, 'result', 'results'), { exact: true }).waitFor();
