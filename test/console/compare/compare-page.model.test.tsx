@@ -13,6 +13,7 @@ import {
 import { filterCounts } from '../../../src/domain/compare/compare-format';
 import type { ComparisonRow, ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { ComparePage } from '../../../src/views/compare/ComparePage';
+import { comparedRun } from '../helpers/comparison-answer';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { isXStateEvent, possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
@@ -33,19 +34,7 @@ type ModelEvent =
 const TOTAL = 45;
 const START = '?baseline=1&candidate=2';
 
-const run = (id: number, name: string) => ({
-  id,
-  experiment_id: id + 10,
-  number: id + 4,
-  experiment_name: name,
-  status: 'success',
-  tags: [],
-  created_at: '2026-11-22T15:04:00Z',
-  evaluation_script_name: 'Golden set relevance',
-  dataset_id: 2,
-  golden_set_id: 4,
-  config: null,
-});
+const run = (id: number, name: string) => comparedRun(id, name, { experiment_id: id + 10, number: id + 4 });
 const RUN_NAMES: Record<number, string> = { 1: 'BM25', 2: 'BM25 + synonyms', 3: 'Dense' };
 
 const metrics: RunComparison['metrics'] = [

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps } from '../helpers/fake-deps';
+import { comparedRun, comparisonAnswer } from '../helpers/comparison-answer';
 import { renderRoute, renderWithLogic } from '../helpers/render-console';
 import { statusBadgeTone } from '../../../src/views/ui/status-badge.css';
 
@@ -10,60 +10,6 @@ import { statusBadgeTone } from '../../../src/views/ui/status-badge.css';
 // the rows only one run has, the histogram's bars, Back after a choice, and the CSV export.
 
 afterEach(cleanup);
-
-const run = (id: number, name: string) => ({
-  id,
-  experiment_id: 3,
-  number: id,
-  experiment_name: name,
-  status: 'success',
-  tags: [],
-  created_at: '2026-11-22T15:04:00Z',
-  evaluation_script_name: 'Golden set relevance',
-  dataset_id: 2,
-  golden_set_id: 4,
-  config: null,
-});
-
-function answer(changes: Partial<RunComparison> = {}, total = 2): ComparisonPage {
-  const bins = Array.from({ length: 40 }, (_, i) => ({
-    from: -1 + i * 0.05,
-    to: -1 + (i + 1) * 0.05,
-    count: i === 9 ? 1 : i === 30 ? 2 : 0,
-  }));
-  return {
-    comparison: {
-      baseline: run(1, 'BM25'),
-      candidate: run(2, 'Dense'),
-      paired: 4,
-      only_baseline: 2,
-      only_candidate: 1,
-      metric: 'ndcg@10',
-      metrics: [
-        {
-          name: 'ndcg@10',
-          baseline_mean: 0.5,
-          candidate_mean: 0.55,
-          delta: 0.05,
-          relative_delta: 0.1,
-          ci95: [-0.2, 0.3],
-          p_value_t: 0.6,
-          p_value_randomization: 0.04,
-          wins: 2,
-          ties: 1,
-          losses: 1,
-        },
-      ],
-      histogram: { bins, unchanged: 1 },
-      results: [
-        { query: 'red sofa', baseline_result_id: 7, candidate_result_id: null, baseline: 0.61, candidate: null, delta: null },
-        { query: 'blue lamp', baseline_result_id: 8, candidate_result_id: null, baseline: 0.2, candidate: null, delta: null },
-      ],
-      ...changes,
-    },
-    total,
-  };
-}
 
 describe('an address without two runs to compare', () => {
   it.each([
@@ -88,7 +34,7 @@ describe('a comparison', () => {
       { baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'only_baseline' },
       { page: 1, pageSize: 20 },
     ]);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     // The address is written in its one form, in place.
     expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=only_baseline');
     expect(screen.getByText('Over 4 paired queries')).toBeTruthy();
@@ -111,7 +57,7 @@ describe('a comparison', () => {
   it('lists the queries only one run has from the line that counts them', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'List those only in the candidate' }));
     expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=only_candidate');
@@ -122,7 +68,7 @@ describe('a comparison', () => {
   it('marks only the significant p-value, in words too', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     const row = within(screen.getByRole('table', { name: 'Summary' })).getAllByRole('row')[1];
     expect(Array.from(row.children, (cell) => cell.textContent)).toEqual([
       'nDCG@10',
@@ -144,13 +90,13 @@ describe('a comparison', () => {
   it('paints a significant regression red and a significant improvement green, and says which', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    const [ndcg] = answer().comparison.metrics;
+    const [ndcg] = comparisonAnswer().comparison.metrics;
     const significant = { p_value_t: 0.01, p_value_randomization: 0.02 };
     const metrics = [
       { ...ndcg, ...significant, delta: -0.05 },
       { ...ndcg, ...significant, name: 'precision@10', delta: 0.05 },
     ];
-    await services.settle('compareRuns', { output: answer({ metrics }) });
+    await services.settle('compareRuns', { output: comparisonAnswer({ metrics }) });
     const rows = within(screen.getByRole('table', { name: 'Summary' }))
       .getAllByRole('row')
       .slice(1);
@@ -166,8 +112,8 @@ describe('a comparison', () => {
   it('opens on the improvements when no query got worse, and writes that in the address', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    const [ndcg] = answer().comparison.metrics;
-    await services.settle('compareRuns', { output: answer({ metrics: [{ ...ndcg, wins: 3, ties: 30, losses: 0 }] }) });
+    const [ndcg] = comparisonAnswer().comparison.metrics;
+    await services.settle('compareRuns', { output: comparisonAnswer({ metrics: [{ ...ndcg, wins: 3, ties: 30, losses: 0 }] }) });
     expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=improvements');
     expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'improvements' });
     expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('improvements');
@@ -177,9 +123,14 @@ describe('a comparison', () => {
   it('swaps the baseline and the candidate, in the address too, and shows both runs’ numbers, tags and differences', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2&filter=regressions', <ComparePage />);
-    const baseline = { ...run(1, 'BM25'), number: 3, tags: ['nightly'], config: { search_target: { kind: 'builtin' }, k: 10 } };
-    const candidate = { ...run(2, 'Dense'), number: 4, tags: ['dense', 'v2'], config: { search_target: { kind: 'builtin' }, k: 20 } };
-    await services.settle('compareRuns', { output: answer({ baseline, candidate }) });
+    const baseline = { ...comparedRun(1, 'BM25'), number: 3, tags: ['nightly'], config: { search_target: { kind: 'builtin' }, k: 10 } };
+    const candidate = {
+      ...comparedRun(2, 'Dense'),
+      number: 4,
+      tags: ['dense', 'v2'],
+      config: { search_target: { kind: 'builtin' }, k: 20 },
+    };
+    await services.settle('compareRuns', { output: comparisonAnswer({ baseline, candidate }) });
     const runs = within(screen.getByRole('region', { name: 'Compared runs' }));
     expect(runs.getByRole('link', { name: 'BM25 · Run #3' }).getAttribute('href')).toBe('/experiment-run-results/1');
     expect(runs.getByRole('link', { name: 'Dense · Run #4' }).getAttribute('href')).toBe('/experiment-run-results/2');
@@ -201,7 +152,7 @@ describe('a comparison', () => {
     expect(services.currentPath()).toBe('/compare?baseline=2&candidate=1&metric=ndcg%4010&filter=improvements');
     expect(services.last('compareRuns').args[0]).toEqual({ baseline: '2', candidate: '1', metric: 'ndcg@10', filter: 'improvements' });
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    await services.settle('compareRuns', { output: answer({ baseline: candidate, candidate: baseline }) });
+    await services.settle('compareRuns', { output: comparisonAnswer({ baseline: candidate, candidate: baseline }) });
     const swapped = within(screen.getByRole('region', { name: 'Compared runs' }));
     expect(swapped.getByText('Baseline').nextElementSibling?.textContent).toBe('Dense · Run #4');
     services.goBack();
@@ -211,7 +162,7 @@ describe('a comparison', () => {
   it('draws a bar per bin with queries, red below 0 and green above, each named on hover', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     const chart = screen.getByRole('img');
     expect(chart.getAttribute('aria-label')).toBe(
       'Histogram of the per-query nDCG@10 deltas: 3 changed queries (1 worse, 2 better) in bins of 0.05 from −1 to 1; 1 unchanged, not drawn.',
@@ -234,16 +185,16 @@ describe('a comparison', () => {
   it('goes back to the filter before on Back, and asks for it again', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
+    await services.settle('compareRuns', { output: comparisonAnswer({ results: [] }, 0) });
     fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'regressions' } });
     expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=regressions');
-    await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
+    await services.settle('compareRuns', { output: comparisonAnswer({ results: [] }, 0) });
     expect(screen.getByRole('status').textContent).toBe('No query got worse.');
     services.goBack();
     // The filter the page opened on is in the address: Back returns to it.
     expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=paired');
     expect(services.last('compareRuns').args[0]).toEqual({ baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'paired' });
-    await services.settle('compareRuns', { output: answer({ results: [] }, 0) });
+    await services.settle('compareRuns', { output: comparisonAnswer({ results: [] }, 0) });
     expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('paired');
     expect(screen.getByRole('status').textContent).toBe('The runs have no query in common.');
   });
@@ -251,7 +202,7 @@ describe('a comparison', () => {
   it('exports the rows of the filter as CSV, busy meanwhile, then names the file', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2&filter=regressions&order=desc', <ComparePage />);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(services.last('exportComparison').args).toEqual([
       { baseline: '1', candidate: '2', metric: 'ndcg@10', filter: 'regressions', order: 'desc' },
@@ -319,7 +270,7 @@ describe('the way back from a comparison', () => {
     cameFrom(...trail);
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     expect(crumbs()).toEqual(expected);
     expect(
       within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
@@ -328,7 +279,7 @@ describe('the way back from a comparison', () => {
     ).toBe('page');
     // A choice on the page keeps the way back.
     fireEvent.click(screen.getByRole('button', { name: 'List those only in the candidate' }));
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     expect(crumbs()).toEqual(expected);
     fireEvent.click(screen.getByRole('link', { name: expected.at(-1)![0]! }));
     expect(services.currentPath()).toBe(expected.at(-1)![1]);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
 import type { SegmentDeltas } from '../../../src/domain/compare/segment-deltas';
 import { segmentVerdict } from '../../../src/domain/compare/segment-deltas';
 import { compareSegmentHref, readCompareAddress } from '../../../src/domain/compare/compare-address';
 import { ComparePage } from '../../../src/views/compare/ComparePage';
 import { fakeDeps } from '../helpers/fake-deps';
+import { comparisonAnswer } from '../helpers/comparison-answer';
 import { renderWithLogic } from '../helpers/render-console';
 
 // The compare page by segment: a segment in the address is asked of the server and shown as a chip that leads
@@ -13,60 +13,6 @@ import { renderWithLogic } from '../helpers/render-console';
 // each value leading to the comparison within it.
 
 afterEach(cleanup);
-
-const run = (id: number, name: string) => ({
-  id,
-  number: id,
-  config: null,
-  experiment_id: 3,
-  experiment_name: name,
-  status: 'success',
-  tags: [],
-  created_at: '2026-11-22T15:04:00Z',
-  evaluation_script_name: 'Golden set relevance',
-  dataset_id: 2,
-  golden_set_id: 4,
-});
-
-function answer(changes: Partial<RunComparison> = {}, total = 2): ComparisonPage {
-  const bins = Array.from({ length: 40 }, (_, i) => ({
-    from: -1 + i * 0.05,
-    to: -1 + (i + 1) * 0.05,
-    count: i === 9 ? 1 : i === 30 ? 2 : 0,
-  }));
-  return {
-    comparison: {
-      baseline: run(1, 'BM25'),
-      candidate: run(2, 'Dense'),
-      paired: 4,
-      only_baseline: 2,
-      only_candidate: 1,
-      metric: 'ndcg@10',
-      metrics: [
-        {
-          name: 'ndcg@10',
-          baseline_mean: 0.5,
-          candidate_mean: 0.55,
-          delta: 0.05,
-          relative_delta: 0.1,
-          ci95: [-0.2, 0.3],
-          p_value_t: 0.6,
-          p_value_randomization: 0.04,
-          wins: 2,
-          ties: 1,
-          losses: 1,
-        },
-      ],
-      histogram: { bins, unchanged: 1 },
-      results: [
-        { query: 'red sofa', baseline_result_id: 7, candidate_result_id: null, baseline: 0.61, candidate: null, delta: null },
-        { query: 'blue lamp', baseline_result_id: 8, candidate_result_id: null, baseline: 0.2, candidate: null, delta: null },
-      ],
-      ...changes,
-    },
-    total,
-  };
-}
 
 const DELTAS: SegmentDeltas = {
   baseline: 1,
@@ -115,7 +61,7 @@ describe('the compare page by segment', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2&segment=query_class:Sofas', <ComparePage />);
     expect(services.last('compareRuns').args[0]).toMatchObject({ baseline: '1', candidate: '2', segment: 'query_class:Sofas' });
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     const chip = await screen.findByLabelText('Active segment filter');
     expect(chip.textContent).toContain('Segment query_class: Sofas');
     expect(within(chip).getByRole('link', { name: 'Clear the segment filter' }).getAttribute('href')).toBe(
@@ -126,7 +72,7 @@ describe('the compare page by segment', () => {
   it("answers the chosen key's delta per value with the Holm-adjusted p and a verdict in words", async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    await services.settle('compareRuns', { output: answer() });
+    await services.settle('compareRuns', { output: comparisonAnswer() });
     expect(screen.queryByLabelText('Active segment filter')).toBeNull();
     expect(services.last('segmentKeys').args).toEqual([1]);
     await services.settle('segmentKeys', { output: [{ key: 'query_class', values: 2, results: 43, groupable: true }] });
@@ -147,8 +93,8 @@ describe('the compare page by segment', () => {
   it('keeps the chosen key when another metric is chosen, and asks its deltas of that metric', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
-    const precision = { ...answer().comparison.metrics[0], name: 'precision@10' };
-    await services.settle('compareRuns', { output: answer({ metrics: [answer().comparison.metrics[0], precision] }) });
+    const precision = { ...comparisonAnswer().comparison.metrics[0], name: 'precision@10' };
+    await services.settle('compareRuns', { output: comparisonAnswer({ metrics: [comparisonAnswer().comparison.metrics[0], precision] }) });
     await services.settle('segmentKeys', { output: [{ key: 'query_class', values: 2, results: 43, groupable: true }] });
     fireEvent.change(await screen.findByRole('combobox', { name: 'Segment by' }), { target: { value: 'query_class' } });
     await services.settle('segmentDeltas', { output: DELTAS });
@@ -157,7 +103,7 @@ describe('the compare page by segment', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Metric' }), { target: { value: 'precision@10' } });
     expect(services.last('compareRuns').args[0]).toMatchObject({ metric: 'precision@10' });
     await services.settle('compareRuns', {
-      output: answer({ metric: 'precision@10', metrics: [answer().comparison.metrics[0], precision] }),
+      output: comparisonAnswer({ metric: 'precision@10', metrics: [comparisonAnswer().comparison.metrics[0], precision] }),
     });
     // The same key, its deltas asked again of the new metric; the keys are not asked again.
     expect((screen.getByRole('combobox', { name: 'Segment by' }) as HTMLSelectElement).value).toBe('query_class');
