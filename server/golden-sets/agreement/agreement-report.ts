@@ -10,7 +10,7 @@ import { coincidenceMatrix, krippendorffAlpha, pairableValues } from './krippend
 import { quadraticKappa } from './quadratic-kappa';
 import { groupByPair, type Rating, type RatingsByPair } from './ratings-by-pair';
 
-export interface RaterPairAgreement {
+interface RaterPairAgreement {
   rater_a: number;
   rater_b: number;
   shared: number;
@@ -20,7 +20,7 @@ export interface RaterPairAgreement {
   confusion: number[][];
 }
 
-export interface ConsensusAgreement {
+interface ConsensusAgreement {
   rater: number;
   /** Pairs this rater graded that at least one other human graded too. */
   shared: number;
