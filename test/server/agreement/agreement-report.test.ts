@@ -96,7 +96,7 @@ describe('agreementReport', () => {
   });
 
   it("reports Krippendorff's ordinal α and n.. of his published example (0.815 over 40 pairable values)", () => {
-    // K. Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: observers A–D, units 1–12.
+    // K. Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", its example of observers A–D over units 1–12.
     const example = [
       [1, 2, 3, 3, 2, 1, 4, 1, 2, null, null, null],
       [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, null, 3],

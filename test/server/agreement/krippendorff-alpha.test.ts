@@ -1,6 +1,6 @@
 // Krippendorff's α with missing data, checked against the author's own worked example: K. Krippendorff (2011),
 // "Computing Krippendorff's Alpha-Reliability", Annenberg School for Communication, University of Pennsylvania
-// (repository.upenn.edu/asc_papers/43), section C: 4 observers × 12 units, values 1..5, some missing. Published:
+// (repository.upenn.edu/asc_papers/43), the example of 4 observers × 12 units, values 1..5, some missing. Published:
 // n.. = 40 pairable values, the coincidence matrix below, nominal α = 0.743, ordinal α = 0.815, interval α = 0.849.
 import { describe, expect, it } from 'vitest';
 import { coincidenceMatrix, krippendorffAlpha, pairableValues } from '../../../server/golden-sets/agreement/krippendorff-alpha';
