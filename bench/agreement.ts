@@ -1,0 +1,54 @@
+/**
+ * Agreement between raters at scale: `npm run bench:agreement -- [--pairs N]`.
+ *
+ * Generates N (query, product) pairs (200,000 by default) each graded 0..3 by two people and a language model,
+ * each rater off the pair's true grade now and then, and one pair in ten graded by a third person; then times
+ * the whole agreement report (server/golden-sets/agreement/agreement-report.ts), best of 3. Target < 1 s.
+ */
+import { parseArgs } from 'node:util';
+import { agreementReport } from '../server/golden-sets/agreement/agreement-report';
+import type { Rating } from '../server/golden-sets/agreement/ratings-by-pair';
+import { seededRandom } from './generate-csv';
+import { positive } from './run-setup';
+
+const TARGET_MS = 1000;
+const MAX_GRADE = 3;
+const [PERSON_A, PERSON_B, PERSON_C, MODEL] = [11, 12, 13, 90];
+
+const { values } = parseArgs({ options: { pairs: { type: 'string', default: '200000' } } });
+const pairs = positive(values.pairs, '--pairs');
+
+function generate(count: number): Rating[] {
+  const random = seededRandom(20261128);
+  const near = (truth: number, slip: number) => {
+    if (random() >= slip) return truth;
+    return Math.min(MAX_GRADE, Math.max(0, truth + (random() < 0.5 ? -1 : 1) * (random() < 0.8 ? 1 : 2)));
+  };
+  const ratings: Rating[] = [];
+  for (let p = 0; p < count; p++) {
+    const pair = `query ${Math.floor(p / 20)}|product ${p}`;
+    const truth = Math.floor(random() * (MAX_GRADE + 1));
+    ratings.push({ pair, rater: PERSON_A, grade: near(truth, 0.2) }, { pair, rater: PERSON_B, grade: near(truth, 0.25) });
+    ratings.push({ pair, rater: MODEL, grade: near(truth, 0.35) });
+    if (p % 10 === 0) ratings.push({ pair, rater: PERSON_C, grade: near(truth, 0.2) });
+  }
+  return ratings;
+}
+
+const ratings = generate(pairs);
+const times: number[] = [];
+let report: ReturnType<typeof agreementReport> | undefined;
+for (let run = 0; run < 3; run++) {
+  const started = performance.now();
+  report = agreementReport(ratings, { maxGrade: MAX_GRADE, humans: [PERSON_A, PERSON_B, PERSON_C] });
+  times.push(performance.now() - started);
+}
+const best = Math.min(...times);
+const kappas = report!.pairs.map((p) => `${p.rater_a}–${p.rater_b} κ ${p.kappa_quadratic?.toFixed(3)}`).join(', ');
+console.log(
+  `agreement: ${pairs.toLocaleString('en')} pairs, ${ratings.length.toLocaleString('en')} ratings, ${report!.raters.length} raters`,
+);
+console.log(`  ${kappas}; α ordinal ${report!.alpha_ordinal?.toFixed(3)} over ${report!.pairable.toLocaleString('en')} values`);
+console.log(`  ${report!.disagreements.length.toLocaleString('en')} pairs graded differently`);
+console.log(`  best of 3: ${best.toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')} ms; target < ${TARGET_MS} ms)`);
+if (best >= TARGET_MS) process.exitCode = 1;
