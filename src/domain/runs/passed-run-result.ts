@@ -19,5 +19,5 @@ export function readPassedRunResult(state: unknown, resultId: number | null): Pa
  * Where 'Back to Results' goes: the run's results the person came from, as they left them (filter, sort, page);
  * else the run's results at the row's page (page 1 when the details were opened by address).
  */
-export const resultsAddress = ({ runId, page }: PassedRow, origin: string | null): string =>
+export const resultsAddress = ({ runId, page }: Pick<PassedRow, 'runId' | 'page'>, origin: string | null): string =>
   resultsOrigin(origin, runId) ?? `/experiment-run-results/${runId}?page=${page}`;
