@@ -126,4 +126,20 @@ describe.each(backends)('raters (%s)', (backend) => {
     expect(await set()).toMatchObject({ aggregate: 'mean', ratings_per_pair: 3 });
     expect((await t.call('GET', `${API}/golden-sets/999999/raters`)).statusCode).toBe(404);
   });
+
+  it("refuses a smaller scale while a rater's grade is above it, though the pair's grade is not", async () => {
+    const upload = await t.upload(`${API}/golden-sets/`, [
+      ['name', 'Scaled'],
+      ['file', { file: 'query,product_id,relevance\nsofa,p1,1\n' }],
+    ]);
+    const id = upload.json().id;
+    expect((await t.call('PATCH', `${API}/golden-sets/${id}`, { aggregate: 'median' })).statusCode).toBe(200);
+    const judge = async (sub: string, grade: number) =>
+      t.call('PUT', `${API}/golden-sets/${id}/judgements/`, { query: 'sofa', product_id: 'p1', grade }, await as(sub, sub));
+    expect((await judge('alice', 3)).json().grade).toBe(3);
+    expect((await judge('bob', 0)).json().grade).toBe(0);
+    const smaller = await t.call('PATCH', `${API}/golden-sets/${id}`, { scale: { max_grade: 2 } });
+    expect(smaller.statusCode).toBe(409);
+    expect(smaller.json().message).toBe('1 rating is graded above 2: its raters must change or remove them first');
+  });
 });
