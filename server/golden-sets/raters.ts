@@ -21,24 +21,18 @@ export async function personRater(tx: Queryable, actor: AuditActor): Promise<num
 }
 
 /**
- * Every judgement of a set just written in bulk (an upload, the demo data) becomes a rating of the set's
- * import rater: one INSERT … SELECT, so an upload of a million judgements pays one more statement.
+ * Every judgement of a set just written in bulk (an upload, the demo data; once per set) becomes a rating
+ * of the set's import rater: one INSERT … SELECT, so an upload of a million judgements pays one more statement.
  */
 export async function rateAsImport(tx: Queryable, goldenSetId: number, setName: string): Promise<void> {
-  const found = await tx.query<{ id: number }>(`SELECT id FROM raters WHERE kind = 'import' AND golden_set_id = $1`, [goldenSetId]);
-  const rater =
-    found.rows[0] ??
-    (
-      await tx.query<{ id: number }>(`INSERT INTO raters (kind, name, golden_set_id) VALUES ('import', $2, $1) RETURNING id`, [
-        goldenSetId,
-        `Upload of ${setName}`,
-      ])
-    ).rows[0];
+  const rater = await tx.query<{ id: number }>(`INSERT INTO raters (kind, name, golden_set_id) VALUES ('import', $2, $1) RETURNING id`, [
+    goldenSetId,
+    `Upload of ${setName}`,
+  ]);
   await tx.query(
     `INSERT INTO golden_set_ratings (golden_set_id, query, query_key, product_id, rater_id, grade, judged_at)
-     SELECT golden_set_id, query, query_key, product_id, $2, grade, judged_at FROM golden_set_judgements WHERE golden_set_id = $1
-     ON CONFLICT DO NOTHING`,
-    [goldenSetId, rater.id],
+     SELECT golden_set_id, query, query_key, product_id, $2, grade, judged_at FROM golden_set_judgements WHERE golden_set_id = $1`,
+    [goldenSetId, rater.rows[0].id],
   );
 }
 

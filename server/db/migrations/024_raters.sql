@@ -27,8 +27,6 @@ CREATE TABLE golden_set_ratings (
   -- Its leading columns are also the index that reads a set's ratings of one query (or of one pair).
   CONSTRAINT golden_set_ratings_key UNIQUE (golden_set_id, query_key, product_id, rater_id)
 );
--- A rater's ratings, for a rater's removal (the foreign key) and counting what a rater judged.
-CREATE INDEX golden_set_ratings_rater_idx ON golden_set_ratings (rater_id);
 
 -- How a pair's ratings make its grade (server/golden-sets/aggregate-grade.ts), and how many ratings a pair
 -- should get before it counts as judged.
