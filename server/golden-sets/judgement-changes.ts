@@ -171,6 +171,8 @@ export async function setJudgement(
     );
     // The history and the trail name the query as the set has it, not as this request spelt it.
     const { query } = stored.rows[0];
+    // A person's rating makes a demo set theirs even when the grade stays (recordChange does so when it moves).
+    await tx.query('UPDATE golden_sets SET demo = false WHERE id = $1 AND demo', [goldenSetId]);
     const grade = await settlePair(tx, goldenSetId, set, { query, key, productId: input.product_id }, actor.name);
     await recordAudit(tx, actor, {
       action: 'judgement.set',
