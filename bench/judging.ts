@@ -1,7 +1,7 @@
 /**
  * Judging at scale: `npm run bench:judging -- [--queries N] [--results R] [--only pglite|postgres]`.
  *
- * Stores a golden set of N queries (200,000 by default) with 5 judgements each, and a finished run of R
+ * Stores a golden set of N queries (200,000 by default) with 5 judgements each (rated by its upload), and a finished run of R
  * results (100,000) whose top 10 judge some products and not others, straight into the database before
  * the real server (server/main.ts) starts on it. Then times, one request at a time: a grade saved (PUT,
  * a new judgement and a changed grade; target < 100 ms), a removal, the set itself, its queries
@@ -15,6 +15,7 @@ import { openDatabase } from '../server/storage/open-database';
 import { migrate } from '../server/storage/migrate';
 import { settleImport } from '../server/db/after-import';
 import { storeQueryCount } from '../server/golden-sets/golden-set-records';
+import { rateAsImport } from '../server/golden-sets/raters';
 import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
 import { getChecked } from './api-mix';
 import { benchBackends, startBenchServer, stopBenchServer, withScratchDatabase, type BenchBackend, type BenchServer } from './bench-server';
@@ -36,6 +37,8 @@ async function store(connection: { databaseUrl?: string; dataDir: string }, quer
         [setId, from, Math.min(queries, from + 19_999)],
       );
     }
+    // Rated by its upload, as an uploaded set is.
+    await rateAsImport(db, setId, 'Bench judgements');
     await storeQueryCount(db, setId);
     const run = await db.query<{ id: number }>(
       `WITH d AS (INSERT INTO datasets (name, description) VALUES ('Bench', '') RETURNING id),

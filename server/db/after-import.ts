@@ -12,7 +12,7 @@ import type { Database, Queryable } from './database';
 const IMPORTS = {
   entries: { tables: 'dataset_entries, dataset_entry_mappings', searchIndex: 'dataset_entries_input_trgm_idx' },
   products: { tables: 'products', searchIndex: 'products_search_idx' },
-  judgements: { tables: 'golden_set_judgements', searchIndex: undefined },
+  judgements: { tables: 'golden_set_judgements, golden_set_ratings', searchIndex: undefined },
 } as const;
 
 export type Imported = keyof typeof IMPORTS;

@@ -2,6 +2,7 @@
 import type { Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import { storeQueryCount } from '../golden-sets/golden-set-records';
+import { rateAsImport } from '../golden-sets/raters';
 import { demoResult } from './demo-results';
 import type { WandsQuery } from './wands-queries';
 
@@ -29,6 +30,11 @@ export async function insertGeneratedJudgements(tx: Queryable, goldenSetId: numb
       judgements.map((j) => j[1]),
       judgements.map((j) => j[2]),
     ],
+  );
+  await rateAsImport(
+    tx,
+    goldenSetId,
+    (await tx.query<{ name: string }>('SELECT name FROM golden_sets WHERE id = $1', [goldenSetId])).rows[0].name,
   );
   await storeQueryCount(tx, goldenSetId);
 }

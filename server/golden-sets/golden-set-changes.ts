@@ -9,15 +9,16 @@ import { recordAudit } from '../audit/audit-trail';
 import { changedFields, counted, joined, quoted, type AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import { listed, NAMED_EXPERIMENTS, usedByExperiments } from '../used-by-experiments';
-import type { GoldenSet, GoldenSetChanges } from '../schemas/golden-sets';
+import type { Aggregate, GoldenSet, GoldenSetChanges } from '../schemas/golden-sets';
+import { regradeSet } from './aggregate-recount';
 import { duplicateName, loadGoldenSet } from './golden-set-records';
 import { importGoldenSet, type JudgementSource, type NewGoldenSet } from './import-judgements';
 import { changeScale } from './golden-set-scale';
 
-type Described = { name: string; description: string; market: string };
+type Described = { name: string; description: string; market: string; ratings_per_pair: number };
 type Scale = { max_grade: number; grade_labels: string[] };
 
-const TEXT_FIELDS = ['name', 'description', 'market'] as const;
+const TEXT_FIELDS = ['name', 'description', 'market', 'ratings_per_pair'] as const;
 
 /** "0–3 → 0–4", " · labels" when they changed too. */
 function scaleSummary(before: Scale, after: Scale): string {
@@ -26,8 +27,9 @@ function scaleSummary(before: Scale, after: Scale): string {
 }
 
 /**
- * Renames the set or changes its description, market or scale; `name` is the checked new name. Records
- * golden_set.update for the text fields (when the request names one) and golden_set.scale for a scale.
+ * Renames the set or changes its description, market, ratings per pair, scale or rule of aggregation;
+ * `name` is the checked new name. Records golden_set.update for the plain fields (when the request names
+ * one), golden_set.scale for a scale and golden_set.aggregate for a rule (every pair regraded by it).
  * The set as it is now; 409 when the name is another set's.
  */
 export async function changeGoldenSet(
@@ -52,19 +54,21 @@ async function applyChanges(
   changes: Omit<GoldenSetChanges, 'name'> & { name: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await tx.query<Described & Scale>(
-      'SELECT name, description, market, max_grade, grade_labels FROM golden_sets WHERE id = $1 FOR UPDATE',
+    const before = await tx.query<Described & Scale & { aggregate: Aggregate }>(
+      'SELECT name, description, market, ratings_per_pair, max_grade, grade_labels, aggregate FROM golden_sets WHERE id = $1 FOR UPDATE',
       [id],
     );
     if (before.rows.length === 0) throw notFound('Golden set', id);
     // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
     const after = await tx.query<Described>(
       `UPDATE golden_sets SET name = coalesce($2, name), description = coalesce($3, description),
-         market = coalesce($4, market), updated_at = now(), demo = false WHERE id = $1 RETURNING name, description, market`,
-      [id, changes.name, changes.description?.trim() ?? null, changes.market?.trim() ?? null],
+         market = coalesce($4, market), ratings_per_pair = coalesce($5, ratings_per_pair), updated_at = now(), demo = false
+       WHERE id = $1 RETURNING name, description, market, ratings_per_pair`,
+      [id, changes.name, changes.description?.trim() ?? null, changes.market?.trim() ?? null, changes.ratings_per_pair ?? null],
     );
     const event = { target_type: 'golden_set', target_id: id };
-    const textGiven = changes.name !== null || changes.description !== undefined || changes.market !== undefined;
+    const textGiven =
+      changes.name !== null || changes.description !== undefined || changes.market !== undefined || changes.ratings_per_pair !== undefined;
     if (textGiven) {
       const summary = changedFields(before.rows[0], after.rows[0], TEXT_FIELDS);
       await recordAudit(tx, actor, { ...event, action: 'golden_set.update', summary });
@@ -73,6 +77,12 @@ async function applyChanges(
       await changeScale(tx, id, changes.scale);
       const scaled = await tx.query<Scale>('SELECT max_grade, grade_labels FROM golden_sets WHERE id = $1', [id]);
       await recordAudit(tx, actor, { ...event, action: 'golden_set.scale', summary: scaleSummary(before.rows[0], scaled.rows[0]) });
+    }
+    if (changes.aggregate) {
+      await tx.query('UPDATE golden_sets SET aggregate = $2 WHERE id = $1', [id, changes.aggregate]);
+      const changed = await regradeSet(tx, id, changes.aggregate, actor.name);
+      const summary = joined(`${before.rows[0].aggregate} → ${changes.aggregate}`, counted(changed, 'grade changed', 'grades changed'));
+      await recordAudit(tx, actor, { ...event, action: 'golden_set.aggregate', summary });
     }
   });
 }

@@ -42,6 +42,15 @@ export async function changeScale(tx: Queryable, goldenSetId: number, scale: Sca
     const what = above === 1 ? '1 judgement is' : `${above} judgements are`;
     throw new HttpError(409, `${what} graded above ${scale.max_grade}: change or remove them first`);
   }
+  // A rater's grade may be above the pair's (its rule took a lower one): it would be off the scale too.
+  const rated = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM golden_set_ratings WHERE golden_set_id = $1 AND grade > $2', [
+    goldenSetId,
+    scale.max_grade,
+  ]);
+  if (rated.rows[0].n > 0) {
+    const what = rated.rows[0].n === 1 ? '1 rating is' : `${rated.rows[0].n} ratings are`;
+    throw new HttpError(409, `${what} graded above ${scale.max_grade}: its raters must change or remove them first`);
+  }
   // demo = false: a person's change makes a row the demo made theirs, kept when the demo data is removed.
   await tx.query('UPDATE golden_sets SET max_grade = $2, grade_labels = $3::text[], updated_at = now(), demo = false WHERE id = $1', [
     goldenSetId,

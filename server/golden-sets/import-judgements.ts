@@ -1,6 +1,6 @@
 /**
  * Streams an uploaded golden set into the database in one transaction: the golden set row, then its
- * judgements by chunked COPY. Any problem rolls everything back; up to MAX_PROBLEMS are reported.
+ * judgements by chunked COPY, then the same grades as its import rater's ratings. Any problem rolls everything back; up to MAX_PROBLEMS are reported.
  */
 import type { Readable } from 'node:stream';
 import type { Queryable } from '../db/database';
@@ -11,6 +11,7 @@ import { LineSplitter } from '../import/text-lines';
 import { readUpload } from '../import/upload-reader';
 import { MAX_RECORD_CHARS } from '../schemas/limits';
 import { storeQueryCount } from './golden-set-records';
+import { rateAsImport } from './raters';
 import {
   DuplicateFinder,
   readCsvHeader,
@@ -141,6 +142,7 @@ export async function importGoldenSet(tx: Queryable, set: NewGoldenSet, source: 
   }
   if (problems.length > 0) throw rejection(problems, wording);
   await writer.flush();
+  await rateAsImport(tx, id, set.name);
   await storeQueryCount(tx, id);
   if (!set.scale) {
     // No scale given: 0 to the highest grade the file holds, at least the default 0 to 3.

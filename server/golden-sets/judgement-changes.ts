@@ -1,5 +1,6 @@
 /**
- * One judgement set, changed or removed by a person: in one transaction with the golden set's
+ * One person's rating of a pair set, changed or removed, and the pair's grade (the aggregate of its
+ * ratings, golden_set_judgements) following it: in one transaction with the golden set's
  * row locked, so its version counts every change once and its kept counts (queries, judgements per grade)
  * stay exact without recounting a million judgements per keystroke. Each change is kept in the history
  * (by the person's name) and in the audit trail (by subject and name), in the same transaction.
@@ -11,6 +12,10 @@ import { quoted, type AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import { queryKey } from '../evaluation/query-key';
 import { productIdProblem, queryProblem } from './judgement-rows';
+import { pairGrade } from './aggregate-grade';
+import type { Aggregate } from '../schemas/golden-sets';
+import { pairRatings, personRater, ratingsOf } from './raters';
+import type { Rating } from '../schemas/judging';
 
 export interface JudgementRecord {
   product_id: string;
@@ -19,6 +24,7 @@ export interface JudgementRecord {
   judged_at: string;
   name: string | null;
   image_url: string | null;
+  ratings: Rating[];
 }
 
 /** The record's columns, from golden_set_judgements j left-joined to products p. */
@@ -28,12 +34,14 @@ interface LockedSet {
   max_grade: number;
   grade_counts: Record<string, number>;
   version: number;
+  aggregate: Aggregate;
 }
 
 async function lockSet(tx: Queryable, goldenSetId: number): Promise<LockedSet> {
-  const { rows } = await tx.query<LockedSet>('SELECT max_grade, grade_counts, version FROM golden_sets WHERE id = $1 FOR UPDATE', [
-    goldenSetId,
-  ]);
+  const { rows } = await tx.query<LockedSet>(
+    'SELECT max_grade, grade_counts, version, aggregate FROM golden_sets WHERE id = $1 FOR UPDATE',
+    [goldenSetId],
+  );
   if (rows.length === 0) throw notFound('Golden set', goldenSetId);
   return rows[0];
 }
@@ -78,7 +86,60 @@ async function recordChange(
   );
 }
 
-/** Creates the judgement or changes its grade; an unchanged grade changes nothing. */
+/**
+ * The pair's grade made again from its ratings: the judgement written, changed or removed (no rating left)
+ * and the change counted and kept in the history, only when the grade moved. The grades before and after.
+ */
+async function settlePair(
+  tx: Queryable,
+  goldenSetId: number,
+  set: LockedSet,
+  pair: { query: string; key: string; productId: string },
+  who: string,
+): Promise<{ before?: number; after?: number }> {
+  const existing = await tx.query<{ grade: number }>(
+    'SELECT grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3',
+    [goldenSetId, pair.key, pair.productId],
+  );
+  const before = existing.rows[0]?.grade;
+  const after = pairGrade(set.aggregate, await pairRatings(tx, goldenSetId, pair.key, pair.productId));
+  if (before === after) return { before, after };
+  if (after === undefined) {
+    await tx.query('DELETE FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3', [
+      goldenSetId,
+      pair.key,
+      pair.productId,
+    ]);
+  } else {
+    await tx.query(
+      `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade, judged_by, judged_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (golden_set_id, query_key, product_id) DO UPDATE SET grade = EXCLUDED.grade, judged_by = EXCLUDED.judged_by, judged_at = now()`,
+      [goldenSetId, pair.query, pair.key, pair.productId, after, who],
+    );
+  }
+  await recordChange(tx, goldenSetId, set, { ...pair, before, after, who });
+  return { before, after };
+}
+
+/** " · grade 3 → 2" when the pair's grade moved otherwise than the rating did (other raters count too). */
+function gradeNote(rating: { before?: number; after?: number }, grade: { before?: number; after?: number }): string {
+  if (rating.before === grade.before && rating.after === grade.after) return '';
+  return grade.before === grade.after
+    ? ` · grade stays ${grade.after ?? 'none'}`
+    : ` · grade ${grade.before ?? 'none'} → ${grade.after ?? 'none'}`;
+}
+
+/** "3 → 2" when the pair's grade moved; else what the person's rating did, and the grade that stayed. */
+function ratingSummary(rating: { before?: number; after: number }, grade: { before?: number; after?: number }): string {
+  if (grade.before !== grade.after) return `${grade.before ?? 'none'} → ${grade.after ?? 'none'}`;
+  return `rating ${rating.before ?? 'none'} → ${rating.after}${gradeNote(rating, grade)}`;
+}
+
+/**
+ * Records the signed-in person's rating of the pair (their rater found by the account's subject, made on
+ * their first rating) and makes the pair's grade again; an unchanged rating changes nothing.
+ */
 export async function setJudgement(
   db: Database,
   goldenSetId: number,
@@ -93,34 +154,41 @@ export async function setJudgement(
     if (input.grade > set.max_grade) {
       throw new HttpError(400, `body.grade must be between 0 and ${set.max_grade} (the golden set's scale), got ${input.grade}`);
     }
+    const rater = await personRater(tx, actor);
     const existing = await tx.query<{ grade: number }>(
-      'SELECT grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3',
-      [goldenSetId, key, input.product_id],
+      'SELECT grade FROM golden_set_ratings WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3 AND rater_id = $4',
+      [goldenSetId, key, input.product_id, rater],
     );
     const before = existing.rows[0]?.grade;
     if (before === input.grade) return;
     const stored = await tx.query<{ query: string }>(
       // A product added to a known query takes the query's text as the set has it.
-      `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade, judged_by, judged_at)
-       VALUES ($1, coalesce((SELECT query FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $3 LIMIT 1), $2), $3, $4, $5, $6, now())
-       ON CONFLICT (golden_set_id, query_key, product_id) DO UPDATE SET grade = EXCLUDED.grade, judged_by = EXCLUDED.judged_by, judged_at = now()
+      `INSERT INTO golden_set_ratings (golden_set_id, query, query_key, product_id, rater_id, grade, judged_at)
+       VALUES ($1, coalesce((SELECT query FROM golden_set_ratings WHERE golden_set_id = $1 AND query_key = $3 LIMIT 1), $2), $3, $4, $5, $6, now())
+       ON CONFLICT (golden_set_id, query_key, product_id, rater_id) DO UPDATE SET grade = EXCLUDED.grade, judged_at = now()
        RETURNING query`,
-      [goldenSetId, input.query.trim(), key, input.product_id, input.grade, actor.name],
+      [goldenSetId, input.query.trim(), key, input.product_id, rater, input.grade],
     );
     // The history and the trail name the query as the set has it, not as this request spelt it.
     const { query } = stored.rows[0];
-    await recordChange(tx, goldenSetId, set, { query, key, productId: input.product_id, before, after: input.grade, who: actor.name });
+    // A person's rating makes a demo set theirs even when the grade stays (recordChange does so when it moves).
+    await tx.query('UPDATE golden_sets SET demo = false WHERE id = $1 AND demo', [goldenSetId]);
+    const grade = await settlePair(tx, goldenSetId, set, { query, key, productId: input.product_id }, actor.name);
     await recordAudit(tx, actor, {
       action: 'judgement.set',
       target_type: 'golden_set',
       target_id: goldenSetId,
-      summary: `${quoted(query)} · ${input.product_id}: ${before ?? 'none'} → ${input.grade}`,
+      summary: `${quoted(query)} · ${input.product_id}: ${ratingSummary({ before, after: input.grade }, grade)}`,
     });
   });
   return (await judgementsOf(db, goldenSetId, key, input.product_id))[0];
 }
 
-/** Removes the judgement; 404 when there is none. */
+/**
+ * Removes the signed-in person's rating of the pair, not the other raters': the pair's grade is made again
+ * from the ratings left, and the pair goes when none is left. A pair only an import rated loses the
+ * import's rating (a curator removing an uploaded judgement, as before raters). 404 when there is neither.
+ */
 export async function removeJudgement(
   db: Database,
   goldenSetId: number,
@@ -132,18 +200,32 @@ export async function removeJudgement(
   await db.transaction(async (tx) => {
     const set = await lockSet(tx, goldenSetId);
     const { rows } = await tx.query<{ grade: number; query: string }>(
-      'DELETE FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3 RETURNING grade, query',
-      [goldenSetId, key, productId],
+      `DELETE FROM golden_set_ratings r WHERE r.golden_set_id = $1 AND r.query_key = $2 AND r.product_id = $3
+         AND r.rater_id IN (
+           SELECT id FROM raters WHERE subject = $4
+           UNION ALL
+           SELECT t.id FROM raters t WHERE t.kind = 'import' AND NOT EXISTS (
+             SELECT 1 FROM golden_set_ratings o JOIN raters k ON k.id = o.rater_id
+             WHERE o.golden_set_id = $1 AND o.query_key = $2 AND o.product_id = $3 AND k.kind <> 'import'))
+       RETURNING grade, query`,
+      [goldenSetId, key, productId, actor.sub],
     );
     if (rows.length === 0) {
-      throw new HttpError(404, `Golden set ${goldenSetId} has no judgement of product ${productId} for the query "${query}"`);
+      const rated = await tx.query('SELECT 1 FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3', [
+        goldenSetId,
+        key,
+        productId,
+      ]);
+      const whose = rated.rows.length > 0 ? ' by you (other raters judged it)' : '';
+      throw new HttpError(404, `Golden set ${goldenSetId} has no judgement of product ${productId} for the query "${query}"${whose}`);
     }
-    await recordChange(tx, goldenSetId, set, { query: rows[0].query, key, productId, before: rows[0].grade, who: actor.name });
+    const pair = { query: rows[0].query, key, productId };
+    const grade = await settlePair(tx, goldenSetId, set, pair, actor.name);
     await recordAudit(tx, actor, {
       action: 'judgement.remove',
       target_type: 'golden_set',
       target_id: goldenSetId,
-      summary: `${quoted(rows[0].query)} · ${productId} (was ${rows[0].grade})`,
+      summary: `${quoted(rows[0].query)} · ${productId} (was ${rows[0].grade})${gradeNote({ before: rows[0].grade }, grade)}`,
     });
   });
 }
@@ -156,11 +238,12 @@ export async function judgementsOfQuery(db: Queryable, goldenSetId: number, quer
 
 /** The judgements of one query (or of one of its products), best grade first, with catalogue names. */
 async function judgementsOf(db: Queryable, goldenSetId: number, key: string, productId?: string): Promise<JudgementRecord[]> {
-  const { rows } = await db.query<JudgementRecord>(
+  const { rows } = await db.query<Omit<JudgementRecord, 'ratings'>>(
     `SELECT ${JUDGEMENT_COLUMNS} FROM golden_set_judgements j LEFT JOIN products p ON p.product_id = j.product_id
      WHERE j.golden_set_id = $1 AND j.query_key = $2 AND ($3::text IS NULL OR j.product_id = $3)
      ORDER BY j.grade DESC, j.product_id`,
     [goldenSetId, key, productId ?? null],
   );
-  return rows;
+  const ratings = await ratingsOf(db, goldenSetId, key, productId);
+  return rows.map((row) => ({ ...row, ratings: ratings.get(row.product_id) ?? [] }));
 }

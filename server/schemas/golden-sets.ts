@@ -2,6 +2,15 @@ import { Type, type Static } from 'typebox';
 import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH, MAX_SCALE_GRADE } from './limits';
 import { DemoFlagSchema, IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
+/** How a pair's ratings make its grade (server/golden-sets/aggregate-grade.ts). */
+const AggregateSchema = Type.Enum(['single', 'mean', 'median', 'majority', 'pessimistic'], {
+  type: 'string',
+  description:
+    "How a pair's ratings make its grade: single (the only rating; several give their mean), mean (rounded half up), median (the lower middle of an even count), majority (a tie to the lower grade), pessimistic (of 3 or more, the three highest: their grade when they agree, else their lowest; fewer: the mean)",
+});
+export type Aggregate = Static<typeof AggregateSchema>;
+const RatingsPerPairSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'How many ratings a pair should get' });
+
 export const GoldenSetSchema = Type.Object({
   id: IdSchema,
   name: Type.String(),
@@ -22,6 +31,9 @@ export const GoldenSetSchema = Type.Object({
   grade_counts: RecordOf(Type.Integer(), { description: 'Judgements per grade: {"0": 12, "3": 4}' }),
   version: Type.Integer({ description: 'Changes of judgements since the upload; a run records the version it was scored against' }),
   changed_at: Nullable(TimestampSchema),
+  // Optional in the type only (the server always answers them): the console reads them later.
+  aggregate: Type.Optional(AggregateSchema),
+  ratings_per_pair: Type.Optional(RatingsPerPairSchema),
 });
 export type GoldenSet = Static<typeof GoldenSetSchema>;
 
@@ -69,6 +81,8 @@ export const GoldenSetChangesSchema = Type.Object(
     description: Type.Optional(textFields.description),
     market: Type.Optional(textFields.market),
     scale: Type.Optional(ScaleSchema),
+    aggregate: Type.Optional(AggregateSchema),
+    ratings_per_pair: Type.Optional(RatingsPerPairSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -4,15 +4,37 @@ import { MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } fro
 import { pageProperties, PageOf } from './paging';
 import { IdSchema, JsonObject, Nullable, RecordOf, TimestampSchema } from './shared';
 
+const RaterKindSchema = Type.Enum(['person', 'model', 'clicks', 'import'], { type: 'string' });
+
+/** One rater's grade of a pair; the pair's grade is their aggregate by the set's rule. */
+const RatingSchema = Type.Object({
+  rater_id: IdSchema,
+  rater: Type.String({ description: "The rater's name" }),
+  kind: RaterKindSchema,
+  grade: Type.Integer(),
+  judged_at: TimestampSchema,
+});
+export type Rating = Static<typeof RatingSchema>;
+
 export const JudgementSchema = Type.Object({
   product_id: Type.String(),
-  grade: Type.Integer(),
-  judged_by: Nullable(Type.String()),
+  grade: Type.Integer({ description: "The aggregate of the ratings by the golden set's rule: what runs are scored against" }),
+  judged_by: Nullable(Type.String({ description: 'Who last changed the grade' })),
   judged_at: TimestampSchema,
   name: Nullable(Type.String({ description: "The catalogue's name of the product, when it knows it" })),
   image_url: Nullable(Type.String()),
+  // Optional in the type only (the server always answers it): the console reads it later.
+  ratings: Type.Optional(Type.Array(RatingSchema, { description: 'Every rater’s grade of the pair, newest first' })),
 });
 export type Judgement = Static<typeof JudgementSchema>;
+
+export const RaterSchema = Type.Object({
+  id: IdSchema,
+  kind: RaterKindSchema,
+  name: Type.String(),
+  judgements: Type.Integer({ description: 'How many of the golden set’s pairs the rater graded' }),
+});
+export type Rater = Static<typeof RaterSchema>;
 
 export const JudgementInputSchema = Type.Object(
   {

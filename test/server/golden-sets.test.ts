@@ -72,6 +72,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       demo: false,
     });
     expect(Object.keys(created).sort()).toEqual([
+      'aggregate',
       'changed_at',
       'created_at',
       'demo',
@@ -82,6 +83,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       'market',
       'name',
       'query_count',
+      'ratings_per_pair',
       'scale',
       'updated_at',
       'version',

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { judgementsOfQuery, removeJudgement, setJudgement } from '../../golden-sets/judgement-changes';
 import { historyPage, queryPage } from '../../golden-sets/judging-lists';
+import { ratersOf } from '../../golden-sets/raters';
 import { ErrorSchema } from '../../schemas/errors';
 import {
   GoldenSetQueriesQuerySchema,
@@ -13,13 +14,14 @@ import {
   JudgementKeyQuerySchema,
   JudgementSchema,
   QueryJudgementsQuerySchema,
+  RaterSchema,
 } from '../../schemas/judging';
 import { PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
 import { Type } from 'typebox';
 import { pageWindow } from '../page-window';
 
-/** A golden set's queries, judgements and history, and one judgement set or removed at a time. */
+/** A golden set's queries, judgements, raters and history, and one rating set or removed at a time. */
 export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['judging'];
@@ -46,7 +48,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
     '/golden-sets/:id/judgements/',
     {
       schema: {
-        summary: "One query's judgements, best grade first, with the catalogue's names and who judged when",
+        summary: "One query's judgements, best grade first, with the catalogue's names, who judged when and every rater's grade",
         tags,
         params: IdParamsSchema,
         querystring: QueryJudgementsQuerySchema,
@@ -60,7 +62,8 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
     '/golden-sets/:id/judgements/',
     {
       schema: {
-        summary: 'Judge a product for a query (creates the judgement or changes its grade); kept in the history',
+        summary:
+          "Rate a product for a query as the signed-in person; the pair's grade is made again from its ratings by the set's rule, and a change is kept in the history",
         tags,
         params: IdParamsSchema,
         body: JudgementInputSchema,
@@ -74,7 +77,8 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
     '/golden-sets/:id/judgements/',
     {
       schema: {
-        summary: "Remove a product's judgement for a query; kept in the history",
+        summary:
+          "Remove the signed-in person's rating of a product for a query (or an upload's, when no one else rated it); the grade follows the ratings left, and the pair goes with the last",
         tags,
         params: IdParamsSchema,
         querystring: JudgementKeyQuerySchema,
@@ -85,6 +89,19 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       await removeJudgement(db, request.params.id, request.query.query, request.query.product_id, actorOf(request));
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/golden-sets/:id/raters',
+    {
+      schema: {
+        summary: "A golden set's raters (people, models, clicks, uploads), each with how many pairs it rated, most first",
+        tags,
+        params: IdParamsSchema,
+        response: { 200: Type.Array(RaterSchema), 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => ratersOf(db, request.params.id),
   );
 
   app.get(
