@@ -5,6 +5,8 @@ import type { Database } from '../../db/database';
 import { judgementsOfQuery, removeJudgement, setJudgement } from '../../golden-sets/judgement-changes';
 import { historyPage, queryPage } from '../../golden-sets/judging-lists';
 import { ratersOf } from '../../golden-sets/raters';
+import { goldenSetAgreement } from '../../golden-sets/set-agreement';
+import { AgreementQuerySchema, AgreementSchema } from '../../schemas/agreement';
 import { ErrorSchema } from '../../schemas/errors';
 import {
   GoldenSetQueriesQuerySchema,
@@ -102,6 +104,21 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request) => ratersOf(db, request.params.id),
+  );
+
+  app.get(
+    '/golden-sets/:id/agreement',
+    {
+      schema: {
+        summary:
+          "How far a golden set's raters agree: κ (quadratic weights), exact agreement and confusion for every two raters over the pairs both graded, Krippendorff's ordinal α across all, each rater against the people's consensus, and the widest disagreements",
+        tags,
+        params: IdParamsSchema,
+        querystring: AgreementQuerySchema,
+        response: { 200: AgreementSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => goldenSetAgreement(db, request.params.id, request.query.disagreements ?? 50),
   );
 
   app.get(
