@@ -37,7 +37,7 @@ export interface JudgeRequest {
   signal?: AbortSignal;
 }
 
-export interface ProductGrade {
+interface ProductGrade {
   product_id: string;
   grade: number;
   explanation: string;
@@ -255,11 +255,7 @@ function readUsage(body: unknown): TokenUsage | undefined {
 }
 
 /** The model's answer as grades for exactly the products asked, or what is wrong with it. */
-export function readGrades(
-  content: string,
-  products: readonly JudgedProduct[],
-  maxGrade: number,
-): { grades: ProductGrade[] } | { error: string } {
+function readGrades(content: string, products: readonly JudgedProduct[], maxGrade: number): { grades: ProductGrade[] } | { error: string } {
   // Some models wrap JSON in a Markdown fence even when asked for JSON only.
   const unfenced = content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
   const json = parseJson(unfenced);

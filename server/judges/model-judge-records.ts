@@ -72,7 +72,7 @@ export async function modelJudgePage(db: Queryable, [limit, offset]: number[]): 
 }
 
 /** The judge with its api_key as stored, for the model client; 404 when there is none. */
-export async function storedModelJudge(db: Queryable, id: number): Promise<StoredModelJudge> {
+async function storedModelJudge(db: Queryable, id: number): Promise<StoredModelJudge> {
   const { rows } = await db.query<StoredModelJudge>(`SELECT ${COLUMNS} FROM model_judges WHERE id = $1`, [id]);
   if (rows.length === 0) throw notFound('Model judge', id);
   return rows[0];

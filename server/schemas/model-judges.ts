@@ -3,7 +3,7 @@ import { MAX_COST_PER_EVALUATION, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 
 /** Longest prompt template and guidelines: a few pages, far below what a model's context holds. */
-export const MAX_PROMPT_LENGTH = 20_000;
+const MAX_PROMPT_LENGTH = 20_000;
 /** Catalogue fields a judge may show the model per product. */
 const MAX_PRODUCT_FIELDS = 20;
 

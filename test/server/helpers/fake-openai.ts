@@ -8,7 +8,7 @@ export type FakeReply =
   /** Never answers: for a client's timeout. */
   | { kind: 'hang' };
 
-export interface SeenRequest {
+interface SeenRequest {
   path: string;
   headers: IncomingHttpHeaders;
   /** The request's JSON body. */
