@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { resolveHeaderValue, secretsOf } from '../search/env-secrets';
 import { RequestLimiter } from '../search/request-limiter';
-import { causeMessage, parseJson, readLimited, ResponseTooLarge } from '../search/response-body';
+import { causeMessage, describeBody, parseJson, readLimited, ResponseTooLarge } from '../search/response-body';
 import { redactSecrets } from '../search/secret-redaction';
 import { hostProblem } from '../search/target-hosts';
 import { judgePrompt, type JudgedProduct, type JudgeScale } from './judge-prompt';
@@ -118,11 +118,10 @@ export class ModelClient {
     try {
       const sent = await this.send(request, signal);
       if ('error' in sent) return failed(sent.error, sent.raw ?? null, sent.facts);
-      const { text, facts: callFacts } = sent;
-      const json = parseJson(text);
-      const content = json && readContent(json.value);
+      const { value, text, facts: callFacts } = sent;
+      const content = readContent(value);
       if (content === undefined) return failed(`${WHAT} answer is not a chat completion (no choices[0].message.content)`, text, callFacts);
-      const usage = json && readUsage(json.value);
+      const usage = readUsage(value);
       const withUsage = { ...callFacts, usage: usage ?? null, cost: usage ? this.cost(usage) : null };
       const read = readGrades(content, products, scale.max_grade);
       if ('error' in read) return failed(read.error, content, withUsage);
@@ -168,7 +167,7 @@ export class ModelClient {
   private async send(
     { url, init }: { url: string; init: RequestInit },
     signal?: AbortSignal,
-  ): Promise<{ text: string; facts: Partial<CallFacts> } | { error: string; raw?: string; facts: Partial<CallFacts> }> {
+  ): Promise<{ value: unknown; text: string; facts: Partial<CallFacts> } | { error: string; raw?: string; facts: Partial<CallFacts> }> {
     const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     for (let attempt = 1; ; attempt += 1) {
@@ -189,7 +188,10 @@ export class ModelClient {
       }
       const facts = { attempts: attempt, latency_ms: Math.round(performance.now() - started) };
       const text = body.toString('utf8');
-      if (response.ok) return { text, facts };
+      // Only JSON is kept or quoted: base_url may point at a page nobody meant users to read (an internal service).
+      const json = parseJson(text);
+      if (response.ok)
+        return json ? { value: json.value, text, facts } : { error: `${WHAT} answer is not JSON${describeBody(response, body)}`, facts };
       const busy = response.status === 429 || response.status >= 500;
       if (busy && attempt <= delays.length) {
         await pause(this.retryWait(response, delays[attempt - 1]), signal);
@@ -197,7 +199,8 @@ export class ModelClient {
       }
       const status = `${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`.trim();
       const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-      return { error: `${WHAT} answered HTTP ${status}${tries}`, raw: text, facts };
+      const described = json || body.byteLength === 0 ? '' : describeBody(response, body);
+      return { error: `${WHAT} answered HTTP ${status}${tries}${described}`, raw: json ? text : undefined, facts };
     }
   }
 

@@ -141,6 +141,19 @@ describe('the model client against a fake OpenAI-compatible server', () => {
     expect(answer.raw).toBe('{"error":{"message":"bad key [redacted]"}}');
   });
 
+  it('quotes no answer that is not JSON: base_url may point at a page nobody meant users to read', async () => {
+    fake.reply(
+      { kind: 'status', status: 200, body: '<html>internal admin page</html>', contentType: 'text/html' },
+      { kind: 'status', status: 404, body: '<html>secret</html>', contentType: 'text/html' },
+    );
+    const page = failure(await client().grade({ scale, query: 'oak chair', products: [chair] }));
+    expect(page.error).toBe('Model judge answer is not JSON (text/html, 32 bytes)');
+    expect(page.raw).toBeNull();
+    const missing = failure(await client().grade({ scale, query: 'oak chair', products: [chair] }));
+    expect(missing.error).toBe('Model judge answered HTTP 404 Not Found (text/html, 19 bytes)');
+    expect(missing.raw).toBeNull();
+  });
+
   it('fails a call the model does not answer in time, without retrying it', async () => {
     fake.reply(hang);
     const answer = failure(await client({ timeoutMs: 200 }).grade({ scale, query: 'oak chair', products: [chair] }));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** One answer the fake gives, in the order scripted: each request takes the next. */
 export type FakeReply =
   | { kind: 'answer'; content: string; usage?: { prompt_tokens: number; completion_tokens: number } }
-  | { kind: 'status'; status: number; body?: string; retryAfter?: string }
+  | { kind: 'status'; status: number; body?: string; retryAfter?: string; contentType?: string }
   /** Never answers: for a client's timeout. */
   | { kind: 'hang' };
 
@@ -85,7 +85,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       requests.push({ path: request.url, headers: request.headers, body, at: Date.now() });
       const reply = queue.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"no reply scripted"}}' };
       if (reply.kind === 'hang') return;
-      if (reply.kind === 'status') return send(reply.status, reply.body ?? '', reply.retryAfter ? { 'retry-after': reply.retryAfter } : {});
+      if (reply.kind === 'status') {
+        const headers = {
+          ...(reply.retryAfter ? { 'retry-after': reply.retryAfter } : {}),
+          ...(reply.contentType ? { 'content-type': reply.contentType } : {}),
+        };
+        return send(reply.status, reply.body ?? '', headers);
+      }
       const usage = reply.usage ?? DEFAULT_USAGE;
       send(
         200,
