@@ -28,6 +28,7 @@ import { judgementRoutes } from './routes/backend/judgements';
 import { runJudgingRoutes } from './routes/backend/run-judging';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
+import { modelJudgeRoutes } from './routes/backend/model-judges';
 import { catalogueRoutes } from './routes/backend/catalogue';
 import { auditRoutes } from './routes/backend/audit';
 import { accountRoutes } from './routes/backend/accounts';
@@ -182,6 +183,7 @@ export async function buildApp(
       await api.register(runJudgingRoutes, { db, runQueue: runs });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
+      await api.register(modelJudgeRoutes, { db });
       await api.register(catalogueRoutes, { db, uploads });
       await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
       await api.register(accountRoutes, { db, localAccounts: identity.mode === 'embedded' });

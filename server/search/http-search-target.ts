@@ -5,19 +5,18 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type HttpTargetConfig } from '../schemas/run-config';
-import { ENV_PLACEHOLDER, ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
+import { ENV_PREFIX, fillTemplate, jsonStringContent } from './http-target-config';
+import { resolveHeaderValue, secretsOf } from './env-secrets';
 import { RequestLimiter } from './request-limiter';
 import { imageUrlProblem } from './image-url';
-import { describeBody, MAX_RESPONSE_BYTES, parseJson, readLimited, ResponseTooLarge } from './response-body';
+import { causeMessage, describeBody, MAX_RESPONSE_BYTES, parseJson, readLimited, ResponseTooLarge } from './response-body';
 import { redactSecrets } from './secret-redaction';
-import { hostProblem, secretProblem } from './target-hosts';
+import { hostProblem } from './target-hosts';
 
 import { assertValidK, type SearchHit, type SearchTarget } from './search-target';
 
 export { MAX_RESPONSE_BYTES };
 
-/** What fetch accepts in a header value; checked first so its own error, which quotes the value, never shows. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** How much of an error response is quoted: enough for an Elasticsearch `reason`. */
 const SNIPPET_LENGTH = 300;
 
@@ -106,18 +105,8 @@ export class HttpSearchTarget implements SearchTarget {
 
     const headers = new Headers();
     for (const [name, template] of Object.entries(config.headers ?? {})) {
-      const value = template.replace(ENV_PLACEHOLDER, (_, variable: string) => {
-        const resolved = this.env[variable];
-        if (resolved === undefined) throw new Error(`Search target header ${name} refers to {env:${variable}}, which is not set`);
-        const unbound = secretProblem(variable, target, this.env);
-        if (unbound) throw new Error(`Search target header ${name} refers to {env:${variable}}, ${unbound}`);
-        return resolved;
-      });
-      if (value.includes('{env:'))
-        throw new Error(`Search target header ${name} refers to a variable not named ${ENV_PREFIX}…, which is never sent`);
-      if (!HEADER_VALUE.test(value))
-        throw new Error(`Search target header ${name} has a value HTTP does not allow (a line break or a character beyond Latin-1)`);
-      headers.set(name, value);
+      const what = `Search target header ${name}`;
+      headers.set(name, resolveHeaderValue(template, { what, prefix: ENV_PREFIX, env: this.env, url: target }));
     }
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
@@ -209,11 +198,7 @@ export class HttpSearchTarget implements SearchTarget {
 
   /** Text with every configured header value, and every environment value they refer to, blanked out. */
   private redact(text: string): string {
-    const secrets = Object.values(this.config.headers ?? {}).flatMap((template) => [
-      template.replace(ENV_PLACEHOLDER, (_, variable: string) => this.env[variable] ?? ''),
-      ...[...template.matchAll(ENV_PLACEHOLDER)].map((match) => this.env[match[1]] ?? ''),
-    ]);
-    return redactSecrets(text, secrets);
+    return redactSecrets(text, secretsOf(Object.values(this.config.headers ?? {}), ENV_PREFIX, this.env));
   }
 }
 
@@ -222,11 +207,4 @@ function redirectHint(response: Response, url: string): string {
   const location = response.headers.get('location');
   const target = location && URL.canParse(location, url) ? new URL(location, url).href : undefined;
   return `, a redirect${target ? ` to ${target}` : ''}, which is not followed: set url to where it leads`;
-}
-
-/** undici's "fetch failed" says little; the cause ("connect ECONNREFUSED 127.0.0.1:9200") says what. */
-function causeMessage(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof Error && cause.message !== '') return cause.message;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -9,6 +9,7 @@
  */
 
 import { JSON_POINTER, type HttpTargetConfig } from '../schemas/run-config';
+import { envPlaceholder, invalidEnvPlaceholders } from './env-secrets';
 import { hostProblem, secretProblem } from './target-hosts';
 
 /**
@@ -17,7 +18,7 @@ import { hostProblem, secretProblem } from './target-hosts';
  */
 export const ENV_PREFIX = 'SEARCH_TARGET_';
 /** `{env:SEARCH_TARGET_NAME}` in a header value; global, so use it with replace or matchAll. */
-export const ENV_PLACEHOLDER = /\{env:(SEARCH_TARGET_[A-Za-z0-9_]+)\}/g;
+const ENV_PLACEHOLDER = envPlaceholder(ENV_PREFIX);
 /**
  * Anything that looks like a placeholder, to catch typos such as {Query} or {env:MY-KEY}; not inside
  * {{…}}, which is mustache (an Elasticsearch search template's own parameters).
@@ -104,12 +105,10 @@ export function checkHttpTargetConfig(
   }
 
   for (const [name, value] of Object.entries(config.headers ?? {})) {
-    for (const placeholder of value.match(ANY_PLACEHOLDER) ?? []) {
-      if (placeholder.startsWith('{env:') && !new RegExp(`^${ENV_PLACEHOLDER.source}$`).test(placeholder)) {
-        problems.push(
-          `headers.${name} contains ${placeholder}, which is not a valid {env:NAME}: the name must start with ${ENV_PREFIX} and hold letters, digits and _ only`,
-        );
-      }
+    for (const placeholder of invalidEnvPlaceholders(value, ENV_PREFIX)) {
+      problems.push(
+        `headers.${name} contains ${placeholder}, which is not a valid {env:NAME}: the name must start with ${ENV_PREFIX} and hold letters, digits and _ only`,
+      );
     }
     for (const variable of envReferences({ headers: { [name]: value } })) {
       if (requireEnv && env[variable] === undefined) problems.push(`headers.${name} refers to {env:${variable}}, which is not set`);

@@ -8,9 +8,9 @@ export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 export class ResponseTooLarge extends Error {}
 
-/** The body, reading no more than `limit` bytes. */
-export async function readLimited(response: Response, limit: number): Promise<Buffer> {
-  const tooLarge = () => new ResponseTooLarge(`Search target response is larger than ${limit / 1024 / 1024} MiB`);
+/** The body, reading no more than `limit` bytes; `what` names the service in the error. */
+export async function readLimited(response: Response, limit: number, what = 'Search target'): Promise<Buffer> {
+  const tooLarge = () => new ResponseTooLarge(`${what} response is larger than ${limit / 1024 / 1024} MiB`);
   if (Number(response.headers.get('content-length') ?? 0) > limit) {
     await response.body?.cancel();
     throw tooLarge();
@@ -45,4 +45,11 @@ export function parseJson(text: string): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** undici's "fetch failed" says little; the cause ("connect ECONNREFUSED 127.0.0.1:9200") says what. */
+export function causeMessage(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error && cause.message !== '') return cause.message;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -7,12 +7,16 @@
  *   those. Unset or empty: any host (the behaviour before the list existed; the server warns at start).
  * - SEARCH_TARGET_<NAME>_HOSTS: the same form; `{env:SEARCH_TARGET_<NAME>}` is sent only to those hosts.
  *   Unset: the secret may go wherever SEARCH_TARGET_HOSTS lets targets go.
+ *
+ * Model judges follow the same rule with their own prefix: MODEL_JUDGE_HOSTS, MODEL_JUDGE_<NAME>_HOSTS.
  */
 
 type Env = Record<string, string | undefined>;
 
-const HOSTS_VARIABLE = 'SEARCH_TARGET_HOSTS';
+/** Whose list: the prefix of its variables. */
+const SEARCH_TARGET_PREFIX = 'SEARCH_TARGET_';
 const HOSTS_SUFFIX = '_HOSTS';
+const HOSTS_VARIABLE = `${SEARCH_TARGET_PREFIX}HOSTS`;
 
 interface HostPattern {
   hostname: string;
@@ -59,10 +63,14 @@ function listAllows(value: string | undefined, url: URL): boolean {
 
 const shown = (value: string | undefined) => entries(value).join(', ');
 
-/** Why a target may not call `url` ("host … is not in SEARCH_TARGET_HOSTS (…)"), or undefined when it may. */
-export function hostProblem(url: URL, env: Env): string | undefined {
-  const list = env[HOSTS_VARIABLE];
-  return listAllows(list, url) ? undefined : `host ${url.host} is not in ${HOSTS_VARIABLE} (${shown(list)})`;
+/**
+ * Why a target may not call `url` ("host … is not in SEARCH_TARGET_HOSTS (…)"), or undefined when it may;
+ * `prefix` names another caller's list (MODEL_JUDGE_ reads MODEL_JUDGE_HOSTS).
+ */
+export function hostProblem(url: URL, env: Env, prefix = SEARCH_TARGET_PREFIX): string | undefined {
+  const variable = `${prefix}HOSTS`;
+  const list = env[variable];
+  return listAllows(list, url) ? undefined : `host ${url.host} is not in ${variable} (${shown(list)})`;
 }
 
 /** Why `{env:variable}` may not be sent to `url`, or undefined when it may. */
@@ -77,7 +85,7 @@ export function secretProblem(variable: string, url: URL, env: Env): string | un
 export function targetHostWarnings(env: Env): string[] {
   const warnings: string[] = [];
   const listed = Object.keys(env).filter(
-    (name) => name === HOSTS_VARIABLE || (name.startsWith('SEARCH_TARGET_') && name.endsWith(HOSTS_SUFFIX)),
+    (name) => name === HOSTS_VARIABLE || (name.startsWith(SEARCH_TARGET_PREFIX) && name.endsWith(HOSTS_SUFFIX)),
   );
   for (const name of listed) {
     const invalid = entries(env[name]).filter((entry) => parseEntry(entry) === undefined);
