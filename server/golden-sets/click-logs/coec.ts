@@ -26,18 +26,23 @@ interface PairTally {
 
 /**
  * A log's impressions and clicks per (query, product, position): memory grows with the distinct
- * pairs and their positions, never with the events. Queries are matched on their key (case and spaces aside);
- * a pair is named by the query as first seen.
+ * pairs and their positions, never with the events. Queries are matched on their key (case and spaces aside)
+ * and named as first seen.
  */
 export class ClickTally {
   private readonly pairs = new Map<string, PairTally>();
+  /** Query key → the query as first seen: every pair of a query is named alike, and shares the text. */
+  private readonly queries = new Map<string, string>();
   private readonly positions = new Map<number, ClickCount>();
 
   add(query: string, productId: string, position: number, impressions: number, clicks: number): void {
-    const key = `${queryKey(query)}\u0000${productId}`;
+    const matched = queryKey(query);
+    const key = `${matched}\u0000${productId}`;
     let pair = this.pairs.get(key);
     if (!pair) {
-      pair = { query, productId, byPosition: new Map() };
+      let named = this.queries.get(matched);
+      if (named === undefined) this.queries.set(matched, (named = query));
+      pair = { query: named, productId, byPosition: new Map() };
       this.pairs.set(key, pair);
     }
     count(pair.byPosition, position, impressions, clicks);
