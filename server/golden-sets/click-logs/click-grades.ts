@@ -26,14 +26,9 @@ export interface ClickGradePreview {
   positions: PositionRate[];
 }
 
-/**
- * The boundaries from the form's comma-separated text: max_grade numbers (one fewer than the grades),
- * each above the one before; the problem as a sentence otherwise.
- */
-export function parseThresholds(text: string, maxGrade: number): { thresholds: number[] } | { problem: string } {
+/** The boundaries from the form's comma-separated text: numbers ≥ 0, each above the one before; the problem as a sentence otherwise. */
+export function parseThresholds(text: string): { thresholds: number[] } | { problem: string } {
   const parts = text.split(',').map((part) => part.trim());
-  const wanted = `${maxGrade} rising COEC boundaries for grades 0 to ${maxGrade} (such as ${exampleThresholds(maxGrade)})`;
-  if (parts.length !== maxGrade) return { problem: `needs ${wanted}, got ${parts.length}` };
   const thresholds: number[] = [];
   for (const [index, part] of parts.entries()) {
     const value = Number(part);
@@ -46,6 +41,12 @@ export function parseThresholds(text: string, maxGrade: number): { thresholds: n
     thresholds.push(value);
   }
   return { thresholds };
+}
+
+/** A boundary between each two grades of the scale: max_grade of them, one fewer than the grades. */
+export function thresholdCountProblem(thresholds: readonly number[], maxGrade: number): string | undefined {
+  if (thresholds.length === maxGrade) return undefined;
+  return `needs ${maxGrade} rising COEC boundaries for grades 0 to ${maxGrade} (such as ${exampleThresholds(maxGrade)}), got ${thresholds.length}`;
 }
 
 const exampleThresholds = (maxGrade: number) =>

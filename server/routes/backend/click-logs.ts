@@ -4,7 +4,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../errors';
 import { maxGradeOf } from '../../golden-sets/golden-set-scale';
-import { parseThresholds, previewClickGrades, type ClickGradeOptions } from '../../golden-sets/click-logs/click-grades';
+import {
+  parseThresholds,
+  previewClickGrades,
+  thresholdCountProblem,
+  type ClickGradeOptions,
+} from '../../golden-sets/click-logs/click-grades';
 import { readClickLog, type ClickLogFormat } from '../../golden-sets/click-logs/read-click-log';
 import { UploadIdleError } from '../../import/upload-spool';
 import {
@@ -26,8 +31,12 @@ interface ClickLogForm extends ClickGradeOptions {
   format: ClickLogFormat;
 }
 
-/** The text fields, checked when the file arrives (so they must come before it) against the set's scale. */
-function clickLogForm(fields: Record<string, string>, maxGrade: number): ClickLogForm {
+/** The text fields, checked when the file arrives (so they must come before it); the thresholds' count waits for the scale. */
+function clickLogForm(fields: Record<string, string>): ClickLogForm {
+  // Nothing is stored yet, but a field that could never be stored is refused alike everywhere.
+  for (const [field, value] of Object.entries(fields)) {
+    if (value.includes('\0')) throw new HttpError(400, `${field} contains U+0000 (a NUL character), which cannot be stored`);
+  }
   const format = fields.format?.trim().toLowerCase();
   if (format !== 'ubi' && format !== 'csv') {
     throw new HttpError(
@@ -51,8 +60,9 @@ function clickLogForm(fields: Record<string, string>, maxGrade: number): ClickLo
   if (priorText === '' || !Number.isFinite(priorClicks) || priorClicks < 0 || priorClicks > MAX_PRIOR_CLICKS) {
     throw new HttpError(400, `prior_clicks must be a number from 0 to ${MAX_PRIOR_CLICKS}, not ${JSON.stringify(priorText.slice(0, 20))}`);
   }
-  if (fields.thresholds === undefined) throw new HttpError(400, `thresholds is missing: send ${maxGrade} rising COEC boundaries`);
-  const parsed = parseThresholds(fields.thresholds, maxGrade);
+  if (fields.thresholds === undefined)
+    throw new HttpError(400, 'thresholds is missing: send rising COEC boundaries, one fewer than the grades');
+  const parsed = parseThresholds(fields.thresholds);
   if ('problem' in parsed) throw new HttpError(400, `thresholds ${parsed.problem}`);
   return { format, minImpressions, priorClicks, thresholds: parsed.thresholds };
 }
@@ -120,8 +130,10 @@ export function clickLogRoute(fastify: FastifyInstance, { db, uploads }: { db: D
           }
           if (part.fieldname !== 'file')
             throw new HttpError(400, `Unexpected file field "${part.fieldname}": send the click log as "file"`);
+          const form = clickLogForm(fields);
           // Looked up once the file arrives: a refusal still reads the rest of the form, so the client gets it.
-          const form = clickLogForm(fields, await maxGradeOf(db, goldenSetId));
+          const tooMany = thresholdCountProblem(form.thresholds, await maxGradeOf(db, goldenSetId));
+          if (tooMany) throw new HttpError(400, `thresholds ${tooMany}`);
           const log = await readClickLog(part.file, form.format);
           const { format, minImpressions, priorClicks, thresholds } = form;
           answer = {

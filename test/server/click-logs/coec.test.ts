@@ -2,7 +2,7 @@
 // positions would get anyway, and the grades the boundaries give.
 import { describe, expect, it } from 'vitest';
 import { ClickTally } from '../../../server/golden-sets/click-logs/coec';
-import { gradeOf, parseThresholds, previewClickGrades } from '../../../server/golden-sets/click-logs/click-grades';
+import { gradeOf, parseThresholds, previewClickGrades, thresholdCountProblem } from '../../../server/golden-sets/click-logs/click-grades';
 
 /*
  * The query "sofa":
@@ -101,13 +101,12 @@ describe('grades from COEC', () => {
   });
 
   it('takes as many rising boundaries as the scale has grades above 0, and says what is wrong otherwise', () => {
-    expect(parseThresholds(' 0.5, 1 ,2', 3)).toEqual({ thresholds: [0.5, 1, 2] });
-    expect(parseThresholds('0.5,1', 3)).toEqual({
-      problem: expect.stringMatching(/^needs 3 rising COEC boundaries for grades 0 to 3 .*got 2$/),
-    });
-    expect(parseThresholds('0.5,2,1', 3)).toEqual({ problem: 'must rise: boundary 3 (1) is not above boundary 2 (2)' });
-    expect(parseThresholds('0.5,1,1', 3)).toEqual({ problem: 'must rise: boundary 3 (1) is not above boundary 2 (1)' });
-    expect(parseThresholds('0.5,high,2', 3)).toEqual({ problem: 'boundary 2 must be a number ≥ 0, not "high"' });
-    expect(parseThresholds('-1,1,2', 3)).toEqual({ problem: 'boundary 1 must be a number ≥ 0, not "-1"' });
+    expect(parseThresholds(' 0.5, 1 ,2')).toEqual({ thresholds: [0.5, 1, 2] });
+    expect(thresholdCountProblem([0.5, 1, 2], 3)).toBeUndefined();
+    expect(thresholdCountProblem([0.5, 1], 3)).toMatch(/^needs 3 rising COEC boundaries for grades 0 to 3 .*got 2$/);
+    expect(parseThresholds('0.5,2,1')).toEqual({ problem: 'must rise: boundary 3 (1) is not above boundary 2 (2)' });
+    expect(parseThresholds('0.5,1,1')).toEqual({ problem: 'must rise: boundary 3 (1) is not above boundary 2 (1)' });
+    expect(parseThresholds('0.5,high,2')).toEqual({ problem: 'boundary 2 must be a number ≥ 0, not "high"' });
+    expect(parseThresholds('-1,1,2')).toEqual({ problem: 'boundary 1 must be a number ≥ 0, not "-1"' });
   });
 });
