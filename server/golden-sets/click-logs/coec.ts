@@ -33,10 +33,13 @@ export class ClickTally {
   private readonly pairs = new Map<string, PairTally>();
   /** Query key → the query as first seen: every pair of a query is named alike, and shares the text. */
   private readonly queries = new Map<string, string>();
+  /** Query text → its key: a log repeats few texts many times, and looking one up is cheaper than keying it again. */
+  private readonly keys = new Map<string, string>();
   private readonly positions = new Map<number, ClickCount>();
 
   add(query: string, productId: string, position: number, impressions: number, clicks: number): void {
-    const matched = queryKey(query);
+    let matched = this.keys.get(query);
+    if (matched === undefined) this.keys.set(query, (matched = queryKey(query)));
     const key = `${matched}\u0000${productId}`;
     let pair = this.pairs.get(key);
     if (!pair) {
