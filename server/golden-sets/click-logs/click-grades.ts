@@ -12,7 +12,7 @@ export interface ClickGradeOptions {
   thresholds: number[];
 }
 
-export interface GradedPair extends PairCoec {
+interface GradedPair extends PairCoec {
   /** null when the pair was shown fewer than min_impressions times. */
   grade: number | null;
 }
