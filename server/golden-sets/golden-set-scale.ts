@@ -58,3 +58,10 @@ export async function changeScale(tx: Queryable, goldenSetId: number, scale: Sca
     labels,
   ]);
 }
+
+/** The set's highest grade; 404 when there is no such set. */
+export async function maxGradeOf(db: Queryable, goldenSetId: number): Promise<number> {
+  const { rows } = await db.query<{ max_grade: number }>('SELECT max_grade FROM golden_sets WHERE id = $1', [goldenSetId]);
+  if (rows.length === 0) throw notFound('Golden set', goldenSetId);
+  return rows[0].max_grade;
+}

@@ -15,6 +15,7 @@ import { acceptUploads, type UploadSettings } from '../multipart-upload';
 import { pageWindow } from '../page-window';
 import { requireText } from '../text-fields';
 import { goldenSetUploadRoute } from './golden-set-upload';
+import { clickLogRoute } from './click-logs';
 
 const exports = [
   {
@@ -80,6 +81,7 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
   );
 
   goldenSetUploadRoute(app, opts);
+  clickLogRoute(app, opts);
 
   app.patch(
     '/golden-sets/:id',
