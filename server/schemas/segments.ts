@@ -25,6 +25,7 @@ export const SegmentKeysSchema = Type.Object({
     }),
   ),
 });
+export type SegmentKey = Static<typeof SegmentKeysSchema>['keys'][number];
 
 export const SegmentMeansQuerySchema = Type.Object(
   {
@@ -101,3 +102,4 @@ export const SegmentDeltasSchema = Type.Object({
   few_queries: Type.Integer(),
   segments: Type.Array(SegmentDeltaSchema, { description: 'Most negative delta first' }),
 });
+export type SegmentDeltas = Static<typeof SegmentDeltasSchema>;

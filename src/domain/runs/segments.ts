@@ -3,33 +3,9 @@
  * `segment=key:value` filter the results and comparison addresses carry. Pure.
  */
 import { formatMean } from '../shared/format-metric';
+import type { SegmentKey } from '../../../server/schemas/segments';
 
-/** A metadata key as GET experiment-runs/{id}/segment-keys answers it. */
-export type SegmentKey = { key: string; values: number; results: number; groupable: boolean };
-
-/** One value's counts and means (the run summary's), with the sorting metric's 95% interval. */
-export type SegmentSummary = {
-  value: string;
-  results: number;
-  passed: number;
-  failed: number;
-  unjudged: number;
-  errors: number;
-  counted: number;
-  repeated: number;
-  mean_metrics: Record<string, number>;
-  ci95: [number, number] | null;
-  few: boolean;
-};
-
-/** GET experiment-runs/{id}/segments?key: worst first. */
-export type SegmentMeans = {
-  key: string;
-  metric: string | null;
-  few_queries: number;
-  segments: SegmentSummary[];
-  without_value: number;
-};
+export type { SegmentKey, SegmentMeans, SegmentSummary } from '../../../server/schemas/segments';
 
 /** The address's and the API's `segment` parameter: the key, a colon, the value (which may hold colons). */
 export const segmentParam = (key: string, value: string): string => `${key}:${value}`;
