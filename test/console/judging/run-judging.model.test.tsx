@@ -8,6 +8,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
+import { finishedRun } from '../helpers/finished-run';
 
 // Judging on a run's page: Judge unjudged (to the queue), Rescore (model-based: the rescore machine's paths on
 // the page, ending on the new run's page or beside the server's refusal), and what the run's score stands on.
@@ -16,15 +17,8 @@ afterEach(cleanup);
 
 type Run = ExperimentRunDetails & RunGoldenSetState;
 const run: Run = {
-  id: 12,
-  experiment_id: 4,
+  ...finishedRun(12),
   experiment_name: 'BM25 baseline',
-  evaluation_script_name: 'Golden set relevance',
-  tags: [],
-  status: 'success',
-  total_cost: 0,
-  created_at: '2026-03-03T10:00:00.000Z',
-  updated_at: '2026-03-03T10:05:00.000Z',
   progress: { done: 3, total: 3 },
   error: null,
   config: { k: 10, golden_set_id: 4 },

@@ -5,6 +5,7 @@ import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { twoLines } from '../../../src/views/runs/RunResultsTable.css';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { finishedRun } from '../helpers/finished-run';
 
 // Triage of a run's results: statuses, a search of the input and a sort, all in the address with
 // the page and sent as the results call's filter; the way back; the configuration once.
@@ -13,15 +14,8 @@ afterEach(cleanup);
 
 const configuration = { k: 10, gain: 'linear', golden_set_id: 4, search_target: { kind: 'builtin' } };
 const run: ExperimentRunDetails = {
-  id: 12,
-  experiment_id: 4,
+  ...finishedRun(12),
   experiment_name: 'BM25 baseline',
-  evaluation_script_name: 'Golden set relevance',
-  tags: [],
-  status: 'success',
-  total_cost: 0,
-  created_at: '2026-03-03T10:00:00.000Z',
-  updated_at: '2026-03-03T10:05:00.000Z',
   progress: { done: 3, total: 3 },
   error: null,
   config: configuration,

@@ -222,14 +222,7 @@ describe('the file-export machine on its own', () => {
 
 describe('mean metrics of the run above its results', () => {
   const details: ExperimentRunDetails = {
-    id: 12,
-    experiment_id: 4,
-    evaluation_script_name: 'Golden set relevance',
-    tags: [],
-    status: 'success',
-    total_cost: 0,
-    created_at: '2026-03-03T10:00:00.000Z',
-    updated_at: '2026-03-03T10:05:00.000Z',
+    ...finishedRun(12),
     progress: { done: 480, total: 480 },
     error: null,
     summary: {

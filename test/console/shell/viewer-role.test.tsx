@@ -28,6 +28,7 @@ import { RunResultDetailsPage } from '../../../src/views/runs/RunResultDetailsPa
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
+import { finishedRun } from '../helpers/finished-run';
 
 // A viewer reads every screen and meets no control that would change something — each is refused,
 // with the reason on hover and focus, or left out — so no click ends in a 403. A curator meets them enabled.
@@ -236,15 +237,8 @@ describe('golden sets and judging, as a viewer', () => {
 });
 
 const run: ExperimentRunDetails & RunGoldenSetState = {
-  id: 12,
-  experiment_id: 4,
+  ...finishedRun(12),
   experiment_name: 'BM25 baseline',
-  evaluation_script_name: 'Golden set relevance',
-  tags: [],
-  status: 'success',
-  total_cost: 0,
-  created_at: '2026-03-03T10:00:00.000Z',
-  updated_at: '2026-03-03T10:05:00.000Z',
   progress: { done: 1, total: 1 },
   error: null,
   config: { k: 10, golden_set_id: 4 },
