@@ -16,6 +16,7 @@ export interface RaterGrade {
 }
 
 const BATCH_RATINGS = 5000;
+const ANALYZE_AFTER = 20_000;
 
 /** The model judge's rater, made on its first rating; it takes the judge's name as it is now. */
 export async function modelRater(tx: Queryable, judgeId: number, name: string): Promise<number> {
@@ -41,8 +42,10 @@ export async function clicksRater(tx: Queryable, goldenSetId: number): Promise<n
 function checkedGrades(grades: readonly RaterGrade[], maxGrade: number): Map<string, RaterGrade & PairKey> {
   const byPair = new Map<string, RaterGrade & PairKey>();
   grades.forEach((given, row) => {
-    const problem = queryProblem(given.query) ?? productIdProblem(given.product_id);
-    if (problem) throw new HttpError(400, `grades[${row}] ${problem}`);
+    const queryWrong = queryProblem(given.query);
+    if (queryWrong) throw new HttpError(400, `grades[${row}].query ${queryWrong}`);
+    const idWrong = productIdProblem(given.product_id);
+    if (idWrong) throw new HttpError(400, `grades[${row}].product_id ${idWrong}`);
     if (!Number.isInteger(given.grade) || given.grade < 0 || given.grade > maxGrade) {
       throw new HttpError(
         400,
@@ -70,23 +73,21 @@ export async function rateInBulk(
   const { rows } = await tx.query<{ max_grade: number }>('SELECT max_grade FROM golden_sets WHERE id = $1 FOR UPDATE', [goldenSetId]);
   if (rows.length === 0) throw notFound('Golden set', goldenSetId);
   const pairs = [...checkedGrades(grades, rows[0].max_grade).values()];
-  const touched: PairKey[] = [...pairs];
+  let removed: PairKey[] = [];
   if (options.replace) {
-    const { rows: removed } = await tx.query<PairKey>(
+    ({ rows: removed } = await tx.query<PairKey>(
       `DELETE FROM golden_set_ratings r WHERE r.golden_set_id = $1 AND r.rater_id = $2
          AND NOT EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS kept (k, p) WHERE kept.k = r.query_key AND kept.p = r.product_id)
        RETURNING r.query_key, r.product_id`,
       [goldenSetId, raterId, pairs.map((p) => p.query_key), pairs.map((p) => p.product_id)],
-    );
-    touched.push(...removed);
+    ));
   }
   for (let start = 0; start < pairs.length; start += BATCH_RATINGS) {
     const batch = pairs.slice(start, start + BATCH_RATINGS);
-    // A product of a query the set knows takes the query's text as the set has it.
+    // The pair's grade takes the query's text as the set has it (aggregate-recount.ts); the rating keeps the rater's.
     await tx.query(
       `INSERT INTO golden_set_ratings (golden_set_id, query, query_key, product_id, rater_id, grade, judged_at)
-       SELECT $1, coalesce((SELECT j.query FROM golden_set_judgements j WHERE j.golden_set_id = $1 AND j.query_key = m.k LIMIT 1), m.q),
-         m.k, m.p, $2, m.g, now()
+       SELECT $1, m.q, m.k, m.p, $2, m.g, now()
        FROM unnest($3::text[], $4::text[], $5::text[], $6::int[]) AS m (q, k, p, g)
        ON CONFLICT (golden_set_id, query_key, product_id, rater_id)
          DO UPDATE SET grade = EXCLUDED.grade, judged_at = now() WHERE golden_set_ratings.grade <> EXCLUDED.grade`,
@@ -100,7 +101,10 @@ export async function rateInBulk(
       ],
     );
   }
-  if (touched.length > 0) await tx.query('UPDATE golden_sets SET demo = false WHERE id = $1 AND demo', [goldenSetId]);
-  const changed = await regradePairs(tx, goldenSetId, touched, options.who);
+  if (pairs.length + removed.length > 0) await tx.query('UPDATE golden_sets SET demo = false WHERE id = $1 AND demo', [goldenSetId]);
+  // Thousands of new rows leave the planner's statistics behind, and the regrade's reads would pick plans
+  // for the tables as they were (a write of 200,000 grades took 20 s instead of 3): counted again first.
+  if (pairs.length >= ANALYZE_AFTER) await tx.query('ANALYZE golden_set_ratings, golden_set_judgements');
+  const changed = await regradePairs(tx, goldenSetId, { rated: pairs, unrated: removed }, options.who);
   return { rated: pairs.length, changed };
 }
