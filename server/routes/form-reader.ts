@@ -4,7 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { UploadIdleError } from '../import/upload-spool';
 import { unreadableForm } from './multipart-upload';
 
-export interface FormReading {
+interface FormReading {
   /** The text fields, as they stood when the last file was handed on. */
   fields: Record<string, string>;
   /** Text fields sent after a file: too late to have counted. */

@@ -14,7 +14,7 @@ interface GradedPair {
   grade: number | null;
 }
 
-export interface StoredClickGrades {
+interface StoredClickGrades {
   rater_id: number;
   /** Pairs the clicks rater now rates. */
   rated: number;

@@ -20,15 +20,15 @@ import { DEFAULT_SCALE } from '../../domain/golden-sets/grade-scale';
 // hears `reload`. A refusal keeps the form with the server's message and the problems it lists by line.
 // Cancel stops a preview on its way (the server stores nothing for one); a store cannot be called back.
 
-export type ClickGradeFields = {
+type ClickGradeFields = {
   format: ClickLogFormat;
   file: File | null;
   minImpressions: string;
   thresholds: string;
 };
 
-export type ClickLogProblem = { row: number; column: string | null; problem: string };
-export type ClickGradeFailure = { message: string; problems: ClickLogProblem[] };
+type ClickLogProblem = { row: number; column: string | null; problem: string };
+type ClickGradeFailure = { message: string; problems: ClickLogProblem[] };
 
 type ClickGradesContext = {
   /** null on a page that names no golden set, where the dialog never opens. */
@@ -43,7 +43,7 @@ type ClickGradesContext = {
   reloadTarget: ReloadTarget | null;
 };
 
-export type ClickGradesEvent =
+type ClickGradesEvent =
   | { type: 'user.open'; scale: GradeScale }
   | { type: 'user.change'; fields: Partial<ClickGradeFields> }
   | { type: 'user.submit' }
