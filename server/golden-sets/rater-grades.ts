@@ -59,6 +59,29 @@ function checkedGrades(grades: readonly RaterGrade[], maxGrade: number): Map<str
 }
 
 /**
+ * Removes the rater's ratings of the set's pairs not in `kept`; the pairs they were of. The pairs to go are
+ * found here, not by an anti-join on the kept ones: the planner cannot know how many an array holds and
+ * rescanned it per rating, which took minutes for 57,000 pairs; each pair to go is one index probe.
+ */
+async function removeOthers(tx: Queryable, goldenSetId: number, raterId: number, kept: readonly PairKey[]): Promise<PairKey[]> {
+  const keep = new Set(kept.map((pair) => `${pair.query_key}\u0000${pair.product_id}`));
+  const { rows } = await tx.query<PairKey>(
+    'SELECT query_key, product_id FROM golden_set_ratings WHERE golden_set_id = $1 AND rater_id = $2',
+    [goldenSetId, raterId],
+  );
+  const gone = rows.filter((pair) => !keep.has(`${pair.query_key}\u0000${pair.product_id}`));
+  for (let start = 0; start < gone.length; start += BATCH_RATINGS) {
+    const batch = gone.slice(start, start + BATCH_RATINGS);
+    await tx.query(
+      `DELETE FROM golden_set_ratings r USING unnest($3::text[], $4::text[]) AS g (k, p)
+       WHERE r.golden_set_id = $1 AND r.rater_id = $2 AND r.query_key = g.k AND r.product_id = g.p`,
+      [goldenSetId, raterId, batch.map((pair) => pair.query_key), batch.map((pair) => pair.product_id)],
+    );
+  }
+  return gone;
+}
+
+/**
  * Stores `raterId`'s grades of the set's pairs (a pair it rated before takes the new grade; with `replace`,
  * its ratings of pairs not given are removed) and regrades every pair touched. Locks the set's row; 400
  * naming the row for a grade off the scale or a blank query or id.
@@ -73,15 +96,7 @@ export async function rateInBulk(
   const { rows } = await tx.query<{ max_grade: number }>('SELECT max_grade FROM golden_sets WHERE id = $1 FOR UPDATE', [goldenSetId]);
   if (rows.length === 0) throw notFound('Golden set', goldenSetId);
   const pairs = [...checkedGrades(grades, rows[0].max_grade).values()];
-  let removed: PairKey[] = [];
-  if (options.replace) {
-    ({ rows: removed } = await tx.query<PairKey>(
-      `DELETE FROM golden_set_ratings r WHERE r.golden_set_id = $1 AND r.rater_id = $2
-         AND NOT EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS kept (k, p) WHERE kept.k = r.query_key AND kept.p = r.product_id)
-       RETURNING r.query_key, r.product_id`,
-      [goldenSetId, raterId, pairs.map((p) => p.query_key), pairs.map((p) => p.product_id)],
-    ));
-  }
+  const removed = options.replace ? await removeOthers(tx, goldenSetId, raterId, pairs) : [];
   for (let start = 0; start < pairs.length; start += BATCH_RATINGS) {
     const batch = pairs.slice(start, start + BATCH_RATINGS);
     // The pair's grade takes the query's text as the set has it (aggregate-recount.ts); the rating keeps the rater's.

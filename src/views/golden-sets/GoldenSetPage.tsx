@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { goldenSetPageInput } from '../../machines/golden-sets/golden-set-page.machine';
 import {
+  selectClickGrades,
   selectGoldenSet,
   selectHistory,
   selectJudgements,
@@ -26,6 +27,7 @@ import { GoldenSetQueries } from './GoldenSetQueries';
 import { useLogic } from '../shell/logic-context';
 import { QueryJudgements } from './QueryJudgements';
 import { ScaleEditor } from './ScaleEditor';
+import { ClickGrades } from './ClickGradesDialog';
 import { GatedButton } from '../ui/Gated';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
@@ -49,6 +51,7 @@ export function GoldenSetPage({ id }: { id: number | null }) {
   const queries = useSelector(page, selectQueries);
   const history = useSelector(page, selectHistory);
   const scaleEditor = useSelector(page, selectScaleEditor);
+  const clickGrades = useSelector(page, selectClickGrades);
   const scale = useSelector(page, selectScale);
   const openQuery = useSelector(page, selectOpenQuery);
   const judgements = useSelector(page, selectJudgements);
@@ -74,6 +77,7 @@ export function GoldenSetPage({ id }: { id: number | null }) {
       ) : (
         <>
           <GoldenSetHeader actor={goldenSet} scaleEditor={scaleEditor} />
+          {set && <ClickGrades actor={clickGrades} scale={set.scale} />}
           <ScaleEditor actor={scaleEditor} />
           <div className={styles.columns}>
             <GoldenSetQueries
