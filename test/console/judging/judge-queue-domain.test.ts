@@ -29,6 +29,7 @@ const pair = (id: string): UnjudgedItem => ({
   image_url: null,
   description: null,
   attributes: {},
+  new_query: false,
 });
 
 describe('judge-queue domain', () => {

@@ -28,8 +28,9 @@ const pairs: UnjudgedItem[] = [
     image_url: '/demo-images/P9.svg',
     description: 'Three seats, red velvet',
     attributes: { colour: 'red', material: 'velvet', price: 899, generated: true, dimensions: { width: 210 } },
+    new_query: false,
   },
-  { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null, attributes: {} },
+  { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null, attributes: {}, new_query: false },
 ];
 /** Run 9 is #3 in its experiment. */
 const target: RunJudgingTarget = { goldenSetId: 4, scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] }, runNumber: 3 };

@@ -20,6 +20,7 @@ const pair: UnjudgedItem = {
   image_url: null,
   description: null,
   attributes: {},
+  new_query: false,
 };
 
 async function openQueue(items: UnjudgedItem[], path = '/experiment-run-results/9/judge') {

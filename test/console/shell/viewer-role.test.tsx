@@ -219,6 +219,7 @@ describe('golden sets and judging, as a viewer', () => {
       image_url: null,
       description: null,
       attributes: {},
+      new_query: false,
     };
     await services.settle('judgingTarget', { output: target });
     await services.settle('unjudged', { output: { items: [pair, { ...pair, product_id: 'P10' }], total: 2 } });
