@@ -93,7 +93,7 @@ export const HistorySchema = PageOf(HistoryEntrySchema);
  * One (query, product) waiting for a rating from the signed-in person: of a run's top k (GET
  * experiment-runs/{id}/unjudged/) or of a golden set (GET golden-sets/{id}/queue/). Blind: it never carries a grade.
  */
-export const UnjudgedItemSchema = Type.Object({
+const UnjudgedItemSchema = Type.Object({
   query: Type.String(),
   product_id: Type.String(),
   rank: Nullable(Type.Integer({ description: 'Its rank in the run’s result, from 1; null in a golden set’s queue' })),
@@ -106,7 +106,7 @@ export const UnjudgedItemSchema = Type.Object({
 });
 export type UnjudgedItem = Static<typeof UnjudgedItemSchema>;
 
-export const QUEUE_SCOPES = ['judged', 'query', 'failures', 'regressions', 'all'] as const;
+const QUEUE_SCOPES = ['judged', 'query', 'failures', 'regressions', 'all'] as const;
 export type QueueScope = (typeof QUEUE_SCOPES)[number];
 
 export const RunQueueQuerySchema = Type.Object(
@@ -127,9 +127,8 @@ export const RunQueueQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type RunQueueQuery = Static<typeof RunQueueQuerySchema>;
 
-export const QueueHeaders = {
+const QueueHeaders = {
   ...TotalCountHeader,
   'X-Missing-Ratings': {
     type: 'integer',
