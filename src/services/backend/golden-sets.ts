@@ -22,6 +22,8 @@ import type {
   JudgementInput,
   JudgementKeyQuery,
 } from '../../domain/judging/golden-set-judging-types';
+import type { UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import { queuePageOf } from './queue-page';
 
 // golden-sets/ on the evaluation backend (server/routes/backend/golden-sets.ts, golden-set-upload.ts,
 // judgements.ts, click-logs.ts and the coverage of experiment-tools.ts): the list, one golden set read, changed and deleted,
@@ -148,6 +150,10 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     removeJudgement: async (goldenSetId: number, key: JudgementKeyQuery): Promise<void> => {
       await api(`${path(goldenSetId)}/judgements/`, { method: 'DELETE', query: key });
     },
+
+    /** GET golden-sets/{id}/queue/?page&page_size → the person's queue of the set: the page's pairs, X-Total-Count, X-Missing-Ratings. */
+    setQueue: async (id: number, page: number, pageSize: number): Promise<UnjudgedPage> =>
+      queuePageOf(await api.raw<UnjudgedItem[]>(`${path(id)}/queue/`, { query: pageQuery({ page, pageSize }) })),
 
     /** GET golden-sets/{id}/history/?page&page_size → newest first. */
     historyRows: async (id: number, page: PageRequest): Promise<Page<HistoryEntry>> =>

@@ -28,7 +28,8 @@ import { useLogic } from '../shell/logic-context';
 import { QueryJudgements } from './QueryJudgements';
 import { ScaleEditor } from './ScaleEditor';
 import { ClickGrades } from './ClickGradesDialog';
-import { GatedButton } from '../ui/Gated';
+import { GatedButton, GatedLink } from '../ui/Gated';
+import { setQueuePath } from '../../domain/judging/queue-scope';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
@@ -69,6 +70,11 @@ export function GoldenSetPage({ id }: { id: number | null }) {
           <h1 className={pageStyles.title}>{set?.name ?? 'Golden Set'}</h1>
           <DemoBadge demo={set?.demo} />
         </div>
+        {set && (
+          <GatedLink action="judgement.change" href={setQueuePath(set.id)} className={button({ tone: 'secondary' })}>
+            Judge
+          </GatedLink>
+        )}
       </div>
       {notFound || missing ? (
         <p className={errorMessage} role="alert">
