@@ -4,6 +4,8 @@ import { notProvided } from '../shared/not-provided';
 import { queryJudgementsMachine } from './query-judgements.machine';
 import { resourceMachine } from '../shared/resource.machine';
 import { scaleEditorMachine } from './scale-editor.machine';
+import { agreementTabMachine } from './agreement-tab.machine';
+import { aggregateSettingsMachine } from './aggregate-settings.machine';
 import { DEFAULT_SCALE } from '../../domain/golden-sets/grade-scale';
 import { queryFromSearch } from '../../domain/golden-sets/golden-set-address';
 import type { GoldenSet } from '../../domain/experiments/evaluation-backend-types';
@@ -15,7 +17,9 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 // judgements graded in place by query-judgements), the history of changes (paged, not in the address: it
 // follows the page, not a place to share) and the scale editor. What a child saved on the server is seen
 // here (its count of saves grows) and the others fetch again: a saved grade refreshes the counts, the queries and the history; a saved
-// scale refreshes the golden set, whose new scale goes to the judgements.
+// scale refreshes the golden set, whose new scale goes to the judgements. The Agreement tab and the rating
+// rule's settings live beside them: a saved rule or an adjudication changes grades, so the golden set, the
+// queries, the history and the query opened are fetched again.
 
 export const QUERY_FILTER = ['search'] as const;
 
@@ -36,9 +40,14 @@ export type GoldenSetPageContext = {
   queries: ActorRefFrom<typeof pagedListMachine>;
   history: ActorRefFrom<typeof pagedListMachine>;
   scaleEditor: ActorRefFrom<typeof scaleEditorMachine>;
+  agreement: ActorRefFrom<typeof agreementTabMachine>;
+  ratingRule: ActorRefFrom<typeof aggregateSettingsMachine>;
   /** The saves of the judgements and of the scale already answered with a refresh. */
   judgementSaves: number;
   scaleSaves: number;
+  /** The saves of the rating rule and the adjudications already answered with a refresh. */
+  ruleSaves: number;
+  adjudications: number;
 };
 
 export type GoldenSetPageEvent =
@@ -47,7 +56,9 @@ export type GoldenSetPageEvent =
   /** Back, Forward or a link changed the query opened. */
   | { type: 'route.changed'; query: string | null }
   | { type: 'xstate.snapshot.scaleEditor'; snapshot: SnapshotFrom<typeof scaleEditorMachine> }
-  | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> };
+  | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> }
+  | { type: 'xstate.snapshot.agreement'; snapshot: SnapshotFrom<typeof agreementTabMachine> }
+  | { type: 'xstate.snapshot.ratingRule'; snapshot: SnapshotFrom<typeof aggregateSettingsMachine> };
 
 const sameScale = (a: GradeScale, b: GradeScale) => a.max_grade === b.max_grade && a.labels.join('\n') === b.labels.join('\n');
 const scaleOf = (snapshot: SnapshotFrom<typeof resourceMachine>) => (snapshot.context.data as GoldenSet | null)?.scale ?? null;
@@ -66,6 +77,8 @@ export const goldenSetPageMachine = setup({
     history: pagedListMachine,
     scaleEditor: scaleEditorMachine,
     queryJudgements: queryJudgementsMachine,
+    agreement: agreementTabMachine,
+    ratingRule: aggregateSettingsMachine,
     listenForRoute: fromCallback<GoldenSetPageEvent>(notProvided('listenForRoute')),
   },
   actions: {
@@ -75,6 +88,8 @@ export const goldenSetPageMachine = setup({
     assignScale: assign((_, params: { scale: GradeScale }) => ({ scale: params.scale })),
     assignJudgementSaves: assign((_, params: { saves: number }) => ({ judgementSaves: params.saves })),
     assignScaleSaves: assign((_, params: { saves: number }) => ({ scaleSaves: params.saves })),
+    assignRuleSaves: assign((_, params: { saves: number }) => ({ ruleSaves: params.saves })),
+    assignAdjudications: assign((_, params: { saves: number }) => ({ adjudications: params.saves })),
     reloadQueries: sendTo(({ context }) => context.queries, { type: 'reload' }),
     reloadHistory: sendTo(({ context }) => context.history, { type: 'reload' }),
     reloadGoldenSet: sendTo(({ context }) => context.goldenSet, { type: 'reload' }),
@@ -91,6 +106,8 @@ export const goldenSetPageMachine = setup({
     isNewJudgementSave: ({ context }, params: { saves: number; saving: boolean }) =>
       !params.saving && params.saves > context.judgementSaves,
     isNewScaleSave: ({ context }, params: { saves: number }) => params.saves > context.scaleSaves,
+    isNewRuleSave: ({ context }, params: { saves: number }) => params.saves > context.ruleSaves,
+    isNewAdjudication: ({ context }, params: { saves: number }) => params.saves > context.adjudications,
   },
 }).createMachine({
   id: 'goldenSetPage',
@@ -102,8 +119,12 @@ export const goldenSetPageMachine = setup({
     queries: spawn('queries', { id: 'queries', input: { page: input.page, filter: input.filter, ownerId: input.goldenSetId } }),
     history: spawn('history', { id: 'history', input: { ownerId: input.goldenSetId } }),
     scaleEditor: spawn('scaleEditor', { id: 'scaleEditor', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
+    agreement: spawn('agreement', { id: 'agreement', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
+    ratingRule: spawn('ratingRule', { id: 'ratingRule', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
     judgementSaves: 0,
     scaleSaves: 0,
+    ruleSaves: 0,
+    adjudications: 0,
   }),
   initial: 'checkingId',
   states: {
@@ -128,6 +149,28 @@ export const goldenSetPageMachine = setup({
         'xstate.snapshot.scaleEditor': {
           guard: { type: 'isNewScaleSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
           actions: [{ type: 'assignScaleSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) }, 'reloadGoldenSet'],
+        },
+        'xstate.snapshot.ratingRule': {
+          guard: { type: 'isNewRuleSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+          target: '.choosing',
+          reenter: true,
+          actions: [
+            { type: 'assignRuleSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+            'reloadGoldenSet',
+            'reloadQueries',
+            'reloadHistory',
+          ],
+        },
+        'xstate.snapshot.agreement': {
+          guard: { type: 'isNewAdjudication', params: ({ event }) => ({ saves: event.snapshot.context.adjudications }) },
+          target: '.choosing',
+          reenter: true,
+          actions: [
+            { type: 'assignAdjudications', params: ({ event }) => ({ saves: event.snapshot.context.adjudications }) },
+            'reloadGoldenSet',
+            'reloadQueries',
+            'reloadHistory',
+          ],
         },
         'user.openQuery': {
           guard: { type: 'isOtherQuery', params: ({ event }) => event },
