@@ -37,9 +37,6 @@ export const ratingRuleProblem = (draft: RatingRule): string | null =>
     ? null
     : `Ratings per pair must be a whole number from ${MIN_RATINGS_PER_PAIR} to ${MAX_RATINGS_PER_PAIR}.`;
 
-export const sameRatingRule = (a: RatingRule, b: RatingRule) =>
-  a.aggregate === b.aggregate && a.ratings_per_pair === b.ratings_per_pair && a.prefer_adjudication === b.prefer_adjudication;
-
 /** What a save changed, as far as the answer tells: a new version means grades changed, the same version none. */
 export const savedRuleNotice = (versionBefore: number, after: GoldenSet): string =>
   after.version > versionBefore ? `Saved. Grades changed: the golden set is now at version ${after.version}.` : 'Saved. No grade changed.';

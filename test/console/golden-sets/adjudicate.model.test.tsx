@@ -23,8 +23,12 @@ const REFUSAL = 'grade 2 is above the scale of this golden set';
 const LABEL = 'Sofa · p2';
 
 function eventsFor(state: Snapshot): ModelEvent[] {
-  const candidates: ModelEvent[] = [{ type: 'user.pick', grade: 2 }, { type: 'user.pick', grade: 0 }, { type: 'user.save' }];
-  const events = candidates.filter((event) => state.can(event));
+  const candidates: Array<EventFromLogic<typeof adjudicateMachine>> = [
+    { type: 'user.pick', grade: 2 },
+    { type: 'user.pick', grade: 0 },
+    { type: 'user.save' },
+  ];
+  const events: ModelEvent[] = candidates.filter((event) => state.can(event));
   if (state.matches('saving'))
     events.push({ type: 'xstate.done.actor.saveAdjudication' }, { type: 'xstate.error.actor.saveAdjudication', error: new Error(REFUSAL) });
   return events;

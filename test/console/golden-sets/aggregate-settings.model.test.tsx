@@ -26,7 +26,7 @@ const regraded: GoldenSet = { ...ratedSet, aggregate: 'pessimistic', version: 4 
 const unchanged: GoldenSet = { ...ratedSet, aggregate: 'pessimistic' };
 
 function eventsFor(state: Snapshot): ModelEvent[] {
-  const candidates: ModelEvent[] = [
+  const candidates: Array<EventFromLogic<typeof aggregateSettingsMachine>> = [
     { type: 'user.open', rule: ratingRuleOf(ratedSet), version: ratedSet.version },
     { type: 'user.aggregateChanged', aggregate: 'pessimistic' },
     { type: 'user.ratingsPerPairChanged', ratingsPerPair: 5 },
@@ -35,7 +35,7 @@ function eventsFor(state: Snapshot): ModelEvent[] {
     { type: 'user.save' },
     { type: 'user.cancel' },
   ];
-  const events = candidates.filter((event) => state.can(event));
+  const events: ModelEvent[] = candidates.filter((event) => state.can(event));
   if (state.matches('saving'))
     events.push(
       { type: 'xstate.done.actor.saveRatingRule', output: regraded },

@@ -35,7 +35,7 @@ function eventsFor(state: Snapshot): ModelEvent[] {
       ...Object.values(answers).map((output) => ({ type: 'xstate.done.actor.fetchAgreement' as const, output })),
       { type: 'xstate.error.actor.fetchAgreement', error: new Error(REFUSAL) },
     ];
-  const candidates: ModelEvent[] = [
+  const candidates: Array<EventFromLogic<typeof agreementTabMachine>> = [
     { type: 'user.show' },
     { type: 'user.hide' },
     { type: 'user.retry' },
@@ -44,7 +44,7 @@ function eventsFor(state: Snapshot): ModelEvent[] {
     { type: 'user.openDisagreement', query: 'Sofa', productId: 'p2' },
     { type: 'user.closeDisagreement' },
   ];
-  const events = candidates.filter((event) => state.can(event));
+  const events: ModelEvent[] = candidates.filter((event) => state.can(event));
   if (state.matches({ shown: { ready: 'adjudicating' } })) events.push({ type: 'xstate.done.actor.adjudicate', output: undefined });
   // The confusion and the disagreement are opened from the numbers shown: only where there are some.
   return events.filter(
