@@ -6,6 +6,10 @@ import { queryJudgementsMachine } from '../machines/golden-sets/query-judgements
 import { scaleEditorMachine } from '../machines/golden-sets/scale-editor.machine';
 import { clickGradesMachine } from '../machines/golden-sets/click-grades.machine';
 import type { ClickLogRequest } from '../domain/golden-sets/click-grades';
+import { agreementTabMachine } from '../machines/golden-sets/agreement-tab.machine';
+import { adjudicateMachine } from '../machines/golden-sets/adjudicate.machine';
+import { aggregateSettingsMachine } from '../machines/golden-sets/aggregate-settings.machine';
+import type { RatingRule } from '../domain/golden-sets/rating-rule';
 import { queryFromSearch, withOpenQuery } from '../domain/golden-sets/golden-set-address';
 import type { JudgementEdit } from '../domain/golden-sets/judgement-edits';
 import type { GradeScale } from '../domain/judging/golden-set-judging-types';
@@ -63,6 +67,31 @@ export function createGoldenSetJudgingLogic({ goldenSets, catalogue, router }: P
                 searchCatalogue: fromPromise(
                   async ({ input }: { input: { search: string } }) =>
                     (await catalogue.productRows({ page: 1, pageSize: CATALOGUE_RESULTS }, { search: input.search })).items,
+                ),
+              },
+            }),
+          },
+        }),
+        ratingRule: aggregateSettingsMachine.provide({
+          actors: {
+            saveRatingRule: fromPromise(({ input }: { input: { goldenSetId: number; rule: RatingRule } }) =>
+              goldenSets.changeRatingRule(input.goldenSetId, input.rule),
+            ),
+          },
+        }),
+        agreement: agreementTabMachine.provide({
+          actors: {
+            fetchAgreement: fromPromise(({ input }: { input: { goldenSetId: number } }) => goldenSets.agreementOf(input.goldenSetId)),
+            adjudicate: adjudicateMachine.provide({
+              actors: {
+                saveAdjudication: fromPromise(
+                  async ({ input }: { input: { goldenSetId: number; query: string; productId: string; grade: number } }) => {
+                    await goldenSets.saveAdjudication(input.goldenSetId, {
+                      query: input.query,
+                      product_id: input.productId,
+                      grade: input.grade,
+                    });
+                  },
                 ),
               },
             }),

@@ -114,4 +114,5 @@ export const sameJudgementRow = (a: JudgementRow, b: JudgementRow) =>
   a.name === b.name &&
   a.image_url === b.image_url &&
   a.judged_by === b.judged_by &&
-  a.judged_at === b.judged_at;
+  a.judged_at === b.judged_at &&
+  a.ratings === b.ratings;

@@ -10,3 +10,12 @@ export type GradeCounts = Record<string, number>;
  * null = added, new_grade null = removed).
  */
 export type { GoldenSetQuery, HistoryEntry } from '../../../server/schemas/judging';
+
+/** One rater's grade of a pair, beside the pair's grade; a golden set's rater with how many pairs it rated. */
+export type { Rater, Rating } from '../../../server/schemas/judging';
+
+/** How far a golden set's raters agree (GET golden-sets/{id}/agreement). */
+export type { Agreement } from '../../../server/schemas/agreement';
+
+/** How a pair's ratings make its grade. */
+export type { Aggregate } from '../../../server/schemas/golden-sets';

@@ -5,6 +5,8 @@ import { queryJudgementsMachine } from './query-judgements.machine';
 import { resourceMachine } from '../shared/resource.machine';
 import { scaleEditorMachine } from './scale-editor.machine';
 import { clickGradesMachine } from './click-grades.machine';
+import { agreementTabMachine } from './agreement-tab.machine';
+import { aggregateSettingsMachine } from './aggregate-settings.machine';
 import { DEFAULT_SCALE } from '../../domain/golden-sets/grade-scale';
 import { queryFromSearch } from '../../domain/golden-sets/golden-set-address';
 import type { GoldenSet } from '../../domain/experiments/evaluation-backend-types';
@@ -16,8 +18,10 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 // judgements graded in place by query-judgements), the history of changes (paged, not in the address: it
 // follows the page, not a place to share) and the scale editor. What a child saved on the server is seen
 // here (its count of saves grows) and the others fetch again: a saved grade refreshes the counts, the queries and the history; a saved
-// scale refreshes the golden set, whose new scale goes to the judgements. Grades stored from clicks (a dialog
-// told to reload the page) refresh the golden set, the queries and the history.
+// scale refreshes the golden set, whose new scale goes to the judgements. The Agreement tab and the rating
+// rule's settings live beside them: a saved rule or an adjudication changes grades, so the golden set, the
+// queries, the history and the query opened are fetched again. Grades stored from clicks (a dialog told to
+// reload the page) refresh the golden set, the queries and the history.
 
 export const QUERY_FILTER = ['search'] as const;
 
@@ -39,9 +43,14 @@ export type GoldenSetPageContext = {
   history: ActorRefFrom<typeof pagedListMachine>;
   scaleEditor: ActorRefFrom<typeof scaleEditorMachine>;
   clickGrades: ActorRefFrom<typeof clickGradesMachine>;
+  agreement: ActorRefFrom<typeof agreementTabMachine>;
+  ratingRule: ActorRefFrom<typeof aggregateSettingsMachine>;
   /** The saves of the judgements and of the scale already answered with a refresh. */
   judgementSaves: number;
   scaleSaves: number;
+  /** The saves of the rating rule and the adjudications already answered with a refresh. */
+  ruleSaves: number;
+  adjudications: number;
 };
 
 export type GoldenSetPageEvent =
@@ -51,7 +60,9 @@ export type GoldenSetPageEvent =
   | { type: 'route.changed'; query: string | null }
   | { type: 'reload' }
   | { type: 'xstate.snapshot.scaleEditor'; snapshot: SnapshotFrom<typeof scaleEditorMachine> }
-  | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> };
+  | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> }
+  | { type: 'xstate.snapshot.agreement'; snapshot: SnapshotFrom<typeof agreementTabMachine> }
+  | { type: 'xstate.snapshot.ratingRule'; snapshot: SnapshotFrom<typeof aggregateSettingsMachine> };
 
 const sameScale = (a: GradeScale, b: GradeScale) => a.max_grade === b.max_grade && a.labels.join('\n') === b.labels.join('\n');
 const scaleOf = (snapshot: SnapshotFrom<typeof resourceMachine>) => (snapshot.context.data as GoldenSet | null)?.scale ?? null;
@@ -71,6 +82,8 @@ export const goldenSetPageMachine = setup({
     scaleEditor: scaleEditorMachine,
     clickGrades: clickGradesMachine,
     queryJudgements: queryJudgementsMachine,
+    agreement: agreementTabMachine,
+    ratingRule: aggregateSettingsMachine,
     listenForRoute: fromCallback<GoldenSetPageEvent>(notProvided('listenForRoute')),
   },
   actions: {
@@ -80,6 +93,8 @@ export const goldenSetPageMachine = setup({
     assignScale: assign((_, params: { scale: GradeScale }) => ({ scale: params.scale })),
     assignJudgementSaves: assign((_, params: { saves: number }) => ({ judgementSaves: params.saves })),
     assignScaleSaves: assign((_, params: { saves: number }) => ({ scaleSaves: params.saves })),
+    assignRuleSaves: assign((_, params: { saves: number }) => ({ ruleSaves: params.saves })),
+    assignAdjudications: assign((_, params: { saves: number }) => ({ adjudications: params.saves })),
     reloadQueries: sendTo(({ context }) => context.queries, { type: 'reload' }),
     reloadHistory: sendTo(({ context }) => context.history, { type: 'reload' }),
     reloadGoldenSet: sendTo(({ context }) => context.goldenSet, { type: 'reload' }),
@@ -96,6 +111,8 @@ export const goldenSetPageMachine = setup({
     isNewJudgementSave: ({ context }, params: { saves: number; saving: boolean }) =>
       !params.saving && params.saves > context.judgementSaves,
     isNewScaleSave: ({ context }, params: { saves: number }) => params.saves > context.scaleSaves,
+    isNewRuleSave: ({ context }, params: { saves: number }) => params.saves > context.ruleSaves,
+    isNewAdjudication: ({ context }, params: { saves: number }) => params.saves > context.adjudications,
   },
 }).createMachine({
   id: 'goldenSetPage',
@@ -108,8 +125,12 @@ export const goldenSetPageMachine = setup({
     history: spawn('history', { id: 'history', input: { ownerId: input.goldenSetId } }),
     scaleEditor: spawn('scaleEditor', { id: 'scaleEditor', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
     clickGrades: spawn('clickGrades', { id: 'clickGrades', input: { goldenSetId: input.goldenSetId, reloadTarget: self } }),
+    agreement: spawn('agreement', { id: 'agreement', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
+    ratingRule: spawn('ratingRule', { id: 'ratingRule', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
     judgementSaves: 0,
     scaleSaves: 0,
+    ruleSaves: 0,
+    adjudications: 0,
   }),
   initial: 'checkingId',
   states: {
@@ -136,6 +157,28 @@ export const goldenSetPageMachine = setup({
           actions: [{ type: 'assignScaleSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) }, 'reloadGoldenSet'],
         },
         reload: { actions: ['reloadGoldenSet', 'reloadQueries', 'reloadHistory'] },
+        'xstate.snapshot.ratingRule': {
+          guard: { type: 'isNewRuleSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+          target: '.choosing',
+          reenter: true,
+          actions: [
+            { type: 'assignRuleSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
+            'reloadGoldenSet',
+            'reloadQueries',
+            'reloadHistory',
+          ],
+        },
+        'xstate.snapshot.agreement': {
+          guard: { type: 'isNewAdjudication', params: ({ event }) => ({ saves: event.snapshot.context.adjudications }) },
+          target: '.choosing',
+          reenter: true,
+          actions: [
+            { type: 'assignAdjudications', params: ({ event }) => ({ saves: event.snapshot.context.adjudications }) },
+            'reloadGoldenSet',
+            'reloadQueries',
+            'reloadHistory',
+          ],
+        },
         'user.openQuery': {
           guard: { type: 'isOtherQuery', params: ({ event }) => event },
           target: '.choosing',

@@ -16,3 +16,5 @@ export const selectOpenQuery = (snapshot: GoldenSetPageSnapshot) => snapshot.con
 /** The judgements of the query opened, while one is. */
 export const selectJudgements = (snapshot: GoldenSetPageSnapshot) =>
   snapshot.children.judgements as ActorRefFrom<typeof queryJudgementsMachine> | undefined;
+export const selectAgreementTab = (snapshot: GoldenSetPageSnapshot) => snapshot.context.agreement;
+export const selectRatingRule = (snapshot: GoldenSetPageSnapshot) => snapshot.context.ratingRule;

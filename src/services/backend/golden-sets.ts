@@ -14,7 +14,9 @@ import {
 import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
 import type { GoldenSetUpload, UploadedGoldenSet } from '../../domain/golden-sets/golden-set-upload';
 import type { ClickLogAnswer, ClickLogRequest } from '../../domain/golden-sets/click-grades';
+import type { RatingRule } from '../../domain/golden-sets/rating-rule';
 import type {
+  Agreement,
   GoldenSetQuery,
   GradeScale,
   HistoryEntry,
@@ -28,7 +30,10 @@ import { queuePageOf } from './queue-page';
 // golden-sets/ on the evaluation backend (server/routes/backend/golden-sets.ts, golden-set-upload.ts,
 // judgements.ts, click-logs.ts and the coverage of experiment-tools.ts): the list, one golden set read, changed and deleted,
 // the upload, grades from a click log, the exports, the coverage of a dataset, and its judgements (the queries, one query's judgements,
-// a grade saved or removed, the history). Paths are as the API names them, trailing slashes included.
+// a grade saved or removed, the history) and how far its raters agree. Paths are as the API names them, trailing slashes included.
+
+/** The disagreements the Agreement tab lists, widest first: enough to work through, small to send. */
+const DISAGREEMENTS_LISTED = 50;
 
 /** Golden sets come from this server only, whose pages go up to 1,000: one call for most. */
 const OPTIONS_PAGE_SIZE = 200;
@@ -76,6 +81,9 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     findGoldenSet: (id: number) => foundOrNull(getGoldenSet(id)),
 
     updateGoldenSet,
+
+    /** PATCH golden-sets/{id} with the rating rule → the golden set as its grades are now (its version grows when they changed). */
+    changeRatingRule: (id: number, rule: RatingRule) => api<GoldenSet>(path(id), { method: 'PATCH', body: rule }),
 
     /** The scale changed alone; 409 when judgements lie above the new highest grade. */
     updateScale: (id: number, scale: GradeScale) => updateGoldenSet(id, { scale }),
@@ -145,6 +153,13 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     /** PUT golden-sets/{id}/judgements/ → the judgement as saved (creates it or changes its grade). */
     saveJudgement: (goldenSetId: number, judgement: JudgementInput) =>
       api<Judgement>(`${path(goldenSetId)}/judgements/`, { method: 'PUT', body: judgement }),
+
+    /** PUT golden-sets/{id}/judgements/ with adjudicate: the signed-in person's grade, kept as an adjudication. */
+    saveAdjudication: (goldenSetId: number, judgement: JudgementInput) =>
+      api<Judgement>(`${path(goldenSetId)}/judgements/`, { method: 'PUT', body: { ...judgement, adjudicate: true } }),
+
+    /** GET golden-sets/{id}/agreement?disagreements → κ, α, each rater against the people, the widest disagreements. */
+    agreementOf: (id: number) => api<Agreement>(`${path(id)}/agreement`, { query: { disagreements: DISAGREEMENTS_LISTED } }),
 
     /** DELETE golden-sets/{id}/judgements/?query&product_id → 204. */
     removeJudgement: async (goldenSetId: number, key: JudgementKeyQuery): Promise<void> => {

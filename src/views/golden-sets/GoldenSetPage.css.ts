@@ -64,3 +64,27 @@ export const input = style({
 
 export const found = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
 export const foundItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+export const rules = style({ border: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const rule = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.sm, fontSize: vars.fontSize.sm });
+
+// The tabs: the judgements, or how far the raters agree.
+export const tabs = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
+  margin: `0 0 ${vars.space.md}`,
+});
+export const tab = style({
+  background: 'none',
+  border: 'none',
+  borderBottom: '2px solid transparent',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  font: 'inherit',
+  cursor: 'pointer',
+  color: vars.color.textMuted,
+  selectors: { '&[aria-selected="true"]': { borderBottomColor: vars.color.accent, color: 'inherit', fontWeight: vars.fontWeight.bold } },
+});
+
+export const ratings = style({ listStyle: 'none', margin: `${vars.space.xs} 0 0`, padding: 0, fontSize: vars.fontSize.sm });
+export const adjudication = style({ fontWeight: vars.fontWeight.bold });

@@ -10,13 +10,19 @@ import {
   selectMissing,
   selectNotFound,
   selectOpenQuery,
+  selectAgreementTab,
   selectQueries,
+  selectRatingRule,
   selectScale,
   selectScaleEditor,
 } from '../../machines/golden-sets/golden-set-page.selectors';
 import type { resourceMachine } from '../../machines/shared/resource.machine';
 import { selectData, selectResourceView } from '../../machines/shared/resource.selectors';
 import type { scaleEditorMachine } from '../../machines/golden-sets/scale-editor.machine';
+import type { aggregateSettingsMachine } from '../../machines/golden-sets/aggregate-settings.machine';
+import type { agreementTabMachine } from '../../machines/golden-sets/agreement-tab.machine';
+import { selectAgreementShown } from '../../machines/golden-sets/agreement-tab.selectors';
+import { ratingRuleOf, ratingRuleText } from '../../domain/golden-sets/rating-rule';
 import { formatCount } from '../../domain/shared/format-count';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { gradeDistribution, gradeText } from '../../domain/golden-sets/grade-scale';
@@ -26,6 +32,8 @@ import * as styles from './GoldenSetPage.css';
 import { GoldenSetQueries } from './GoldenSetQueries';
 import { useLogic } from '../shell/logic-context';
 import { QueryJudgements } from './QueryJudgements';
+import { AgreementTab } from './AgreementTab';
+import { RatingRuleSettings } from './RatingRuleSettings';
 import { ScaleEditor } from './ScaleEditor';
 import { ClickGrades } from './ClickGradesDialog';
 import { GatedButton, GatedLink } from '../ui/Gated';
@@ -56,6 +64,9 @@ export function GoldenSetPage({ id }: { id: number | null }) {
   const scale = useSelector(page, selectScale);
   const openQuery = useSelector(page, selectOpenQuery);
   const judgements = useSelector(page, selectJudgements);
+  const agreement = useSelector(page, selectAgreementTab);
+  const ratingRule = useSelector(page, selectRatingRule);
+  const agreementShown = useSelector(agreement, selectAgreementShown);
   const set = useSelector(goldenSet, selectSet);
 
   return (
@@ -82,26 +93,68 @@ export function GoldenSetPage({ id }: { id: number | null }) {
         </p>
       ) : (
         <>
-          <GoldenSetHeader actor={goldenSet} scaleEditor={scaleEditor} />
+          <GoldenSetHeader actor={goldenSet} scaleEditor={scaleEditor} ratingRule={ratingRule} />
           {set && <ClickGrades actor={clickGrades} scale={set.scale} />}
           <ScaleEditor actor={scaleEditor} />
-          <div className={styles.columns}>
-            <GoldenSetQueries
-              list={queries}
-              scale={scale}
-              openQuery={openQuery}
-              onOpen={(query) => page.send({ type: 'user.openQuery', query })}
-            />
-            {judgements && <QueryJudgements key={openQuery} actor={judgements} onClose={() => page.send({ type: 'user.closeQuery' })} />}
-          </div>
-          <GoldenSetHistory list={history} scale={scale} />
+          <RatingRuleSettings actor={ratingRule} />
+          <Tabs agreement={agreement} agreementShown={agreementShown} />
+          {agreementShown ? (
+            <div role="tabpanel" aria-label="Agreement">
+              <AgreementTab actor={agreement} scale={scale} />
+            </div>
+          ) : (
+            <div role="tabpanel" aria-label="Judgements">
+              <div className={styles.columns}>
+                <GoldenSetQueries
+                  list={queries}
+                  scale={scale}
+                  openQuery={openQuery}
+                  onOpen={(query) => page.send({ type: 'user.openQuery', query })}
+                />
+                {judgements && (
+                  <QueryJudgements key={openQuery} actor={judgements} onClose={() => page.send({ type: 'user.closeQuery' })} />
+                )}
+              </div>
+              <GoldenSetHistory list={history} scale={scale} />
+            </div>
+          )}
         </>
       )}
     </div>
   );
 }
 
-function GoldenSetHeader(props: { actor: ActorRefFrom<typeof resourceMachine>; scaleEditor: ActorRefFrom<typeof scaleEditorMachine> }) {
+// The judgements (the queries, the query opened, the history) or how far the raters agree.
+function Tabs({ agreement, agreementShown }: { agreement: ActorRefFrom<typeof agreementTabMachine>; agreementShown: boolean }) {
+  return (
+    <div role="tablist" aria-label="Golden set" className={styles.tabs}>
+      <button
+        type="button"
+        role="tab"
+        className={styles.tab}
+        aria-selected={!agreementShown}
+        onClick={() => agreement.send({ type: 'user.hide' })}
+      >
+        Judgements
+      </button>
+      <button
+        type="button"
+        role="tab"
+        className={styles.tab}
+        aria-selected={agreementShown}
+        onClick={() => agreement.send({ type: 'user.show' })}
+      >
+        Agreement
+      </button>
+    </div>
+  );
+}
+
+function GoldenSetHeader(props: {
+  actor: ActorRefFrom<typeof resourceMachine>;
+  scaleEditor: ActorRefFrom<typeof scaleEditorMachine>;
+  ratingRule: ActorRefFrom<typeof aggregateSettingsMachine>;
+}) {
   const view = useSelector(props.actor, selectResourceView);
   const set = useSelector(props.actor, selectSet);
   if (view === 'loading') return <StatusMessage>Loading...</StatusMessage>;
@@ -143,6 +196,19 @@ function GoldenSetHeader(props: { actor: ActorRefFrom<typeof resourceMachine>; s
             onClick={() => props.scaleEditor.send({ type: 'user.open', scale: set.scale })}
           >
             Edit scale
+          </GatedButton>
+        </dd>
+      </div>
+      <div>
+        <dt className={styles.term}>Rating rule</dt>
+        <dd className={styles.definition}>
+          {ratingRuleText(ratingRuleOf(set))}{' '}
+          <GatedButton
+            action="golden_set.change"
+            className={button({ tone: 'secondary', size: 'small' })}
+            onClick={() => props.ratingRule.send({ type: 'user.open', rule: ratingRuleOf(set), version: set.version })}
+          >
+            Edit rule
           </GatedButton>
         </dd>
       </div>

@@ -13,6 +13,7 @@ import {
 import { formatDateTime } from '../../domain/shared/format-date';
 import { gradeFromKey, gradesOf, gradeText } from '../../domain/golden-sets/grade-scale';
 import { sameJudgementRow, type JudgementRow } from '../../domain/golden-sets/judgement-edits';
+import { ratingText } from '../../domain/golden-sets/rating-text';
 import type { GradeScale } from '../../domain/judging/golden-set-judging-types';
 import { refusalNote } from '../../domain/shell/roles';
 import { AddJudgementForm } from './AddJudgementForm';
@@ -194,6 +195,15 @@ const JudgementTableRow = memo(
               {row.judged_by ?? 'Uploaded'}
               {row.judged_at && `, ${formatDateTime(row.judged_at)}`}
             </div>
+          )}
+          {row.ratings && row.ratings.length > 0 && (
+            <ul className={styles.ratings} aria-label={`Ratings of ${row.product_id}`}>
+              {row.ratings.map((rating) => (
+                <li key={`${rating.rater_id} ${rating.judged_at}`} className={rating.adjudication ? styles.adjudication : undefined}>
+                  {ratingText(scale, rating)}
+                </li>
+              ))}
+            </ul>
           )}
         </td>
         {mayJudge && (
