@@ -12,6 +12,7 @@ import {
   type GoldenSetExportFormat,
 } from '../../domain/experiments/evaluation-backend-types';
 import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
+import type { Rater } from '../../domain/runs/run-judges';
 import type { GoldenSetUpload, UploadedGoldenSet } from '../../domain/golden-sets/golden-set-upload';
 import type {
   GoldenSetQuery,
@@ -131,6 +132,9 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     removeJudgement: async (goldenSetId: number, key: JudgementKeyQuery): Promise<void> => {
       await api(`${path(goldenSetId)}/judgements/`, { method: 'DELETE', query: key });
     },
+
+    /** GET golden-sets/{id}/raters → whoever rated the set, with how many pairs each rated, most first. */
+    ratersOf: (goldenSetId: number) => api<Rater[]>(`${path(goldenSetId)}/raters`),
 
     /** GET golden-sets/{id}/history/?page&page_size → newest first. */
     historyRows: async (id: number, page: PageRequest): Promise<Page<HistoryEntry>> =>
