@@ -14,8 +14,7 @@ import type { Database } from '../server/db/database';
 import { runToCompletion } from '../server/runs/process-run';
 import { rescoreRun } from '../server/runs/rescore-run';
 import type { RunQueue } from '../server/runs/run-queue';
-import type { Aggregate } from '../server/schemas/golden-sets';
-import type { RaterSelection } from '../server/schemas/run-judges';
+import type { RescoreBody } from '../server/schemas/run-judges';
 import { openDatabase } from '../server/storage/open-database';
 import { benchBackends, withScratchDatabase } from './bench-server';
 import { positive } from './run-setup';
@@ -104,7 +103,7 @@ interface Figure {
   meanNdcg: number;
 }
 
-async function timedRescore(db: Database, runId: number, chosen: { raters?: RaterSelection; aggregate?: Aggregate }) {
+async function timedRescore(db: Database, runId: number, chosen: RescoreBody) {
   const started = performance.now();
   const rescore = await rescoreRun(db, queue, actor, runId, chosen);
   await runToCompletion(db, Number(rescore.id));
@@ -124,7 +123,7 @@ async function bench(backend: string, connection: { databaseUrl?: string; dataDi
     const loading = performance.now();
     const runId = await store(db);
     console.log(`${backend}: stored in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
-    const ways: Array<[string, { raters?: RaterSelection; aggregate?: Aggregate }]> = [
+    const ways: Array<[string, RescoreBody]> = [
       ["all raters, the set's rule (stored grades)", {}],
       ['people only, median', { raters: { kinds: ['person'] }, aggregate: 'median' }],
       ['model only', { raters: { kinds: ['model'] } }],

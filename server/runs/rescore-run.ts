@@ -11,8 +11,7 @@ import { recordAudit } from '../audit/audit-trail';
 import type { AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import type { ExperimentRun } from '../schemas/runs';
-import type { Aggregate } from '../schemas/golden-sets';
-import type { RaterSelection } from '../schemas/run-judges';
+import type { RescoreBody } from '../schemas/run-judges';
 import { chosenJudges } from './run-judges';
 import { RUN_COLUMNS } from './run-rows';
 import type { RunQueue } from './run-queue';
@@ -47,7 +46,7 @@ export async function rescoreRun(
   queue: RunQueue,
   actor: AuditActor,
   sourceId: number,
-  chosen: { raters?: RaterSelection; aggregate?: Aggregate } = {},
+  chosen: RescoreBody = {},
 ): Promise<ExperimentRun> {
   const run = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Omit<Source, 'golden_set_exists'>>(

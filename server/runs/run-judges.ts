@@ -6,9 +6,12 @@
  */
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
-import { pairGrade, type RaterKind } from '../golden-sets/aggregate-grade';
+import { pairGrade, type RatedGrade } from '../golden-sets/aggregate-grade';
 import type { Aggregate } from '../schemas/golden-sets';
-import type { RaterSelection, RunJudges } from '../schemas/run-judges';
+import type { RescoreBody, RunJudges } from '../schemas/run-judges';
+
+/** How the golden set makes its own grades now. */
+type SetRule = { aggregate: Aggregate; prefer_adjudication: boolean };
 
 /** Per query key, each judged product's grade. */
 export type QueryGrades = Map<string, Map<string, number>>;
@@ -17,11 +20,7 @@ export type QueryGrades = Map<string, Map<string, number>>;
  * The judges a rescore asked for, with what it left out filled in (every rater, the set's rule now); 400
  * naming the field when a picked rater does not rate this set (another set's upload or clicks, or no rater).
  */
-export async function chosenJudges(
-  db: Queryable,
-  goldenSetId: number,
-  chosen: { raters?: RaterSelection; aggregate?: Aggregate },
-): Promise<RunJudges> {
+export async function chosenJudges(db: Queryable, goldenSetId: number, chosen: RescoreBody): Promise<RunJudges> {
   const raters = chosen.raters ?? 'all';
   if (typeof raters === 'object' && 'rater_ids' in raters) {
     const { rows } = await db.query<{ id: string | number }>(
@@ -35,14 +34,19 @@ export async function chosenJudges(
       throw new HttpError(400, `body.raters.rater_ids names no rater of golden set ${goldenSetId}: ${ids}`);
     }
   }
-  const { rows } = await db.query<{ aggregate: Aggregate }>('SELECT aggregate FROM golden_sets WHERE id = $1', [goldenSetId]);
-  return { raters, aggregate: chosen.aggregate ?? rows[0].aggregate };
+  const { rows } = await db.query<SetRule>('SELECT aggregate, prefer_adjudication FROM golden_sets WHERE id = $1', [goldenSetId]);
+  return {
+    raters,
+    aggregate: chosen.aggregate ?? rows[0].aggregate,
+    prefer_adjudication: chosen.prefer_adjudication ?? rows[0].prefer_adjudication,
+  };
 }
 
 /**
  * The grades the run's judges give the pairs of these queries; a pair none of them rated is left out
- * (unjudged). Every rater by the rule the set has now is the set's grades as stored; the rule is read each
- * batch, so a run whose set changed its rule meanwhile still grades by the rule it recorded.
+ * (unjudged). Every rater by the rule (and the preference for adjudications) the set has now is the set's
+ * grades as stored; the rule is read each batch, so a run whose set changed its rule meanwhile still grades by
+ * the rule it recorded.
  */
 export async function gradesOf(
   db: Queryable,
@@ -52,8 +56,10 @@ export async function gradesOf(
 ): Promise<QueryGrades> {
   if (judges === null) return setGrades(db, goldenSetId, keys);
   if (judges.raters === 'all') {
-    const { rows } = await db.query<{ aggregate: Aggregate }>('SELECT aggregate FROM golden_sets WHERE id = $1', [goldenSetId]);
-    if (rows[0]?.aggregate === judges.aggregate) return setGrades(db, goldenSetId, keys);
+    const { rows } = await db.query<SetRule>('SELECT aggregate, prefer_adjudication FROM golden_sets WHERE id = $1', [goldenSetId]);
+    const set = rows[0];
+    if (set?.aggregate === judges.aggregate && set.prefer_adjudication === judges.prefer_adjudication)
+      return setGrades(db, goldenSetId, keys);
   }
   return chosenGrades(db, goldenSetId, judges, keys);
 }
@@ -76,8 +82,8 @@ async function chosenGrades(db: Queryable, goldenSetId: number, judges: RunJudge
   const { raters } = judges;
   const kinds = typeof raters === 'object' && 'kinds' in raters ? raters.kinds : null;
   const raterIds = typeof raters === 'object' && 'rater_ids' in raters ? raters.rater_ids : null;
-  const { rows } = await db.query<{ query_key: string; product_id: string; kind: RaterKind; grade: number }>(
-    `SELECT r.query_key, r.product_id, t.kind, r.grade
+  const { rows } = await db.query<{ query_key: string; product_id: string } & RatedGrade>(
+    `SELECT r.query_key, r.product_id, t.kind, r.grade, r.adjudication
      FROM golden_set_ratings r JOIN raters t ON t.id = r.rater_id
      WHERE r.golden_set_id = $1 AND r.query_key = ANY($2::text[])
        AND ($3::text[] IS NULL OR t.kind = ANY($3::text[])) AND ($4::bigint[] IS NULL OR r.rater_id = ANY($4::bigint[]))
@@ -89,7 +95,7 @@ async function chosenGrades(db: Queryable, goldenSetId: number, judges: RunJudge
   for (let i = 1; i <= rows.length; i++) {
     const first = rows[start];
     if (i < rows.length && rows[i].query_key === first.query_key && rows[i].product_id === first.product_id) continue;
-    const grade = pairGrade(judges.aggregate, rows.slice(start, i));
+    const grade = pairGrade(judges.aggregate, rows.slice(start, i), judges.prefer_adjudication);
     if (grade !== undefined) productsOf(grades, first.query_key).set(first.product_id, grade);
     start = i;
   }

@@ -41,7 +41,7 @@ export async function startRun(
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total,
          copying_from_dataset_id, golden_set_version, judges)
        SELECT $1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7, g.version,
-         CASE WHEN g.id IS NOT NULL THEN jsonb_build_object('raters', 'all', 'aggregate', g.aggregate) END
+         CASE WHEN g.id IS NOT NULL THEN jsonb_build_object('raters', 'all', 'aggregate', g.aggregate, 'prefer_adjudication', g.prefer_adjudication) END
        FROM (SELECT 1) AS one LEFT JOIN golden_sets g ON g.id = ($4::jsonb->>'golden_set_id')::bigint
        RETURNING id`,
       [experimentId, experiment.script_name, distinctTags, JSON.stringify(config), experiment.cost, entries, experiment.dataset_id],

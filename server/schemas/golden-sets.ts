@@ -10,7 +10,7 @@ export const AggregateSchema = Type.Enum(['single', 'mean', 'median', 'majority'
 });
 export type Aggregate = Static<typeof AggregateSchema>;
 const RatingsPerPairSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'How many ratings a pair should get' });
-const PreferAdjudicationSchema = Type.Boolean({
+export const PreferAdjudicationSchema = Type.Boolean({
   description: "Whether a pair's adjudication (the newest, when several) decides its grade instead of the rule",
 });
 

@@ -1,6 +1,6 @@
 /** Whose ratings a run is scored with, and by which rule: recorded on every run, chosen by a rescore. */
 import { Type, type Static } from 'typebox';
-import { AggregateSchema } from './golden-sets';
+import { AggregateSchema, PreferAdjudicationSchema } from './golden-sets';
 import { RaterKindSchema } from './judging';
 import { IdSchema, OneOf } from './shared';
 
@@ -32,6 +32,7 @@ export const RunJudgesSchema = Type.Object(
   {
     raters: RaterSelectionSchema,
     aggregate: AggregateSchema,
+    prefer_adjudication: PreferAdjudicationSchema,
   },
   {
     description:
@@ -40,13 +41,19 @@ export const RunJudgesSchema = Type.Object(
 );
 export type RunJudges = Static<typeof RunJudgesSchema>;
 
-export const RescoreBodySchema = Type.Unsafe<{ raters?: RaterSelection; aggregate?: RunJudges['aggregate'] } | null>({
+export type RescoreBody = Partial<RunJudges>;
+
+export const RescoreBodySchema = Type.Unsafe<RescoreBody | null>({
   type: ['object', 'null'],
   properties: {
     raters: { ...RaterSelectionSchema, description: "Whose ratings grade the pairs; 'all' when left out" },
     aggregate: {
       ...AggregateSchema,
       description: "The rule that makes a pair's grade of its ratings; the golden set's rule when left out",
+    },
+    prefer_adjudication: {
+      ...PreferAdjudicationSchema,
+      description: "A pair's newest adjudication decides its grade (among the chosen raters'); the golden set's choice when left out",
     },
   },
   additionalProperties: false,

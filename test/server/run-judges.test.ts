@@ -74,15 +74,19 @@ describe.each(backends)('run judges (%s)', (backend) => {
   afterAll(() => t?.close());
 
   it("records every rater and the set's rule on a run, and keeps it after the rule changes", async () => {
-    expect(first.judges).toEqual({ raters: 'all', aggregate: 'single' });
+    expect(first.judges).toEqual({ raters: 'all', aggregate: 'single', prefer_adjudication: true });
     const listed = (await t.call('GET', `${API}/experiment-runs/by_experiment/${first.experiment_id}`)).json<
       Array<{ id: number; judges: unknown }>
     >();
-    expect(listed.find((run) => run.id === first.id)!.judges).toEqual({ raters: 'all', aggregate: 'single' });
+    expect(listed.find((run) => run.id === first.id)!.judges).toEqual({ raters: 'all', aggregate: 'single', prefer_adjudication: true });
     expect((await t.call('PATCH', `${API}/golden-sets/${setId}`, { aggregate: 'mean' })).statusCode).toBe(200);
-    expect((await t.call('GET', `${API}/experiment-runs/${first.id}`)).json().judges).toEqual({ raters: 'all', aggregate: 'single' });
+    expect((await t.call('GET', `${API}/experiment-runs/${first.id}`)).json().judges).toEqual({
+      raters: 'all',
+      aggregate: 'single',
+      prefer_adjudication: true,
+    });
     const again = await rescore();
-    expect(again.judges).toEqual({ raters: 'all', aggregate: 'mean' });
+    expect(again.judges).toEqual({ raters: 'all', aggregate: 'mean', prefer_adjudication: true });
   });
 
   it('scores the same rankings by the people only and by the model only, each by its own grades', async () => {
@@ -94,7 +98,11 @@ describe.each(backends)('run judges (%s)', (backend) => {
     expect(ranking).toEqual(['p1', 'p3']);
 
     const people = await rescore({ raters: { kinds: ['person'] }, aggregate: 'mean' });
-    expect(people).toMatchObject({ status: 'success', rescore_of: first.id, judges: { raters: { kinds: ['person'] }, aggregate: 'mean' } });
+    expect(people).toMatchObject({
+      status: 'success',
+      rescore_of: first.id,
+      judges: { raters: { kinds: ['person'] }, aggregate: 'mean', prefer_adjudication: true },
+    });
     // p1: the mean of 3 and 1 is 2 (the upload's 3 is not a person's); p2, p3: 0. Only p1 is relevant, and first.
     expect(await sofaGrades(people.id)).toEqual({ p1: 2, p2: 0, p3: 0 });
     // "coffee table" only the upload rated: unjudged here, so the means are "red sofa"'s alone.
@@ -104,7 +112,7 @@ describe.each(backends)('run judges (%s)', (backend) => {
     expect(people.summary!.mean_metrics['recall@3']).toBeCloseTo(1, 10);
 
     const model = await rescore({ raters: { kinds: ['model'] } });
-    expect(model.judges).toEqual({ raters: { kinds: ['model'] }, aggregate: 'mean' });
+    expect(model.judges).toEqual({ raters: { kinds: ['model'] }, aggregate: 'mean', prefer_adjudication: true });
     expect(await sofaGrades(model.id)).toEqual({ p1: 0, p2: 2, p3: 2 });
     expect(model.summary).toMatchObject({ unjudged: 1, counted: 1 });
     // p3 at rank 2 is the one relevant product found of the two there are (p2 was not found).
@@ -122,7 +130,7 @@ describe.each(backends)('run judges (%s)', (backend) => {
 
   it("grades by the picked raters and rule: Alice alone, the people's median", async () => {
     const alice = await rescore({ raters: { rater_ids: [aliceRater] }, aggregate: 'single' });
-    expect(alice.judges).toEqual({ raters: { rater_ids: [aliceRater] }, aggregate: 'single' });
+    expect(alice.judges).toEqual({ raters: { rater_ids: [aliceRater] }, aggregate: 'single', prefer_adjudication: true });
     expect(await sofaGrades(alice.id)).toEqual({ p1: 3, p2: 0 });
     // The lower middle of 3 and 1.
     const median = await rescore({ raters: { kinds: ['person'] }, aggregate: 'median' });
@@ -132,6 +140,24 @@ describe.each(backends)('run judges (%s)', (backend) => {
     const upload = await rescore({ raters: { rater_ids: [raters.find((r) => r.kind === 'import')!.id] } });
     expect(await sofaGrades(upload.id)).toEqual({ p1: 3 });
     expect(upload.summary).toMatchObject({ unjudged: 0, counted: 2 });
+  });
+
+  it("lets a person's adjudication decide among the chosen raters while the run prefers adjudications", async () => {
+    const carol = await t.call(
+      'PUT',
+      `${API}/golden-sets/${setId}/judgements/`,
+      { query: 'red sofa', product_id: 'p3', grade: 3, adjudicate: true },
+      await as('carol', 'Carol'),
+    );
+    expect(carol.statusCode, carol.body).toBe(200);
+    // p3: Bob's 0 and Carol's 3; her adjudication decides, unless the rescore says otherwise (then their mean, 1.5 → 2).
+    const preferred = await rescore({ raters: { kinds: ['person'] }, aggregate: 'mean' });
+    expect((await sofaGrades(preferred.id)).p3).toBe(3);
+    const ruled = await rescore({ raters: { kinds: ['person'] }, aggregate: 'mean', prefer_adjudication: false });
+    expect(ruled.judges).toEqual({ raters: { kinds: ['person'] }, aggregate: 'mean', prefer_adjudication: false });
+    expect((await sofaGrades(ruled.id)).p3).toBe(2);
+    // The model's grades know nothing of the people's adjudication.
+    expect((await sofaGrades((await rescore({ raters: { kinds: ['model'] } })).id)).p3).toBe(2);
   });
 
   it('refuses a bad selection naming the field, and starts nothing', async () => {

@@ -50,9 +50,10 @@ export function rescoreBody(choice: JudgesChoice): RescoreBody {
   return { ...(raters ? { raters } : {}), ...(choice.aggregate === 'set' ? {} : { aggregate: choice.aggregate }) };
 }
 
-/** "all raters, by the mean", "humans only, by the median", "raters 3 and 5, by …". */
+/** "all raters, by the mean", "humans only, by the median", "raters 3 and 5, by …"; said when adjudications did not decide. */
 export function judgesLabel(judges: RunJudges): string {
-  return `${ratersLabel(judges.raters)}, by ${RULE_LABELS[judges.aggregate] ?? judges.aggregate}`;
+  const rule = `${ratersLabel(judges.raters)}, by ${RULE_LABELS[judges.aggregate] ?? judges.aggregate}`;
+  return judges.prefer_adjudication === false ? `${rule}, adjudications not preferred` : rule;
 }
 
 function ratersLabel(raters: RaterSelection): string {

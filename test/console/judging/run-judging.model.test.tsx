@@ -183,14 +183,16 @@ describe('judging from the run page', () => {
   });
 
   it('says whose ratings and which rule scored the run', async () => {
-    await openRun({ ...run, judges: { raters: { kinds: ['person'] }, aggregate: 'median' } });
+    await openRun({ ...run, judges: { raters: { kinds: ['person'] }, aggregate: 'median', prefer_adjudication: true } });
     expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: humans only, by the median');
     cleanup();
-    await openRun({ ...run, judges: { raters: 'all', aggregate: 'mean' } });
+    await openRun({ ...run, judges: { raters: 'all', aggregate: 'mean', prefer_adjudication: true } });
     expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: all raters, by the mean');
     cleanup();
-    await openRun({ ...run, judges: { raters: { rater_ids: [31, 32] }, aggregate: 'single' } });
-    expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: raters 31 and 32, by the single rating');
+    await openRun({ ...run, judges: { raters: { rater_ids: [31, 32] }, aggregate: 'single', prefer_adjudication: false } });
+    expect(screen.getByText(/^Scored with:/).textContent).toBe(
+      'Scored with: raters 31 and 32, by the single rating, adjudications not preferred',
+    );
   });
 
   it('offers neither to a run still going', async () => {
