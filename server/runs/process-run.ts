@@ -15,6 +15,8 @@ import { logRun, type RunLog } from './run-log';
 import { storableHits } from '../search/storable-hits';
 import { copyRunEntries } from './copy-run-entries';
 import { storedOutcomes } from './stored-rankings';
+import { gradesOf } from './run-judges';
+import type { RunJudges } from '../schemas/run-judges';
 
 export interface SliceOptions {
   /** Take no new batch after this time (ms since the epoch); the run then stays running for the next slice. */
@@ -45,6 +47,8 @@ interface RunRow {
   first: boolean;
   /** A rescore: the run whose stored rankings it scores again. */
   rescore_of: number | null;
+  /** Whose ratings, by which rule, grade the pairs (run-judges.ts). */
+  judges: RunJudges | null;
 }
 
 interface PendingEntry {
@@ -70,11 +74,11 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   if (copy === 'ended') return 'finished';
   const { rows } = await db.query<RunRow>(
     `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL RETURNING config, started_at = now() AS first, rescore_of`,
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL RETURNING config, started_at = now() AS first, rescore_of, judges`,
     [runId],
   );
   if (rows.length === 0) return 'finished';
-  const { config, first, rescore_of } = rows[0];
+  const { config, first, rescore_of, judges } = rows[0];
   if (first) await logRun(db, options.log, runId, 'started');
   const failRun = (error: string) => failRunWith(db, runId, error, options.log);
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
@@ -117,7 +121,8 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
       continue;
     }
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
-    const judgements = await judgementsOf(db, config.golden_set_id, batch.rows);
+    const keys = [...new Set(batch.rows.map((e) => queryKey(e.input)))];
+    const judgements = await gradesOf(db, config.golden_set_id, judges, keys);
     const stored = rescore_of === null ? undefined : await storedOutcomes(db, rescore_of, batch.rows);
     const evaluate = async ({ entry_id, input }: PendingEntry): Promise<StoredResult> => {
       const key = queryKey(input);
@@ -200,21 +205,6 @@ async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
   const done: R[] = [];
   for (const item of items) done.push(await work(item));
   return done;
-}
-
-async function judgementsOf(db: Database, goldenSetId: number, entries: PendingEntry[]): Promise<Map<string, Map<string, number>>> {
-  const keys = [...new Set(entries.map((e) => queryKey(e.input)))];
-  const { rows } = await db.query<{ query_key: string; product_id: string; grade: number }>(
-    'SELECT query_key, product_id, grade FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = ANY($2::text[])',
-    [goldenSetId, keys],
-  );
-  const byQuery = new Map<string, Map<string, number>>();
-  for (const { query_key, product_id, grade } of rows) {
-    let judged = byQuery.get(query_key);
-    if (!judged) byQuery.set(query_key, (judged = new Map()));
-    judged.set(product_id, grade);
-  }
-  return byQuery;
 }
 
 async function searchWithRetries(

@@ -2,7 +2,8 @@
  * Rescoring a finished run: a new run of the same experiment and configuration, tagged
  * "rescore", that scores the first run's stored rankings against the golden set as it is now
  * (stored-rankings.ts) instead of searching. Its entries are the first run's, copied here, so the two
- * pair query by query on the comparison page. Recorded as run.rescore of the new run. A rescore that
+ * pair query by query on the comparison page. It may be scored with other raters or another rule than the
+ * set's (run-judges.ts), so that each judge's grades score the same rankings. Recorded as run.rescore of the new run. A rescore that
  * could not succeed is refused here (409, saying why), not accepted to fail in the worker.
  */
 import type { Database } from '../db/database';
@@ -10,6 +11,8 @@ import { recordAudit } from '../audit/audit-trail';
 import type { AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import type { ExperimentRun } from '../schemas/runs';
+import type { RescoreBody } from '../schemas/run-judges';
+import { chosenJudges } from './run-judges';
 import { RUN_COLUMNS } from './run-rows';
 import type { RunQueue } from './run-queue';
 
@@ -38,7 +41,13 @@ function refusal(id: number, source: Source): string | undefined {
   return undefined;
 }
 
-export async function rescoreRun(db: Database, queue: RunQueue, actor: AuditActor, sourceId: number): Promise<ExperimentRun> {
+export async function rescoreRun(
+  db: Database,
+  queue: RunQueue,
+  actor: AuditActor,
+  sourceId: number,
+  chosen: RescoreBody = {},
+): Promise<ExperimentRun> {
   const run = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Omit<Source, 'golden_set_exists'>>(
       `SELECT status, tags, CASE WHEN jsonb_typeof(config->'golden_set_id') = 'number' THEN (config->>'golden_set_id')::numeric::bigint END AS golden_set_id
@@ -51,15 +60,16 @@ export async function rescoreRun(db: Database, queue: RunQueue, actor: AuditActo
     const source = { ...rows[0], golden_set_exists: goldenSet.rows.length > 0 };
     const refused = refusal(sourceId, source);
     if (refused !== undefined) throw new HttpError(409, refused);
+    const judges = await chosenJudges(tx, Number(source.golden_set_id), chosen);
     const tags = [...new Set([...source.tags, 'rescore'])];
     const created = await tx.query<{ id: number }>(
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total,
-         golden_set_version, rescore_of)
+         golden_set_version, rescore_of, judges)
        SELECT r.experiment_id, r.evaluation_script_name, $2::text[], 'pending', r.config, r.cost_per_evaluation,
          (SELECT count(*) FROM experiment_run_entries WHERE run_id = r.id),
-         (SELECT version FROM golden_sets WHERE id = (r.config->>'golden_set_id')::numeric), r.id
+         (SELECT version FROM golden_sets WHERE id = (r.config->>'golden_set_id')::numeric), r.id, $3::jsonb
        FROM experiment_runs r WHERE r.id = $1 RETURNING id`,
-      [sourceId, tags],
+      [sourceId, tags, JSON.stringify(judges)],
     );
     const runId = Number(created.rows[0].id);
     const copied = await tx.query(

@@ -36,10 +36,13 @@ export async function startRun(
     }
     const entries = await rowCount(tx, 'dataset', experiment.dataset_id);
     const created = await tx.query<{ id: number }>(
-      // The golden set's version: the run's page tells when the set has changed since.
+      // The golden set's version: the run's page tells when the set has changed since. Its rule: the run
+      // says what it was scored with after the rule changes.
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, tags, status, config, cost_per_evaluation, progress_total,
-         copying_from_dataset_id, golden_set_version)
-       VALUES ($1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7, (SELECT version FROM golden_sets WHERE id = ($4::jsonb->>'golden_set_id')::bigint))
+         copying_from_dataset_id, golden_set_version, judges)
+       SELECT $1, $2, $3::text[], 'pending', $4::jsonb, $5, $6, $7, g.version,
+         CASE WHEN g.id IS NOT NULL THEN jsonb_build_object('raters', 'all', 'aggregate', g.aggregate, 'prefer_adjudication', g.prefer_adjudication) END
+       FROM (SELECT 1) AS one LEFT JOIN golden_sets g ON g.id = ($4::jsonb->>'golden_set_id')::bigint
        RETURNING id`,
       [experimentId, experiment.script_name, distinctTags, JSON.stringify(config), experiment.cost, entries, experiment.dataset_id],
     );

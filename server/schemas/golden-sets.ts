@@ -3,14 +3,14 @@ import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH, MAX_SCALE_G
 import { DemoFlagSchema, IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
 /** How a pair's ratings make its grade (server/golden-sets/aggregate-grade.ts). */
-const AggregateSchema = Type.Enum(['single', 'mean', 'median', 'majority', 'pessimistic'], {
+export const AggregateSchema = Type.Enum(['single', 'mean', 'median', 'majority', 'pessimistic'], {
   type: 'string',
   description:
     "How a pair's ratings make its grade: single (the only rating; several give their mean), mean (rounded half up), median (the lower middle of an even count), majority (a tie to the lower grade), pessimistic (of 3 or more, the three highest: their grade when they agree, else their lowest; fewer: the mean)",
 });
 export type Aggregate = Static<typeof AggregateSchema>;
 const RatingsPerPairSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'How many ratings a pair should get' });
-const PreferAdjudicationSchema = Type.Boolean({
+export const PreferAdjudicationSchema = Type.Boolean({
   description: "Whether a pair's adjudication (the newest, when several) decides its grade instead of the rule",
 });
 

@@ -4,7 +4,7 @@ import { MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } fro
 import { pageProperties, PageOf, TotalCountHeader } from './paging';
 import { ID_RANGE, IdSchema, JsonObject, Nullable, RecordOf, TimestampSchema } from './shared';
 
-const RaterKindSchema = Type.Enum(['person', 'model', 'clicks', 'import'], { type: 'string' });
+export const RaterKindSchema = Type.Enum(['person', 'model', 'clicks', 'import'], { type: 'string' });
 
 /** One rater's grade of a pair; the pair's grade is their aggregate by the set's rule. */
 const RatingSchema = Type.Object({

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './limits';
 import { TotalCountHeader } from './paging';
+import { RunJudgesSchema } from './run-judges';
 import { DemoFlagSchema, IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
 const RunProgressSchema = Type.Object(
@@ -28,6 +29,7 @@ const runProperties = {
   number: Type.Optional(RunNumberSchema),
   progress: Type.Optional(RunProgressSchema),
   error: Type.Optional(Nullable(Type.String({ description: 'Why a run failed, or how many of its searches failed' }))),
+  judges: Type.Optional(Nullable(RunJudgesSchema)),
 };
 
 /** An experiment run as the API answers it, plus the progress and failure of runs made here. */

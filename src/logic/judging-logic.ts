@@ -3,16 +3,22 @@ import { judgeQueueMachine, type UnjudgedFetch } from '../machines/judging/judge
 import { rescoreRunMachine } from '../machines/runs/rescore-run.machine';
 import type { JudgementInput } from '../domain/judging/judging-types';
 import type { QueueSource } from '../domain/judging/queue-scope';
+import type { RescoreBody } from '../domain/runs/run-judges';
 import type { ConsoleDeps } from './console-deps';
 
 // Judging from a run, bound to the run's and its golden set's calls and the address bar.
 
 type Deps = Pick<ConsoleDeps, 'runJudging' | 'experimentRuns' | 'goldenSets' | 'router'>;
 
-/** Rescore, wherever a page offers it: the new run's page follows. */
-export function rescoreRun({ experimentRuns, router }: Pick<Deps, 'experimentRuns' | 'router'>) {
+/** Rescore, wherever a page offers it, with the set's raters to pick from: the new run's page follows. */
+export function rescoreRun({ experimentRuns, goldenSets, router }: Pick<Deps, 'experimentRuns' | 'goldenSets' | 'router'>) {
   return rescoreRunMachine.provide({
-    actors: { rescoreRun: fromPromise(({ input }: { input: { runId: number } }) => experimentRuns.rescore(input.runId)) },
+    actors: {
+      rescoreRun: fromPromise(({ input }: { input: { runId: number; body: RescoreBody } }) =>
+        experimentRuns.rescore(input.runId, input.body),
+      ),
+      fetchRaters: fromPromise(({ input }: { input: { goldenSetId: number } }) => goldenSets.ratersOf(input.goldenSetId)),
+    },
     actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
   });
 }

@@ -69,7 +69,7 @@ export function createRunsLogic({
           },
           actions: { navigateTo },
         }),
-        rescoreRun: rescoreRun({ experimentRuns, router }),
+        rescoreRun: rescoreRun({ experimentRuns, goldenSets, router }),
         runProgress,
       },
     }),

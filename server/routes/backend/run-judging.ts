@@ -7,6 +7,7 @@ import { rescoreRun } from '../../runs/rescore-run';
 import { unjudgedPage } from '../../runs/unjudged';
 import { ErrorSchema } from '../../schemas/errors';
 import { RunSchema } from '../../schemas/runs';
+import { RescoreBodySchema } from '../../schemas/run-judges';
 import { IdParamsSchema } from '../../schemas/shared';
 import { QueueSchema, RunQueueQuerySchema } from '../../schemas/judging';
 import { HttpError } from '../../errors';
@@ -76,12 +77,13 @@ export async function runJudgingRoutes(
     {
       schema: {
         summary:
-          'Score a run that succeeded again from its stored rankings against the golden set as it is now: a new run, tagged rescore; refused (409, saying why) for a run not finished, cancelled or failed, or whose golden set is deleted',
+          "Score a run that succeeded again from its stored rankings against the golden set as it is now: a new run, tagged rescore, scored with the raters and rule the body chooses (every rater by the set's rule when it has none), which the new run records as judges; refused (409, saying why) for a run not finished, cancelled or failed, or whose golden set is deleted; 400 for a rater that does not rate the set",
         tags: ['judging'],
         params: IdParamsSchema,
+        body: RescoreBodySchema,
         response: { 202: RunSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (request, reply) => reply.code(202).send(await rescoreRun(db, runQueue, actorOf(request), request.params.id)),
+    async (request, reply) => reply.code(202).send(await rescoreRun(db, runQueue, actorOf(request), request.params.id, request.body ?? {})),
   );
 }

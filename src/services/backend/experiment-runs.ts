@@ -17,6 +17,7 @@ import type { UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-ty
 import { DEFAULT_SCOPE, scopeParams, type ScopeChoice } from '../../domain/judging/queue-scope';
 import { queuePageOf } from './queue-page';
 import type { SegmentKey, SegmentMeans } from '../../domain/runs/segments';
+import type { RescoreBody } from '../../domain/runs/run-judges';
 
 // experiment-runs/ on the evaluation backend (server/routes/backend/experiment-runs.ts, and the runs' parts of
 // run-judging.ts and run-comparisons.ts): a run started, read, cancelled and rescored, an experiment's runs, a
@@ -57,8 +58,9 @@ export function createExperimentRuns(api: ApiClient) {
     /** POST experiment-runs/{runId}/cancel → the run, cancelled; 409 when it has already finished. */
     cancelRun: (runId: number) => api<ExperimentRun>(`${path(runId)}/cancel`, { method: 'POST' }),
 
-    /** POST experiment-runs/{runId}/rescore → 202 with the new run (a rescore of this one); 409 when it has not finished. */
-    rescore: (runId: number) => api<ExperimentRun>(`${path(runId)}/rescore`, { method: 'POST' }),
+    /** POST experiment-runs/{runId}/rescore → 202 with the new run (a rescore of this one, scored with the raters and rule the
+     * body chooses: every rater by the set's rule when empty); 409 when it has not finished. */
+    rescore: (runId: number, body: RescoreBody = {}) => api<ExperimentRun>(`${path(runId)}/rescore`, { method: 'POST', body }),
 
     /**
      * GET experiment-runs/{runId}/results?page&page_size with the screen's filter (status, search, sort, order) →

@@ -12,6 +12,7 @@ import {
   type GoldenSetExportFormat,
 } from '../../domain/experiments/evaluation-backend-types';
 import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
+import type { Rater } from '../../domain/runs/run-judges';
 import type { GoldenSetUpload, UploadedGoldenSet } from '../../domain/golden-sets/golden-set-upload';
 import type { ClickLogAnswer, ClickLogRequest } from '../../domain/golden-sets/click-grades';
 import type { RatingRule } from '../../domain/golden-sets/rating-rule';
@@ -169,6 +170,8 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     /** GET golden-sets/{id}/queue/?page&page_size → the person's queue of the set: the page's pairs, X-Total-Count, X-Missing-Ratings. */
     setQueue: async (id: number, page: number, pageSize: number): Promise<UnjudgedPage> =>
       queuePageOf(await api.raw<UnjudgedItem[]>(`${path(id)}/queue/`, { query: pageQuery({ page, pageSize }) })),
+    /** GET golden-sets/{id}/raters → whoever rated the set, with how many pairs each rated, most first. */
+    ratersOf: (goldenSetId: number) => api<Rater[]>(`${path(goldenSetId)}/raters`),
 
     /** GET golden-sets/{id}/history/?page&page_size → newest first. */
     historyRows: async (id: number, page: PageRequest): Promise<Page<HistoryEntry>> =>

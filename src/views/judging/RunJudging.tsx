@@ -8,6 +8,7 @@ import type { ExperimentRunDetails } from '../../domain/experiments/evaluation-b
 import { NO_GOLDEN_SET, runJudgingState } from '../../domain/judging/judge-queue';
 import { queuePath } from '../../domain/judging/queue-scope';
 import type { RunGoldenSetState } from '../../domain/judging/judging-types';
+import { judgesLabel } from '../../domain/runs/run-judges';
 import { RescoreButton } from '../runs/RescoreButton';
 import * as styles from '../runs/RunResultsPage.css';
 import { button } from '../ui/button.css';
@@ -37,7 +38,7 @@ export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<
         <Unavailable label="Judge unjudged" reason={NO_GOLDEN_SET} />
       )}
       {rescoreRefusal === null ? (
-        <RescoreButton rescorer={rescorer} runId={run.id} label="Rescore" tone="secondary" />
+        <RescoreButton rescorer={rescorer} runId={run.id} goldenSetId={goldenSetId ?? undefined} label="Rescore" tone="secondary" />
       ) : (
         <Unavailable label="Rescore" reason={rescoreRefusal} />
       )}
@@ -60,11 +61,12 @@ function Unavailable({ label, reason }: { label: string; reason: string }) {
   );
 }
 
-/** A rescore names the run it rescored; a score from an older state of the golden set says so. */
+/** Whose ratings scored the run; a rescore names the run it rescored; a score from an older state of the golden set says so. */
 export function RunJudgingNotes({ run }: { run: Run }) {
   const { changed, rescoreOf } = runJudgingState(run);
   return (
     <>
+      {run.judges && <p className={styles.counts}>Scored with: {judgesLabel(run.judges)}</p>}
       {rescoreOf !== null && (
         <p className={styles.counts}>
           <Link href={`/experiment-run-results/${rescoreOf}`}>Rescore of run {rescoreOf}</Link>

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { EventFromLogic } from 'xstate';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { rescoreRunMachine } from '../../../src/machines/runs/rescore-run.machine';
 import type { ExperimentRun, ExperimentRunDetails } from '../../../src/domain/experiments/evaluation-backend-types';
 import type { RunGoldenSetState } from '../../../src/domain/judging/judging-types';
+import { rescoreBody, type Rater } from '../../../src/domain/runs/run-judges';
 import { RunResultsPage } from '../../../src/views/runs/RunResultsPage';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
@@ -11,7 +12,8 @@ import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers
 import { finishedRun } from '../helpers/finished-run';
 
 // Judging on a run's page: Judge unjudged (to the queue), Rescore (model-based: the rescore machine's paths on
-// the page, ending on the new run's page or beside the server's refusal), and what the run's score stands on.
+// the page, through the choice of whose ratings and which rule, ending on the new run's page or beside the
+// server's refusal), and what the run's score stands on, whose ratings included.
 
 afterEach(cleanup);
 
@@ -37,11 +39,36 @@ async function openRun(details: Run) {
   return services;
 }
 
-type ModelEvent = EventFromLogic<typeof rescoreRunMachine> | ActorDone<'rescoreRun', ExperimentRun> | ActorError<'rescoreRun', Error>;
+type ModelEvent =
+  | EventFromLogic<typeof rescoreRunMachine>
+  | ActorDone<'rescoreRun', ExperimentRun>
+  | ActorError<'rescoreRun', Error>
+  | ActorDone<'fetchRaters', Rater[]>;
+type Snapshot = SnapshotFrom<typeof rescoreRunMachine>;
 
 const refusal = 'Experiment run 12 has no golden set';
+const raters: Rater[] = [
+  { id: 31, kind: 'person', name: 'Alice', judgements: 1200 },
+  { id: 32, kind: 'model', name: 'GPT judge', judgements: 900 },
+];
 
-describe('Rescore on a finished run', () => {
+/** The choices a person makes on the way: the people only, then picking Alice; the median. */
+function choosingEvents({ context }: Snapshot): ModelEvent[] {
+  const { choice } = context;
+  return [
+    ...(context.raters === null ? [{ type: 'xstate.done.actor.fetchRaters', output: raters } as const] : []),
+    ...(choice.raters === 'all' ? [{ type: 'user.pickRaters', raters: 'person' } as const] : []),
+    ...(choice.raters === 'person' ? [{ type: 'user.pickRaters', raters: 'pick' } as const] : []),
+    ...(choice.raters === 'pick' && context.raters !== null && choice.picked.length === 0
+      ? [{ type: 'user.toggleRater', raterId: 31 } as const]
+      : []),
+    ...(choice.aggregate === 'set' ? [{ type: 'user.pickRule', aggregate: 'median' } as const] : []),
+    { type: 'user.confirm' },
+    { type: 'user.cancel' },
+  ];
+}
+
+describe('Rescore on a finished run, with whose ratings and which rule', () => {
   replayShortestPaths(rescoreRunMachine, {
     events: (state): ModelEvent[] =>
       state.hasTag('busy')
@@ -49,23 +76,58 @@ describe('Rescore on a finished run', () => {
             { type: 'xstate.done.actor.rescoreRun', output: rescored },
             { type: 'xstate.error.actor.rescoreRun', error: new Error(refusal) },
           ]
-        : [{ type: 'user.rescore', runId: 12 }],
+        : state.hasTag('choosing')
+          ? choosingEvents(state)
+          : [{ type: 'user.chooseJudges', runId: 12, goldenSetId: 4 }],
     serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
-    paths: { atLeast: 3, name: 'has paths to rescoring, a refusal and back' },
+    paths: { atLeast: 10, name: 'has paths through every choice to rescoring, a refusal and back' },
     // The route names the initial event too.
     name: (path) => `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map(({ event }) => event.type).join(' → ')}`,
     setup: async () => ({ services: await openRun(run), navigated: false }),
-    async perform(event, page) {
-      if (event.type === 'user.rescore') fireEvent.click(screen.getByRole('button', { name: 'Rescore' }));
+    async perform(event, page, step) {
+      if (event.type === 'user.chooseJudges') fireEvent.click(screen.getByRole('button', { name: 'Rescore' }));
+      else if (event.type === 'xstate.done.actor.fetchRaters') await page.services.settle('ratersOf', { output: event.output });
+      else if (event.type === 'user.pickRaters')
+        fireEvent.change(screen.getByLabelText('Whose ratings'), { target: { value: event.raters } });
+      else if (event.type === 'user.toggleRater') fireEvent.click(screen.getByRole('checkbox', { name: /^Alice/ }));
+      else if (event.type === 'user.pickRule') fireEvent.change(screen.getByLabelText('Rule'), { target: { value: event.aggregate } });
+      else if (event.type === 'user.confirm') {
+        fireEvent.click(screen.getByRole('button', { name: 'Rescore now' }));
+        // What was chosen is what the server is asked for.
+        if (step.state.hasTag('busy')) expect(page.services.last('rescore').args).toEqual([12, rescoreBody(step.previous.context.choice)]);
+      } else if (event.type === 'user.cancel') fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       else if (event.type === 'xstate.done.actor.rescoreRun') {
         await page.services.settle('rescore', { output: event.output });
         page.navigated = true;
-      } else await page.services.settle('rescore', { error: event.error });
+      } else if (event.type === 'xstate.error.actor.rescoreRun') await page.services.settle('rescore', { error: event.error });
     },
     expectInitialScreen: false,
     expectScreen(state) {
+      const choosing = state.hasTag('choosing');
       const button = screen.getByRole('button', { name: state.hasTag('busy') ? 'Rescoring...' : 'Rescore' }) as HTMLButtonElement;
-      expect(button.disabled).toBe(state.hasTag('busy'));
+      expect(button.disabled).toBe(state.hasTag('busy') || choosing);
+      const form = screen.queryByRole('form', { name: 'Rescore with' });
+      expect(form !== null).toBe(choosing);
+      if (choosing) {
+        const { choice } = state.context;
+        expect((screen.getByLabelText('Whose ratings') as HTMLSelectElement).value).toBe(choice.raters);
+        expect((screen.getByLabelText('Rule') as HTMLSelectElement).value).toBe(choice.aggregate);
+        const boxes = within(form!).queryAllByRole('checkbox') as HTMLInputElement[];
+        const listed = choice.raters === 'pick' && state.context.raters !== null;
+        expect(boxes.map((box) => [box.parentElement!.textContent, box.checked])).toEqual(
+          listed
+            ? [
+                ['Alice (person, 1,200 rated)', choice.picked.includes(31)],
+                ['GPT judge (model, 900 rated)', false],
+              ]
+            : [],
+        );
+        expect(screen.queryByText('Reading the raters...') !== null).toBe(choice.raters === 'pick' && state.context.raters === null);
+        // Picking raters needs one at least.
+        expect((screen.getByRole('button', { name: 'Rescore now' }) as HTMLButtonElement).disabled).toBe(
+          choice.raters === 'pick' && choice.picked.length === 0,
+        );
+      }
       const alert = screen.queryByText(/^Rescore failed/);
       expect(alert?.textContent ?? null).toBe(state.context.error ? `Rescore failed: ${refusal}` : null);
     },
@@ -74,7 +136,8 @@ describe('Rescore on a finished run', () => {
       expect(services.currentPath()).toBe(navigated ? '/experiment-run-results/13' : '/experiment-run-results/12');
     },
     afterPath(path, { services }) {
-      if (path.steps.length > 1) expect(services.last('rescore').args).toEqual([12]);
+      if (path.steps.some((step) => step.state.hasTag('busy'))) expect(services.last('rescore').args[0]).toBe(12);
+      if (path.steps.some((step) => step.state.hasTag('choosing'))) expect(services.last('ratersOf').args).toEqual([4]);
     },
   });
 });
@@ -117,6 +180,19 @@ describe('judging from the run page', () => {
       'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.',
     );
     expect(screen.getByRole('link', { name: 'Rescore of run 7' }).getAttribute('href')).toBe('/experiment-run-results/7');
+  });
+
+  it('says whose ratings and which rule scored the run', async () => {
+    await openRun({ ...run, judges: { raters: { kinds: ['person'] }, aggregate: 'median', prefer_adjudication: true } });
+    expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: humans only, by the median');
+    cleanup();
+    await openRun({ ...run, judges: { raters: 'all', aggregate: 'mean', prefer_adjudication: true } });
+    expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: all raters, by the mean');
+    cleanup();
+    await openRun({ ...run, judges: { raters: { rater_ids: [31, 32] }, aggregate: 'single', prefer_adjudication: false } });
+    expect(screen.getByText(/^Scored with:/).textContent).toBe(
+      'Scored with: raters 31 and 32, by the single rating, adjudications not preferred',
+    );
   });
 
   it('offers neither to a run still going', async () => {
