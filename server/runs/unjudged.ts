@@ -13,8 +13,9 @@ import type { UnjudgedItem } from '../schemas/judging';
 // pages of a 100,000-result run cost what a small run's do. Each query once: its counted result (the first
 // scored), or else the first result the golden set judged nothing for (runs stored before query keys were
 // kept list such a repeated query each time).
-const UNJUDGED = `
-  SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, p.name, p.image_url, p.description,
+const TOP_K = `
+  SELECT r.input AS query, coalesce(r.query_key, lower(btrim(r.input))) AS query_key, h.product_id, h.rank, r.id AS result_id,
+    p.name, p.image_url, p.description,
     coalesce(p.attributes, '{}'::jsonb) AS attributes
   FROM experiment_run_results r
     CROSS JOIN LATERAL (
@@ -27,12 +28,20 @@ const UNJUDGED = `
     AND (r.counted OR (r.status = 'UNJUDGED'
       AND NOT EXISTS (SELECT 1 FROM experiment_run_results c WHERE c.run_id = r.run_id AND c.query_key = r.query_key AND c.counted)
       AND NOT EXISTS (SELECT 1 FROM experiment_run_results e WHERE e.run_id = r.run_id AND e.status = 'UNJUDGED'
-        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))
+        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))`;
+const NOT_JUDGED = `
     AND NOT EXISTS (SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2
       AND j.query_key = coalesce(r.query_key, lower(btrim(r.input))) AND j.product_id = h.product_id)`;
+const UNJUDGED = TOP_K + NOT_JUDGED;
+
+/**
+ * The run's top-k pairs ($1 the run, $2 its golden set, $3 k), or only those the set does not judge now:
+ * for a model judge's job, which reads query, query_key, product_id and result_id.
+ */
+export const runPairsSql = (onlyUnjudged: boolean) => (onlyUnjudged ? UNJUDGED : `${TOP_K} AND $2::bigint IS NOT NULL`);
 
 /** The run's golden set and k; 409 when it has none (runs made elsewhere). */
-async function runJudging(db: Queryable, runId: number): Promise<{ goldenSetId: number; k: number }> {
+export async function runJudging(db: Queryable, runId: number): Promise<{ goldenSetId: number; k: number }> {
   const { rows } = await db.query<{ golden_set_id: number | null; k: number | null }>(
     `SELECT CASE WHEN jsonb_typeof(config->'golden_set_id') = 'number' THEN (config->>'golden_set_id')::numeric::bigint END AS golden_set_id,
        CASE WHEN jsonb_typeof(config->'k') = 'number' THEN (config->>'k')::int END AS k
