@@ -47,9 +47,28 @@ async function estimate(tx: Queryable, jobId: number, total: number, judge: Stor
   return jobEstimate(total, sample, judge);
 }
 
+/** Carries a preview's estimate out of the transaction it rolls back. */
+class Previewed extends Error {
+  constructor(readonly estimate: JudgeJobEstimate) {
+    super('previewed');
+  }
+}
+
+/** The estimate of the job the request would start, from the same pairs and prompts; nothing is written. */
+export async function previewJudgeJob(db: Database, judgeId: number, input: NewJudgeJob, actor: AuditActor): Promise<JudgeJobEstimate> {
+  try {
+    await startJudgeJob(db, null, judgeId, input, actor);
+  } catch (error) {
+    if (error instanceof Previewed) return error.estimate;
+    throw error;
+  }
+  throw new Error('a preview must not start a job');
+}
+
+/** Starts the job; with no queue (a preview), rolls it back once its estimate is made. */
 export async function startJudgeJob(
   db: Database,
-  queue: JudgeJobQueue,
+  queue: JudgeJobQueue | null,
   judgeId: number,
   input: NewJudgeJob,
   actor: AuditActor,
@@ -67,6 +86,7 @@ export async function startJudgeJob(
     const id = Number(created.rows[0].id);
     const total = await fillJobPairs(tx, id, input);
     const made = await estimate(tx, id, total, judge, input.golden_set_id);
+    if (queue === null) throw new Previewed(made);
     // Nothing to judge: the job is done as it starts (the answer says 0 pairs).
     await tx.query(
       `UPDATE judge_jobs SET total = $2, estimate = $3::jsonb,
@@ -83,7 +103,7 @@ export async function startJudgeJob(
     if (total > 0) await queue.enqueue(tx, id);
     return { id, estimate: made };
   });
-  queue.committed(started.id);
+  queue?.committed(started.id);
   return started;
 }
 

@@ -113,13 +113,20 @@ describe.each(backends)('judge jobs (%s)', (backend) => {
     expect(unjudged.length).toBeGreaterThan(1);
     fake.reply(...unjudged.map(() => grade(2, 'A sofa, as asked')));
 
-    const started = await start({ golden_set_id: setId, run_id: runId, scope: 'unjudged' });
+    const body = { golden_set_id: setId, run_id: runId, scope: 'unjudged' };
+    const preview = await t.call('POST', `${API}/judges/${judgeId}/jobs/estimate`, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    // Asking the estimate starts nothing: no call, no job.
+    expect(fake.requests).toEqual([]);
+    expect((await t.db.query('SELECT 1 FROM judge_jobs')).rows).toEqual([]);
+    const started = await start(body);
     expect(started.statusCode, started.body).toBe(202);
     const { id, estimate } = started.json();
     const job = await ended(id);
 
     // The estimate rendered the same prompts the job sent (4 characters a token), plus 50 answer tokens a pair.
     const promptTokens = fake.requests.reduce((sum, request) => sum + Math.ceil(request.body.messages[0].content.length / 4), 0);
+    expect(preview.json()).toEqual(estimate);
     expect(estimate).toEqual({
       pairs: unjudged.length,
       prompt_tokens: promptTokens,

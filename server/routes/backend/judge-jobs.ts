@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { actorOf } from '../../auth/actor';
 import type { JudgeJobQueue } from '../../judges/judge-job-queue';
-import { cancelJudgeJob, judgeJob, startJudgeJob } from '../../judges/judge-jobs';
+import { cancelJudgeJob, judgeJob, previewJudgeJob, startJudgeJob } from '../../judges/judge-jobs';
 import { ErrorSchema } from '../../schemas/errors';
-import { JudgeJobSchema, NewJudgeJobSchema, StartedJudgeJobSchema } from '../../schemas/judge-jobs';
+import { JudgeJobEstimateSchema, JudgeJobSchema, NewJudgeJobSchema, StartedJudgeJobSchema } from '../../schemas/judge-jobs';
 import { IdParamsSchema } from '../../schemas/shared';
 
 const tags = ['model judges'];
@@ -28,6 +28,20 @@ export async function judgeJobRoutes(fastify: FastifyInstance, { db, judgeQueue 
       },
     },
     async (request, reply) => reply.code(202).send(await startJudgeJob(db, judgeQueue, request.params.id, request.body, actorOf(request))),
+  );
+
+  app.post(
+    '/judges/:id/jobs/estimate',
+    {
+      schema: {
+        summary: 'What the same job would cost, to ask before starting it (the estimate POST …/jobs answers); starts nothing',
+        tags,
+        params: IdParamsSchema,
+        body: NewJudgeJobSchema,
+        response: { 200: JudgeJobEstimateSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => previewJudgeJob(db, request.params.id, request.body, actorOf(request)),
   );
 
   app.get(
