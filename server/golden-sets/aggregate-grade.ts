@@ -54,14 +54,24 @@ export function aggregateGrade(rule: Aggregate, grades: readonly number[]): numb
   return grades.length === 0 ? undefined : RULES[rule](grades);
 }
 
-export type RaterKind = 'person' | 'model' | 'clicks' | 'import';
+type RaterKind = 'person' | 'model' | 'clicks' | 'import';
+
+/** One rating as the rules read it; `adjudication` marks a person's rating given to settle a disagreement. */
+export interface RatedGrade {
+  kind: RaterKind;
+  grade: number;
+  adjudication?: boolean;
+}
 
 /**
  * The pair's grade by `rule`. An import's grade stands in for raters nobody knows: once a known rater (a
  * person, a model, clicks) rates the pair, the known raters' grades decide and the import's is kept but not
- * counted, so that a curator correcting an uploaded grade changes it, as before raters.
+ * counted, so that a curator correcting an uploaded grade changes it, as before raters. While the set prefers
+ * adjudications, a pair's adjudication decides alone: the first in `ratings`, which callers list newest first.
  */
-export function pairGrade(rule: Aggregate, ratings: ReadonlyArray<{ kind: RaterKind; grade: number }>): number | undefined {
+export function pairGrade(rule: Aggregate, ratings: readonly RatedGrade[], preferAdjudication = false): number | undefined {
+  const adjudication = preferAdjudication ? ratings.find((rating) => rating.adjudication) : undefined;
+  if (adjudication) return adjudication.grade;
   const known = ratings.filter((rating) => rating.kind !== 'import');
   return aggregateGrade(
     rule,

@@ -17,6 +17,19 @@ import { changeScale } from './golden-set-scale';
 
 type Described = { name: string; description: string; market: string; ratings_per_pair: number };
 type Scale = { max_grade: number; grade_labels: string[] };
+type Rule = { aggregate: Aggregate; prefer_adjudication: boolean };
+
+/** "mean → median", " · adjudications preferred" or "… no longer preferred" when that changed too. */
+function ruleSummary(before: Rule, after: Rule): string {
+  const adjudications =
+    before.prefer_adjudication === after.prefer_adjudication
+      ? ''
+      : after.prefer_adjudication
+        ? 'adjudications preferred'
+        : 'adjudications no longer preferred';
+  const rule = before.aggregate === after.aggregate && adjudications !== '' ? '' : `${before.aggregate} → ${after.aggregate}`;
+  return joined(rule, adjudications);
+}
 
 const TEXT_FIELDS = ['name', 'description', 'market', 'ratings_per_pair'] as const;
 
@@ -54,8 +67,8 @@ async function applyChanges(
   changes: Omit<GoldenSetChanges, 'name'> & { name: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await tx.query<Described & Scale & { aggregate: Aggregate }>(
-      'SELECT name, description, market, ratings_per_pair, max_grade, grade_labels, aggregate FROM golden_sets WHERE id = $1 FOR UPDATE',
+    const before = await tx.query<Described & Scale & Rule>(
+      'SELECT name, description, market, ratings_per_pair, max_grade, grade_labels, aggregate, prefer_adjudication FROM golden_sets WHERE id = $1 FOR UPDATE',
       [id],
     );
     if (before.rows.length === 0) throw notFound('Golden set', id);
@@ -78,10 +91,18 @@ async function applyChanges(
       const scaled = await tx.query<Scale>('SELECT max_grade, grade_labels FROM golden_sets WHERE id = $1', [id]);
       await recordAudit(tx, actor, { ...event, action: 'golden_set.scale', summary: scaleSummary(before.rows[0], scaled.rows[0]) });
     }
-    if (changes.aggregate) {
-      await tx.query('UPDATE golden_sets SET aggregate = $2 WHERE id = $1', [id, changes.aggregate]);
-      const changed = await regradeSet(tx, id, changes.aggregate, actor.name);
-      const summary = joined(`${before.rows[0].aggregate} → ${changes.aggregate}`, counted(changed, 'grade changed', 'grades changed'));
+    if (changes.aggregate !== undefined || changes.prefer_adjudication !== undefined) {
+      const rule = {
+        aggregate: changes.aggregate ?? before.rows[0].aggregate,
+        prefer_adjudication: changes.prefer_adjudication ?? before.rows[0].prefer_adjudication,
+      };
+      await tx.query('UPDATE golden_sets SET aggregate = $2, prefer_adjudication = $3 WHERE id = $1', [
+        id,
+        rule.aggregate,
+        rule.prefer_adjudication,
+      ]);
+      const changed = await regradeSet(tx, id, actor.name);
+      const summary = joined(ruleSummary(before.rows[0], rule), counted(changed, 'grade changed', 'grades changed'));
       await recordAudit(tx, actor, { ...event, action: 'golden_set.aggregate', summary });
     }
   });

@@ -6,7 +6,7 @@ import type { GoldenSet } from '../schemas/golden-sets';
 
 // The scale's labels run to max_grade: stored ones first, then "Grade n" (up to grade 100 for odd old sets).
 const COUNTED_COLUMNS = `g.id, g.name, g.description, g.market, g.created_at, g.updated_at, g.query_count, g.demo,
-  ${judgementCountSql('g.id')} AS judgement_count, g.grade_counts, g.version, g.changed_at, g.aggregate, g.ratings_per_pair,
+  ${judgementCountSql('g.id')} AS judgement_count, g.grade_counts, g.version, g.changed_at, g.aggregate, g.ratings_per_pair, g.prefer_adjudication,
   json_build_object('max_grade', g.max_grade, 'labels', g.grade_labels
     || ARRAY(SELECT 'Grade ' || n FROM generate_series(cardinality(g.grade_labels), least(g.max_grade, 100)) AS n)) AS scale`;
 

@@ -8,7 +8,7 @@
 import type { Database, Queryable } from '../db/database';
 import { requireRow } from '../db/require-row';
 import { recordAudit } from '../audit/audit-trail';
-import { quoted, type AuditActor } from '../audit/audit-summaries';
+import { joined, quoted, type AuditActor } from '../audit/audit-summaries';
 import { HttpError, notFound } from '../errors';
 import { queryKey } from '../evaluation/query-key';
 import { productIdProblem, queryProblem } from './judgement-rows';
@@ -35,11 +35,12 @@ interface LockedSet {
   grade_counts: Record<string, number>;
   version: number;
   aggregate: Aggregate;
+  prefer_adjudication: boolean;
 }
 
 async function lockSet(tx: Queryable, goldenSetId: number): Promise<LockedSet> {
   const { rows } = await tx.query<LockedSet>(
-    'SELECT max_grade, grade_counts, version, aggregate FROM golden_sets WHERE id = $1 FOR UPDATE',
+    'SELECT max_grade, grade_counts, version, aggregate, prefer_adjudication FROM golden_sets WHERE id = $1 FOR UPDATE',
     [goldenSetId],
   );
   if (rows.length === 0) throw notFound('Golden set', goldenSetId);
@@ -102,7 +103,7 @@ async function settlePair(
     [goldenSetId, pair.key, pair.productId],
   );
   const before = existing.rows[0]?.grade;
-  const after = pairGrade(set.aggregate, await pairRatings(tx, goldenSetId, pair.key, pair.productId));
+  const after = pairGrade(set.aggregate, await pairRatings(tx, goldenSetId, pair.key, pair.productId), set.prefer_adjudication);
   if (before === after) return { before, after };
   if (after === undefined) {
     await tx.query('DELETE FROM golden_set_judgements WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3', [
@@ -136,14 +137,20 @@ function ratingSummary(rating: { before?: number; after: number }, grade: { befo
   return `rating ${rating.before ?? 'none'} → ${rating.after}${gradeNote(rating, grade)}`;
 }
 
+interface OwnRating {
+  grade: number;
+  adjudication: boolean;
+}
+
 /**
  * Records the signed-in person's rating of the pair (their rater found by the account's subject, made on
- * their first rating) and makes the pair's grade again; an unchanged rating changes nothing.
+ * their first rating), as an adjudication when asked, and makes the pair's grade again; an unchanged
+ * rating changes nothing.
  */
 export async function setJudgement(
   db: Database,
   goldenSetId: number,
-  input: { query: string; product_id: string; grade: number },
+  input: { query: string; product_id: string; grade: number; adjudicate?: boolean },
   actor: AuditActor,
 ): Promise<JudgementRecord> {
   checkText('body.query', queryProblem(input.query));
@@ -155,19 +162,21 @@ export async function setJudgement(
       throw new HttpError(400, `body.grade must be between 0 and ${set.max_grade} (the golden set's scale), got ${input.grade}`);
     }
     const rater = await personRater(tx, actor);
-    const existing = await tx.query<{ grade: number }>(
-      'SELECT grade FROM golden_set_ratings WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3 AND rater_id = $4',
+    const adjudication = input.adjudicate ?? false;
+    const existing = await tx.query<OwnRating>(
+      'SELECT grade, adjudication FROM golden_set_ratings WHERE golden_set_id = $1 AND query_key = $2 AND product_id = $3 AND rater_id = $4',
       [goldenSetId, key, input.product_id, rater],
     );
     const before = existing.rows[0]?.grade;
-    if (before === input.grade) return;
+    if (before === input.grade && existing.rows[0].adjudication === adjudication) return;
     const stored = await tx.query<{ query: string }>(
       // A product added to a known query takes the query's text as the set has it.
-      `INSERT INTO golden_set_ratings (golden_set_id, query, query_key, product_id, rater_id, grade, judged_at)
-       VALUES ($1, coalesce((SELECT query FROM golden_set_ratings WHERE golden_set_id = $1 AND query_key = $3 LIMIT 1), $2), $3, $4, $5, $6, now())
-       ON CONFLICT (golden_set_id, query_key, product_id, rater_id) DO UPDATE SET grade = EXCLUDED.grade, judged_at = now()
+      `INSERT INTO golden_set_ratings (golden_set_id, query, query_key, product_id, rater_id, grade, adjudication, judged_at)
+       VALUES ($1, coalesce((SELECT query FROM golden_set_ratings WHERE golden_set_id = $1 AND query_key = $3 LIMIT 1), $2), $3, $4, $5, $6, $7, now())
+       ON CONFLICT (golden_set_id, query_key, product_id, rater_id)
+         DO UPDATE SET grade = EXCLUDED.grade, adjudication = EXCLUDED.adjudication, judged_at = now()
        RETURNING query`,
-      [goldenSetId, input.query.trim(), key, input.product_id, rater, input.grade],
+      [goldenSetId, input.query.trim(), key, input.product_id, rater, input.grade, adjudication],
     );
     // The history and the trail name the query as the set has it, not as this request spelt it.
     const { query } = stored.rows[0];
@@ -178,7 +187,10 @@ export async function setJudgement(
       action: 'judgement.set',
       target_type: 'golden_set',
       target_id: goldenSetId,
-      summary: `${quoted(query)} · ${input.product_id}: ${ratingSummary({ before, after: input.grade }, grade)}`,
+      summary: joined(
+        `${quoted(query)} · ${input.product_id}: ${ratingSummary({ before, after: input.grade }, grade)}`,
+        adjudication ? 'adjudication' : '',
+      ),
     });
   });
   return (await judgementsOf(db, goldenSetId, key, input.product_id))[0];

@@ -6,9 +6,7 @@ import type { Queryable } from '../db/database';
 import { requireRow } from '../db/require-row';
 import type { AuditActor } from '../audit/audit-summaries';
 import type { Rater, Rating } from '../schemas/judging';
-import type { RaterKind } from './aggregate-grade';
-
-type RatedGrade = { kind: RaterKind; grade: number };
+import type { RatedGrade } from './aggregate-grade';
 
 /** The signed-in person's rater, made on their first rating; it takes the account's name as it is now. */
 export async function personRater(tx: Queryable, actor: AuditActor): Promise<number> {
@@ -36,11 +34,12 @@ export async function rateAsImport(tx: Queryable, goldenSetId: number, setName: 
   );
 }
 
-/** The ratings a pair has, one per rater. */
+/** The ratings a pair has, one per rater, newest first (the order pairGrade reads adjudications in). */
 export async function pairRatings(tx: Queryable, goldenSetId: number, key: string, productId: string): Promise<RatedGrade[]> {
   const { rows } = await tx.query<RatedGrade>(
-    `SELECT t.kind, r.grade FROM golden_set_ratings r JOIN raters t ON t.id = r.rater_id
-     WHERE r.golden_set_id = $1 AND r.query_key = $2 AND r.product_id = $3`,
+    `SELECT t.kind, r.grade, r.adjudication FROM golden_set_ratings r JOIN raters t ON t.id = r.rater_id
+     WHERE r.golden_set_id = $1 AND r.query_key = $2 AND r.product_id = $3
+     ORDER BY r.judged_at DESC, r.rater_id DESC`,
     [goldenSetId, key, productId],
   );
   return rows;
@@ -49,7 +48,7 @@ export async function pairRatings(tx: Queryable, goldenSetId: number, key: strin
 /** The ratings of one query (or of one of its products), per product, newest first. */
 export async function ratingsOf(db: Queryable, goldenSetId: number, key: string, productId?: string): Promise<Map<string, Rating[]>> {
   const { rows } = await db.query<Rating & { product_id: string }>(
-    `SELECT r.product_id, r.rater_id, t.name AS rater, t.kind, r.grade, r.judged_at
+    `SELECT r.product_id, r.rater_id, t.name AS rater, t.kind, r.grade, r.adjudication, r.judged_at
      FROM golden_set_ratings r JOIN raters t ON t.id = r.rater_id
      WHERE r.golden_set_id = $1 AND r.query_key = $2 AND ($3::text IS NULL OR r.product_id = $3)
      ORDER BY r.judged_at DESC, r.rater_id`,

@@ -10,6 +10,9 @@ const AggregateSchema = Type.Enum(['single', 'mean', 'median', 'majority', 'pess
 });
 export type Aggregate = Static<typeof AggregateSchema>;
 const RatingsPerPairSchema = Type.Integer({ minimum: 1, maximum: 10, description: 'How many ratings a pair should get' });
+const PreferAdjudicationSchema = Type.Boolean({
+  description: "Whether a pair's adjudication (the newest, when several) decides its grade instead of the rule",
+});
 
 export const GoldenSetSchema = Type.Object({
   id: IdSchema,
@@ -34,6 +37,7 @@ export const GoldenSetSchema = Type.Object({
   // Optional in the type only (the server always answers them): the console reads them later.
   aggregate: Type.Optional(AggregateSchema),
   ratings_per_pair: Type.Optional(RatingsPerPairSchema),
+  prefer_adjudication: Type.Optional(PreferAdjudicationSchema),
 });
 export type GoldenSet = Static<typeof GoldenSetSchema>;
 
@@ -83,6 +87,7 @@ export const GoldenSetChangesSchema = Type.Object(
     scale: Type.Optional(ScaleSchema),
     aggregate: Type.Optional(AggregateSchema),
     ratings_per_pair: Type.Optional(RatingsPerPairSchema),
+    prefer_adjudication: Type.Optional(PreferAdjudicationSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -12,6 +12,9 @@ const RatingSchema = Type.Object({
   rater: Type.String({ description: "The rater's name" }),
   kind: RaterKindSchema,
   grade: Type.Integer(),
+  adjudication: Type.Boolean({
+    description: "A person's rating given to settle a disagreement: it decides the pair's grade while the set prefers adjudications",
+  }),
   judged_at: TimestampSchema,
 });
 export type Rating = Static<typeof RatingSchema>;
@@ -41,6 +44,12 @@ export const JudgementInputSchema = Type.Object(
     query: Type.String({ maxLength: MAX_INPUT_LENGTH, description: 'Matched by its key: trimmed, white space collapsed, lower-cased' }),
     product_id: Type.String({ maxLength: MAX_JUDGED_PRODUCT_ID_LENGTH }),
     grade: Type.Integer({ minimum: 0, description: "0 to the golden set's max_grade" }),
+    adjudicate: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: "Give the rating as an adjudication: while the set prefers adjudications, the pair's grade is this rating's",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

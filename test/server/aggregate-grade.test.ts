@@ -62,4 +62,16 @@ describe('aggregate grade', () => {
     ).toBe(1);
     expect(pairGrade('single', [])).toBeUndefined();
   });
+
+  it('lets the newest adjudication decide while adjudications are preferred, and the rule decide otherwise', () => {
+    const ratings = [
+      { kind: 'person' as const, grade: 2, adjudication: true },
+      { kind: 'person' as const, grade: 0 },
+      { kind: 'person' as const, grade: 3, adjudication: true },
+      { kind: 'model' as const, grade: 0 },
+    ];
+    expect(pairGrade('majority', ratings, true)).toBe(2);
+    expect(pairGrade('majority', ratings, false)).toBe(0);
+    expect(pairGrade('majority', ratings)).toBe(0);
+  });
 });

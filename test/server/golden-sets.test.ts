@@ -82,6 +82,7 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
       'judgement_count',
       'market',
       'name',
+      'prefer_adjudication',
       'query_count',
       'ratings_per_pair',
       'scale',

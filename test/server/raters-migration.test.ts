@@ -29,14 +29,15 @@ describe.each(backends)('migration 024 on judgements made before raters, on %s',
     // Dan judged lamp by a name the trail does not know.
     await t.db.exec(
       `DROP TABLE golden_set_ratings; DROP TABLE raters;
-       ALTER TABLE golden_sets DROP COLUMN aggregate, DROP COLUMN ratings_per_pair;
+       ALTER TABLE golden_sets DROP COLUMN aggregate, DROP COLUMN ratings_per_pair, DROP COLUMN prefer_adjudication;
        UPDATE golden_set_judgements SET grade = 2, judged_by = 'Carol' WHERE golden_set_id = ${setId} AND product_id = 'p1';
        UPDATE golden_set_judgements SET judged_by = 'Dan' WHERE golden_set_id = ${setId} AND product_id = 'p3';
        INSERT INTO audit_events (actor_sub, actor_name, action, target_type, target_id, summary)
          VALUES ('carol-sub', 'Carol', 'judgement.set', 'golden_set', '${setId}', '“red sofa” · p1: 3 → 2');
-       DELETE FROM schema_migrations WHERE version = 24;`,
+       DELETE FROM schema_migrations WHERE version IN (24, 26);`,
     );
-    expect(await migrate(t.db)).toEqual(['024_raters.sql']);
+    // 026 adds to what 024 makes, so it runs again after it.
+    expect(await migrate(t.db)).toEqual(['024_raters.sql', '026_rater_sources.sql']);
   }, 120_000);
   afterAll(() => t?.close());
 
