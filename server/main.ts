@@ -7,7 +7,7 @@ import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
 import { leftDemoData } from './demo/left-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
-import { openJudgeQueue } from './judges/judge-job-queue';
+import { openJudgeQueue } from './judges/open-judge-queue';
 import { targetHostsNote, targetHostWarnings } from './search/target-hosts';
 import { loggerOptions } from './log-destination';
 import { surviveLostConnectionRejections } from './db/connection-loss';

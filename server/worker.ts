@@ -6,7 +6,7 @@
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './storage/open-database';
 import { PgBossRunQueue } from './runs/pg-boss-run-queue';
-import { openJudgeQueue } from './judges/judge-job-queue';
+import { openJudgeQueue } from './judges/open-judge-queue';
 import { targetHostWarnings } from './search/target-hosts';
 import { surviveLostConnectionRejections } from './db/connection-loss';
 

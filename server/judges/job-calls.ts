@@ -22,9 +22,9 @@ export function callsOf<P extends JobPair>(pairs: readonly P[], perCall: number)
 }
 
 /** The rule of thumb for English text: about 4 characters a token. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 /** An answer's {grade, explanation} per pair: a sentence of explanation and the JSON around it. */
-export const ANSWER_TOKENS_PER_PAIR = 50;
+const ANSWER_TOKENS_PER_PAIR = 50;
 
 export const roundCost = (cost: number) => Math.round(cost * 1e6) / 1e6;
 

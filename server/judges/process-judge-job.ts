@@ -23,7 +23,7 @@ interface SliceRun extends JudgeSliceOptions {
 }
 
 /** A slice that throws this many times in a row fails its job. */
-export const JUDGE_SLICE_TRIES = 5;
+const JUDGE_SLICE_TRIES = 5;
 
 interface Job {
   judge_id: number | null;

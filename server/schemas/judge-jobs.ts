@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 
-export const JUDGE_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export type JudgeJobStatus = (typeof JUDGE_JOB_STATUSES)[number];
+const JUDGE_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
 
 export const NewJudgeJobSchema = Type.Object({
   golden_set_id: IdSchema,
@@ -32,7 +31,7 @@ export const JudgeJobEstimateSchema = Type.Object(
 );
 export type JudgeJobEstimate = Static<typeof JudgeJobEstimateSchema>;
 
-export const JudgeJobFailureSchema = Type.Object({
+const JudgeJobFailureSchema = Type.Object({
   query: Type.String(),
   product_id: Type.String(),
   error: Type.String(),
@@ -48,7 +47,7 @@ export const JudgeJobSchema = Type.Object({
   golden_set_id: IdSchema,
   run_id: Nullable(Type.Integer()),
   scope: Type.String({ enum: ['unjudged', 'all'] }),
-  status: Type.String({ enum: [...JUDGE_JOB_STATUSES] }),
+  status: Type.String({ enum: JUDGE_JOB_STATUSES }),
   done: Type.Integer({ description: 'Pairs handled so far, graded or failed' }),
   total: Type.Integer(),
   failed: Type.Integer({ description: 'Pairs the model gave no grade for' }),

@@ -4,7 +4,7 @@ import type { JudgeJob, JudgeJobEstimate } from './model-judge-types';
 // How a judge job and its estimate read on the console: counts in en-US, costs in the judge's price unit to 4
 // places (prices are per 1,000 tokens; a pair's cost is often a fraction of a cent).
 
-export const formatCost = (cost: number): string => cost.toFixed(4);
+const formatCost = (cost: number): string => cost.toFixed(4);
 
 /** "12 pairs · about 3,400 prompt tokens · about 0.0125" */
 export const estimateText = ({ pairs, prompt_tokens, cost }: JudgeJobEstimate): string =>

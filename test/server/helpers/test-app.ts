@@ -7,7 +7,7 @@ import { readConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { createTestDatabase, type Backend } from './test-databases';
 import { openRunQueue } from '../../../server/runs/open-run-queue';
-import { openJudgeQueue } from '../../../server/judges/judge-job-queue';
+import { openJudgeQueue } from '../../../server/judges/open-judge-queue';
 import type { JudgeSliceOptions } from '../../../server/judges/process-judge-job';
 import type { SliceOptions } from '../../../server/runs/process-run';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
