@@ -5,7 +5,8 @@
  * results (100,000) whose top 10 judge some products and not others, straight into the database before
  * the real server (server/main.ts) starts on it. Then times, one request at a time: a grade saved (PUT,
  * a new judgement and a changed grade; target < 100 ms), a removal, the set itself, its queries
- * (first and a deep page, a search), one query's judgements, the history, and the run's unjudged queue.
+ * (first and a deep page, a search), one query's judgements, the history, the run's judge queue (first and a deep
+ * page, scoped to every query and to failures, a scope that reads the whole run to find none) and the set's queue.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -122,7 +123,11 @@ async function timeJudging(
       ['queries, search=query 1234', `${set}/queries/?search=query%201234`],
       ["one query's judgements", `${set}/judgements/?query=query%2042`],
       ['history, page 1', `${set}/history/?page=1`],
-      ['run unjudged, page 1', `/api/backend/experiment-runs/${ids.runId}/unjudged/?page=1`],
+      ['run queue, page 1', `/api/backend/experiment-runs/${ids.runId}/unjudged/?page=1`],
+      ['run queue, page 100', `/api/backend/experiment-runs/${ids.runId}/unjudged/?page=100`],
+      ['run queue, scope=all', `/api/backend/experiment-runs/${ids.runId}/unjudged/?scope=all`],
+      ['run queue, scope=failures', `/api/backend/experiment-runs/${ids.runId}/unjudged/?scope=failures`],
+      ['set queue, 1 rating wanted', `${set}/queue/`],
     ];
     console.log('  reads, best of 3:');
     for (const [name, path] of reads) {

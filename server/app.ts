@@ -23,6 +23,7 @@ import { experimentRoutes } from './routes/backend/experiments';
 import { experimentRunRoutes } from './routes/backend/experiment-runs';
 import { experimentToolRoutes } from './routes/backend/experiment-tools';
 import { runComparisonRoutes } from './routes/backend/run-comparisons';
+import { createComparisonCache } from './comparisons/run-comparison';
 import { runSegmentRoutes } from './routes/backend/run-segments';
 import { judgementRoutes } from './routes/backend/judgements';
 import { runJudgingRoutes } from './routes/backend/run-judging';
@@ -188,10 +189,12 @@ export async function buildApp(
       await api.register(experimentRoutes, { db });
       await api.register(experimentRunRoutes, { db, runQueue: runs });
       await api.register(experimentToolRoutes, { db });
-      await api.register(runComparisonRoutes, { db });
+      // One set of kept comparisons: the compare page's, read again by the judge queue's regressions.
+      const comparisonOf = createComparisonCache(db);
+      await api.register(runComparisonRoutes, { db, comparisonOf });
       await api.register(runSegmentRoutes, { db });
       await api.register(judgementRoutes, { db });
-      await api.register(runJudgingRoutes, { db, runQueue: runs });
+      await api.register(runJudgingRoutes, { db, runQueue: runs, comparisonOf });
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(modelJudgeRoutes, { db });

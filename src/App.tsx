@@ -35,6 +35,7 @@ const ScriptExperimentsWithoutId = screenChunk(() =>
 const ExperimentRunsPage = screenChunk(() => import('./views/runs/ExperimentRunsPage').then((m) => m.ExperimentRunsPage));
 const RunResultsPage = screenChunk(() => import('./views/runs/RunResultsPage').then((m) => m.RunResultsPage));
 const JudgeQueuePage = screenChunk(() => import('./views/judging/JudgeQueuePage').then((m) => m.JudgeQueuePage));
+const GoldenSetQueuePage = screenChunk(() => import('./views/judging/JudgeQueuePage').then((m) => m.GoldenSetQueuePage));
 const RunResultDetailsRoute = screenChunk(() => import('./views/runs/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
 const ComparePairRoute = screenChunk(() => import('./views/compare/ComparePairPage').then((m) => m.ComparePairRoute));
 const ComparePage = screenChunk(() => import('./views/compare/ComparePage').then((m) => m.ComparePage));
@@ -110,6 +111,8 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/dataset-entries', title: 'Dataset Entries', screen: DatasetEntriesPage },
   { path: '/dataset-entries/:id/edit', title: 'Edit Dataset Entry', screen: EntryEditorPage, withId: true },
   { path: '/golden-sets', title: 'Golden Sets', screen: GoldenSetsPage },
+  // The set's pairs that want more ratings, judged one at a time (?at=n as a run's queue).
+  { path: '/golden-sets/:id/judge', title: 'Judge', screen: GoldenSetQueuePage, withId: true },
   { path: '/golden-sets/:id', title: 'Golden Set', screen: GoldenSetPage, withId: true },
   // Products are keyed by their own text ids, which the product page reads from the path itself.
   { path: '/catalogue', title: 'Catalogue', screen: CataloguePage },
@@ -124,7 +127,7 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/evaluation-scripts/:id/experiments', title: 'Script Experiments', screen: ScriptExperimentsPage, withId: true },
   { path: '/evaluation-scripts/:id', title: 'Evaluation Script', screen: EvaluationScriptPage, withId: true },
   { path: '/experiment-runs/:id?', title: 'Experiment Runs', screen: ExperimentRunsPage, withId: true },
-  // The run's unjudged pairs, judged one at a time; the position in the query (?at=n) so a reload resumes.
+  // The run's unjudged pairs in a scope, judged one at a time; scope and position in the query (?scope=…&at=n) so a reload resumes.
   { path: '/experiment-run-results/:id/judge', title: 'Judge Unjudged', screen: JudgeQueuePage, withId: true },
   { path: '/experiment-run-results/:id?', title: 'Run Results', screen: RunResultsPage, withId: true },
   { path: '/experiment-run-result-details/:id?', title: 'Run Result Details', screen: RunResultDetailsRoute, withId: true },

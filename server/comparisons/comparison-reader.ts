@@ -12,13 +12,12 @@ import { segmentDeltas } from './segment-deltas';
 import { comparisonRows, matchingRows, shownResultIds, type RowsQuery } from './comparison-rows';
 import { comparedRuns, publicRun } from './compared-runs';
 import { deltaHistogram } from './paired-queries';
-import { createComparisonCache, queryTexts } from './run-comparison';
+import { queryTexts, type ComparisonCache } from './run-comparison';
 
 const CSV_ROWS_PER_CHUNK = 1000;
 
-export function createComparisonReader(db: Queryable) {
-  const comparisonOf = createComparisonCache(db);
-
+/** `comparisonOf`: the app's kept comparisons, shared with the judge queue's regressions. */
+export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCache) {
   /** The checked runs, their kept comparison and the rows query with the metric resolved. */
   async function open(query: ComparisonCsvQuery) {
     const { baseline, candidate, metrics } = await comparedRuns(db, query.baseline, query.candidate);

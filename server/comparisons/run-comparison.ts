@@ -17,6 +17,8 @@ export interface RunComparisonData {
 
 const KEPT = 3;
 
+export type ComparisonCache = ReturnType<typeof createComparisonCache>;
+
 /** The comparisons of the last KEPT pairs of runs asked for, most recent last. */
 export function createComparisonCache(db: Queryable) {
   const kept = new Map<string, Promise<RunComparisonData>>();

@@ -142,14 +142,27 @@ export async function regradeSet(tx: Queryable, goldenSetId: number, who: string
   return regrade.finish();
 }
 
-/** Regrades the given pairs of the set (whose row the caller holds locked); how many grades moved. */
-export async function regradePairs(tx: Queryable, goldenSetId: number, pairs: PairKey[], who: string): Promise<number> {
+/**
+ * Regrades the given pairs of the set (whose row the caller holds locked): `rated` just gained a rating,
+ * `unrated` lost one (and may have none left). How many grades moved.
+ */
+export async function regradePairs(
+  tx: Queryable,
+  goldenSetId: number,
+  pairs: { rated: PairKey[]; unrated: PairKey[] },
+  who: string,
+): Promise<number> {
   const regrade = await startRegrade(tx, goldenSetId, who);
-  for (let start = 0; start < pairs.length; start += BATCH_PAIRS) {
-    const batch = pairs.slice(start, start + BATCH_PAIRS);
-    const { rows } = await tx.query<RatedPair>(GIVEN_PAIRS, [goldenSetId, batch.map((p) => p.query_key), batch.map((p) => p.product_id)]);
-    await regrade.settle(rows);
-    await regrade.dropUnrated(batch);
+  for (const [given, mayBeUnrated] of [
+    [pairs.rated, false],
+    [pairs.unrated, true],
+  ] as const) {
+    for (let start = 0; start < given.length; start += BATCH_PAIRS) {
+      const batch = given.slice(start, start + BATCH_PAIRS);
+      const keys = [batch.map((p) => p.query_key), batch.map((p) => p.product_id)];
+      await regrade.settle((await tx.query<RatedPair>(GIVEN_PAIRS, [goldenSetId, ...keys])).rows);
+      if (mayBeUnrated) await regrade.dropUnrated(batch);
+    }
   }
   return regrade.finish();
 }

@@ -56,7 +56,9 @@ export async function ratingsOf(db: Queryable, goldenSetId: number, key: string,
   );
   const byProduct = new Map<string, Rating[]>();
   for (const { product_id, ...rating } of rows) {
-    byProduct.set(product_id, [...(byProduct.get(product_id) ?? []), rating]);
+    const ratings = byProduct.get(product_id);
+    if (ratings === undefined) byProduct.set(product_id, [rating]);
+    else ratings.push(rating);
   }
   return byProduct;
 }

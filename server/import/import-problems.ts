@@ -30,14 +30,19 @@ export interface FileWording {
   unit: 'row' | 'line';
   /** What a problem's `column` is: a CSV column or a JSON field. */
   cell?: 'column' | 'field';
+  /** What the refusal says first: 'Nothing was imported' unless told (a preview imports nothing anyway). */
+  refused?: string;
 }
 
-export function rejection<P extends RowProblem>(problems: readonly P[], { file, unit, cell = 'column' }: FileWording): ImportRejectedError {
+export function rejection<P extends RowProblem>(
+  problems: readonly P[],
+  { file, unit, cell = 'column', refused = 'Nothing was imported' }: FileWording,
+): ImportRejectedError {
   const shown = problems.slice(0, MAX_PROBLEMS);
   const count = problems.length >= MAX_PROBLEMS ? `at least ${MAX_PROBLEMS} problems` : plural(problems.length, 'problem');
   const first = shown[0];
   const where = first.column === null ? `${unit} ${first.row}` : `${unit} ${first.row}, ${cell} "${first.column}"`;
-  return new ImportRejectedError(`Nothing was imported: the ${file} has ${count}; the first is at ${where}: ${first.problem}`, shown);
+  return new ImportRejectedError(`${refused}: the ${file} has ${count}; the first is at ${where}: ${first.problem}`, shown);
 }
 
 /** Once the list is full the file is refused: a 400 shows no more, so scanning further is wasted. */

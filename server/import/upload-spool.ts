@@ -8,7 +8,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
+import { pipeline } from 'node:stream';
 import { UploadTooLargeError } from './upload-reader';
 
 /** The client sent nothing for `idleSeconds`; the upload was stopped and nothing was written. */
@@ -36,6 +37,18 @@ function idleGuard(idleSeconds: number): Transform {
   });
   const timer = setTimeout(() => guard.destroy(new UploadIdleError(idleSeconds)), idleSeconds * 1000);
   return guard;
+}
+
+/**
+ * The upload as it arrives, failing with UploadIdleError once nothing came for `idleSeconds`: for a reader
+ * that holds no connection while the client sends, so needs no spool. The upload limit's 'limit' event and
+ * `truncated` mark pass through, so UploadReader still refuses a file cut at the limit.
+ */
+export function idleCutOff(source: Readable & { truncated?: boolean }, idleSeconds: number): Readable & { truncated?: boolean } {
+  const guard: Transform & { truncated?: boolean } = idleGuard(idleSeconds);
+  source.once('limit', () => guard.emit('limit'));
+  source.once('end', () => (guard.truncated = source.truncated));
+  return pipeline(source, guard, () => undefined) as typeof guard;
 }
 
 /** Where this process spools its uploads under `root` (the data folder's `upload-spool`). */
@@ -90,7 +103,7 @@ export async function withSpooledUpload<T>(
   source.on('limit', onLimit);
   try {
     const path = join(dir, 'file');
-    await pipeline(source, idleGuard(idleSeconds), createWriteStream(path, { mode: 0o600 }));
+    await pipelineAsync(source, idleGuard(idleSeconds), createWriteStream(path, { mode: 0o600 }));
     if (tooLarge || source.truncated) throw new UploadTooLargeError();
     const { size } = await stat(path);
     const file = createReadStream(path);

@@ -1,44 +1,62 @@
 /**
- * What a run found that nobody judged: every (query, product) in its top k that its golden set
- * does not judge now. Queries in the run's order; within one,
- * products in an order shuffled by run and product, so rank does not bias the judge and a reopened queue
- * shows them the same way. Pairs judged meanwhile drop out: a reopened queue resumes with what is left.
+ * A run's judge queue: the (query, product) pairs of its top k that its golden set wants more ratings of and
+ * the signed-in person has not rated, fewest ratings first, then top ranks first, then the run's order
+ * (rating-queue.ts). Scoped: by default to the queries the set already judges, so grading never adds a query
+ * unasked; or one query, the queries the run failed, those whose score dropped against another run, or all.
+ * A pair rated meanwhile drops out: a reopened queue resumes with what is left.
  */
 import type { Queryable } from '../db/database';
-import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
 import { HttpError, notFound } from '../errors';
-import type { UnjudgedItem } from '../schemas/judging';
+import { queryKey } from '../evaluation/query-key';
+import { pairRatingsSql, queuePage, ratingsTarget, type QueuePage, type QueueSql } from '../golden-sets/rating-queue';
+import type { QueueScope } from '../schemas/judging';
 
-// Read in the run's order (its index on created_at, id), so a page stops once it has its rows: the first
-// pages of a 100,000-result run cost what a small run's do. Each query once: its counted result (the first
-// scored), or else the first result the golden set judged nothing for (runs stored before query keys were
-// kept list such a repeated query each time).
-const TOP_K = `
-  SELECT r.input AS query, coalesce(r.query_key, lower(btrim(r.input))) AS query_key, h.product_id, h.rank, r.id AS result_id,
-    p.name, p.image_url, p.description,
-    coalesce(p.attributes, '{}'::jsonb) AS attributes
+export interface RunQueueScope {
+  scope: QueueScope;
+  /** scope=query: the query. */
+  query?: string;
+  /** scope=regressions: the keys of the queries that dropped (regressed-queries.ts). */
+  regressed?: string[];
+}
+
+// The run's results read in its order (its index on created_at, id), so the window stops once it has its
+// pairs. Each query once: its counted result (the first scored), or else the first result the golden set judged
+// nothing for (runs stored before query keys were kept list such a repeated query each time).
+const pairsOfRun = (filters: string) => `
+  SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, n.ratings, NOT q.judged AS new_query, r.created_at
   FROM experiment_run_results r
+    CROSS JOIN LATERAL (SELECT coalesce(r.query_key, lower(btrim(r.input))) AS key) AS k
+    CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2 AND j.query_key = k.key) AS judged) AS q
     CROSS JOIN LATERAL (
       SELECT x.hit->>'product_id' AS product_id, x.rank::int AS rank
       FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.result->'results'->'search_results') = 'array'
         THEN r.result->'results'->'search_results' ELSE '[]'::jsonb END) WITH ORDINALITY AS x (hit, rank)
       WHERE x.rank <= $3) AS h
-    LEFT JOIN products p ON p.product_id = h.product_id
-  WHERE r.run_id = $1 AND h.product_id IS NOT NULL
+    CROSS JOIN LATERAL (${pairRatingsSql('$2', 'k.key', 'h.product_id', '$5')}) AS n
+  WHERE r.run_id = $1 AND h.product_id IS NOT NULL AND n.ratings < $4
     AND (r.counted OR (r.status = 'UNJUDGED'
       AND NOT EXISTS (SELECT 1 FROM experiment_run_results c WHERE c.run_id = r.run_id AND c.query_key = r.query_key AND c.counted)
       AND NOT EXISTS (SELECT 1 FROM experiment_run_results e WHERE e.run_id = r.run_id AND e.status = 'UNJUDGED'
-        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))`;
-const NOT_JUDGED = `
-    AND NOT EXISTS (SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2
-      AND j.query_key = coalesce(r.query_key, lower(btrim(r.input))) AND j.product_id = h.product_id)`;
-const UNJUDGED = TOP_K + NOT_JUDGED;
+        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))
+    ${filters}
+  ORDER BY r.created_at, r.id, h.rank`;
 
-/**
- * The run's top-k pairs ($1 the run, $2 its golden set, $3 k), or only those the set does not judge now:
- * for a model judge's job, which reads query, query_key, product_id and result_id.
- */
-export const runPairsSql = (onlyUnjudged: boolean) => (onlyUnjudged ? UNJUDGED : `${TOP_K} AND $2::bigint IS NOT NULL`);
+/** The scope as a condition on the result (r), its key (k) and whether the set judges the query (q), with its parameter. */
+function scopeFilter({ scope, query, regressed }: RunQueueScope): { filter: string; params: unknown[] } {
+  switch (scope) {
+    case 'judged':
+      return { filter: 'AND q.judged', params: [] };
+    case 'query':
+      if (query === undefined || queryKey(query) === '') throw new HttpError(400, 'querystring.query is required with scope=query');
+      return { filter: 'AND k.key = $6', params: [queryKey(query)] };
+    case 'failures':
+      return { filter: `AND r.status = 'FAIL'`, params: [] };
+    case 'regressions':
+      return { filter: 'AND k.key = ANY($6::text[])', params: [regressed ?? []] };
+    case 'all':
+      return { filter: '', params: [] };
+  }
+}
 
 /** The run's golden set and k; 409 when it has none (runs made elsewhere). */
 export async function runJudging(db: Queryable, runId: number): Promise<{ goldenSetId: number; k: number }> {
@@ -54,27 +72,23 @@ export async function runJudging(db: Queryable, runId: number): Promise<{ golden
   return { goldenSetId: Number(golden_set_id), k: k ?? 10 };
 }
 
-/** A page of the queue, and how many there are, counted up to COUNT_CAP (then `capped`). */
+/** A page of the run's queue for rater `person` (null: someone who has rated nothing yet). */
 export async function unjudgedPage(
   db: Queryable,
   runId: number,
-  [limit, offset]: number[],
-): Promise<{ items: UnjudgedItem[] } & ListTotal> {
+  scope: RunQueueScope,
+  person: number | null,
+  window: number[],
+): Promise<QueuePage> {
   const { goldenSetId, k } = await runJudging(db, runId);
-  const [page, counted] = await Promise.all([
-    db.query<UnjudgedItem>(`${UNJUDGED} ORDER BY r.created_at, r.id, md5($1::text || ':' || h.product_id) LIMIT $4 OFFSET $5`, [
-      runId,
-      goldenSetId,
-      k,
-      limit,
-      offset,
-    ]),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${UNJUDGED} LIMIT ${COUNT_CAP + 1}) AS unjudged`, [
-      runId,
-      goldenSetId,
-      k,
-    ]),
-  ]);
-  const total = Number(counted.rows[0].total);
-  return { items: page.rows, ...(total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false }) };
+  const target = await ratingsTarget(db, goldenSetId);
+  if (target === null) throw new HttpError(409, `Run ${runId}'s golden set ${goldenSetId} has been deleted`);
+  const { filter, params } = scopeFilter(scope);
+  const sql: QueueSql = {
+    waiting: pairsOfRun(`${filter} AND NOT n.mine`),
+    short: `SELECT $4 - ratings AS missing FROM (${pairsOfRun(filter)}) AS p`,
+    order: 'w.rank, w.created_at, w.result_id',
+    params: [runId, goldenSetId, k, target, person, ...params],
+  };
+  return queuePage(db, sql, window);
 }

@@ -5,6 +5,11 @@ import { Nullable, RecordOf } from './shared';
 export const DEFAULT_MIN_IMPRESSIONS = 20;
 /** The prior's strength in expected clicks, unless the form says otherwise. */
 export const DEFAULT_PRIOR_CLICKS = 5;
+/**
+ * The pairs an answer lists at most: a log of millions of events can hold a million pairs, some 150 MB of
+ * JSON that no screen shows; the counts (pair_count, grade_counts, ungraded) always cover every pair.
+ */
+export const MAX_PAIRS_ANSWERED = 1000;
 
 /** The click-log form, for OpenAPI: its parts are read as a stream, not validated as a body. */
 export const ClickLogFormSchema = Type.Object({
@@ -22,7 +27,10 @@ export const ClickLogFormSchema = Type.Object({
   thresholds: Type.String({
     description: "Comma-separated rising COEC boundaries between grades 0|1|2|…: exactly the set's max_grade of them, e.g. 0.5,1,2",
   }),
-  preview: Type.String({ description: '`true`: answer the grades, store nothing (the only choice for now)' }),
+  preview: Type.String({
+    description:
+      '`true`: answer the grades, store nothing; `false`: also store them as the set\'s rater "clicks", replacing what it said before',
+  }),
   file: Type.String({ format: 'binary', description: 'The click log' }),
 });
 
@@ -37,7 +45,16 @@ const PairSchema = Type.Object({
   grade: Nullable(Type.Integer({ description: 'null when shown fewer than min_impressions times' })),
 });
 
-export const ClickGradePreviewSchema = Type.Object({
+const StoredSchema = Type.Object(
+  {
+    rater_id: Type.Integer({ description: 'The set\'s rater "clicks"' }),
+    rated: Type.Integer({ description: 'Pairs it now rates: the graded ones; its ratings of other pairs were removed' }),
+    changed: Type.Integer({ description: "Pairs whose grade in the set changed (the set's rule combines every rater's grade)" }),
+  },
+  { description: 'What storing did; null for a preview' },
+);
+
+export const ClickLogAnswerSchema = Type.Object({
   format: Type.Enum(['ubi', 'csv'], { type: 'string' }),
   min_impressions: Type.Integer(),
   prior_clicks: Type.Number(),
@@ -51,10 +68,14 @@ export const ClickGradePreviewSchema = Type.Object({
   ),
   grade_counts: RecordOf(Type.Integer(), { description: 'Pairs per grade, every grade of the scale: {"0": 12, "1": 0, …}' }),
   ungraded: Type.Integer({ description: 'Pairs shown fewer than min_impressions times' }),
-  pairs: Type.Array(PairSchema, { description: "Queries in order, each query's pairs highest COEC first" }),
+  pair_count: Type.Integer({ description: 'Pairs in the log, graded or not' }),
+  pairs: Type.Array(PairSchema, {
+    description: `Queries in order, each query's pairs highest COEC first: the first ${MAX_PAIRS_ANSWERED} (see pair_count)`,
+  }),
+  stored: Nullable(StoredSchema),
 });
 
-export type ClickGradePreviewAnswer = Static<typeof ClickGradePreviewSchema>;
+export type ClickLogAnswer = Static<typeof ClickLogAnswerSchema>;
 
 export const ClickLogProblemSchema = Type.Object({
   row: Type.Integer({ description: 'Line (UBI) or CSV row (the header is 1)' }),

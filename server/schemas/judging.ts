@@ -1,8 +1,8 @@
 /** A golden set's judgements read and changed one at a time, its queries, its history. */
 import { Type, type Static } from 'typebox';
 import { MAX_INPUT_LENGTH, MAX_JUDGED_PRODUCT_ID_LENGTH, MAX_SEARCH_LENGTH } from './limits';
-import { pageProperties, PageOf } from './paging';
-import { IdSchema, JsonObject, Nullable, RecordOf, TimestampSchema } from './shared';
+import { pageProperties, PageOf, TotalCountHeader } from './paging';
+import { ID_RANGE, IdSchema, JsonObject, Nullable, RecordOf, TimestampSchema } from './shared';
 
 const RaterKindSchema = Type.Enum(['person', 'model', 'clicks', 'import'], { type: 'string' });
 
@@ -98,15 +98,57 @@ const HistoryEntrySchema = Type.Object({
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 export const HistorySchema = PageOf(HistoryEntrySchema);
 
-/** One (query, product) of a run's top k its golden set does not judge (GET experiment-runs/{id}/unjudged/). */
-export const UnjudgedItemSchema = Type.Object({
+/**
+ * One (query, product) waiting for a rating from the signed-in person: of a run's top k (GET
+ * experiment-runs/{id}/unjudged/) or of a golden set (GET golden-sets/{id}/queue/). Blind: it never carries a grade.
+ */
+const UnjudgedItemSchema = Type.Object({
   query: Type.String(),
   product_id: Type.String(),
-  rank: Type.Integer({ description: 'Its rank in the run’s result, from 1' }),
-  result_id: IdSchema,
+  rank: Nullable(Type.Integer({ description: 'Its rank in the run’s result, from 1; null in a golden set’s queue' })),
+  result_id: Nullable(Type.Integer({ ...ID_RANGE, description: 'The run’s result it was ranked in; null in a golden set’s queue' })),
   name: Nullable(Type.String()),
   image_url: Nullable(Type.String()),
   description: Nullable(Type.String()),
   attributes: JsonObject({ description: "The catalogue's attributes of the product (colour, material, price...); {} when it knows none" }),
+  new_query: Type.Boolean({ description: 'The golden set judges nothing for this query yet: a rating adds the query to the set' }),
 });
 export type UnjudgedItem = Static<typeof UnjudgedItemSchema>;
+
+const QUEUE_SCOPES = ['judged', 'query', 'failures', 'regressions', 'all'] as const;
+export type QueueScope = (typeof QUEUE_SCOPES)[number];
+
+export const RunQueueQuerySchema = Type.Object(
+  {
+    ...pageProperties,
+    scope: Type.Optional(
+      Type.Enum([...QUEUE_SCOPES], {
+        type: 'string',
+        default: 'judged',
+        description:
+          'judged: the queries the golden set already judges (the default); query: one query (with `query`); failures: the queries the run failed; regressions: the queries whose score dropped against the run `comparison`; all: every query',
+      }),
+    ),
+    query: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_INPUT_LENGTH, description: 'With scope=query: the query, matched by its key' }),
+    ),
+    comparison: Type.Optional(IdSchema),
+  },
+  { additionalProperties: false },
+);
+
+const QueueHeaders = {
+  ...TotalCountHeader,
+  'X-Missing-Ratings': {
+    type: 'integer',
+    description: "Ratings still missing in scope: over its pairs, the set's ratings_per_pair less the ratings each has (none below 0)",
+  },
+  'X-Missing-Ratings-Capped': {
+    type: 'string',
+    enum: ['true'],
+    description: 'Sent when more than 10,000 pairs miss ratings: counting stopped there, X-Missing-Ratings is what those miss',
+  },
+} as const;
+
+/** A page of a queue as a JSON array, the pairs waiting in X-Total-Count and the ratings missing in X-Missing-Ratings. */
+export const QueueSchema = Type.Array(UnjudgedItemSchema, { headers: QueueHeaders });

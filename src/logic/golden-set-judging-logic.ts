@@ -4,6 +4,8 @@ import { goldenSetPageMachine, QUERY_FILTER, type GoldenSetPageEvent } from '../
 import { pagedListMachine, type PageFetch, type PagedListEvent, type PageResult } from '../machines/shared/paged-list.machine';
 import { queryJudgementsMachine } from '../machines/golden-sets/query-judgements.machine';
 import { scaleEditorMachine } from '../machines/golden-sets/scale-editor.machine';
+import { clickGradesMachine } from '../machines/golden-sets/click-grades.machine';
+import type { ClickLogRequest } from '../domain/golden-sets/click-grades';
 import { queryFromSearch, withOpenQuery } from '../domain/golden-sets/golden-set-address';
 import type { JudgementEdit } from '../domain/golden-sets/judgement-edits';
 import type { GradeScale } from '../domain/judging/golden-set-judging-types';
@@ -33,6 +35,13 @@ export function createGoldenSetJudgingLogic({ goldenSets, catalogue, router }: P
           actors: {
             saveScale: fromPromise(({ input }: { input: { goldenSetId: number; scale: GradeScale } }) =>
               goldenSets.updateScale(input.goldenSetId, input.scale),
+            ),
+          },
+        }),
+        clickGrades: clickGradesMachine.provide({
+          actors: {
+            gradeClickLog: fromPromise(({ input, signal }: { input: ClickLogRequest; signal: AbortSignal }) =>
+              goldenSets.gradeClickLog(input, { signal }),
             ),
           },
         }),

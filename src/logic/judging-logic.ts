@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { judgeQueueMachine, type UnjudgedFetch } from '../machines/judging/judge-queue.machine';
 import { rescoreRunMachine } from '../machines/runs/rescore-run.machine';
 import type { JudgementInput } from '../domain/judging/judging-types';
+import type { QueueSource } from '../domain/judging/queue-scope';
 import type { ConsoleDeps } from './console-deps';
 
 // Judging from a run, bound to the run's and its golden set's calls and the address bar.
@@ -23,12 +24,18 @@ export const saveGrade = ({ goldenSets }: Pick<Deps, 'goldenSets'>) =>
   );
 
 export function createJudgingLogic(deps: Deps) {
-  const { runJudging, experimentRuns, router } = deps;
+  const { runJudging, experimentRuns, goldenSets, router } = deps;
   return {
     judgeQueue: judgeQueueMachine.provide({
       actors: {
-        fetchTarget: fromPromise(({ input }: { input: { runId: number } }) => runJudging.judgingTarget(input.runId)),
-        fetchItems: fromPromise(({ input }: { input: UnjudgedFetch }) => experimentRuns.unjudged(input.runId, input.page, input.pageSize)),
+        fetchTarget: fromPromise(({ input: { source } }: { input: { source: QueueSource } }) =>
+          source.kind === 'run' ? runJudging.judgingTarget(source.id!) : runJudging.setTarget(source.id!),
+        ),
+        fetchItems: fromPromise(({ input: { source, page, pageSize } }: { input: UnjudgedFetch }) =>
+          source.kind === 'run'
+            ? experimentRuns.unjudged(source.id!, page, pageSize, source.choice)
+            : goldenSets.setQueue(source.id!, page, pageSize),
+        ),
         saveGrade: saveGrade(deps),
         rescoreRun: rescoreRun(deps),
       },

@@ -22,5 +22,11 @@ export function createRunJudging(experimentRuns: Pick<ExperimentRuns, 'getRun'>,
       if (!goldenSetId) throw new Error(NO_GOLDEN_SET);
       return { goldenSetId, scale: await scaleOf(goldenSetId), runNumber: run.number ?? null };
     },
+
+    /** A golden set judged as a whole: its scale and name. */
+    setTarget: async (goldenSetId: number): Promise<RunJudgingTarget> => {
+      const set = await goldenSets.getGoldenSet(goldenSetId);
+      return { goldenSetId, scale: set.scale ?? DEFAULT_SCALE, runNumber: null, setName: set.name };
+    },
   };
 }

@@ -73,7 +73,7 @@ describe.each(backends)('judging (%s)', (backend) => {
     });
   });
 
-  it('lists what the run found unjudged, each query’s products in a fixed shuffled order', async () => {
+  it('lists what the run found unjudged, top ranks first', async () => {
     await t.db.query(`UPDATE products SET attributes = jsonb_build_object('colour', 'blue', 'label', name)`);
     const first = await t.call('GET', `${API}/experiment-runs/${runId}/unjudged/?page_size=100`);
     expect(first.statusCode, first.body).toBe(200);
@@ -92,6 +92,7 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect(items.map((item) => `${item.query}|${item.product_id}`).sort()).toEqual(expected.sort());
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.name !== null && item.rank >= 1 && item.rank <= 3)).toBe(true);
+    expect(items.map((item) => item.rank)).toEqual(items.map((item) => item.rank).sort());
     // Each product comes with the catalogue's attributes, for the judge to read beside its description.
     const catalogue = await t.db.query<{ product_id: string; attributes: object }>('SELECT product_id, attributes FROM products');
     const attributesOf = new Map(catalogue.rows.map((row) => [row.product_id, row.attributes]));
@@ -347,7 +348,8 @@ describe.each(backends)('judging (%s)', (backend) => {
     expect((await t.runUntilEnded(repeats)).status).toBe('success');
     const statuses = (await t.call('GET', `${API}/experiment-runs/${repeats}/results?page_size=10`)).json<Array<{ result: any }>>();
     expect(statuses.map(({ result }) => result.status).sort()).toEqual(['PASS', 'PASS', 'UNJUDGED', 'UNJUDGED'].sort());
-    const answer = await t.call('GET', `${API}/experiment-runs/${repeats}/unjudged/?page_size=100`);
+    // Every query, the one the set judges nothing for too.
+    const answer = await t.call('GET', `${API}/experiment-runs/${repeats}/unjudged/?page_size=100&scope=all`);
     const items = answer.json<Array<{ query: string; product_id: string }>>();
     const pairs = items.map((item) => `${item.query.trim().toLowerCase()}|${item.product_id}`);
     expect(pairs.some((pair) => pair.startsWith('side table|'))).toBe(true);

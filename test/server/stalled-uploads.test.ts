@@ -110,4 +110,24 @@ describe.each(backends)('uploads from slow or stalled clients (%s)', (backend) =
     );
     expect(Number(rows[0].stored)).toBe(0);
   });
+
+  it('stops a click log that stops arriving the same way, and stores no grade from it', async () => {
+    await open(1);
+    const set = await t.upload('/api/backend/golden-sets/', [
+      ['name', 'Clicked'],
+      ['max_grade', '1'],
+      ['file', { file: 'query,product_id,relevance\nsofa,A,1\n' }],
+    ]);
+    expect(set.statusCode, set.body).toBe(201);
+    const fields = field('format', 'csv') + field('min_impressions', '1') + field('thresholds', '1') + field('preview', 'false');
+    const upload = await stall(
+      fields + fileStart(['query,product_id,position,impressions,clicks', 'sofa,A,1,10,9']),
+      `/api/backend/golden-sets/${set.json().id}/click-logs`,
+    );
+    const answer = await upload.answer;
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body).message).toBe('The upload stalled: no data arrived for 1 s, so it was stopped and nothing was imported');
+    const raters = await t.call('GET', `/api/backend/golden-sets/${set.json().id}/raters`);
+    expect(raters.json().map((rater: { kind: string }) => rater.kind)).toEqual(['import']);
+  });
 });

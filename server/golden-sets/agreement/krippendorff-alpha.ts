@@ -4,16 +4,17 @@
  * two values; each ordered pair of values from two different raters in a unit of m values adds 1 / (m − 1)),
  * then α = 1 − (n.. − 1) Σ o_ck δ²_ck / Σ n_c. n_.k δ²_ck, with the metric's difference δ².
  */
-import type { RatingsByPair } from './ratings-by-pair';
+import type { GradePatterns } from './grade-patterns';
 
 export type AlphaMetric = 'nominal' | 'ordinal' | 'interval';
 
 /**
- * The coincidence matrix (k × k, row-major) of the grouped ratings. Counts are kept whole per unit size m and
- * divided by m − 1 once at the end, so that 200,000 units add no rounding. O(ratings × raters per pair).
+ * The coincidence matrix (k × k, row-major) of the graded pairs, each pattern counting for its pairs. Counts are
+ * kept whole per unit size m and divided by m − 1 once at the end, so that 200,000 units add no rounding.
+ * O(patterns × raters per pair²).
  */
-export function coincidenceMatrix(groups: RatingsByPair, categories: number): Float64Array {
-  const { start, grade } = groups;
+export function coincidenceMatrix(patterns: GradePatterns, categories: number): Float64Array {
+  const { start, grade, count } = patterns;
   const bySize: Float64Array[] = [];
   for (let p = 0; p + 1 < start.length; p++) {
     const from = start[p];
@@ -22,7 +23,7 @@ export function coincidenceMatrix(groups: RatingsByPair, categories: number): Fl
     if (m < 2) continue;
     const counts = (bySize[m] ??= new Float64Array(categories * categories));
     for (let i = from; i < to; i++) {
-      for (let j = from; j < to; j++) if (i !== j) counts[grade[i] * categories + grade[j]]++;
+      for (let j = from; j < to; j++) if (i !== j) counts[grade[i] * categories + grade[j]] += count[p];
     }
   }
   const coincidences = new Float64Array(categories * categories);

@@ -1,3 +1,5 @@
+import { onScale, type GradePatterns } from './grade-patterns';
+
 /** One grade that one rater gave to one (query, product) pair of a golden set. */
 export interface Rating {
   pair: string;
@@ -6,16 +8,11 @@ export interface Rating {
 }
 
 /**
- * The ratings grouped by pair, in flat typed arrays so that 600,000 ratings cost a few allocations, not
- * 600,000: pair p's ratings are entries start[p] to start[p + 1] − 1 of `rater` and `grade`, sorted by rater.
- * `rater` holds indexes into `raters` (the raters' ids in ascending order).
+ * The ratings grouped by pair: grade patterns of one pair each (count 1), pair p's ratings entries start[p] to
+ * start[p + 1] − 1 of `rater` and `grade`. Flat typed arrays, so that 600,000 ratings cost a few allocations.
  */
-export interface RatingsByPair {
+export interface RatingsByPair extends GradePatterns {
   pairs: string[];
-  raters: number[];
-  start: Int32Array;
-  rater: Int32Array;
-  grade: Int32Array;
 }
 
 /** Groups ratings by pair; a rater who rated a pair twice counts once, with the later grade. */
@@ -29,9 +26,7 @@ export function groupByPair(ratings: readonly Rating[], maxGrade: number): Ratin
   const counts = new Int32Array(ratings.length + 1);
   for (let i = 0; i < ratings.length; i++) {
     const { pair, grade } = ratings[i];
-    if (!Number.isInteger(grade) || grade < 0 || grade > maxGrade) {
-      throw new RangeError(`Grade ${grade} of rater ${ratings[i].rater} on ${pair} is outside 0..${maxGrade}`);
-    }
+    if (!onScale(grade, maxGrade)) throw new RangeError(`Grade ${grade} of rater ${ratings[i].rater} on ${pair} is outside 0..${maxGrade}`);
     let p = pairIndex.get(pair);
     if (p === undefined) {
       p = pairs.length;
@@ -51,7 +46,7 @@ export function groupByPair(ratings: readonly Rating[], maxGrade: number): Ratin
     rater[slot] = raterIndex.get(ratings[i].rater)!;
     grade[slot] = ratings[i].grade;
   }
-  return sortedWithinPairs({ pairs, raters, start, rater, grade });
+  return sortedWithinPairs({ pairs, raters, start, rater, grade, count: new Int32Array(pairs.length).fill(1) });
 }
 
 /** Sorts each pair's few ratings by rater (insertion sort, kept stable) and keeps only the last of a rater's repeats. */

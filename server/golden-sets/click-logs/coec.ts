@@ -30,30 +30,34 @@ interface PairTally {
  * and named as first seen.
  */
 export class ClickTally {
-  private readonly pairs = new Map<string, PairTally>();
-  /** Query key → the query as first seen: every pair of a query is named alike, and shares the text. */
-  private readonly queries = new Map<string, string>();
+  /**
+   * Query key → the query as first seen (every pair of a query is named alike, and shares the text) and its
+   * products' tallies: two lookups of strings the log already holds, where one key joined per event would be
+   * a new string to build and hash each time.
+   */
+  private readonly queries = new Map<string, { named: string; products: Map<string, PairTally> }>();
   /** Query text → its key: a log repeats few texts many times, and looking one up is cheaper than keying it again. */
   private readonly keys = new Map<string, string>();
   private readonly positions = new Map<number, ClickCount>();
+  private pairs = 0;
 
   add(query: string, productId: string, position: number, impressions: number, clicks: number): void {
     let matched = this.keys.get(query);
     if (matched === undefined) this.keys.set(query, (matched = queryKey(query)));
-    const key = `${matched}\u0000${productId}`;
-    let pair = this.pairs.get(key);
+    let named = this.queries.get(matched);
+    if (named === undefined) this.queries.set(matched, (named = { named: query, products: new Map() }));
+    let pair = named.products.get(productId);
     if (!pair) {
-      let named = this.queries.get(matched);
-      if (named === undefined) this.queries.set(matched, (named = query));
-      pair = { query: named, productId, byPosition: new Map() };
-      this.pairs.set(key, pair);
+      pair = { query: named.named, productId, byPosition: new Map() };
+      named.products.set(productId, pair);
+      this.pairs++;
     }
     count(pair.byPosition, position, impressions, clicks);
     count(this.positions, position, impressions, clicks);
   }
 
   get pairCount(): number {
-    return this.pairs.size;
+    return this.pairs;
   }
 
   /** The log's CTR per position, deepest last. */
@@ -67,26 +71,27 @@ export class ClickTally {
   coecs(priorClicks: number): PairCoec[] {
     const ctr = new Map(this.positionRates().map((rate) => [rate.position, rate.ctr]));
     const out: PairCoec[] = [];
-    for (const { query, productId, byPosition } of this.pairs.values()) {
-      let impressions = 0;
-      let clicks = 0;
-      let expected = 0;
-      for (const [position, counted] of byPosition) {
-        impressions += counted.impressions;
-        clicks += counted.clicks;
-        expected += counted.impressions * ctr.get(position)!;
+    for (const { products } of this.queries.values())
+      for (const { query, productId, byPosition } of products.values()) {
+        let impressions = 0;
+        let clicks = 0;
+        let expected = 0;
+        for (const [position, counted] of byPosition) {
+          impressions += counted.impressions;
+          clicks += counted.clicks;
+          expected += counted.impressions * ctr.get(position)!;
+        }
+        out.push({
+          query,
+          product_id: productId,
+          impressions,
+          clicks,
+          expected_clicks: expected,
+          // Shown only where nobody ever clicks: no expectation to compare with.
+          coec_raw: expected > 0 ? clicks / expected : null,
+          coec: expected + priorClicks > 0 ? (clicks + priorClicks) / (expected + priorClicks) : null,
+        });
       }
-      out.push({
-        query,
-        product_id: productId,
-        impressions,
-        clicks,
-        expected_clicks: expected,
-        // Shown only where nobody ever clicks: no expectation to compare with.
-        coec_raw: expected > 0 ? clicks / expected : null,
-        coec: expected + priorClicks > 0 ? (clicks + priorClicks) / (expected + priorClicks) : null,
-      });
-    }
     return out;
   }
 }

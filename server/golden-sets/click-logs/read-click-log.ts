@@ -36,15 +36,22 @@ const WORDING: Record<ClickLogFormat, FileWording> = {
   csv: { file: 'CSV file', unit: 'row' },
 };
 
-export async function readClickLog(source: Readable, format: ClickLogFormat): Promise<ClickLog> {
+/** `refused` begins a refusal's message: what did not happen because of the problems. */
+export async function readClickLog(source: Readable, format: ClickLogFormat, refused: string): Promise<ClickLog> {
   const tally = new ClickTally();
   const problems: RowProblem[] = [];
-  const log = format === 'ubi' ? await readUbi(source, tally, problems) : await readCsv(source, tally, problems);
-  if (problems.length > 0) throw rejection(problems, WORDING[format]);
+  const wording = { ...WORDING[format], refused };
+  const log = format === 'ubi' ? await readUbi(source, tally, problems, wording) : await readCsv(source, tally, problems, wording);
+  if (problems.length > 0) throw rejection(problems, wording);
   return { tally, ...log };
 }
 
-async function readUbi(source: Readable, tally: ClickTally, problems: RowProblem[]): Promise<Omit<ClickLog, 'tally'>> {
+async function readUbi(
+  source: Readable,
+  tally: ClickTally,
+  problems: RowProblem[],
+  wording: FileWording,
+): Promise<Omit<ClickLog, 'tally'>> {
   const reader = new UbiLineReader(tally, problems);
   // JSON text never holds a bare CR, so only LF ends a line (a CRLF's CR is white space to JSON.parse).
   const lines = new LineSplitter('lf');
@@ -52,9 +59,9 @@ async function readUbi(source: Readable, tally: ClickTally, problems: RowProblem
   const handle = (texts: string[]) => {
     for (const text of texts) {
       reader.read(text, ++line);
-      stopWhenFull(problems, WORDING.ubi);
+      stopWhenFull(problems, wording);
     }
-    if (lines.unfinishedLength > MAX_RECORD_CHARS) tooLong(problems, line + 1, WORDING.ubi);
+    if (lines.unfinishedLength > MAX_RECORD_CHARS) tooLong(problems, line + 1, wording);
   };
   await readUpload(source, async (upload) => {
     for await (const chunk of upload) handle(lines.push(chunk));
@@ -63,7 +70,12 @@ async function readUbi(source: Readable, tally: ClickTally, problems: RowProblem
   return { records: line, counted_events: reader.counted, skipped_events: reader.skipped };
 }
 
-async function readCsv(source: Readable, tally: ClickTally, problems: RowProblem[]): Promise<Omit<ClickLog, 'tally'>> {
+async function readCsv(
+  source: Readable,
+  tally: ClickTally,
+  problems: RowProblem[],
+  wording: FileWording,
+): Promise<Omit<ClickLog, 'tally'>> {
   const csv = new CsvReader(MAX_RECORD_CHARS);
   let layout: ClickCsvLayout | undefined;
   let row = 0;
@@ -73,9 +85,9 @@ async function readCsv(source: Readable, tally: ClickTally, problems: RowProblem
       if (row === 1) {
         layout = readClickCsvHeader(fields, problems);
         // Without the columns no row can be read: the header's problems are the answer.
-        if (!layout) throw rejection(problems, WORDING.csv);
+        if (!layout) throw rejection(problems, wording);
       } else readClickCsvRow(layout!, fields, row, tally, problems);
-      stopWhenFull(problems, WORDING.csv);
+      stopWhenFull(problems, wording);
     }
   };
   await readUpload(source, async (upload) => {
@@ -83,7 +95,7 @@ async function readCsv(source: Readable, tally: ClickTally, problems: RowProblem
       for await (const chunk of upload) handle(csv.push(chunk));
       handle(csv.end());
     } catch (error) {
-      if (error instanceof CsvSyntaxError) throw rejection([...problems, syntaxProblem(error)], WORDING.csv);
+      if (error instanceof CsvSyntaxError) throw rejection([...problems, syntaxProblem(error)], wording);
       throw error;
     }
   });

@@ -1,4 +1,4 @@
-/** POST golden-sets/{id}/click-logs: grades from a click log (COEC), previewed; nothing is stored yet. */
+/** POST golden-sets/{id}/click-logs: grades from a click log (COEC), previewed or stored as the set's rater "clicks". */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
@@ -10,30 +10,35 @@ import {
   thresholdCountProblem,
   type ClickGradeOptions,
 } from '../../golden-sets/click-logs/click-grades';
-import { readClickLog, type ClickLogFormat } from '../../golden-sets/click-logs/read-click-log';
-import { UploadIdleError } from '../../import/upload-spool';
+import { readClickLog, type ClickLog, type ClickLogFormat } from '../../golden-sets/click-logs/read-click-log';
+import { storeClickGrades } from '../../golden-sets/click-logs/store-click-grades';
+import { actorOf } from '../../auth/actor';
+import { settleImport, withImportUpkeep } from '../../db/after-import';
+import { idleCutOff } from '../../import/upload-spool';
 import {
-  ClickGradePreviewSchema,
+  ClickLogAnswerSchema,
   ClickLogFormSchema,
-  type ClickGradePreviewAnswer,
+  type ClickLogAnswer,
   ClickLogProblemSchema,
   DEFAULT_MIN_IMPRESSIONS,
   DEFAULT_PRIOR_CLICKS,
+  MAX_PAIRS_ANSWERED,
 } from '../../schemas/click-logs';
 import { DescribedErrorSchema, ErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
 import { IdParamsSchema } from '../../schemas/shared';
 import { validatorCompiler } from '../../validators';
-import { unreadableForm, uploadFailure, type UploadSettings } from '../multipart-upload';
+import { uploadFailure, type UploadSettings } from '../multipart-upload';
+import { namedFields, readForm } from '../form-reader';
 
 const MAX_PRIOR_CLICKS = 1_000_000;
 
 interface ClickLogForm extends ClickGradeOptions {
   format: ClickLogFormat;
+  preview: boolean;
 }
 
 /** The text fields, checked when the file arrives (so they must come before it); the thresholds' count waits for the scale. */
 function clickLogForm(fields: Record<string, string>): ClickLogForm {
-  // Nothing is stored yet, but a field that could never be stored is refused alike everywhere.
   for (const [field, value] of Object.entries(fields)) {
     if (value.includes('\0')) throw new HttpError(400, `${field} contains U+0000 (a NUL character), which cannot be stored`);
   }
@@ -47,8 +52,13 @@ function clickLogForm(fields: Record<string, string>): ClickLogForm {
     );
   }
   const preview = fields.preview?.trim().toLowerCase();
-  if (preview !== 'true') {
-    throw new HttpError(400, `preview must be "true" for now: storing click grades comes with raters`);
+  if (preview !== 'true' && preview !== 'false') {
+    throw new HttpError(
+      400,
+      fields.preview === undefined
+        ? 'preview is missing: send "true" to see the grades, or "false" to store them as the rater "clicks"'
+        : `preview must be "true" or "false", not ${JSON.stringify(fields.preview.slice(0, 20))}`,
+    );
   }
   const minText = (fields.min_impressions ?? String(DEFAULT_MIN_IMPRESSIONS)).trim();
   const minImpressions = Number(minText);
@@ -64,7 +74,7 @@ function clickLogForm(fields: Record<string, string>): ClickLogForm {
     throw new HttpError(400, 'thresholds is missing: send rising COEC boundaries, one fewer than the grades');
   const parsed = parseThresholds(fields.thresholds);
   if ('problem' in parsed) throw new HttpError(400, `thresholds ${parsed.problem}`);
-  return { format, minImpressions, priorClicks, thresholds: parsed.thresholds };
+  return { format, preview: preview === 'true', minImpressions, priorClicks, thresholds: parsed.thresholds };
 }
 
 export function clickLogRoute(fastify: FastifyInstance, { db, uploads }: { db: Database; uploads: UploadSettings }) {
@@ -74,21 +84,24 @@ export function clickLogRoute(fastify: FastifyInstance, { db, uploads }: { db: D
     '/golden-sets/:id/click-logs',
     {
       schema: {
-        summary: 'Preview grades from a click log: clicks over expected clicks (COEC) per query and product',
+        summary:
+          'Grades from a click log, clicks over expected clicks (COEC) per query and product: previewed, or stored as the rater "clicks"',
         description:
           'Multipart form: the text fields `format` (`ubi`: User Behavior Insights JSON Lines, queries before their ' +
           'events; `csv`: `query,product_id,position,impressions,clicks`), `min_impressions` (default ' +
           `${DEFAULT_MIN_IMPRESSIONS}), \`prior_clicks\` (default ${DEFAULT_PRIOR_CLICKS}), \`thresholds\` and \`preview\` ` +
           "first, then `file`. Per position the log's CTR; per pair its clicks over the clicks its impressions " +
           'expect at the positions shown, pulled toward 1 by the prior; grades from the rising thresholds (one fewer ' +
-          "than the set's grades). `preview=true` answers the grades and stores nothing; storing comes later. A file " +
+          "than the set's grades). `preview=true` answers the grades and stores nothing; `preview=false` also stores " +
+          'them, in one transaction, as the set\'s rater "clicks": its ratings before are replaced, pairs without a ' +
+          "grade get none, and every pair touched takes the grade of the set's rule again. A file " +
           `with problems gives a 400 naming line and field; files over ${uploads.limitMb} MiB get a 413.`,
         tags: ['golden sets'],
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         body: ClickLogFormSchema,
         response: {
-          200: ClickGradePreviewSchema,
+          200: ClickLogAnswerSchema,
           400: ProblemsErrorSchema(ClickLogProblemSchema, 'A form that is not complete, or a file with problems (`details`)'),
           404: ErrorSchema,
           413: DescribedErrorSchema('The file is larger than UPLOAD_LIMIT_MB'),
@@ -100,67 +113,56 @@ export function clickLogRoute(fastify: FastifyInstance, { db, uploads }: { db: D
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(400, 'Send the click log as multipart/form-data');
       try {
-        return await previewFromUpload(request, request.params.id);
+        return await gradeUpload(request, request.params.id);
       } catch (error) {
         throw uploadFailure(error, request, uploads);
       }
     },
   );
 
-  /** Reads the form part by part; the file streams straight into the tally (nothing to store, so no spool). */
-  async function previewFromUpload(request: FastifyRequest, goldenSetId: number): Promise<ClickGradePreviewAnswer> {
-    const fields: Record<string, string> = {};
-    let answer: ClickGradePreviewAnswer | undefined;
-    let failure: unknown;
-    let fileSeen = false;
-    const lateFields: string[] = [];
-    try {
-      // Every part is read, even after a failure, so the client gets the answer rather than a reset.
-      for await (const part of request.parts()) {
-        if (part.type === 'field' && fileSeen) lateFields.push(part.fieldname);
-        if (part.type === 'file') fileSeen = true;
-        if (failure !== undefined || answer !== undefined) {
-          if (part.type === 'file') part.file.resume();
-          continue;
-        }
-        try {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (part.fieldname !== 'file')
-            throw new HttpError(400, `Unexpected file field "${part.fieldname}": send the click log as "file"`);
-          const form = clickLogForm(fields);
-          // Looked up once the file arrives: a refusal still reads the rest of the form, so the client gets it.
-          const tooMany = thresholdCountProblem(form.thresholds, await maxGradeOf(db, goldenSetId));
-          if (tooMany) throw new HttpError(400, `thresholds ${tooMany}`);
-          const log = await readClickLog(part.file, form.format);
-          const { format, minImpressions, priorClicks, thresholds } = form;
-          answer = {
-            format,
-            min_impressions: minImpressions,
-            prior_clicks: priorClicks,
-            thresholds,
-            records: log.records,
-            counted_events: log.counted_events,
-            skipped_events: log.skipped_events,
-            ...previewClickGrades(log.tally, form),
-          };
-        } catch (error) {
-          if (error instanceof UploadIdleError) throw error;
-          failure = error;
-          if (part.type === 'file') part.file.resume();
-        }
-      }
-    } catch (error) {
-      throw unreadableForm(error);
-    }
+  /**
+   * Reads the form part by part; the file streams straight into the tally, so a slow client holds no connection
+   * meanwhile. Grades are stored once the whole form is read: a field sent too late stores nothing.
+   */
+  async function gradeUpload(request: FastifyRequest, goldenSetId: number): Promise<ClickLogAnswer> {
+    let read: { form: ClickLogForm; log: ClickLog } | undefined;
+    const { lateFields, failure } = await readForm(request, async (part, fields) => {
+      if (part.fieldname !== 'file') throw new HttpError(400, `Unexpected file field "${part.fieldname}": send the click log as "file"`);
+      const form = clickLogForm(fields);
+      // Looked up once the file arrives: a refusal still reads the rest of the form, so the client gets it.
+      const tooMany = thresholdCountProblem(form.thresholds, await maxGradeOf(db, goldenSetId));
+      if (tooMany) throw new HttpError(400, `thresholds ${tooMany}`);
+      const file = idleCutOff(part.file, uploads.idleSeconds);
+      read = { form, log: await readClickLog(file, form.format, form.preview ? 'Nothing was graded' : 'Nothing was stored') };
+      return true;
+    });
     if (lateFields.length > 0) {
-      const listed = [...new Set(lateFields)].map((name) => `"${name}"`).join(', ');
-      throw new HttpError(400, `The text fields must come before the file, but ${listed} came after it`);
+      throw new HttpError(400, `The text fields must come before the file, but ${namedFields(lateFields)} came after it`);
     }
     if (failure !== undefined) throw failure;
-    if (answer === undefined) throw new HttpError(400, 'The form has no click log: send it in a field named "file"');
-    return answer;
+    if (read === undefined) throw new HttpError(400, 'The form has no click log: send it in a field named "file"');
+    const { form, log } = read;
+    const graded = previewClickGrades(log.tally, form);
+    const stored = form.preview
+      ? null
+      : await uploads.gate(() =>
+          withImportUpkeep(db, 'judgements', request.log, () => storeClickGrades(db, actorOf(request), goldenSetId, graded.pairs)),
+        );
+    if (stored) await settleImport(db, 'judgements', stored.rated, request.log);
+    return {
+      format: form.format,
+      min_impressions: form.minImpressions,
+      prior_clicks: form.priorClicks,
+      thresholds: form.thresholds,
+      records: log.records,
+      counted_events: log.counted_events,
+      skipped_events: log.skipped_events,
+      positions: graded.positions,
+      grade_counts: graded.grade_counts,
+      ungraded: graded.ungraded,
+      pair_count: graded.pairs.length,
+      pairs: graded.pairs.slice(0, MAX_PAIRS_ANSWERED),
+      stored,
+    };
   }
 }

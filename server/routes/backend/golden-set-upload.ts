@@ -16,8 +16,8 @@ import { UploadTooLargeError } from '../../import/upload-reader';
 import { DescribedErrorSchema, ProblemsErrorSchema } from '../../schemas/errors';
 import { GoldenSetFormSchema, JudgementProblemSchema, UploadedGoldenSetSchema } from '../../schemas/golden-sets';
 import { MAX_DESCRIPTION_LENGTH, MAX_MARKET_LENGTH, MAX_NAME_LENGTH } from '../../schemas/limits';
-import { importUpload, unreadableForm, uploadFailure, type UploadSettings } from '../multipart-upload';
-import { UploadIdleError } from '../../import/upload-spool';
+import { importUpload, uploadFailure, type UploadSettings } from '../multipart-upload';
+import { namedFields, readForm } from '../form-reader';
 import { requireTrimmed } from '../text-fields';
 
 /** The form's text fields, checked when its first file arrives (so they must come before the files). */
@@ -55,10 +55,9 @@ function uploadedScale(fields: Record<string, string>): NewGoldenSet['scale'] {
 }
 
 function lateFieldsError(names: string[]): HttpError {
-  const listed = [...new Set(names)].map((name) => `"${name}"`).join(', ');
   return new HttpError(
     400,
-    `The text fields must come before the files, but ${listed} came after a file: send name, description, market and format first, then the files`,
+    `The text fields must come before the files, but ${namedFields(names)} came after a file: send name, description, market and format first, then the files`,
   );
 }
 
@@ -115,58 +114,32 @@ export function goldenSetUploadRoute(fastify: FastifyInstance, { db, uploads }: 
   /** Reads the form part by part: the CSV (or the qrels, once the queries are known) streams into one transaction. */
   async function createFromUpload(request: FastifyRequest): Promise<number> {
     const actor = actorOf(request);
-    const fields: Record<string, string> = {};
     let queries: Map<string, TrecQuery> | undefined;
     let earlyQrels: Buffer | undefined;
     let createdId: number | undefined;
-    let failure: unknown;
-    let fileSeen = false;
-    const lateFields: string[] = [];
     // The file is on disk before the transaction starts: a slow client holds no connection meanwhile.
     const create = (set: NewGoldenSet, source: JudgementSource) =>
       importUpload(source.file, uploads, { db, imported: 'judgements', log: request.log }, (file) =>
         createUploadedGoldenSet(db, actor, set, { ...source, file }),
       );
-    try {
-      // Every part is read, even after a failure, so the client gets the answer rather than a reset.
-      for await (const part of request.parts()) {
-        // A text field after a file came too late to count: noted, so the answer can say so.
-        if (part.type === 'field' && fileSeen) lateFields.push(part.fieldname);
-        if (part.type === 'file') fileSeen = true;
-        if (failure !== undefined || createdId !== undefined) {
-          if (part.type === 'file') part.file.resume();
-          continue;
-        }
-        try {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          const set = newGoldenSet(fields);
-          if (part.fieldname === 'queries') {
-            if (set.format !== 'trec') throw new HttpError(400, 'A "queries" file goes with format "trec" only');
-            queries = await readQueriesFile(part.file);
-            if (earlyQrels) createdId = await create(set, { format: 'trec', file: Readable.from([earlyQrels]), queries });
-          } else if (part.fieldname === 'file') {
-            if (set.format === 'csv') createdId = await create(set, { format: 'csv', file: part.file });
-            else if (queries) createdId = await create(set, { format: 'trec', file: part.file, queries });
-            else earlyQrels = await readWhole(part.file);
-          } else {
-            throw new HttpError(
-              400,
-              `Unexpected file field "${part.fieldname}": send the judgements as "file" (and TREC queries as "queries")`,
-            );
-          }
-        } catch (error) {
-          // A stalled client sends no more parts: answer now rather than wait for them.
-          if (error instanceof UploadIdleError) throw error;
-          failure = error;
-          if (part.type === 'file') part.file.resume();
-        }
+    const { lateFields, failure } = await readForm(request, async (part, fields) => {
+      const set = newGoldenSet(fields);
+      if (part.fieldname === 'queries') {
+        if (set.format !== 'trec') throw new HttpError(400, 'A "queries" file goes with format "trec" only');
+        queries = await readQueriesFile(part.file);
+        if (earlyQrels) createdId = await create(set, { format: 'trec', file: Readable.from([earlyQrels]), queries });
+      } else if (part.fieldname === 'file') {
+        if (set.format === 'csv') createdId = await create(set, { format: 'csv', file: part.file });
+        else if (queries) createdId = await create(set, { format: 'trec', file: part.file, queries });
+        else earlyQrels = await readWhole(part.file);
+      } else {
+        throw new HttpError(
+          400,
+          `Unexpected file field "${part.fieldname}": send the judgements as "file" (and TREC queries as "queries")`,
+        );
       }
-    } catch (error) {
-      throw unreadableForm(error);
-    }
+      return createdId !== undefined;
+    });
     if (lateFields.length > 0) {
       // The files were read with the fields known then (a TREC file as CSV, say): whatever came of it is void.
       // The upload was committed (and recorded) before the late fields came: its removal is recorded too.

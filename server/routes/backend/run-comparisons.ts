@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { comparableRuns } from '../../comparisons/comparable-runs';
 import { createComparisonReader } from '../../comparisons/comparison-reader';
+import type { ComparisonCache } from '../../comparisons/run-comparison';
 import {
   ComparableRunsSchema,
   ComparisonCsvQuerySchema,
@@ -18,9 +19,9 @@ import { sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 
 /** Two finished runs compared query by query, and the runs one can be compared with. */
-export async function runComparisonRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+export async function runComparisonRoutes(fastify: FastifyInstance, { db, comparisonOf }: { db: Database; comparisonOf: ComparisonCache }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { comparisonPage, comparisonCsv, comparisonSegments } = createComparisonReader(db);
+  const { comparisonPage, comparisonCsv, comparisonSegments } = createComparisonReader(db, comparisonOf);
 
   app.get(
     '/run-comparisons/',

@@ -6,15 +6,23 @@ import type { RunQueue } from '../../runs/run-queue';
 import { rescoreRun } from '../../runs/rescore-run';
 import { unjudgedPage } from '../../runs/unjudged';
 import { ErrorSchema } from '../../schemas/errors';
-import { ListOf, PageQuerySchema } from '../../schemas/paging';
 import { RunSchema } from '../../schemas/runs';
 import { IdParamsSchema } from '../../schemas/shared';
-import { UnjudgedItemSchema } from '../../schemas/judging';
+import { QueueSchema, RunQueueQuerySchema } from '../../schemas/judging';
+import { HttpError } from '../../errors';
+import { regressedQueries } from '../../comparisons/regressed-queries';
+import type { ComparisonCache } from '../../comparisons/run-comparison';
+import { ownRater } from '../../golden-sets/rating-queue';
+import { setQueuePage } from '../../golden-sets/set-queue';
+import { PageQuerySchema } from '../../schemas/paging';
 import { pageWindow } from '../page-window';
-import { sendTotal } from '../total-headers';
+import { sendQueueTotals } from '../total-headers';
 
-/** Judging what a run found unjudged, and scoring the run again against the judgements as they are now. */
-export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue }: { db: Database; runQueue: RunQueue }) {
+/** The judge queues (of a run, of a golden set), and scoring the run again against the judgements as they are now. */
+export async function runJudgingRoutes(
+  fastify: FastifyInstance,
+  { db, runQueue, comparisonOf }: { db: Database; runQueue: RunQueue; comparisonOf: ComparisonCache },
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -22,16 +30,43 @@ export async function runJudgingRoutes(fastify: FastifyInstance, { db, runQueue 
     {
       schema: {
         summary:
-          "Every (query, product) of the run's top k its golden set does not judge now: queries in the run's order, each query's products shuffled (fixed per run); counted up to 10,000",
+          "The signed-in person's judge queue of a run: the (query, product) pairs of its top k the golden set wants more ratings of (ratings_per_pair) that this person has not rated, fewest ratings first, then top ranks, then the run's order; without grades. Scoped to the queries the set judges unless `scope` says otherwise; each pair says whether its query is new to the set. Pairs counted up to 10,000 (X-Total-Count), and the ratings still missing in scope (X-Missing-Ratings)",
         tags: ['judging'],
         params: IdParamsSchema,
-        querystring: PageQuerySchema,
-        response: { 200: ListOf(UnjudgedItemSchema), 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+        querystring: RunQueueQuerySchema,
+        response: { 200: QueueSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
     async (request, reply) => {
-      const { items, ...total } = await unjudgedPage(db, request.params.id, pageWindow(request.query));
-      sendTotal(reply, total);
+      const { id } = request.params;
+      const { scope = 'judged', query, comparison } = request.query;
+      if (scope === 'regressions' && comparison === undefined) {
+        throw new HttpError(400, 'querystring.comparison is required with scope=regressions: the run to compare with');
+      }
+      const regressed = scope === 'regressions' ? await regressedQueries(db, comparisonOf, comparison!, id) : undefined;
+      const person = await ownRater(db, actorOf(request).sub);
+      const { items, ...totals } = await unjudgedPage(db, id, { scope, query, regressed }, person, pageWindow(request.query));
+      sendQueueTotals(reply, totals);
+      return items;
+    },
+  );
+
+  app.get(
+    '/golden-sets/:id/queue/',
+    {
+      schema: {
+        summary:
+          "The signed-in person's judge queue of a golden set as a whole: its pairs with fewer ratings than its ratings_per_pair that this person has not rated, fewest ratings first, then by query and product; without grades. Pairs counted up to 10,000 (X-Total-Count), and the ratings still missing (X-Missing-Ratings)",
+        tags: ['judging'],
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: QueueSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const person = await ownRater(db, actorOf(request).sub);
+      const { items, ...totals } = await setQueuePage(db, request.params.id, person, pageWindow(request.query));
+      sendQueueTotals(reply, totals);
       return items;
     },
   );

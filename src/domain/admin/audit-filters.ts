@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'golden_set.update',
   'golden_set.scale',
   'golden_set.aggregate',
+  'golden_set.clicks',
   'golden_set.delete',
   'judgement.set',
   'judgement.remove',

@@ -38,9 +38,19 @@ export function doneCount(graded: Record<number, number>, skipped: readonly numb
   return { judged, skipped: skipped.filter((position) => graded[position] === undefined).length };
 }
 
-/** 'judged 30 · skipped 5 · left 1,958': this session's grades and skips, and the pairs still unjudged. */
-export const queueProgress = (judged: number, skipped: number, left: number) =>
-  `judged ${formatCount(judged)} · skipped ${formatCount(skipped)} · left ${formatCount(left)}`;
+/**
+ * 'judged 30 · skipped 5 · left 1,958 · 2,104 ratings missing': this session's grades and skips, the pairs still
+ * waiting and the ratings the scope still misses (when the server said).
+ */
+export const queueProgress = (judged: number, skipped: number, left: number, missing: number | null) =>
+  `judged ${formatCount(judged)} · skipped ${formatCount(skipped)} · left ${formatCount(left)}` +
+  (missing === null ? '' : ` · ${formatCount(missing)} ${missing === 1 ? 'rating' : 'ratings'} missing`);
+
+/** Two spellings of one query, as the server matches them: trimmed, white space collapsed, lower-cased. */
+export const sameQuery = (a: string, b: string) => {
+  const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return key(a) === key(b);
+};
 
 /**
  * How many pairs are still unjudged, a grade on its way counted as given: the server's count less the pairs
@@ -80,9 +90,6 @@ export function atFromSearch(search: string): number {
   const text = new URLSearchParams(search).get('at') ?? '';
   return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : 0;
 }
-
-/** The queue's address at a position. */
-export const queuePath = (runId: number, offset: number) => `/experiment-run-results/${runId}/judge${offset > 0 ? `?at=${offset}` : ''}`;
 
 /** A configuration's golden set id, or null. */
 export function goldenSetIdOf(config: unknown): number | null {

@@ -14,8 +14,8 @@ export type GradeScale = GoldenSet['scale'];
  */
 export type { Judgement, JudgementInput, JudgementKeyQuery, UnjudgedItem } from '../../../server/schemas/judging';
 
-/** A page of a run's unjudged items and how many there are in all (X-Total-Count). */
-export type UnjudgedPage = { items: UnjudgedItem[]; total: number };
+/** A page of a judge queue, how many pairs wait in all (X-Total-Count) and how many ratings are missing (null: not said). */
+export type UnjudgedPage = { items: UnjudgedItem[]; total: number; missing: number | null };
 
 /** What a run says about the golden set it was scored against (GET experiment-runs/{id}). */
 export type RunGoldenSetState = {
@@ -29,4 +29,4 @@ export type RunGoldenSetState = {
 export type JudgingTarget = { goldenSetId: number; scale: GradeScale };
 
 /** The start as read from the run itself, with the run's number in its experiment to name it by (null: none). */
-export type RunJudgingTarget = JudgingTarget & { runNumber: number | null };
+export type RunJudgingTarget = JudgingTarget & { runNumber: number | null; setName?: string };

@@ -4,6 +4,7 @@ import { notProvided } from '../shared/not-provided';
 import { queryJudgementsMachine } from './query-judgements.machine';
 import { resourceMachine } from '../shared/resource.machine';
 import { scaleEditorMachine } from './scale-editor.machine';
+import { clickGradesMachine } from './click-grades.machine';
 import { DEFAULT_SCALE } from '../../domain/golden-sets/grade-scale';
 import { queryFromSearch } from '../../domain/golden-sets/golden-set-address';
 import type { GoldenSet } from '../../domain/experiments/evaluation-backend-types';
@@ -15,7 +16,8 @@ import { hasNoRouteId } from '../../domain/shell/route-id';
 // judgements graded in place by query-judgements), the history of changes (paged, not in the address: it
 // follows the page, not a place to share) and the scale editor. What a child saved on the server is seen
 // here (its count of saves grows) and the others fetch again: a saved grade refreshes the counts, the queries and the history; a saved
-// scale refreshes the golden set, whose new scale goes to the judgements.
+// scale refreshes the golden set, whose new scale goes to the judgements. Grades stored from clicks (a dialog
+// told to reload the page) refresh the golden set, the queries and the history.
 
 export const QUERY_FILTER = ['search'] as const;
 
@@ -36,6 +38,7 @@ export type GoldenSetPageContext = {
   queries: ActorRefFrom<typeof pagedListMachine>;
   history: ActorRefFrom<typeof pagedListMachine>;
   scaleEditor: ActorRefFrom<typeof scaleEditorMachine>;
+  clickGrades: ActorRefFrom<typeof clickGradesMachine>;
   /** The saves of the judgements and of the scale already answered with a refresh. */
   judgementSaves: number;
   scaleSaves: number;
@@ -46,6 +49,7 @@ export type GoldenSetPageEvent =
   | { type: 'user.closeQuery' }
   /** Back, Forward or a link changed the query opened. */
   | { type: 'route.changed'; query: string | null }
+  | { type: 'reload' }
   | { type: 'xstate.snapshot.scaleEditor'; snapshot: SnapshotFrom<typeof scaleEditorMachine> }
   | { type: 'xstate.snapshot.goldenSet'; snapshot: SnapshotFrom<typeof resourceMachine> };
 
@@ -65,6 +69,7 @@ export const goldenSetPageMachine = setup({
     queries: pagedListMachine,
     history: pagedListMachine,
     scaleEditor: scaleEditorMachine,
+    clickGrades: clickGradesMachine,
     queryJudgements: queryJudgementsMachine,
     listenForRoute: fromCallback<GoldenSetPageEvent>(notProvided('listenForRoute')),
   },
@@ -94,7 +99,7 @@ export const goldenSetPageMachine = setup({
   },
 }).createMachine({
   id: 'goldenSetPage',
-  context: ({ input, spawn }) => ({
+  context: ({ input, spawn, self }) => ({
     goldenSetId: input.goldenSetId,
     openQuery: input.query,
     scale: DEFAULT_SCALE,
@@ -102,6 +107,7 @@ export const goldenSetPageMachine = setup({
     queries: spawn('queries', { id: 'queries', input: { page: input.page, filter: input.filter, ownerId: input.goldenSetId } }),
     history: spawn('history', { id: 'history', input: { ownerId: input.goldenSetId } }),
     scaleEditor: spawn('scaleEditor', { id: 'scaleEditor', syncSnapshot: true, input: { goldenSetId: input.goldenSetId } }),
+    clickGrades: spawn('clickGrades', { id: 'clickGrades', input: { goldenSetId: input.goldenSetId, reloadTarget: self } }),
     judgementSaves: 0,
     scaleSaves: 0,
   }),
@@ -129,6 +135,7 @@ export const goldenSetPageMachine = setup({
           guard: { type: 'isNewScaleSave', params: ({ event }) => ({ saves: event.snapshot.context.saves }) },
           actions: [{ type: 'assignScaleSaves', params: ({ event }) => ({ saves: event.snapshot.context.saves }) }, 'reloadGoldenSet'],
         },
+        reload: { actions: ['reloadGoldenSet', 'reloadQueries', 'reloadHistory'] },
         'user.openQuery': {
           guard: { type: 'isOtherQuery', params: ({ event }) => event },
           target: '.choosing',

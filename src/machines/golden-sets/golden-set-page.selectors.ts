@@ -10,6 +10,7 @@ export const selectGoldenSet = (snapshot: GoldenSetPageSnapshot) => snapshot.con
 export const selectQueries = (snapshot: GoldenSetPageSnapshot) => snapshot.context.queries;
 export const selectHistory = (snapshot: GoldenSetPageSnapshot) => snapshot.context.history;
 export const selectScaleEditor = (snapshot: GoldenSetPageSnapshot) => snapshot.context.scaleEditor;
+export const selectClickGrades = (snapshot: GoldenSetPageSnapshot) => snapshot.context.clickGrades;
 export const selectScale = (snapshot: GoldenSetPageSnapshot) => snapshot.context.scale;
 export const selectOpenQuery = (snapshot: GoldenSetPageSnapshot) => snapshot.context.openQuery;
 /** The judgements of the query opened, while one is. */

@@ -14,6 +14,8 @@ import {
 } from '../../domain/experiments/evaluation-backend-types';
 import type { ListedRun } from '../../domain/experiments/workbench-types';
 import type { UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import { DEFAULT_SCOPE, scopeParams, type ScopeChoice } from '../../domain/judging/queue-scope';
+import { queuePageOf } from './queue-page';
 import type { SegmentKey, SegmentMeans } from '../../domain/runs/segments';
 
 // experiment-runs/ on the evaluation backend (server/routes/backend/experiment-runs.ts, and the runs' parts of
@@ -79,12 +81,11 @@ export function createExperimentRuns(api: ApiClient) {
     /** GET experiment-runs/{runId}/segments?key → the run's counts and means per value of the key, worst first. */
     segmentMeans: (runId: number, key: string) => api<SegmentMeans>(`${path(runId)}/segments`, { query: { key } }),
 
-    /** GET experiment-runs/{runId}/unjudged/?page&page_size → the page's pairs and X-Total-Count. */
-    unjudged: async (runId: number, page: number, pageSize: number): Promise<UnjudgedPage> => {
-      const response = await api.raw<UnjudgedItem[]>(`${path(runId)}/unjudged/`, { query: pageQuery({ page, pageSize }) });
-      const items = response._data ?? [];
-      return { items, total: totalOf(response.headers) ?? items.length };
-    },
+    /** GET experiment-runs/{runId}/unjudged/?scope&page&page_size → the person's queue: the page's pairs, X-Total-Count, X-Missing-Ratings. */
+    unjudged: async (runId: number, page: number, pageSize: number, choice: ScopeChoice = DEFAULT_SCOPE): Promise<UnjudgedPage> =>
+      queuePageOf(
+        await api.raw<UnjudgedItem[]>(`${path(runId)}/unjudged/`, { query: { ...scopeParams(choice), ...pageQuery({ page, pageSize }) } }),
+      ),
 
     /**
      * GET experiment-runs/{runId}/comparable-runs?page&page_size → `{runs}`: finished runs of any experiment that

@@ -13,6 +13,7 @@ import {
 } from '../../domain/experiments/evaluation-backend-types';
 import type { CoverageAnswer } from '../../domain/experiments/workbench-types';
 import type { GoldenSetUpload, UploadedGoldenSet } from '../../domain/golden-sets/golden-set-upload';
+import type { ClickLogAnswer, ClickLogRequest } from '../../domain/golden-sets/click-grades';
 import type {
   GoldenSetQuery,
   GradeScale,
@@ -21,10 +22,12 @@ import type {
   JudgementInput,
   JudgementKeyQuery,
 } from '../../domain/judging/golden-set-judging-types';
+import type { UnjudgedItem, UnjudgedPage } from '../../domain/judging/judging-types';
+import { queuePageOf } from './queue-page';
 
 // golden-sets/ on the evaluation backend (server/routes/backend/golden-sets.ts, golden-set-upload.ts,
-// judgements.ts and the coverage of experiment-tools.ts): the list, one golden set read, changed and deleted,
-// the upload, the exports, the coverage of a dataset, and its judgements (the queries, one query's judgements,
+// judgements.ts, click-logs.ts and the coverage of experiment-tools.ts): the list, one golden set read, changed and deleted,
+// the upload, grades from a click log, the exports, the coverage of a dataset, and its judgements (the queries, one query's judgements,
 // a grade saved or removed, the history). Paths are as the API names them, trailing slashes included.
 
 /** Golden sets come from this server only, whose pages go up to 1,000: one call for most. */
@@ -97,6 +100,22 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
         return form;
       })) as UploadedGoldenSet,
 
+    /** POST golden-sets/{id}/click-logs as multipart: the text fields first (the server reads them before the file). */
+    gradeClickLog: async (request: ClickLogRequest, options: { signal?: AbortSignal } = {}): Promise<ClickLogAnswer> =>
+      (await postForm(
+        `${baseURL.replace(/\/+$/, '')}/${path(request.goldenSetId)}/click-logs`,
+        () => {
+          const form = new FormData();
+          form.append('format', request.format);
+          form.append('min_impressions', request.minImpressions);
+          form.append('thresholds', request.thresholds);
+          form.append('preview', String(request.preview));
+          form.append('file', request.file, request.file.name);
+          return form;
+        },
+        options,
+      )) as ClickLogAnswer,
+
     /**
      * GET golden-sets/{id}/export.csv, export.qrels, export.queries.tsv or an upload's warning list as a file to save (golden-set-{id}.…);
      * a format it does not offer fails like a refusal.
@@ -131,6 +150,10 @@ export function createGoldenSets(api: ApiClient, baseURL: string, postForm: Form
     removeJudgement: async (goldenSetId: number, key: JudgementKeyQuery): Promise<void> => {
       await api(`${path(goldenSetId)}/judgements/`, { method: 'DELETE', query: key });
     },
+
+    /** GET golden-sets/{id}/queue/?page&page_size → the person's queue of the set: the page's pairs, X-Total-Count, X-Missing-Ratings. */
+    setQueue: async (id: number, page: number, pageSize: number): Promise<UnjudgedPage> =>
+      queuePageOf(await api.raw<UnjudgedItem[]>(`${path(id)}/queue/`, { query: pageQuery({ page, pageSize }) })),
 
     /** GET golden-sets/{id}/history/?page&page_size → newest first. */
     historyRows: async (id: number, page: PageRequest): Promise<Page<HistoryEntry>> =>

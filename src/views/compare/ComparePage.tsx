@@ -18,6 +18,8 @@ import { runHref } from '../../domain/compare/compare-address';
 import type { ComparedRun, RunComparison } from '../../domain/compare/comparison-types';
 import { pairedText, runName, unpairedText } from '../../domain/compare/compare-format';
 import { runLabel } from '../../domain/runs/run-label';
+import { regressionsQueuePath } from '../../domain/judging/queue-scope';
+import { GatedLink } from '../ui/Gated';
 import { RunDifferences } from '../runs/RunDifferences';
 import { RunTags } from '../runs/RunTags';
 import { CompareQueries } from './CompareQueries';
@@ -120,6 +122,17 @@ function ComparedRuns({ page, comparison }: { page: ComparePageRef; comparison: 
         </button>
       </div>
       <p className={styles.paired}>{pairedText(comparison.paired)}</p>
+      {comparison.candidate.golden_set_id !== null && (
+        <p className={styles.unpaired}>
+          <GatedLink
+            action="judgement.change"
+            href={regressionsQueuePath(comparison.candidate.id, comparison.baseline.id)}
+            className={button({ tone: 'secondary' })}
+          >
+            Judge the regressions
+          </GatedLink>
+        </p>
+      )}
       <p className={styles.unpaired}>
         <span>{unpairedText(comparison)}</span>
         {comparison.only_baseline > 0 && (

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { goldenSetPageInput } from '../../machines/golden-sets/golden-set-page.machine';
 import {
+  selectClickGrades,
   selectGoldenSet,
   selectHistory,
   selectJudgements,
@@ -26,7 +27,9 @@ import { GoldenSetQueries } from './GoldenSetQueries';
 import { useLogic } from '../shell/logic-context';
 import { QueryJudgements } from './QueryJudgements';
 import { ScaleEditor } from './ScaleEditor';
-import { GatedButton } from '../ui/Gated';
+import { ClickGrades } from './ClickGradesDialog';
+import { GatedButton, GatedLink } from '../ui/Gated';
+import { setQueuePath } from '../../domain/judging/queue-scope';
 import { button } from '../ui/button.css';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
@@ -49,6 +52,7 @@ export function GoldenSetPage({ id }: { id: number | null }) {
   const queries = useSelector(page, selectQueries);
   const history = useSelector(page, selectHistory);
   const scaleEditor = useSelector(page, selectScaleEditor);
+  const clickGrades = useSelector(page, selectClickGrades);
   const scale = useSelector(page, selectScale);
   const openQuery = useSelector(page, selectOpenQuery);
   const judgements = useSelector(page, selectJudgements);
@@ -66,6 +70,11 @@ export function GoldenSetPage({ id }: { id: number | null }) {
           <h1 className={pageStyles.title}>{set?.name ?? 'Golden Set'}</h1>
           <DemoBadge demo={set?.demo} />
         </div>
+        {set && (
+          <GatedLink action="judgement.change" href={setQueuePath(set.id)} className={button({ tone: 'secondary' })}>
+            Judge
+          </GatedLink>
+        )}
       </div>
       {notFound || missing ? (
         <p className={errorMessage} role="alert">
@@ -74,6 +83,7 @@ export function GoldenSetPage({ id }: { id: number | null }) {
       ) : (
         <>
           <GoldenSetHeader actor={goldenSet} scaleEditor={scaleEditor} />
+          {set && <ClickGrades actor={clickGrades} scale={set.scale} />}
           <ScaleEditor actor={scaleEditor} />
           <div className={styles.columns}>
             <GoldenSetQueries

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useSearch } from 'wouter';
@@ -8,6 +8,7 @@ import { atFromSearch, gradeName, gradesOf, keysHint, queueKey, queueProgress, q
 import { imageSource } from '../../domain/catalogue/image-source';
 import { KeyAttributes } from '../ui/KeyAttributes';
 import type { GradeScale, UnjudgedItem } from '../../domain/judging/judging-types';
+import { newQueryNote, scopeFromSearch, scopeName, type QueueScope, type QueueSource } from '../../domain/judging/queue-scope';
 import { refusalNote } from '../../domain/shell/roles';
 import { messages } from '../ui/backend-messages';
 import * as styles from './JudgeQueuePage.css';
@@ -23,14 +24,26 @@ import { StatusMessage } from '../ui/StatusMessage';
 
 type QueueActor = ActorRefFrom<typeof judgeQueueMachine>;
 
-// 'Judge unjudged' (/experiment-run-results/{id}/judge?at=n): one unjudged pair at a time, graded from the
-// keyboard. The card holds the focus, so the keys work from the moment the page shows. A role that may not
-// judge can look through the queue (move, skip); the grades are refused with the reason.
-/** `pageSize`: how many pairs a page brings (the default but in tests). */
+// 'Judge unjudged' (/experiment-run-results/{id}/judge?scope=…&at=n) and a golden set's 'Judge'
+// (/golden-sets/{id}/judge?at=n): one pair at a time, graded from the keyboard. The card holds the focus, so the
+// keys work from the moment the page shows. A role that may not judge can look through the queue (move, skip);
+// the grades are refused with the reason.
+
+/** A run's queue, in the scope its address names. `pageSize`: how many pairs a page brings (the default but in tests). */
 export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?: number }) {
+  const search = useSearch();
+  return <QueuePage source={{ kind: 'run', id, choice: scopeFromSearch(search) }} pageSize={pageSize} />;
+}
+
+/** A golden set's queue: its pairs that want more ratings. */
+export function GoldenSetQueuePage({ id, pageSize }: { id: number | null; pageSize?: number }) {
+  return <QueuePage source={{ kind: 'set', id }} pageSize={pageSize} />;
+}
+
+function QueuePage({ source, pageSize }: { source: QueueSource; pageSize?: number }) {
   const logic = useLogic();
   const search = useSearch();
-  const actor = useActorRef(logic.judgeQueue, { input: { runId: id, at: atFromSearch(search), pageSize } });
+  const actor = useActorRef(logic.judgeQueue, { input: { source, at: atFromSearch(search), pageSize } });
   const notFound = useSelector(actor, queue.selectNotFound);
   const loading = useSelector(actor, queue.selectLoading);
   const failed = useSelector(actor, queue.selectFailed);
@@ -38,16 +51,20 @@ export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?:
   const empty = useSelector(actor, queue.selectEmpty);
   const finished = useSelector(actor, queue.selectFinished);
   const saveError = useSelector(actor, queue.selectSaveError);
-  const runName = useSelector(actor, queue.selectRunName);
+  const name = useSelector(actor, queue.selectSourceName);
   return (
     <div className={pageStyles.page}>
       <div className={pageStyles.header}>
-        <h1 className={pageStyles.title}>Judge unjudged{runName && ` · ${runName}`}</h1>
-        {!notFound && <BackToRun actor={actor} />}
+        <h1 className={pageStyles.title}>
+          {source.kind === 'run' ? 'Judge unjudged' : 'Judge'}
+          {name && ` · ${name}`}
+        </h1>
+        {!notFound && <Back actor={actor} kind={source.kind} />}
       </div>
+      {!notFound && <ScopeChoice actor={actor} />}
       {notFound ? (
         <p className={errorMessage} role="alert">
-          {messages.invalidRunId}
+          {source.kind === 'run' ? messages.invalidRunId : 'Invalid golden set ID'}
         </p>
       ) : loading ? (
         <StatusMessage>Loading...</StatusMessage>
@@ -58,7 +75,9 @@ export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?:
         </LoadFailure>
       ) : empty ? (
         <p className={statusMessage} role="status">
-          Nothing to judge: the golden set judges every product in this run’s top k.
+          {source.kind === 'run'
+            ? 'Nothing to judge here: every product of this run’s top k in this scope has the ratings its golden set wants, or yours.'
+            : 'Nothing to judge: every pair of this golden set has the ratings it wants, or yours.'}
         </p>
       ) : finished ? (
         <Summary actor={actor} />
@@ -74,15 +93,70 @@ export function JudgeQueuePage({ id, pageSize }: { id: number | null; pageSize?:
   );
 }
 
-function BackToRun({ actor, primary = false }: { actor: QueueActor; primary?: boolean }) {
+function Back({ actor, kind }: { actor: QueueActor; kind: QueueSource['kind'] }) {
   return (
-    <button
-      type="button"
-      className={button({ tone: primary ? 'primary' : 'secondary' })}
-      onClick={() => actor.send({ type: 'user.backToRun' })}
-    >
-      Back to the run
+    <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.back' })}>
+      {kind === 'run' ? 'Back to the run' : 'Back to the golden set'}
     </button>
+  );
+}
+
+/** Which queries a run's queue offers; another scope starts the queue again from its first pair. */
+function ScopeChoice({ actor }: { actor: QueueActor }) {
+  const choice = useSelector(actor, queue.selectScope);
+  const offered = useSelector(actor, queue.selectOfferedScopes);
+  const canRescope = useSelector(actor, queue.selectCanRescope);
+  const id = useId();
+  if (!choice) return null;
+  return (
+    <p className={styles.meta}>
+      <label htmlFor={id}>Judge </label>
+      <select
+        id={id}
+        value={choice.scope}
+        disabled={!canRescope}
+        onChange={(event) => actor.send({ type: 'user.scope', choice: { ...choice, scope: event.target.value as QueueScope } })}
+      >
+        {offered.map((scope) => (
+          <option key={scope} value={scope}>
+            {scope === 'query' ? `${scopeName(scope)}: “${choice.query}”` : scopeName(scope)}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+/** Before the first grade of a query the set judges nothing for: add the query, or not. */
+function NewQueryConfirmation({ actor, item, scale, grade }: { actor: QueueActor; item: UnjudgedItem; scale: GradeScale; grade: number }) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-label="Add a query to the golden set"
+      className={styles.card}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') actor.send({ type: 'user.cancelNewQuery' });
+        // The queue's keys stay out of the question.
+        event.stopPropagation();
+      }}
+    >
+      <p>{newQueryNote(item.query)}</p>
+      <div className={styles.buttons}>
+        <button
+          ref={confirm}
+          type="button"
+          className={button({ tone: 'primary' })}
+          onClick={() => actor.send({ type: 'user.confirmNewQuery' })}
+        >
+          Add the query and grade {gradeName(scale, grade)}
+        </button>
+        <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.cancelNewQuery' })}>
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -102,9 +176,10 @@ function Progress({ actor }: { actor: QueueActor }) {
   const judged = useSelector(actor, queue.selectJudged);
   const skipped = useSelector(actor, queue.selectSkipped);
   const left = useSelector(actor, queue.selectLeft);
+  const missing = useSelector(actor, queue.selectMissing);
   return (
     <p className={styles.progress} aria-live="polite" aria-label="Progress">
-      {queueProgress(judged, skipped, left)}
+      {queueProgress(judged, skipped, left, missing)}
     </p>
   );
 }
@@ -114,11 +189,14 @@ function Current({ actor }: { actor: QueueActor }) {
   const scale = useSelector(actor, queue.selectScale);
   const grade = useSelector(actor, queue.selectGrade);
   const canGoBack = useSelector(actor, queue.selectCanGoBack);
+  const proposed = useSelector(actor, queue.selectProposed);
   const refusal = useRefusal('judgement.change');
   const card = useRef<HTMLElement>(null);
   const onKeyDown = useQueueKeys(actor, scale?.max_grade ?? -1);
-  // Each new item takes the focus, so the next key grades it.
-  useEffect(() => card.current?.focus(), [item]);
+  // Each new item takes the focus, so the next key grades it; so does the card again once a question is answered.
+  useEffect(() => {
+    if (proposed === null) card.current?.focus();
+  }, [item, proposed]);
   if (!item || !scale) return null;
   return (
     <>
@@ -139,6 +217,7 @@ function Current({ actor }: { actor: QueueActor }) {
         <Product item={item} />
         {grade !== null && <p className={styles.meta}>Graded {gradeName(scale, grade)}</p>}
         <GradeButtons actor={actor} scale={scale} current={grade} />
+        {proposed !== null && <NewQueryConfirmation actor={actor} item={item} scale={scale} grade={proposed} />}
         <div className={styles.buttons}>
           <button
             type="button"
@@ -208,6 +287,7 @@ function Summary({ actor }: { actor: QueueActor }) {
   const saving = useSelector(actor, queue.selectSaving);
   const runId = useSelector(actor, queue.selectRunId);
   const rescorer = useSelector(actor, queue.selectRescorer);
+  const kind = runId === null ? 'set' : 'run';
   const region = useRef<HTMLElement>(null);
   const onKeyDown = useQueueKeys(actor, scale?.max_grade ?? -1);
   useEffect(() => region.current?.focus(), []);
@@ -216,8 +296,8 @@ function Summary({ actor }: { actor: QueueActor }) {
       <Progress actor={actor} />
       <p className={styles.name}>{queueSummary(judged, skipped)}</p>
       <div className={styles.buttons}>
-        <RescoreButton rescorer={rescorer} runId={runId!} saving={saving} label="Rescore the run" />
-        <BackToRun actor={actor} />
+        {runId !== null && <RescoreButton rescorer={rescorer} runId={runId} saving={saving} label="Rescore the run" />}
+        <Back actor={actor} kind={kind} />
       </div>
     </section>
   );

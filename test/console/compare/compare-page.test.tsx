@@ -54,6 +54,22 @@ describe('a comparison', () => {
     expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).disabled).toBe(true);
   });
 
+  it('opens the candidate’s judge queue scoped to the queries that dropped against the baseline', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: comparisonAnswer() });
+    const judge = screen.getByRole('link', { name: 'Judge the regressions' });
+    expect(judge.getAttribute('href')).toBe('/experiment-run-results/2/judge?scope=regressions&comparison=1');
+  });
+
+  it('offers no judging of regressions when the candidate has no golden set', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
+    await services.settle('compareRuns', { output: comparisonAnswer({ candidate: comparedRun(2, 'Dense', { golden_set_id: null }) }) });
+    expect(screen.getByText('Over 4 paired queries')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Judge the regressions' })).toBeNull();
+  });
+
   it('lists the queries only one run has from the line that counts them', async () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);

@@ -9,12 +9,19 @@ import {
   pageAt,
   placeItems,
   queueKey,
-  queuePath,
   queueProgress,
   queueSummary,
   runJudgingState,
   unjudgedLeft,
 } from '../../../src/domain/judging/judge-queue';
+import {
+  offeredScopes,
+  queueAddress,
+  queuePath,
+  regressionsQueuePath,
+  scopeFromSearch,
+  setQueuePath,
+} from '../../../src/domain/judging/queue-scope';
 import { returnedProducts } from '../../../src/domain/runs/result-products';
 import type { UnjudgedItem } from '../../../src/domain/judging/judging-types';
 
@@ -29,6 +36,7 @@ const pair = (id: string): UnjudgedItem => ({
   image_url: null,
   description: null,
   attributes: {},
+  new_query: false,
 });
 
 describe('judge-queue domain', () => {
@@ -51,8 +59,9 @@ describe('judge-queue domain', () => {
     expect(keysHint(3)).toBe('0–3 grade · ←/→ or j/k move · s skip');
     expect(gradeName({ max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] }, 2)).toBe('2 Good');
     expect(gradeName({ max_grade: 3, labels: [] }, 2)).toBe('2');
-    expect(queueProgress(30, 5, 212)).toBe('judged 30 · skipped 5 · left 212');
-    expect(queueProgress(1037, 2120, 1958)).toBe('judged 1,037 · skipped 2,120 · left 1,958');
+    expect(queueProgress(30, 5, 212, null)).toBe('judged 30 · skipped 5 · left 212');
+    expect(queueProgress(1037, 2120, 1958, 4104)).toBe('judged 1,037 · skipped 2,120 · left 1,958 · 4,104 ratings missing');
+    expect(queueProgress(0, 0, 1, 1)).toBe('judged 0 · skipped 0 · left 1 · 1 rating missing');
     expect(queueSummary(30, 5)).toBe('Judged 30, skipped 5');
   });
 
@@ -86,6 +95,24 @@ describe('judge-queue domain', () => {
     expect([atFromSearch('?at=4'), atFromSearch(''), atFromSearch('?at=-1'), atFromSearch('?at=x')]).toEqual([4, 0, 0, 0]);
     expect(queuePath(9, 0)).toBe('/experiment-run-results/9/judge');
     expect(queuePath(9, 4)).toBe('/experiment-run-results/9/judge?at=4');
+  });
+
+  it('reads the scope from the address, the default when it is missing what it needs, and writes it back', () => {
+    expect(scopeFromSearch('')).toEqual({ scope: 'judged' });
+    expect(scopeFromSearch('?scope=regressions&comparison=7&at=2')).toEqual({ scope: 'regressions', comparison: 7 });
+    expect(scopeFromSearch('?scope=query&query=%20red%20sofa%20')).toEqual({ scope: 'query', query: 'red sofa' });
+    // A scope without its query or run, or unknown, is the default: no queue opens empty by a broken link.
+    expect([scopeFromSearch('?scope=query'), scopeFromSearch('?scope=regressions&comparison=x'), scopeFromSearch('?scope=best')]).toEqual([
+      { scope: 'judged' },
+      { scope: 'judged' },
+      { scope: 'judged' },
+    ]);
+    expect(regressionsQueuePath(9, 7)).toBe('/experiment-run-results/9/judge?scope=regressions&comparison=7');
+    expect(queuePath(9, 3, { scope: 'query', query: 'red sofa' })).toBe('/experiment-run-results/9/judge?scope=query&query=red+sofa&at=3');
+    expect([setQueuePath(4), queueAddress({ kind: 'set', id: 4 }, 2)]).toEqual(['/golden-sets/4/judge', '/golden-sets/4/judge?at=2']);
+    // One query and the regressions are offered only with what they need.
+    expect(offeredScopes({ scope: 'judged' })).toEqual(['judged', 'failures', 'all']);
+    expect(offeredScopes({ scope: 'regressions', comparison: 7 })).toEqual(['judged', 'failures', 'regressions', 'all']);
   });
 
   it("finds a run's golden set: its own field, else its configuration's", () => {

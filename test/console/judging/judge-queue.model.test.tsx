@@ -2,16 +2,19 @@ import { afterEach, describe, expect } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { judgeQueueMachine, type JudgeQueueContext } from '../../../src/machines/judging/judge-queue.machine';
-import { liveOffset, pageAt, queuePath } from '../../../src/domain/judging/judge-queue';
+import { liveOffset, pageAt } from '../../../src/domain/judging/judge-queue';
+import { queueAddress, queuePath, type QueueSource } from '../../../src/domain/judging/queue-scope';
 import type { RunJudgingTarget, UnjudgedItem, UnjudgedPage } from '../../../src/domain/judging/judging-types';
 import { JudgeQueuePage } from '../../../src/views/judging/JudgeQueuePage';
 import { fakeDeps, type OutputOf } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
-// Model-based: the judging queue of run 9. Two unjudged pairs, one to a page (so paging shows); the fake server drops
-// a pair once it is graded, as the real one does. Every shortest path of the real machine, replayed on the page
-// with the keyboard only: digits grade, j/k and the arrows move, s skips; the end's summary; a failed save.
+// Model-based: the judging queue of run 9. Two unjudged pairs, one to a page (so paging shows), the second of a query
+// the golden set judges nothing for; the fake server drops a pair once it is graded, as the real one does. Every
+// shortest path of the real machine, replayed on the page with the keyboard only: digits grade, j/k and the arrows
+// move, s skips; the first grade of the new query asks first (confirmed or cancelled); the scope changed to every
+// query; the end's summary; a failed save.
 
 afterEach(cleanup);
 
@@ -28,8 +31,19 @@ const pairs: UnjudgedItem[] = [
     image_url: '/demo-images/P9.svg',
     description: 'Three seats, red velvet',
     attributes: { colour: 'red', material: 'velvet', price: 899, generated: true, dimensions: { width: 210 } },
+    new_query: false,
   },
-  { query: 'red sofa', product_id: 'P3', rank: 1, result_id: 55, name: null, image_url: null, description: null, attributes: {} },
+  {
+    query: 'desk',
+    product_id: 'P3',
+    rank: 1,
+    result_id: 56,
+    name: null,
+    image_url: null,
+    description: null,
+    attributes: {},
+    new_query: true,
+  },
 ];
 /** Run 9 is #3 in its experiment. */
 const target: RunJudgingTarget = { goldenSetId: 4, scale: { max_grade: 3, labels: ['Poor', 'Fair', 'Good', 'Perfect'] }, runNumber: 3 };
@@ -39,7 +53,8 @@ function serverPage(context: JudgeQueueContext): UnjudgedPage {
   const judged = new Set(Object.keys(context.graded).map((position) => context.items[Number(position)].product_id));
   const left = pairs.filter((pair) => !judged.has(pair.product_id));
   const { page } = pageAt(liveOffset(context.position, context.graded), PAGE_SIZE);
-  return { items: left.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: left.length };
+  // One rating wanted per pair: each pair left misses one.
+  return { items: left.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: left.length, missing: left.length };
 }
 
 type ModelEvent =
@@ -58,7 +73,8 @@ const unavailable = new Error('The server answered 503');
 const progressText = (context: JudgeQueueContext) => {
   const judged = Object.keys(context.graded).length;
   const skipped = context.skipped.filter((position) => context.graded[position] === undefined).length;
-  return { judged, skipped, text: `judged ${judged} · skipped ${skipped} · left ${pairs.length - judged}` };
+  const left = pairs.length - judged;
+  return { judged, skipped, text: `judged ${judged} · skipped ${skipped} · left ${left} · ${left} rating${left === 1 ? '' : 's'} missing` };
 };
 
 /** The grade the server kept, as it answers a save. */
@@ -73,8 +89,9 @@ const saved: OutputOf<'saveJudgement'> = {
 
 /** The events tried in each state and how states are told apart, for the queue opened at `at` of `runId`. */
 function traversalFor(at: number, runId: number | null) {
+  const source: QueueSource = { kind: 'run', id: runId, choice: { scope: 'judged' } };
   return {
-    input: { runId, at, pageSize: PAGE_SIZE },
+    input: { source, at, pageSize: PAGE_SIZE },
     events: (state: Snapshot) => {
       const candidates: ModelEvent[] = [
         // One grade at a time, of an ungraded pair, keeps the graph finite.
@@ -89,6 +106,16 @@ function traversalFor(at: number, runId: number | null) {
           ? ([{ type: 'user.skip' }] satisfies ModelEvent[])
           : []),
         { type: 'user.retry' },
+        { type: 'user.confirmNewQuery' },
+        { type: 'user.cancelNewQuery' },
+        // Once, before anything is graded or skipped, from the default scope to every query: the server's list is the
+        // same, the queue starts again (from any later point it does the same).
+        ...(state.context.source.kind === 'run' &&
+        state.context.source.choice.scope === 'judged' &&
+        Object.keys(state.context.graded).length === 0 &&
+        state.context.skipped.length === 0
+          ? ([{ type: 'user.scope', choice: { scope: 'all' } }] satisfies ModelEvent[])
+          : []),
         ...(state.matches('opening')
           ? ([
               { type: 'xstate.done.actor.fetchTarget', output: target },
@@ -114,6 +141,8 @@ function traversalFor(at: number, runId: number | null) {
     serializeState: (state: Snapshot) =>
       JSON.stringify({
         value: state.value,
+        scope: state.context.source.kind === 'run' && state.context.source.choice.scope,
+        confirmed: state.context.confirmed,
         position: state.context.position,
         graded: state.context.graded,
         skipped: [...state.context.skipped].sort(),
@@ -138,7 +167,7 @@ function expectQueue(state: Snapshot) {
   // A save that failed says which grade of which pair; the pair is back to ungraded.
   const saveAlert = screen.queryAllByRole('alert').find((alert) => alert.textContent?.startsWith('Grade '));
   if (context.saveError) {
-    expect(saveAlert?.textContent).toMatch(/^Grade 2 for P[39] \(“red sofa”\) was not saved: body.grade must be between 0 and 1$/);
+    expect(saveAlert?.textContent).toMatch(/^Grade 2 for P[39] \(“(red sofa|desk)”\) was not saved: body.grade must be between 0 and 1$/);
   } else expect(saveAlert).toBeUndefined();
   if (state.hasTag('finished')) {
     const done = screen.getByRole('region', { name: 'Done' });
@@ -152,6 +181,24 @@ function expectQueue(state: Snapshot) {
   }
   const item = context.items[context.position];
   const card = screen.getByRole('region', { name: 'Grade this product' });
+  // The scope in the list, and which ones it offers.
+  const scope = screen.getByRole('combobox', { name: 'Judge' }) as HTMLSelectElement;
+  expect(scope.value).toBe(context.source.kind === 'run' ? context.source.choice.scope : '');
+  expect([...scope.options].map((option) => option.textContent)).toEqual([
+    'Queries the golden set judges',
+    'The run’s failing queries',
+    'Every query, new ones too',
+  ]);
+  // Nothing is added silently: the first grade of a query the set does not judge asks, and waits.
+  const question = screen.queryByRole('alertdialog', { name: 'Add a query to the golden set' });
+  if (state.hasTag('confirming')) {
+    expect(question!.textContent).toContain('The golden set judges nothing for “desk” yet: grading it adds the query to the set.');
+    const confirm = within(question!).getByRole('button', { name: 'Add the query and grade 2 Good' });
+    expect(document.activeElement).toBe(confirm);
+    expect(context.graded[context.position]).toBeUndefined();
+    return;
+  }
+  expect(question).toBeNull();
   // No mouse needed: the card has the focus, and the page says which keys do what.
   expect(document.activeElement).toBe(card);
   expect(screen.getByText('0–3 grade · ←/→ or j/k move · s skip')).toBeTruthy();
@@ -209,6 +256,16 @@ describe.each([
         case 'user.retry':
           fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
           break;
+        case 'user.confirmNewQuery':
+          fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+          fireEvent.click(document.activeElement!);
+          break;
+        case 'user.cancelNewQuery':
+          fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+          break;
+        case 'user.scope':
+          fireEvent.change(screen.getByRole('combobox', { name: 'Judge' }), { target: { value: event.choice.scope } });
+          break;
         case 'xstate.done.actor.fetchTarget':
           await services.settle('judgingTarget', { output: event.output });
           break;
@@ -233,7 +290,10 @@ describe.each([
     afterStep({ state: after }, { services }) {
       // The address holds the server's offset of the current pair, so a reload resumes there.
       if (after.matches({ ready: { queue: 'showing' } }))
-        expect(services.currentPath()).toBe(queuePath(9, liveOffset(after.context.position, after.context.graded)));
+        expect(services.currentPath()).toBe(queueAddress(after.context.source, liveOffset(after.context.position, after.context.graded)));
+      // A scope chosen asks the server for its pairs.
+      if (after.context.source.kind === 'run' && after.context.source.choice.scope === 'all' && after.hasTag('showing'))
+        expect(services.last('unjudged').args[3]).toEqual({ scope: 'all' });
     },
     afterPath(_, { services }) {
       if (runId === null) expect(services.calledMethods()).toEqual([]);

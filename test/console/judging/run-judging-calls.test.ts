@@ -25,11 +25,29 @@ describe('run-judging calls', () => {
   it('asks for a page of the unjudged pairs and reads X-Total-Count', async () => {
     const items = [{ query: 'red sofa', product_id: 'P9', rank: 3, result_id: 55, name: null, image_url: null, description: null }];
     const { runs, request } = serve(() => Response.json(items, { headers: { 'X-Total-Count': '212' } }));
-    await expect(runs.unjudged(9, 2, 50)).resolves.toEqual({ items, total: 212 });
+    await expect(runs.unjudged(9, 2, 50)).resolves.toEqual({ items, total: 212, missing: null });
     expect([request().method, request().url]).toEqual([
       'GET',
       'https://console.test/api/backend/experiment-runs/9/unjudged/?page=2&page_size=50',
     ]);
+  });
+
+  it('asks for a scope and reads the ratings still missing from X-Missing-Ratings', async () => {
+    const { runs, request } = serve(() => Response.json([], { headers: { 'X-Total-Count': '0', 'X-Missing-Ratings': '1204' } }));
+    await expect(runs.unjudged(9, 1, 50, { scope: 'regressions', comparison: 7 })).resolves.toEqual({ items: [], total: 0, missing: 1204 });
+    expect(request().url).toBe(
+      'https://console.test/api/backend/experiment-runs/9/unjudged/?scope=regressions&comparison=7&page=1&page_size=50',
+    );
+  });
+
+  it("asks for a golden set's own queue, and names the set with its scale", async () => {
+    const { goldenSets, judging, request } = serve(
+      () => Response.json([], { headers: { 'X-Total-Count': '0', 'X-Missing-Ratings': '8' } }),
+      () => Response.json({ id: 4, name: 'Sofas DE', scale }),
+    );
+    await expect(goldenSets.setQueue(4, 2, 50)).resolves.toEqual({ items: [], total: 0, missing: 8 });
+    expect(request().url).toBe('https://console.test/api/backend/golden-sets/4/queue/?page=2&page_size=50');
+    await expect(judging.setTarget(4)).resolves.toEqual({ goldenSetId: 4, scale, runNumber: null, setName: 'Sofas DE' });
   });
 
   it('puts a grade into the golden set', async () => {

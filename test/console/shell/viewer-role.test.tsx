@@ -219,9 +219,10 @@ describe('golden sets and judging, as a viewer', () => {
       image_url: null,
       description: null,
       attributes: {},
+      new_query: false,
     };
     await services.settle('judgingTarget', { output: target });
-    await services.settle('unjudged', { output: { items: [pair, { ...pair, product_id: 'P10' }], total: 2 } });
+    await services.settle('unjudged', { output: { items: [pair, { ...pair, product_id: 'P10' }], total: 2, missing: null } });
     expect(screen.getByText('←/→ or j/k move · s skip')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toBe('Grading: needs the curator role — you are a viewer.');
     expect(usableChangeControls()).toEqual([]);

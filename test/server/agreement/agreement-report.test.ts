@@ -133,6 +133,7 @@ describe('agreementReport', () => {
       alpha_ordinal: null,
       pairable: 0,
       vs_consensus: [],
+      disagreements_total: 0,
       disagreements: [],
     });
     expect(() => agreementReport([{ pair: 'q', rater: 1, grade: 4 }], { maxGrade: 3, humans: HUMANS })).toThrow(/outside 0..3/);

@@ -19,7 +19,7 @@ const chunked = (text: string, size = 7) =>
   Readable.from(Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))));
 
 async function counts(text: string, format: ClickLogFormat) {
-  const log = await readClickLog(chunked(text), format);
+  const log = await readClickLog(chunked(text), format, 'Nothing was stored');
   return {
     log,
     pairs: log.tally.coecs(0).map(({ query, product_id, impressions, clicks }) => ({ query, product_id, impressions, clicks })),
@@ -27,7 +27,7 @@ async function counts(text: string, format: ClickLogFormat) {
 }
 
 async function refusal(text: string, format: ClickLogFormat): Promise<ImportRejectedError> {
-  const error = await readClickLog(chunked(text), format).catch((caught: unknown) => caught);
+  const error = await readClickLog(chunked(text), format, 'Nothing was stored').catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ImportRejectedError);
   return error as ImportRejectedError;
 }
@@ -77,7 +77,7 @@ describe('UBI click logs', () => {
       query('q1', 'table'),
     ].join('\n');
     const error = await refusal(text, 'ubi');
-    expect(error.message).toMatch(/^Nothing was imported: the UBI log has 9 problems; the first is at line 2: is not valid JSON/);
+    expect(error.message).toMatch(/^Nothing was stored: the UBI log has 9 problems; the first is at line 2: is not valid JSON/);
     expect(error.problems.map(({ row, column }) => [row, column])).toEqual([
       [2, null],
       [3, 'query_id'],
@@ -122,7 +122,7 @@ describe('counted CSV click logs', () => {
       'csv',
     );
     expect(rows.message).toBe(
-      'Nothing was imported: the CSV file has 4 problems; the first is at row 2, column "position": must be a whole number ≥ 0, not "first"',
+      'Nothing was stored: the CSV file has 4 problems; the first is at row 2, column "position": must be a whole number ≥ 0, not "first"',
     );
     expect(rows.problems.map(({ row, column }) => [row, column])).toEqual([
       [2, 'position'],

@@ -115,7 +115,7 @@ describe.each(backends)('click-log preview (%s)', (backend) => {
     const response = await preview([['format', 'ubi'], ...csvFields().slice(1)], ubi);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
-      'Nothing was imported: the UBI log has 1 problem; the first is at line 3, field "query_id": "q2" has no UBI query (with "user_query") on an earlier line',
+      'Nothing was graded: the UBI log has 1 problem; the first is at line 3, field "query_id": "q2" has no UBI query (with "user_query") on an earlier line',
     );
     expect(response.json().details).toEqual([
       { row: 3, column: 'query_id', problem: '"q2" has no UBI query (with "user_query") on an earlier line' },
@@ -125,18 +125,18 @@ describe.each(backends)('click-log preview (%s)', (backend) => {
     expect(csv.json().details).toEqual([{ row: 2, column: 'impressions', problem: 'must be a whole number ≥ 0, not "ten"' }]);
   });
 
-  it('refuses thresholds that do not fit the scale, and storing for now', async () => {
+  it('refuses thresholds that do not fit the scale, a preview that is neither true nor false, and fields after the file', async () => {
     const tooFew = await preview(csvFields('1'), CSV);
     expect(tooFew.statusCode).toBe(400);
     expect(tooFew.json().message).toMatch(/^thresholds needs 2 rising COEC boundaries for grades 0 to 2 .*, got 1$/);
     const falling = await preview(csvFields('1.1,0.9'), CSV);
     expect(falling.json().message).toBe('thresholds must rise: boundary 2 (0.9) is not above boundary 1 (1.1)');
-    const store = await preview(
-      csvFields().map(([name, value]): [string, string] => [name, name === 'preview' ? 'false' : value]),
+    const maybe = await preview(
+      csvFields().map(([name, value]): [string, string] => [name, name === 'preview' ? 'maybe' : value]),
       CSV,
     );
-    expect(store.statusCode).toBe(400);
-    expect(store.json().message).toBe('preview must be "true" for now: storing click grades comes with raters');
+    expect(maybe.statusCode).toBe(400);
+    expect(maybe.json().message).toBe('preview must be "true" or "false", not "maybe"');
     const late = await t.upload(`/api/backend/golden-sets/${setId}/click-logs`, [
       ...csvFields().slice(0, 3),
       ['file', { file: CSV }],
