@@ -30,6 +30,7 @@ import { runJudgingRoutes } from './routes/backend/run-judging';
 import { evaluationScriptRoutes } from './routes/backend/evaluation-scripts';
 import { goldenSetRoutes } from './routes/backend/golden-sets';
 import { modelJudgeRoutes } from './routes/backend/model-judges';
+import { judgeJobRoutes } from './routes/backend/judge-jobs';
 import { catalogueRoutes } from './routes/backend/catalogue';
 import { auditRoutes } from './routes/backend/audit';
 import { accountRoutes } from './routes/backend/accounts';
@@ -41,6 +42,8 @@ import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
 import { openRunQueue } from './runs/open-run-queue';
 import type { RunQueue } from './runs/run-queue';
+import type { JudgeJobQueue } from './judges/judge-job-queue';
+import { openJudgeQueue } from './judges/open-judge-queue';
 import { createImportGate } from './import/import-gate';
 import type { UploadSettings } from './routes/multipart-upload';
 import { serverTimeouts } from './server-timeouts';
@@ -55,6 +58,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where new runs go; by default a queue of the storage's kind that this app closes (no worker started). */
   runQueue?: RunQueue;
+  /** Where new judge jobs go; by default a queue of the storage's kind that this app closes (no worker started). */
+  judgeQueue?: JudgeJobQueue;
   /** Fastify's per-request log lines (on by default; the server turns them off unless LOG_LEVEL asks). */
   requestLogging?: boolean;
   /** The first admin was just made (the server says where its password is; by default a line in the log). */
@@ -63,7 +68,7 @@ export interface AppDependencies {
 
 export async function buildApp(
   config: Config,
-  { db, logger = false, runQueue, requestLogging = true, firstAdminCreated }: AppDependencies,
+  { db, logger = false, runQueue, judgeQueue, requestLogging = true, firstAdminCreated }: AppDependencies,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -78,6 +83,12 @@ export async function buildApp(
     runQueue = ownQueue;
   }
   const runs = runQueue;
+  if (!judgeQueue) {
+    const ownQueue = await openJudgeQueue(db, { ...config.runs, log: (message, err) => app.log.error({ err }, message) });
+    app.addHook('onClose', () => ownQueue.close());
+    judgeQueue = ownQueue;
+  }
+  const judgeJobs = judgeQueue;
   const disk = new DiskWatch({ folder: db.dataDir, reserveBytes: config.diskReserveMb * MiB });
   const room = await disk.state();
   if (room.full && room.freeBytes !== undefined) {
@@ -187,6 +198,7 @@ export async function buildApp(
       await api.register(evaluationScriptRoutes, { db });
       await api.register(goldenSetRoutes, { db, uploads });
       await api.register(modelJudgeRoutes, { db });
+      await api.register(judgeJobRoutes, { db, judgeQueue: judgeJobs });
       await api.register(catalogueRoutes, { db, uploads });
       await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
       await api.register(accountRoutes, { db, localAccounts: identity.mode === 'embedded' });

@@ -7,6 +7,7 @@ import { accountAdminHandler } from './admin/account-admin';
 import { seedDemoData } from './demo/seed-demo-data';
 import { leftDemoData } from './demo/left-demo-data';
 import { openRunQueue } from './runs/open-run-queue';
+import { openJudgeQueue } from './judges/open-judge-queue';
 import { targetHostsNote, targetHostWarnings } from './search/target-hosts';
 import { loggerOptions } from './log-destination';
 import { surviveLostConnectionRejections } from './db/connection-loss';
@@ -32,6 +33,7 @@ async function main() {
     warn: (fields: object, message: string) => app?.log.warn(fields, message),
   };
   const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message), slice: { log: runLog } });
+  const judgeQueue = await openJudgeQueue(db, { ...config.runs, log: (message, err) => app?.log.error({ err }, message) });
   if (db.kind === 'postgres') surviveLostConnectionRejections((message) => app?.log.warn(message));
   let firstAdmin: { account: string; generatedPassword: string | undefined } | undefined;
   app = await buildApp(config, {
@@ -39,6 +41,7 @@ async function main() {
     logger: loggerOptions(config.logging.level, config.logging.format),
     requestLogging: config.logging.requests,
     runQueue,
+    judgeQueue,
     firstAdminCreated: (account, generatedPassword) => (firstAdmin = { account, generatedPassword }),
   });
   const unfinished = await reclaimUnfinishedImports(db, app.log);
@@ -50,6 +53,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app!.close();
     await runQueue.close();
+    await judgeQueue.close();
     await db.close();
     await lock?.release();
     process.exit(0);
@@ -80,9 +84,10 @@ async function main() {
   // PGlite: only this process may touch the data folder, so it works the runs itself.
   if (config.runs.worker || db.kind === 'pglite') {
     await runQueue.startWorker();
-    app.log.info('experiment runs: worked in this process');
+    await judgeQueue.startWorker();
+    app.log.info('experiment runs and judge jobs: worked in this process');
   } else {
-    app.log.info('experiment runs: queued for `npm run worker` (RUN_WORKER=false)');
+    app.log.info('experiment runs and judge jobs: queued for `npm run worker` (RUN_WORKER=false)');
   }
   app.log.info(`API docs at ${config.publicUrl}/docs`);
 }

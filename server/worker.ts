@@ -1,11 +1,12 @@
 /**
- * `npm run worker`: works experiment runs from the PostgreSQL queue, next to (or instead of) the
+ * `npm run worker`: works experiment runs and model judges' jobs from the PostgreSQL queues, next to (or instead of) the
  * servers' own workers. Start as many as you like, on any machine that reaches the database; stop one
  * (even with kill -9) and the others, or its restart, carry on its run where the results stop.
  */
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './storage/open-database';
 import { PgBossRunQueue } from './runs/pg-boss-run-queue';
+import { openJudgeQueue } from './judges/open-judge-queue';
 import { targetHostWarnings } from './search/target-hosts';
 import { surviveLostConnectionRejections } from './db/connection-loss';
 
@@ -25,10 +26,14 @@ async function main() {
     { ...config.runs, log },
     { log: { info: (_fields, message) => say(message), warn: (_fields, message) => say(message) } },
   );
+  const judgeQueue = await openJudgeQueue(db, { ...config.runs, log });
   // The worker calls the search targets, so its SEARCH_TARGET_HOSTS is the one that counts.
   for (const warning of targetHostWarnings(process.env)) say(`warning: ${warning}`);
   await queue.startWorker();
-  console.log(`${new Date().toISOString()} worker ${process.pid}: working experiment runs (Ctrl-C stops after the current batch)`);
+  await judgeQueue.startWorker();
+  console.log(
+    `${new Date().toISOString()} worker ${process.pid}: working experiment runs and judge jobs (Ctrl-C stops after the current batch)`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -36,6 +41,7 @@ async function main() {
     stopping = true;
     console.log(`${new Date().toISOString()} ${signal}: stopping`);
     await queue.close();
+    await judgeQueue.close();
     await db.close();
     process.exit(0);
   };

@@ -39,6 +39,8 @@ const GoldenSetQueuePage = screenChunk(() => import('./views/judging/JudgeQueueP
 const RunResultDetailsRoute = screenChunk(() => import('./views/runs/RunResultDetailsPage').then((m) => m.RunResultDetailsRoute));
 const ComparePairRoute = screenChunk(() => import('./views/compare/ComparePairPage').then((m) => m.ComparePairRoute));
 const ComparePage = screenChunk(() => import('./views/compare/ComparePage').then((m) => m.ComparePage));
+const ModelJudgesPage = screenChunk(() => import('./views/judges/ModelJudgesPage').then((m) => m.ModelJudgesPage));
+const JudgeJobPage = screenChunk(() => import('./views/judges/JudgeJobPage').then((m) => m.JudgeJobPage));
 const AccountsPage = screenChunk(() => import('./views/admin/AccountsPage').then((m) => m.AccountsPage));
 const AuditPage = screenChunk(() => import('./views/admin/AuditPage').then((m) => m.AuditPage));
 const NotFoundPage = screenChunk(() => import('./views/shell/NotFoundPage').then((m) => m.NotFoundPage));
@@ -133,6 +135,9 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/compare/pair', title: 'Compare a Query', screen: ComparePairRoute },
   // Two runs compared, by the ids in the query (?baseline=A&candidate=B), read by the page with its other choices.
   { path: '/compare', title: 'Compare Runs', screen: ComparePage },
+  // Curators: model judges and a judge job's progress.
+  { path: '/model-judges', title: 'Model Judges', screen: ModelJudgesPage },
+  { path: '/judge-jobs/:id', title: 'Judge Job', screen: JudgeJobPage, withId: true },
   // For admins only (a non-admin reads why): the embedded provider's accounts, and who changed what.
   { path: '/accounts', title: 'Accounts', screen: AccountsPage },
   { path: '/audit', title: 'Audit trail', screen: AuditPage },

@@ -59,7 +59,7 @@ function scopeFilter({ scope, query, regressed }: RunQueueScope): { filter: stri
 }
 
 /** The run's golden set and k; 409 when it has none (runs made elsewhere). */
-async function runJudging(db: Queryable, runId: number): Promise<{ goldenSetId: number; k: number }> {
+export async function runJudging(db: Queryable, runId: number): Promise<{ goldenSetId: number; k: number }> {
   const { rows } = await db.query<{ golden_set_id: number | null; k: number | null }>(
     `SELECT CASE WHEN jsonb_typeof(config->'golden_set_id') = 'number' THEN (config->>'golden_set_id')::numeric::bigint END AS golden_set_id,
        CASE WHEN jsonb_typeof(config->'k') = 'number' THEN (config->>'k')::int END AS k

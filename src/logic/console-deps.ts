@@ -9,6 +9,7 @@ import type { ExperimentRunResults } from '../services/backend/experiment-run-re
 import type { ExperimentRuns } from '../services/backend/experiment-runs';
 import type { Experiments } from '../services/backend/experiments';
 import type { GoldenSets } from '../services/backend/golden-sets';
+import type { ModelJudges } from '../services/backend/model-judges';
 import type { RunComparisons } from '../services/backend/run-comparisons';
 import type { SearchTargets } from '../services/backend/search-targets';
 import type { GettingStarted } from '../services/backend/getting-started';
@@ -42,6 +43,8 @@ export type ConsoleDeps = {
   runComparisons: RunComparisons;
   /** The product catalogue: products, the built-in search, the import. */
   catalogue: Catalogue;
+  /** Model judges and their jobs (curators). */
+  modelJudges: ModelJudges;
   /** For admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
   audit: Audit;

@@ -12,6 +12,7 @@ import { createExperimentsLogic } from './experiments-logic';
 import { createGoldenSetsLogic } from './golden-sets-logic';
 import { createGoldenSetJudgingLogic } from './golden-set-judging-logic';
 import { createJudgingLogic } from './judging-logic';
+import { createModelJudgesLogic } from './model-judges-logic';
 import { createRunsLogic } from './runs-logic';
 import { createSegmentsLogic } from './segments-logic';
 import { createWorkbenchLogic } from './workbench-logic';
@@ -33,6 +34,7 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createCompareLogic(deps),
     ...createJudgingLogic(deps),
     ...createGoldenSetJudgingLogic(deps),
+    ...createModelJudgesLogic(deps),
     ...createAdminLogic(deps),
   };
 }

@@ -1,5 +1,6 @@
 import { createApiClients, type ApiSession } from './api-client';
 import { createAccounts } from './backend/accounts';
+import { createModelJudges } from './backend/model-judges';
 import { createAudit } from './backend/audit';
 import { createCatalogue } from './backend/catalogue';
 import { createDemoData } from './backend/demo-data';
@@ -42,6 +43,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     runComparisons: createRunComparisons(backend),
     catalogue: createCatalogue(backend, config.evaluationBackendUrl, postForm),
     accounts: createAccounts(backend),
+    modelJudges: createModelJudges(backend),
     audit: createAudit(backend),
     demoData: createDemoData(backend),
   };

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'model_judge.create',
   'model_judge.update',
   'model_judge.delete',
+  'model_judge.job',
+  'model_judge.job_cancel',
   'demo.remove',
   'account.create',
   'account.role',

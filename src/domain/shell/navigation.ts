@@ -1,6 +1,6 @@
 import { can, type Action, type Role } from './roles';
 
-// The shell's sidebar: its entries (Accounts and Audit only for admins), and which entry a screen belongs to.
+// The shell's sidebar: its entries (Model Judges for curators, Accounts and Audit only for admins), and which entry a screen belongs to.
 
 type NavigationEntry = { label: string; href: string; needs?: Action };
 
@@ -12,6 +12,7 @@ export const navigation: readonly NavigationEntry[] = [
   { label: 'Catalogue', href: '/catalogue' },
   { label: 'Experiments', href: '/experiments' },
   { label: 'Evaluation Scripts', href: '/evaluation-scripts' },
+  { label: 'Model Judges', href: '/model-judges', needs: 'model_judge.change' },
   { label: 'Accounts', href: '/accounts', needs: 'account.manage' },
   { label: 'Audit', href: '/audit', needs: 'audit.read' },
 ];
@@ -25,6 +26,7 @@ const sectionOf: ReadonlyArray<[prefix: string, entry: string]> = [
   ['/experiment-runs', '/experiments'],
   ['/experiment-run-results', '/experiments'],
   ['/experiment-run-result-details', '/experiments'],
+  ['/judge-jobs', '/model-judges'],
 ];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

@@ -27,6 +27,8 @@ export const NEEDED_ROLE = {
   'experiment.change': 'curator',
   /** Start, cancel and rescore runs. */
   'run.change': 'curator',
+  /** Model judges: their settings, and jobs that grade with them. */
+  'model_judge.change': 'curator',
   /** A script's cost per evaluation and description. */
   'evaluation_script.change': 'admin',
   /** The dashboard's Demo data panel: the demo data's counts and its removal. */

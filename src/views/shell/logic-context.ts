@@ -19,6 +19,8 @@ import type { experimentsPageMachine } from '../../machines/experiments/experime
 import type { goldenSetPageMachine } from '../../machines/golden-sets/golden-set-page.machine';
 import type { goldenSetsPageMachine } from '../../machines/golden-sets/golden-sets-page.machine';
 import type { judgeQueueMachine } from '../../machines/judging/judge-queue.machine';
+import type { judgeJobPageMachine } from '../../machines/judges/judge-job-page.machine';
+import type { modelJudgesPageMachine } from '../../machines/judges/model-judges-page.machine';
 import type { pagedListMachine } from '../../machines/shared/paged-list.machine';
 import type { productDetailsMachine } from '../../machines/catalogue/product-details.machine';
 import type { resourceMachine } from '../../machines/shared/resource.machine';
@@ -69,6 +71,9 @@ export type ConsoleLogic = {
   judgeQueue: typeof judgeQueueMachine;
   /** One golden set opened: its queries, a query's judgements graded in place, the history, the scale. */
   goldenSetPage: typeof goldenSetPageMachine;
+  /** Model judges (list, form, a job started after its estimate) and a job's page with its live progress. */
+  modelJudgesPage: typeof modelJudgesPageMachine;
+  judgeJobPage: typeof judgeJobPageMachine;
   /** For admins only: the accounts (add, role, reset password, remove) and the audit trail with its CSV. */
   accountsPage: typeof accountsPageMachine;
   auditPage: typeof auditPageMachine;

@@ -67,6 +67,7 @@ export function fakeDeps() {
     runComparisons: waiting(),
     catalogue: waiting(),
     accounts: waiting(),
+    modelJudges: waiting(),
     audit: waiting(),
     demoData: waiting(),
     counts: waiting(),

@@ -21,6 +21,7 @@ describe('who may change what', () => {
       'catalogue.import',
       'experiment.change',
       'run.change',
+      'model_judge.change',
     ]);
     expect(allowed('admin')).toEqual(actions);
     expect(allowed(null)).toEqual([]);
@@ -57,9 +58,9 @@ describe('the sidebar by role', () => {
   const labels = (role: Role | null) => navigationFor(role).map((entry) => entry.label);
   const everyone = ['Dashboard', 'Datasets', 'Dataset Entries', 'Golden Sets', 'Catalogue', 'Experiments', 'Evaluation Scripts'];
 
-  it('shows Accounts and Audit to admins only', () => {
-    expect(labels('admin')).toEqual([...everyone, 'Accounts', 'Audit']);
-    expect(labels('curator')).toEqual(everyone);
+  it('shows Model Judges to curators and admins, Accounts and Audit to admins only', () => {
+    expect(labels('admin')).toEqual([...everyone, 'Model Judges', 'Accounts', 'Audit']);
+    expect(labels('curator')).toEqual([...everyone, 'Model Judges']);
     expect(labels('viewer')).toEqual(everyone);
     expect(labels(null)).toEqual(everyone);
     expect(navigation.map((entry) => entry.href)).toContain('/audit');

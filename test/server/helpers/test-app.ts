@@ -7,6 +7,8 @@ import { readConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { createTestDatabase, type Backend } from './test-databases';
 import { openRunQueue } from '../../../server/runs/open-run-queue';
+import { openJudgeQueue } from '../../../server/judges/open-judge-queue';
+import type { JudgeSliceOptions } from '../../../server/judges/process-judge-job';
 import type { SliceOptions } from '../../../server/runs/process-run';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
 import { multipart, type Part } from './multipart';
@@ -47,6 +49,8 @@ export interface TestAppOptions {
   runWorker?: boolean;
   /** How the worker searches (tests shorten the retry waits). */
   slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
+  /** How the worker calls model judges (tests shorten the timeout and retry waits). */
+  judge?: JudgeSliceOptions;
   /** Fastify's logger (none by default), e.g. `{ level: 'info', stream }` to read what the app logs. */
   logger?: AppDependencies['logger'];
   /** What the app is given instead of the test database itself (to make some of its calls fail). */
@@ -69,9 +73,12 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   });
   const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
   await runQueue?.startWorker();
+  const judgeQueue = options.runWorker ? await openJudgeQueue(db, config.runs, options.judge) : undefined;
+  await judgeQueue?.startWorker();
   const app = await buildApp(config, {
     db: options.appDatabase?.(db) ?? db,
     runQueue,
+    judgeQueue,
     logger: options.logger ?? false,
     requestLogging: false,
   });
@@ -118,6 +125,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     async close() {
       await app.close();
       await runQueue?.close();
+      await judgeQueue?.close();
       await drop();
       await issuer.close();
       await rm(dataDir, { recursive: true, force: true });
