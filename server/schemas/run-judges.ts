@@ -22,7 +22,7 @@ const RaterIdsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const RaterSelectionSchema = OneOf([Type.Literal('all'), RaterKindsSchema, RaterIdsSchema], {
+const RaterSelectionSchema = OneOf([Type.Literal('all'), RaterKindsSchema, RaterIdsSchema], {
   description:
     "Whose ratings make each pair's grade: 'all' (every rater: the golden set's own grades), { kinds } or { rater_ids }. A pair none of them rated is unjudged",
 });

@@ -4,7 +4,7 @@ import type { RaterSelection, RunJudges } from '../../../server/schemas/run-judg
 
 // Whose ratings a run was scored with (its judges), said in words, and the choice Rescore offers of them.
 
-export type { Aggregate, Rater, RaterSelection, RunJudges };
+export type { Aggregate, Rater, RunJudges };
 
 /** Who grades a rescore: everyone, one kind of rater, or raters picked by name. */
 export type RaterChoice = 'all' | 'person' | 'model' | 'clicks' | 'pick';
