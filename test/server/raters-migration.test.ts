@@ -28,7 +28,7 @@ describe.each(backends)('migration 024 on judgements made before raters, on %s',
     // The database as it was before 024: Carol judged p1 of the first set (the trail knows her account),
     // Dan judged lamp by a name the trail does not know.
     await t.db.exec(
-      `DROP TABLE golden_set_ratings; DROP TABLE raters;
+      `DROP TABLE golden_set_ratings CASCADE; DROP TABLE raters;
        ALTER TABLE golden_sets DROP COLUMN aggregate, DROP COLUMN ratings_per_pair, DROP COLUMN prefer_adjudication;
        UPDATE golden_set_judgements SET grade = 2, judged_by = 'Carol' WHERE golden_set_id = ${setId} AND product_id = 'p1';
        UPDATE golden_set_judgements SET judged_by = 'Dan' WHERE golden_set_id = ${setId} AND product_id = 'p3';

@@ -63,7 +63,7 @@ describe('the judging queue', () => {
       output: { product_id: 'P9', name: 'Velvet sofa', image_url: null, grade: 1, judged_by: 'ada', judged_at: '2026-11-22T15:04:00Z' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Rescore the run' }));
-    expect(services.last('rescore').args).toEqual([9]);
+    expect(services.last('rescore').args).toEqual([9, {}]);
     await services.settle('rescore', {
       output: {
         id: 14,

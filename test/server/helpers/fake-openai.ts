@@ -68,8 +68,11 @@ export const serverError = (body = JSON.stringify({ error: { message: 'The serve
 
 export const hang: FakeReply = { kind: 'hang' };
 
-/** A local server speaking OpenAI's chat-completions protocol (POST /v1/chat/completions), answering as scripted. */
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+/**
+ * A local server speaking OpenAI's chat-completions protocol (POST /v1/chat/completions), answering as
+ * scripted; once the script runs out, by `otherwise` when given (a model that answers every request).
+ */
+export async function startFakeOpenAi(otherwise?: (body: SeenRequest['body']) => FakeReply): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: SeenRequest[] = [];
   const server: Server = createServer((request, response) => {
@@ -83,7 +86,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') return send(404, '{"error":{"message":"not found"}}');
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SeenRequest['body'];
       requests.push({ path: request.url, headers: request.headers, body, at: Date.now() });
-      const reply = queue.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"no reply scripted"}}' };
+      const reply = queue.shift() ??
+        otherwise?.(body) ?? { kind: 'status', status: 500, body: '{"error":{"message":"no reply scripted"}}' };
       if (reply.kind === 'hang') return;
       if (reply.kind === 'status') {
         const headers = {
