@@ -40,6 +40,8 @@ describe('judging in Chromium', () => {
   /** The queue's counter as the console words it, counts with thousands separators. */
   const counter = (judged: number, skipped: number, left: number) =>
     `judged ${judged.toLocaleString('en-US')} · skipped ${skipped.toLocaleString('en-US')} · left ${left.toLocaleString('en-US')}`;
+  /** The queue's counter without the ratings still missing (which the first check reads in full). */
+  const progress = async () => (await page.getByLabel('Progress').innerText()).replace(/ · [\d,]+ ratings? missing$/, '');
   /** Presses a key on whatever has the focus, as a keyboard user would. */
   const press = (key: string) => page.keyboard.press(key);
 
@@ -68,7 +70,10 @@ describe('judging in Chromium', () => {
     const card = page.getByRole('region', { name: 'Grade this product' });
     await card.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grade this product');
-    expect(await page.getByLabel('Progress').innerText()).toBe(counter(0, 0, before));
+    // Every pair left wants one rating: as many ratings are missing.
+    expect(await page.getByLabel('Progress').innerText()).toBe(
+      `${counter(0, 0, before)} · ${before.toLocaleString('en-US')} ratings missing`,
+    );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     for (let n = 1; n <= 5; n++) {
@@ -78,13 +83,13 @@ describe('judging in Chromium', () => {
       await expect.poll(() => card.innerText()).not.toBe(product);
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grade this product');
       // Each grade counts at once, and what is left drops with it.
-      expect(await page.getByLabel('Progress').innerText()).toBe(counter(n, 0, before - n));
+      expect(await progress()).toBe(counter(n, 0, before - n));
     }
     // A skip counts as skipped, and leaves the pair unjudged.
     const product = await card.innerText();
     await press('s');
     await expect.poll(() => card.innerText()).not.toBe(product);
-    expect(await page.getByLabel('Progress').innerText()).toBe(counter(5, 1, before - 5));
+    expect(await progress()).toBe(counter(5, 1, before - 5));
     await expect.poll(async () => (await json<{ version: number }>(goldenSet)).version).toBe(versionBefore + 5);
     await expect.poll(() => unjudgedTotal(run.id)).toBe(before - 5);
   });
@@ -95,6 +100,9 @@ describe('judging in Chromium', () => {
     await page.getByText('The golden set has changed since this run was scored.').waitFor();
     await page.getByRole('button', { name: 'Rescore', exact: true }).focus();
     await press('Enter');
+    // The choice opens on all raters and the set's rule: the run's own judges.
+    await page.getByRole('button', { name: 'Rescore now' }).focus();
+    await press('Enter');
     await page.waitForURL((url) => /\/experiment-run-results\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${run.id}`));
     const rescoreId = Number(new URL(page.url()).pathname.split('/').pop());
     await expect.poll(async () => (await json<Run>(`experiment-runs/${rescoreId}`)).status, { timeout: 30_000 }).toBe('success');
@@ -102,7 +110,7 @@ describe('judging in Chromium', () => {
     await page.reload();
     await page.getByRole('link', { name: `Rescore of run ${run.id}` }).waitFor();
     await page.getByRole('link', { name: 'Judge unjudged' }).click();
-    await expect.poll(() => page.getByLabel('Progress').innerText()).toBe(counter(0, 0, before));
+    await expect.poll(progress).toBe(counter(0, 0, before));
     expect(problems).toEqual([]);
   });
 
@@ -117,9 +125,11 @@ describe('judging in Chromium', () => {
     }
     const before = await coverageOf();
     expect(before.not_judged).toContain(query);
+    // The queue offers the queries the set judges unless asked for everything.
     const queue: Array<{ query: string }> = [];
-    for (let n = 1; queue.length < (await unjudgedTotal(run.id)); n++) {
-      queue.push(...(await json<Array<{ query: string }>>(`experiment-runs/${run.id}/unjudged/?page=${n}&page_size=100`)));
+    const everything = Number((await backend(`experiment-runs/${run.id}/unjudged/?scope=all&page_size=1`)).headers.get('x-total-count'));
+    for (let n = 1; queue.length < everything; n++) {
+      queue.push(...(await json<Array<{ query: string }>>(`experiment-runs/${run.id}/unjudged/?scope=all&page=${n}&page_size=100`)));
     }
     const at = queue.findIndex((item) => item.query === query);
     expect(at).toBeGreaterThanOrEqual(0);
@@ -129,11 +139,13 @@ describe('judging in Chromium', () => {
     await page.goto(runsPage);
     expect(await line.innerText()).toBe(`${before.judged} of ${before.queries} queries have relevant judgements; 1 will not be scored.`);
 
-    await page.goto(`${server.url}/experiment-run-results/${run.id}/judge?at=${at}`);
+    await page.goto(`${server.url}/experiment-run-results/${run.id}/judge?scope=all&at=${at}`);
     const card = page.getByRole('region', { name: 'Grade this product' });
     await expect.poll(() => card.innerText()).toContain(query);
     await card.focus();
     await press('3');
+    // The set never judged the query: the grade waits until adding the query is confirmed.
+    await page.getByRole('button', { name: /^Add the query and grade/ }).click();
     await expect.poll(async () => (await coverageOf()).judged).toBe(before.judged + 1);
 
     await page.goto(runsPage);

@@ -48,6 +48,7 @@ describe('a run’s results page follows the run live in Chromium', () => {
     let reloaded = false;
     page.on('load', () => (reloaded = true));
     await page.getByRole('button', { name: 'Rescore', exact: true }).click();
+    await page.getByRole('button', { name: 'Rescore now' }).click();
     await page.waitForURL((url) => /\/experiment-run-results\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${finished.id}`));
     const rescoreId = Number(new URL(page.url()).pathname.split('/').pop());
 

@@ -69,6 +69,9 @@ describe('raters, a model judge and their agreement in Chromium', () => {
     await page.getByLabel('Name*').fill('Fake model');
     await page.getByLabel('Base URL* (the /v1 root)').fill(fake.baseUrl);
     await page.getByLabel('Model*').fill('fake-1');
+    // A local model can take what a hosted one's limits would refuse: the run's pairs judged in seconds.
+    await page.getByLabel('Concurrency').fill('8');
+    await page.getByLabel('Requests per minute').fill('6000');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Judge a golden set or a run with Fake model' }).click();
     await page.getByLabel('Golden set id*').fill(String(run.config.golden_set_id));
@@ -81,7 +84,7 @@ describe('raters, a model judge and their agreement in Chromium', () => {
     await page.getByRole('button', { name: 'Start judging' }).click();
     await page.waitForURL(/\/judge-jobs\/\d+$/);
     const jobId = Number(/\/judge-jobs\/(\d+)$/.exec(page.url())![1]);
-    await expect.poll(() => page.getByLabel('Status').innerText(), { timeout: 60_000 }).toMatch(/succeeded/i);
+    await expect.poll(() => page.getByLabel('Status').innerText(), { timeout: 90_000 }).toMatch(/succeeded/i);
     const job = await backend<{ done: number; total: number; failed: number }>(`judge-jobs/${jobId}`);
     expect(job).toMatchObject({ done: unjudged, total: unjudged, failed: 0 });
     expect(fake.requests.length).toBeGreaterThanOrEqual(unjudged);
@@ -93,7 +96,7 @@ describe('raters, a model judge and their agreement in Chromium', () => {
     expect(judged.find((j) => j.product_id === first.product_id)!.ratings).toContainEqual(
       expect.objectContaining({ kind: 'model', rater: 'Fake model' }),
     );
-  });
+  }, 150_000);
 
   it("shows two people's κ on the Agreement tab, and the model against their consensus", async () => {
     const setId = run.config.golden_set_id;
