@@ -6,12 +6,13 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { RunVerdict } from '../schemas/run-verdicts';
-import { comparisonRows, matchingRows, type RowsQuery } from './comparison-rows';
+import { comparisonRows, type RowsQuery } from './comparison-rows';
 import { comparedRuns, publicRun } from './compared-runs';
 import { checkMetrics, parseGateRule } from './gate-rule';
 import { queryTexts, type ComparisonCache } from './run-comparison';
 import { decideVerdict } from './verdict';
 import { resolveVerdictRuns } from './verdict-runs';
+import { worstRegressions } from './worst-regressions';
 
 const WORST = 10;
 
@@ -43,7 +44,7 @@ export async function runVerdict(
   );
   const metric = checks[0].metric;
   const rows: RowsQuery = { metric: metrics.indexOf(metric), filter: 'regressions', order: 'asc' };
-  const worst = matchingRows(paired, rows).subarray(0, WORST);
+  const worst = worstRegressions(paired, rows.metric, WORST);
   const texts = await queryTexts(
     db,
     Array.from(worst, (k) => paired.baseline.ids[paired.pairs.baseline[k]]),

@@ -176,7 +176,8 @@ describe.each(backends)('run verdicts (%s)', (backend) => {
   });
 
   it("answers the compare page's own numbers, sampled tests included", async () => {
-    // 40 queries differ: too many to enumerate, so both take the same 10,000 seeded sign flips.
+    // 40 queries differ: too many to enumerate, so both take the same 10,000 seeded sign flips. Many fall by
+    // the same amount (deltas are multiples of 0.05, less 0.01), so the worst ten are ordered by query among equals.
     const many = Array.from({ length: 40 }, (_, i) => `m${i}`);
     const before = await storeRun(experimentId, { scores: (i) => ({ 'ndcg@10': 0.5 + (i % 7) / 20 }) }, many);
     const after = await storeRun(experimentId, { scores: (i) => ({ 'ndcg@10': 0.5 + (i % 5) / 20 - 0.01 }) }, many);
@@ -190,6 +191,11 @@ describe.each(backends)('run verdicts (%s)', (backend) => {
       expect(response.statusCode, response.body).toBe(200);
       const [check] = response.json().checks as Check[];
       const shown = page.json().metrics[0];
+      // The worst regressions are the first ten the compare page lists, ties in its order.
+      const regressions = await t.call('GET', `${API}/run-comparisons/?baseline=${b}&candidate=${c}&filter=regressions&page_size=10`);
+      expect(response.json().worst_regressions.map(({ metric: _m, console_path: _p, ...row }: Record<string, unknown>) => row)).toEqual(
+        regressions.json().results,
+      );
       expect([check.baseline_mean, check.candidate_mean, check.delta, check.p_value]).toEqual([
         shown.baseline_mean,
         shown.candidate_mean,
