@@ -3,6 +3,7 @@
  * several (e.g. `ndcg@10:0.01:0.05,recall@10:0.02`). Pure. Each fault is a 400 naming the part at fault.
  */
 import { HttpError } from '../errors';
+import { MAX_GATE_CHECKS } from '../schemas/limits';
 
 export interface GateCheck {
   metric: string;
@@ -12,8 +13,7 @@ export interface GateCheck {
   alpha: number;
 }
 
-export const DEFAULT_ALPHA = 0.05;
-export const MAX_CHECKS = 20;
+const DEFAULT_ALPHA = 0.05;
 const EXAMPLE = 'e.g. ndcg@10:0.01:0.05';
 // Plain decimals only: Number() would also read "0x10", "Infinity" or "" as numbers.
 const DECIMAL = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[+-]?[0-9]+)?$/i;
@@ -26,7 +26,9 @@ export function parseGateRule(parts: readonly string[]): GateCheck[] {
     .map((text) => text.trim())
     .filter(Boolean);
   if (texts.length === 0) throw new HttpError(400, `querystring.rule is empty: give one or more metric:max_drop[:alpha], ${EXAMPLE}`);
-  if (texts.length > MAX_CHECKS) throw new HttpError(400, `querystring.rule has ${texts.length} checks, more than ${MAX_CHECKS}`);
+  if (texts.length > MAX_GATE_CHECKS) {
+    throw new HttpError(400, `querystring.rule has ${texts.length} checks, more than ${MAX_GATE_CHECKS}`);
+  }
   const checks = texts.map(parseCheck);
   const seen = new Set<string>();
   for (const { metric } of checks) {

@@ -1,6 +1,6 @@
 /** A CI gate's verdict between two runs: each check of a rule decided on the paired randomization test, Holm-corrected. */
 import { Type, type Static } from 'typebox';
-import { MAX_RUN_TAG_LENGTH } from './limits';
+import { MAX_GATE_CHECKS, MAX_RUN_TAG_LENGTH } from './limits';
 import { ComparedRunSchema, ComparisonRowSchema } from './comparisons';
 
 const RunRefSchema = (which: string) =>
@@ -16,7 +16,7 @@ export const RunVerdictQuerySchema = Type.Object(
     candidate: RunRefSchema('candidate'),
     rule: Type.Array(Type.String({ maxLength: 2000 }), {
       minItems: 1,
-      maxItems: 20,
+      maxItems: MAX_GATE_CHECKS,
       description:
         'Checks metric:max_drop[:alpha], comma-separated or the parameter repeated, e.g. ndcg@10:0.01:0.05. A check fails when the candidate’s mean is lower by more than max_drop and its Holm-adjusted p (over all the checks) is below its alpha (0.05 when left out)',
     }),
