@@ -1,7 +1,7 @@
 /**
  * A CI gate's verdict between two runs: the rule's checks decided (verdict.ts) on the compare page's own
- * comparison (run-comparison.ts, kept and shared with it), so a check's means, delta and p are the numbers
- * the compare page shows for the same runs, and a verdict right after opening the comparison costs nothing.
+ * comparison (run-comparison.ts) of the checked metrics, so a check's means, delta and p are the numbers the
+ * compare page shows for the same runs: the same pairs, the same randomization test with the same seed.
  */
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -31,19 +31,21 @@ export async function runVerdict(
     );
   }
   checkMetrics(checks, metrics);
-  const { paired, metrics: stats } = await comparisonOf(baseline, candidate, metrics);
+  // Only the checked metrics are read and tested: a verdict from cold (a CI job's first call) pays for what it decides on.
+  const checked = [...new Set(checks.map((check) => check.metric))];
+  const { paired, metrics: stats } = await comparisonOf(baseline, candidate, checked);
   if (paired.pairs.baseline.length === 0) {
     throw new HttpError(409, `Runs ${baseline.id} and ${candidate.id} scored no query in common: there is nothing to test`);
   }
   const decided = decideVerdict(
     checks,
     checks.map(({ metric }) => {
-      const s = stats[metrics.indexOf(metric)];
+      const s = stats[checked.indexOf(metric)];
       return { baseline_mean: s.baseline_mean, candidate_mean: s.candidate_mean, delta: s.delta, p_value: s.p_value_randomization! };
     }),
   );
   const metric = checks[0].metric;
-  const rows: RowsQuery = { metric: metrics.indexOf(metric), filter: 'regressions', order: 'asc' };
+  const rows: RowsQuery = { metric: checked.indexOf(metric), filter: 'regressions', order: 'asc' };
   const worst = worstRegressions(paired, rows.metric, WORST);
   const texts = await queryTexts(
     db,
