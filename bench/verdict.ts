@@ -4,7 +4,7 @@
  * Stores two finished runs of N scored queries each (100,000 by default; bench/support/compared-runs.ts),
  * starts a fresh server (server/main.ts) on them and times its first request, a verdict with three checks
  * and `latest:main` as the baseline: cold, nothing of the comparison kept yet, so it reads both runs, pairs
- * them and runs every metric's sign-flip test. Then the same verdict again, from the kept comparison.
+ * them and runs the three checked metrics' sign-flip tests. Then the same verdict again, from the kept comparison.
  * Target: the cold verdict < 2 s.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,7 +27,7 @@ async function timeVerdict(backend: BenchBackend, env: Record<string, string>, i
     const path = `/api/backend/run-comparisons/verdict?baseline=latest:main&candidate=${candidate}&rule=${RULE}`;
     const cold = await getChecked(server, token, path);
     console.log(
-      `${backend}: cold verdict (resolve latest:main, read, pair, every metric's test, 3 checks) ${cold.ms.toFixed(0)} ms  ${cold.ms < TARGET_MS ? 'ok' : 'SLOW'} (target < ${TARGET_MS} ms)`,
+      `${backend}: cold verdict (resolve latest:main, read, pair, 3 checks' tests) ${cold.ms.toFixed(0)} ms  ${cold.ms < TARGET_MS ? 'ok' : 'SLOW'} (target < ${TARGET_MS} ms)`,
     );
     const again: number[] = [];
     for (let i = 0; i < 3; i++) again.push((await getChecked(server, token, path)).ms);
