@@ -8,6 +8,9 @@ import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
+// The charts' module (d3) is imported when first drawn: beside a full run its first import takes seconds, not one.
+const CHARTS_LOADED = { timeout: 10_000 };
+
 // Model-based: the dashboard load's simple paths replayed on the Dashboard at /.
 
 afterEach(cleanup);
@@ -77,7 +80,7 @@ describe('dashboard load paths', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/', <DashboardPage />);
     await services.settle('countAll', { output: counts });
-    const bars = await screen.findByRole('img', { name: 'Monthly Activity' });
+    const bars = await screen.findByRole('img', { name: 'Monthly Activity' }, CHARTS_LOADED);
     expect(bars.querySelectorAll('rect')).toHaveLength(16); // four series over four months
     const pie = screen.getByRole('img', { name: 'Dataset Distribution' });
     expect(pie.querySelectorAll('path')).toHaveLength(5);
@@ -98,7 +101,7 @@ describe('dashboard load paths', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/', <DashboardPage />);
     await services.settle('countAll', { output: counts });
-    await screen.findByRole('img', { name: 'Monthly Activity' });
+    await screen.findByRole('img', { name: 'Monthly Activity' }, CHARTS_LOADED);
     expect(screen.getByText('Sample data: fixed numbers, not this console’s activity.')).toBeTruthy();
     const evaluationsCard = screen.getByRole('link', { name: /^Evaluations/ }).closest('li')!;
     expect(evaluationsCard.textContent).toBe('Evaluations8Sample data');
@@ -112,7 +115,7 @@ describe('dashboard load paths', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/', <DashboardPage />);
     await services.settle('countAll', { output: counts });
-    const bars = await screen.findByRole('img', { name: 'Monthly Activity' });
+    const bars = await screen.findByRole('img', { name: 'Monthly Activity' }, CHARTS_LOADED);
     const pie = screen.getByRole('img', { name: 'Dataset Distribution' });
     // January's four bars, in series order; the pie's slices in the legend's order.
     const barFill = [...bars.querySelectorAll('rect')].slice(0, 4).map((rect) => rect.getAttribute('fill'));
