@@ -24,8 +24,22 @@ export interface Verdict {
     failed: boolean;
     reason: string | null;
   }>;
-  worst_regressions?: Array<{ query: string; baseline: number | null; candidate: number | null; delta: number | null }>;
+  /** Queries both runs scored. */
+  paired?: number;
+  worst_regressions?: Array<{
+    query: string;
+    baseline: number | null;
+    candidate: number | null;
+    delta: number | null;
+    metric?: string;
+    baseline_result_id?: number | null;
+    candidate_result_id?: number | null;
+    /** The console's page of this query's two results, from its root. */
+    console_path?: string;
+  }>;
   multiple_comparisons?: unknown;
+  /** The console's comparison of the two runs, from its root. */
+  console_path?: string;
   reason?: string;
 }
 export function verdictMarkdown(verdict: Verdict, options: { server: string }): string;

@@ -140,13 +140,16 @@ const markdownText = (text) =>
 export function verdictMarkdown(verdict, { server }) {
   const { baseline, candidate } = verdict;
   const checks = verdict.checks ?? [];
+  // The server's own console paths when it gives them; else the comparison, filtered to a query.
   const compare = (query = {}) => consoleUrl(server, '/compare', { baseline: baseline?.id, candidate: candidate?.id, ...query });
+  const consolePath = (path, fallback) => (typeof path === 'string' && path.startsWith('/') ? consoleUrl(server, path) : fallback);
   const lines = [
     `## Search evaluation gate: ${verdict.pass ? '✅ passed' : '❌ failed'}`,
     '',
     `Baseline [${markdownText(runLabel(baseline))}](${consoleUrl(server, `/experiment-run-results/${baseline?.id}`)}), ` +
       `candidate [${markdownText(runLabel(candidate))}](${consoleUrl(server, `/experiment-run-results/${candidate?.id}`)}): ` +
-      `[compare them](${compare()}).`,
+      `[compare them](${consolePath(verdict.console_path, compare())})` +
+      (typeof verdict.paired === 'number' ? ` over ${verdict.paired} paired queries.` : '.'),
     '',
     '| Check | Baseline mean | Candidate mean | Delta | p-value | Adjusted p-value | Result |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -160,7 +163,7 @@ export function verdictMarkdown(verdict, { server }) {
   if (adjustment) lines.push('', `Multiple comparisons: ${markdownText(adjustment)}.`);
   const worst = (verdict.worst_regressions ?? []).slice(0, 10);
   if (worst.length > 0) {
-    const metric = checks[0]?.metric;
+    const metric = worst[0].metric ?? checks[0]?.metric;
     lines.push(
       '',
       `### The ${worst.length === 1 ? 'worst query' : `${worst.length} worst queries`}${metric ? ` (${markdownText(metric)})` : ''}`,
@@ -169,7 +172,7 @@ export function verdictMarkdown(verdict, { server }) {
       '| --- | ---: | ---: | ---: |',
       ...worst.map(
         (row) =>
-          `| [${markdownText(row.query)}](${compare({ metric, search: row.query })}) | ${number(row.baseline)} | ${number(row.candidate)} | ${signed(row.delta)} |`,
+          `| [${markdownText(row.query)}](${consolePath(row.console_path, compare({ metric, search: row.query }))}) | ${number(row.baseline)} | ${number(row.candidate)} | ${signed(row.delta)} |`,
       ),
     );
   }

@@ -76,6 +76,25 @@ describe('the Markdown summary', () => {
     expect(rows[9]).toContain('[query 9]');
   });
 
+  it("links the console's own pages when the server names them", () => {
+    const linked = verdictMarkdown(
+      {
+        ...failing,
+        paired: 42,
+        console_path: '/compare?baseline=12&candidate=15&metric=ndcg%4010&filter=regressions',
+        worst_regressions: [
+          { ...failing.worst_regressions![1], metric: 'ndcg@10', console_path: '/compare/pair?baseline_result=5&candidate_result=9' },
+        ],
+      },
+      { server: 'https://evals.example.com/console/' },
+    );
+    expect(linked).toContain(
+      '[compare them](https://evals.example.com/console/compare?baseline=12&candidate=15&metric=ndcg%4010&filter=regressions) over 42 paired queries.',
+    );
+    expect(linked).toContain('### The worst query (ndcg@10)');
+    expect(linked).toContain('| [query 1](https://evals.example.com/console/compare/pair?baseline_result=5&candidate_result=9) |');
+  });
+
   it('says a passing gate passed, and leaves out the worst queries when there are none', () => {
     const passing = verdictMarkdown({ ...failing, pass: true, checks: [failing.checks[1]], worst_regressions: [] }, { server: SERVER });
     expect(passing.split('\n')[0]).toBe('## Search evaluation gate: ✅ passed');

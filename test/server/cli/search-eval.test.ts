@@ -281,8 +281,21 @@ describe.each(backends)('search-eval (%s)', (backend) => {
           reason: pass ? null : 'ndcg@10 dropped by 0.0500, more than 0.01 (adjusted p 0.008 < 0.05)',
         },
       ],
-      worst_regressions: [{ query: 'red sofa', baseline: 0.9, candidate: 0.4, delta: -0.5 }],
+      paired: 3,
+      worst_regressions: [
+        {
+          metric: 'ndcg@10',
+          query: 'red sofa',
+          baseline_result_id: 31,
+          candidate_result_id: 41,
+          baseline: 0.9,
+          candidate: 0.4,
+          delta: -0.5,
+          console_path: '/compare/pair?baseline_result=31&candidate_result=41&metric=ndcg%4010',
+        },
+      ],
       multiple_comparisons: 'holm',
+      console_path: `/compare?baseline=7&candidate=${candidate}&metric=ndcg%4010&filter=regressions`,
     });
 
     it('exits 0 when the verdict passes and 1 when it fails, writing the Markdown and JUnit reports', async () => {
@@ -309,7 +322,10 @@ describe.each(backends)('search-eval (%s)', (backend) => {
       const summary = await readFile(markdown, 'utf8');
       expect(summary).toContain('## Search evaluation gate: ❌ failed');
       expect(summary).toContain(
-        `| [red sofa](${frontUrl}/compare?baseline=7&candidate=8&metric=ndcg%4010&search=red+sofa) | 0.9000 | 0.4000 | -0.5000 |`,
+        `[compare them](${frontUrl}/compare?baseline=7&candidate=8&metric=ndcg%4010&filter=regressions) over 3 paired queries.`,
+      );
+      expect(summary).toContain(
+        `| [red sofa](${frontUrl}/compare/pair?baseline_result=31&candidate_result=41&metric=ndcg%4010) | 0.9000 | 0.4000 | -0.5000 |`,
       );
       expect(await readFile(junit, 'utf8')).toContain(
         '<failure message="ndcg@10 dropped by 0.0500, more than 0.01 (adjusted p 0.008 &lt; 0.05)" type="regression">',
