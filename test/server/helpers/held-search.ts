@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A search service whose answers a test lets out: the first `free` requests are answered at once, the rest are
- * held until `release()` (then every request is answered at once). Each answer has p1 and p2, or is a 500 once
- * `fail()` was called. Lets a run be held running, with some progress, for as long as a test needs.
+ * held until `release()` (then every request is answered at once). Each answer has `hits` (p1 and p2), or is a
+ * 500 once `fail()` was called. Lets a run be held running, with some progress, for as long as a test needs.
  */
-export async function startHeldSearch({ free = 0 }: { free?: number } = {}) {
+export async function startHeldSearch({ free = 0, hits = ['p1', 'p2'] }: { free?: number; hits?: string[] } = {}) {
   let requests = 0;
   let released = false;
   let failing = false;
@@ -15,7 +15,7 @@ export async function startHeldSearch({ free = 0 }: { free?: number } = {}) {
     requests++;
     const answer = () => {
       if (failing) response.writeHead(500).end('{"message":"search is down"}');
-      else response.setHeader('content-type', 'application/json').end(JSON.stringify({ hits: [{ id: 'p1' }, { id: 'p2' }] }));
+      else response.setHeader('content-type', 'application/json').end(JSON.stringify({ hits: hits.map((id) => ({ id })) }));
     };
     if (released || requests <= free) answer();
     else held.push(answer);
