@@ -53,7 +53,16 @@ unreachable or refusing: its message is printed).
 `;
 
 /** A problem that ends the command with exit code 2: bad options, or the server refused or could not be reached. */
-class CliError extends Error {}
+class CliError extends Error {
+  constructor(message, status) {
+    super(message);
+    /** The HTTP status the server answered, when it did. */
+    this.status = status;
+  }
+}
+
+/** What a proxy answers while the server behind it restarts: worth trying again while following a run. */
+const PASSING_TROUBLE = [502, 503, 504];
 
 const GATE_OPTIONS = {
   baseline: { type: 'string' },
@@ -254,11 +263,20 @@ function apiClient(server, key) {
       } catch {
         // Not JSON (a proxy's page): its text is the message.
       }
-      throw new CliError(`${method} ${new URL(path, base).pathname}: ${response.status} ${message}`);
+      throw new CliError(`${method} ${new URL(path, base).pathname}: ${response.status} ${message}`, response.status);
     }
     return response;
   };
 }
+
+/** A finished run's means, as its page shows them. */
+const summaryLine = ({ counted, mean_metrics: means = {} }) =>
+  `${counted} ${counted === 1 ? 'query' : 'queries'} counted` +
+  (Object.keys(means).length > 0
+    ? `: ${Object.entries(means)
+        .map(([metric, mean]) => `${metric} ${number(mean)}`)
+        .join(', ')}`
+    : '');
 
 const runPath = (runId) => `api/backend/experiment-runs/${encodeURIComponent(runId)}`;
 const progressLine = (state) =>
@@ -289,7 +307,7 @@ async function followRun(call, runId, timeoutSeconds, stderr) {
         }
       }
     } catch (error) {
-      if (error instanceof CliError) throw error;
+      if (error instanceof CliError && !PASSING_TROUBLE.includes(error.status)) throw error;
       if (!signal?.aborted) stderr.write(`lost the connection to the server (${error.cause?.message ?? error.message}); following again\n`);
     }
     if (!signal?.aborted) await sleep(1000);
@@ -366,6 +384,8 @@ async function runCommand(call, options, io) {
   if (!options.wait) return PASS;
   const ended = await followRun(call, run.id, timeout, io.stderr);
   if (ended.status !== 'success') return FAIL;
+  const { summary } = await (await call(runPath(run.id))).json();
+  if (summary) await write(io.stderr, `run ${run.id}: ${summaryLine(summary)}\n`);
   return gated ? gate(call, options, String(run.id), io) : PASS;
 }
 

@@ -80,6 +80,7 @@ describe.each(backends)('search-eval (%s)', (backend) => {
       const id = Number(stdout.trim());
       expect(stdout).toBe(`${id}\n`);
       expect(stderr).toContain(`run ${id}: success, 3 of 3 entries`);
+      expect(stderr).toMatch(new RegExp(`run ${id}: 1 query counted: .*ndcg@2 1\\.0000`));
       expect((await t.call('GET', `${API}/experiment-runs/${id}`)).json()).toMatchObject({ status: 'success', tags: ['abc123', 'ci'] });
     } finally {
       await search.close();
