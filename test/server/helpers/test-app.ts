@@ -49,7 +49,7 @@ export interface TestAppOptions {
   runWorker?: boolean;
   /** How the worker searches (tests shorten the retry waits). */
   slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
-  /** How the worker calls model judges (tests shorten the timeout and retry waits). */
+  /** With runWorker: judge jobs are worked in this process too, calling model judges so (tests shorten the timeout and retry waits). */
   judge?: JudgeSliceOptions;
   /** Fastify's logger (none by default), e.g. `{ level: 'info', stream }` to read what the app logs. */
   logger?: AppDependencies['logger'];
@@ -73,7 +73,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   });
   const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
   await runQueue?.startWorker();
-  const judgeQueue = options.runWorker ? await openJudgeQueue(db, config.runs, options.judge) : undefined;
+  // Judge jobs are worked only where a test asks for them: on PostgreSQL each worker is a pg-boss of its own.
+  const judgeQueue = options.runWorker && options.judge ? await openJudgeQueue(db, config.runs, options.judge) : undefined;
   await judgeQueue?.startWorker();
   const app = await buildApp(config, {
     db: options.appDatabase?.(db) ?? db,
