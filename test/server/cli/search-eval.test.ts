@@ -225,8 +225,8 @@ describe.each(backends)('search-eval (%s)', (backend) => {
 
   describe('gate', () => {
     /**
-     * The verdict route's documented answer, from a server in front of the test app that forwards every
-     * other call to it: the verdict answered is `verdictFor(query)`.
+     * Verdicts of the route's shape chosen by the test (a pass, a failure, a refusal), from a server in front
+     * of the test app that forwards every other call to it. The server's own verdict is tested below.
      */
     let front: Server;
     let frontUrl: string;
@@ -368,6 +368,63 @@ describe.each(backends)('search-eval (%s)', (backend) => {
         expect(unwaited.stderr).toMatch(/add --wait/);
       } finally {
         await search.close();
+      }
+    });
+  });
+
+  describe("gate against the server's verdict", () => {
+    it('passes a candidate as good as the latest main run, and fails one that lost every relevant product', async () => {
+      const good = await startHeldSearch();
+      const bad = await startHeldSearch({ hits: ['p9'] });
+      good.release();
+      bad.release();
+      try {
+        const experiment = String(await createHttpExperiment(t, good.url, 8, 'CLI gate'));
+        // Every query judged: eight paired queries, enough for the randomization test to tell a drop from chance.
+        const setId = (await t.call('GET', `${API}/experiments/${experiment}`)).json().config.golden_set_id;
+        await t.db.query(
+          `INSERT INTO golden_set_judgements (golden_set_id, query, query_key, product_id, grade)
+           SELECT $1, 'query ' || n, 'query ' || n, 'p1', 2 FROM generate_series(2, 8) n`,
+          [setId],
+        );
+        const baseline = await run(['run', '--experiment', experiment, '--tag', 'main', '--wait']);
+        expect(baseline.code, baseline.stderr).toBe(0);
+
+        const gate = ['--baseline', 'latest:main', '--rule', 'ndcg@2:0.01'];
+        const same = await run(['run', '--experiment', experiment, '--tag', 'feature', '--wait', ...gate]);
+        expect(same.code, same.stderr).toBe(0);
+        expect(same.stdout).toContain(
+          `Gate passed: CLI gate #2 (run ${same.stdout.split('\n')[0]}) against CLI gate #1 (run ${baseline.stdout.trim()})`,
+        );
+
+        const worse = await run([
+          'run',
+          '--experiment',
+          experiment,
+          '--tag',
+          'feature',
+          '--target-override',
+          JSON.stringify({ url: bad.url }),
+          '--wait',
+        ]);
+        expect(worse.code, worse.stderr).toBe(0);
+        const markdown = join(folder, 'verdict.md');
+        const junit = join(folder, 'verdict.xml');
+        const failed = await run(['gate', ...gate, '--candidate', worse.stdout.trim(), '--markdown', markdown, '--junit', junit]);
+        expect(failed.code, failed.stderr).toBe(1);
+        expect(failed.stdout).toContain('FAIL  ndcg@2 drops at most 0.01 (α 0.05): 1.0000 → 0.0000 (-1.0000)');
+        const summary = await readFile(markdown, 'utf8');
+        expect(summary).toContain('## Search evaluation gate: ❌ failed');
+        expect(summary).toContain('over 8 paired queries');
+        expect(summary.split('\n').filter((line) => line.startsWith('| [query '))).toHaveLength(8);
+        expect(await readFile(junit, 'utf8')).toContain('tests="1" failures="1"');
+
+        const unreadable = await run(['gate', '--baseline', 'latest:main', '--candidate', worse.stdout.trim(), '--rule', 'ndcg@2:x']);
+        expect(unreadable.code).toBe(2);
+        expect(unreadable.stderr).toMatch(/GET \/api\/backend\/run-comparisons\/verdict: 400 .*rule/);
+      } finally {
+        await good.close();
+        await bad.close();
       }
     });
   });
