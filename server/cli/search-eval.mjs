@@ -33,8 +33,8 @@ Commands:
 
   gate --baseline latest:main|RUN --candidate RUN --rule METRIC:MAX_DROP[:ALPHA][,...] [--markdown FILE] [--junit FILE]
       Asks the server whether the candidate run may replace the baseline: each rule's metric may drop by at
-      most MAX_DROP (p-values at ALPHA, adjusted for the number of rules). latest:TAG is the newest finished
-      run tagged TAG. Prints the checks; exit 0 when they pass, 1 when one fails. --markdown writes a summary
+      most MAX_DROP (p-values at ALPHA, adjusted for the number of rules). latest:TAG is the newest successful
+      run of the candidate's experiment tagged TAG. Prints the checks; exit 0 when they pass, 1 when one fails. --markdown writes a summary
       for a CI job's page (e.g. $GITHUB_STEP_SUMMARY), --junit a JUnit XML report (one test case per rule).
       The candidate is a run id: the one \`run\` printed (RUN_ID=$(node search-eval.mjs run ... --wait)).
 
