@@ -38,6 +38,7 @@ import { demoDataRoutes } from './routes/backend/demo-data';
 import { gettingStartedRoutes } from './routes/backend/getting-started';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
+import { cliDownloadRoutes } from './routes/cli-download';
 import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
 import { openRunQueue } from './runs/open-run-queue';
@@ -143,6 +144,7 @@ export async function buildApp(
 
   await app.register(healthRoutes, { db, disk });
   await app.register(runtimeConfigRoutes, { config });
+  await app.register(cliDownloadRoutes);
 
   const { identity } = config;
   const verify: VerifyToken =

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { errorBody } from '../errors';
 
 /** Paths that never fall back to the console's index.html. */
-const serverPaths = /^\/(api|oidc|docs)(\/|$)|^\/config\.json$|^\/(healthz|readyz)$/;
+const serverPaths = /^\/(api|oidc|docs|cli)(\/|$)|^\/config\.json$|^\/(healthz|readyz)$/;
 
 /**
  * Serves the built console at `/`, with index.html for any other GET so that deep links work,

@@ -6,13 +6,15 @@
  */
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit-trail';
-import { quoted, type AuditActor } from '../audit/audit-summaries';
+import { joined, quoted, type AuditActor } from '../audit/audit-summaries';
 import { rowCount } from '../db/row-counts';
 import { HttpError, notFound } from '../errors';
-import type { ExperimentRun } from '../schemas/runs';
+import type { SearchTargetConfig } from '../schemas/run-config';
+import type { ExperimentRun, SearchTargetOverride } from '../schemas/runs';
 import { EXPERIMENT_FACTS, EXPERIMENT_FACTS_FROM, runBlockers, type ExperimentFacts } from './run-blockers';
 import { RUN_COLUMNS } from './run-rows';
 import type { RunQueue } from './run-queue';
+import { overriddenTarget } from './target-override';
 
 export async function startRun(
   db: Database,
@@ -20,6 +22,7 @@ export async function startRun(
   actor: AuditActor,
   experimentId: number,
   tags: string[],
+  searchTarget?: SearchTargetOverride,
 ): Promise<ExperimentRun> {
   const distinctTags = [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
   const run = await db.transaction(async (tx) => {
@@ -28,7 +31,7 @@ export async function startRun(
       [experimentId],
     );
     if (rows.length === 0) throw notFound('Experiment', experimentId);
-    const experiment = rows[0];
+    const experiment = withTarget(rows[0], searchTarget);
     const { blockers, config } = await runBlockers(tx, experiment);
     if (blockers.length > 0 || config === undefined) {
       const [first] = blockers;
@@ -51,11 +54,24 @@ export async function startRun(
       action: 'run.start',
       target_type: 'run',
       target_id: runId,
-      summary: `experiment ${quoted(experiment.name)}`,
+      summary: joined(
+        `experiment ${quoted(experiment.name)}`,
+        searchTarget ? `search target's ${Object.keys(searchTarget).join(', ')} overridden` : '',
+      ),
     });
     await queue.enqueue(tx, runId);
     return (await tx.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId])).rows[0];
   });
   queue.committed(Number(run.id));
   return run;
+}
+
+/**
+ * The experiment as this run sees it: its config's search target overridden, so the run's config records what
+ * was searched. A config without a target is left alone for runBlockers to refuse.
+ */
+function withTarget<T extends ExperimentFacts>(experiment: T, override: SearchTargetOverride | undefined): T {
+  const config = experiment.config as { search_target?: SearchTargetConfig } | null;
+  if (override === undefined || typeof config?.search_target !== 'object' || config.search_target === null) return experiment;
+  return { ...experiment, config: { ...config, search_target: overriddenTarget(config.search_target, override) } };
 }

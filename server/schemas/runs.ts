@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_RUN_TAG_LENGTH, MAX_RUN_TAGS } from './limits';
 import { TotalCountHeader } from './paging';
+import { HttpTargetSchema } from './run-config';
 import { RunJudgesSchema } from './run-judges';
 import { DemoFlagSchema, IdSchema, Nullable, RecordOf, TimestampSchema } from './shared';
 
@@ -98,13 +99,43 @@ export const RunDetailsSchema = Type.Object({
 });
 export type ExperimentRunDetails = Static<typeof RunDetailsSchema>;
 
-export const StartRunSchema = Type.Unsafe<{ tags?: string[] } | null>({
+/**
+ * Fields of an http search target that replace the experiment's for one run (a CI job's build of the service,
+ * its own URL): merged over the experiment's http target, or a whole http target when the experiment searches
+ * the built-in catalogue.
+ */
+const SearchTargetOverrideSchema = Type.Partial(HttpTargetSchema, {
+  additionalProperties: false,
+  minProperties: 1,
+  description:
+    "For this run only: fields of an http search target merged over the experiment's (a whole one when it searches the built-in catalogue); checked like a saved target, and kept in the run's config",
+});
+export type SearchTargetOverride = Static<typeof SearchTargetOverrideSchema>;
+
+export const StartRunSchema = Type.Unsafe<{ tags?: string[]; search_target?: SearchTargetOverride } | null>({
   type: ['object', 'null'],
   properties: {
     tags: Type.Array(Type.String({ minLength: 1, maxLength: MAX_RUN_TAG_LENGTH }), { maxItems: MAX_RUN_TAGS }),
+    search_target: SearchTargetOverrideSchema,
   },
   additionalProperties: false,
 });
 
 export const RunParamsSchema = Type.Object({ runId: IdSchema });
+
+/** Seconds a GET of one run may wait for it to end: under the minute after which proxies commonly give up. */
+const MAX_RUN_WAIT_SECONDS = 60;
+
+export const RunWaitQuerySchema = Type.Object(
+  {
+    wait: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: MAX_RUN_WAIT_SECONDS,
+        description: `Wait up to this many seconds (at most ${MAX_RUN_WAIT_SECONDS}) for the run to end before answering it; it may still be pending or running when the time is up`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export const ExperimentIdParamsSchema = Type.Object({ experimentId: IdSchema });

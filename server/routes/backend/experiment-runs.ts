@@ -9,6 +9,7 @@ import { runQueriesTsv, runResultsCsv, runResultsQrels, runResultsTrec } from '.
 import { experimentRunList } from '../../runs/run-list';
 import { logRun } from '../../runs/run-log';
 import type { RunQueue } from '../../runs/run-queue';
+import { runEvents, runState, untilRunEnds } from '../../runs/run-watch';
 import { startRun } from '../../runs/start-run';
 import { ErrorSchema } from '../../schemas/errors';
 import { ListOf } from '../../schemas/paging';
@@ -20,10 +21,13 @@ import {
   RunSchema,
   RunsPageQuerySchema,
   RunsSchema,
+  RunWaitQuerySchema,
   StartRunSchema,
 } from '../../schemas/runs';
 import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
+import { clientGone } from '../client-gone';
 import { downloadName, sendDownload } from '../downloads';
+import { sendEventStream } from '../event-stream';
 import { pageWindow } from '../page-window';
 import { sendTotal } from '../total-headers';
 
@@ -35,7 +39,8 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     '/experiments/:id/runs',
     {
       schema: {
-        summary: "Start a run: every entry of the experiment's dataset is searched and scored in the background",
+        summary:
+          "Start a run: every entry of the experiment's dataset is searched and scored in the background (answered at once with the pending run)",
         tags: ['experiment runs'],
         params: IdParamsSchema,
         body: StartRunSchema,
@@ -43,7 +48,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
     },
     async (request, reply) => {
-      const run = await startRun(db, runQueue, actorOf(request), request.params.id, request.body?.tags ?? []);
+      const run = await startRun(db, runQueue, actorOf(request), request.params.id, request.body?.tags ?? [], request.body?.search_target);
       return reply.code(202).send(run);
     },
   );
@@ -72,13 +77,46 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     '/experiment-runs/:runId',
     {
       schema: {
-        summary: 'Get one run: its status and progress (poll this while it runs) and a summary of its results',
+        summary:
+          'Get one run: its status and progress and a summary of its results; with wait=S, once it has ended or S seconds have passed',
         tags: ['experiment runs'],
         params: RunParamsSchema,
+        querystring: RunWaitQuerySchema,
         response: { 200: RunDetailsSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => runDetails(db, request.params.runId),
+    async (request, reply) => {
+      const { wait } = request.query;
+      if (wait !== undefined) {
+        const signal = AbortSignal.any([clientGone(reply), AbortSignal.timeout(wait * 1000)]);
+        await untilRunEnds(db, request.params.runId, { signal });
+      }
+      return runDetails(db, request.params.runId);
+    },
+  );
+
+  app.get(
+    '/experiment-runs/:runId/events',
+    {
+      schema: {
+        summary:
+          'Follow a run as Server-Sent Events: `progress` ({id, status, progress, error}) now and whenever it changes, `end` with the same fields once it has ended, then the stream closes; a comment line every 15 s meanwhile',
+        tags: ['experiment runs'],
+        params: RunParamsSchema,
+        produces: ['text/event-stream'],
+        response: {
+          200: TextFileSchema('event: progress|end, data: the run’s id, status, progress and error as JSON'),
+          400: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { runId } = request.params;
+      // A run that does not exist is a 404, before the stream starts.
+      await runState(db, runId);
+      return sendEventStream(reply, runEvents(db, runId, { signal: clientGone(reply) }));
+    },
   );
 
   app.post(

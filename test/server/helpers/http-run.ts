@@ -42,8 +42,11 @@ export interface RunProgress {
   done: number;
 }
 
-/** Starts a run of `entries` queries against `serviceUrl` through the API; answers its id and a progress probe. */
-export async function startHttpRun(t: TestApp, serviceUrl: string, entries: number, name: string) {
+/**
+ * An experiment through the API whose dataset asks `entries` queries ('query 1', …) of `serviceUrl`, and whose
+ * golden set judges p1 relevant to 'query 1'; answers its id.
+ */
+export async function createHttpExperiment(t: TestApp, serviceUrl: string, entries: number, name: string): Promise<number> {
   const { db } = t;
   const set = await db.query<{ id: number }>(`INSERT INTO golden_sets (name) VALUES ($1) RETURNING id`, [name]);
   await db.query(
@@ -73,7 +76,15 @@ export async function startHttpRun(t: TestApp, serviceUrl: string, entries: numb
       },
     },
   });
-  const run = (await t.app.inject({ method: 'POST', url: `/api/backend/experiments/${experiment.json().id}/runs`, headers })).json();
+  return experiment.json().id;
+}
+
+/** Starts a run of `entries` queries against `serviceUrl` through the API; answers its id and a progress probe. */
+export async function startHttpRun(t: TestApp, serviceUrl: string, entries: number, name: string) {
+  const { db } = t;
+  const experimentId = await createHttpExperiment(t, serviceUrl, entries, name);
+  const headers = await t.auth();
+  const run = (await t.app.inject({ method: 'POST', url: `/api/backend/experiments/${experimentId}/runs`, headers })).json();
   const progress = async () =>
     (await db.query<RunProgress>('SELECT status, progress_done AS done FROM experiment_runs WHERE id = $1', [run.id])).rows[0];
   const waitFor = async (what: string, done: (p: RunProgress) => boolean, timeoutMs: number) => {
