@@ -4,7 +4,10 @@
  * refused once expired or revoked, and every use in the audit trail under the key and its owner.
  */
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../server/log-destination';
 import { backends, startTestApp, type TestApp } from './helpers/test-app';
 
 describe.each(backends)('API keys on %s', (backend) => {
@@ -161,5 +164,18 @@ describe.each(backends)('API keys on %s', (backend) => {
     expect(new Date(second.last_used_at).getTime()).toBe(new Date(first.last_used_at).getTime());
     const listed = (await t.call('GET', '/api/backend/api-keys/', undefined, viewer)).json().results;
     expect(listed.find((k: { id: number }) => k.id === key.id).last_used_at).toBe(new Date(first.last_used_at).toISOString());
+  });
+});
+
+describe("the server's log", () => {
+  it('shows an Authorization header, should a line carry one, as [redacted]', () => {
+    let written = '';
+    const sink = new Writable({ write: (chunk, _encoding, done) => ((written += String(chunk)), done()) });
+    const secret = `sek_AbCdEfGh${'s'.repeat(43)}`;
+    const app = Fastify({ logger: { ...(loggerOptions('info', 'json') as object), stream: sink } });
+    app.log.info({ req: { headers: { authorization: `Bearer ${secret}` } } }, 'a call');
+    app.log.warn({ headers: { authorization: `Bearer ${secret}` } }, 'a refused call');
+    expect(written).toContain('"authorization":"[redacted]"');
+    expect(written).not.toContain(secret);
   });
 });
