@@ -108,7 +108,9 @@ function SecretPanel({ actor, name, secret }: { actor: NewKeyActor; name: string
   const close = () => actor.send({ type: 'user.close' });
   return (
     <Modal title={`API key "${name}" created`} onCancel={close}>
-      <p>Copy the key now: it will not be shown again. Send it as `Authorization: Bearer` followed by the key.</p>
+      <p>
+        Copy the key now: it will not be shown again. Scripts send it as <code>Authorization: Bearer</code> followed by the key.
+      </p>
       <label htmlFor={secretId} className={modal.label}>
         Secret key
       </label>
