@@ -13,6 +13,7 @@ import { addSecurityHeaders } from './security-headers';
 import { redirectLoopbackAliases } from './loopback-redirect';
 import { createTokenVerifier, type VerifyToken } from './auth/verify-token';
 import { requireBearerToken } from './auth/bearer-auth';
+import { createApiKeyCheck } from './auth/api-key-check';
 import { requireRoles } from './auth/require-role';
 import { mountEmbeddedIdentity } from './identity/embedded-identity';
 import { datasetRoutes } from './routes/datasets';
@@ -34,6 +35,7 @@ import { judgeJobRoutes } from './routes/backend/judge-jobs';
 import { catalogueRoutes } from './routes/backend/catalogue';
 import { auditRoutes } from './routes/backend/audit';
 import { accountRoutes } from './routes/backend/accounts';
+import { apiKeyRoutes } from './routes/backend/api-keys';
 import { demoDataRoutes } from './routes/backend/demo-data';
 import { gettingStartedRoutes } from './routes/backend/getting-started';
 import { runtimeConfigRoutes } from './routes/runtime-config';
@@ -128,10 +130,10 @@ export async function buildApp(
         description:
           'The API of the search evaluation console: test queries and the datasets that group them (under /api/service/); ' +
           'the catalogue, golden sets and their judgements, experiments, their runs and comparisons, accounts and the audit ' +
-          'trail (under /api/backend/). Every call takes a bearer access token from the console’s sign-in.',
+          'trail (under /api/backend/). Every call takes a bearer access token from the console’s sign-in, or an API key.',
         version: '0.1.0',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT or API key' } } },
       security: [{ bearer: [] }],
     },
   });
@@ -160,6 +162,9 @@ export async function buildApp(
         })
       : createTokenVerifier({ issuer: identity.issuer, audience: identity.audience });
 
+  const localAccounts = identity.mode === 'embedded';
+  const checkKey = createApiKeyCheck(db, localAccounts, (error) => app.log.warn({ err: error }, "could not note an API key's last use"));
+
   // Imports wait for one of two slots, so they never hold every PostgreSQL connection the reads need.
   // Copies a killed server left in its spool are of no use to anyone.
   const spoolRoot = join(config.dataDir, 'upload-spool');
@@ -174,7 +179,7 @@ export async function buildApp(
   };
   await app.register(
     async (api) => {
-      requireBearerToken(api, verify, identity.roles);
+      requireBearerToken(api, verify, identity.roles, checkKey);
       requireRoles(api);
       refuseWritesOnFullDisk(api, disk);
       await api.register(datasetRoutes, { db });
@@ -186,7 +191,7 @@ export async function buildApp(
   );
   await app.register(
     async (api) => {
-      requireBearerToken(api, verify, identity.roles);
+      requireBearerToken(api, verify, identity.roles, checkKey);
       requireRoles(api);
       refuseWritesOnFullDisk(api, disk);
       await api.register(experimentRoutes, { db });
@@ -203,8 +208,9 @@ export async function buildApp(
       await api.register(modelJudgeRoutes, { db });
       await api.register(judgeJobRoutes, { db, judgeQueue: judgeJobs });
       await api.register(catalogueRoutes, { db, uploads });
-      await api.register(auditRoutes, { db, localAccounts: identity.mode === 'embedded' });
-      await api.register(accountRoutes, { db, localAccounts: identity.mode === 'embedded' });
+      await api.register(auditRoutes, { db, localAccounts });
+      await api.register(accountRoutes, { db, localAccounts });
+      await api.register(apiKeyRoutes, { db });
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
       await api.register(gettingStartedRoutes, { db });
     },

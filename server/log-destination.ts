@@ -8,7 +8,9 @@ import type { LogFormat } from './config';
  * Written synchronously, so lines keep their order beside what the server prints on stderr.
  */
 export function loggerOptions(level: string, format: LogFormat): FastifyServerOptions['logger'] {
-  if (format === 'json') return { level };
+  // Fastify's request lines carry no headers; should a line ever log one, a token or API key reads as [redacted].
+  const redact = { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' };
+  if (format === 'json') return { level, redact };
   const stream = pinoPretty({
     sync: true,
     colorize: Boolean(process.stdout.isTTY),
@@ -16,5 +18,5 @@ export function loggerOptions(level: string, format: LogFormat): FastifyServerOp
     ignore: 'pid,hostname',
     singleLine: true,
   });
-  return { level, stream };
+  return { level, stream, redact };
 }

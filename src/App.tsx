@@ -42,6 +42,7 @@ const ComparePage = screenChunk(() => import('./views/compare/ComparePage').then
 const ModelJudgesPage = screenChunk(() => import('./views/judges/ModelJudgesPage').then((m) => m.ModelJudgesPage));
 const JudgeJobPage = screenChunk(() => import('./views/judges/JudgeJobPage').then((m) => m.JudgeJobPage));
 const AccountsPage = screenChunk(() => import('./views/admin/AccountsPage').then((m) => m.AccountsPage));
+const ApiKeysPage = screenChunk(() => import('./views/api-keys/ApiKeysPage').then((m) => m.ApiKeysPage));
 const AuditPage = screenChunk(() => import('./views/admin/AuditPage').then((m) => m.AuditPage));
 const NotFoundPage = screenChunk(() => import('./views/shell/NotFoundPage').then((m) => m.NotFoundPage));
 
@@ -138,6 +139,8 @@ const screenRoutes: readonly ScreenRoute[] = [
   // Curators: model judges and a judge job's progress.
   { path: '/model-judges', title: 'Model Judges', screen: ModelJudgesPage },
   { path: '/judge-jobs/:id', title: 'Judge Job', screen: JudgeJobPage, withId: true },
+  // Anyone's own API keys (an admin's: everyone's).
+  { path: '/api-keys', title: 'API keys', screen: ApiKeysPage },
   // For admins only (a non-admin reads why): the embedded provider's accounts, and who changed what.
   { path: '/accounts', title: 'Accounts', screen: AccountsPage },
   { path: '/audit', title: 'Audit trail', screen: AuditPage },

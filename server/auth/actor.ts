@@ -5,7 +5,13 @@ import type { Role } from './roles';
 // Who is calling: the token's subject, a name to show (in the audit trail and a judgement's
 // "judged by"), and the role its claims map to. Set by the bearer check before any handler runs.
 
-export type Actor = { sub: string; name: string; role: Role | null };
+export type Actor = {
+  sub: string;
+  name: string;
+  role: Role | null;
+  /** Set when the caller used an API key rather than a sign-in's token. */
+  key?: { id: number };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

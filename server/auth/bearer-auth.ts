@@ -4,6 +4,8 @@ import { HttpError } from '../errors';
 import type { VerifyToken } from './verify-token';
 import { actorName } from './actor';
 import { roleFromClaims, type RoleMapping } from './role-mapping';
+import type { ApiKeyCheck } from './api-key-check';
+import { apiKeyPrefix } from './api-key-secrets';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,16 +19,26 @@ const unauthorized = (message: string) => new HttpError(401, message);
 const ACCOUNT_REASONS = new Set(['account_gone', 'credentials_changed']);
 
 /**
- * Adds an onRequest hook to this plugin scope that lets through only requests with a valid token, and sets
- * who the caller is (request.actor) with the role its claims map to.
+ * Adds an onRequest hook to this plugin scope that lets through only requests with a valid token or API key,
+ * and sets who the caller is (request.actor) with the role its claims map to, or the key's.
  */
-export function requireBearerToken(app: FastifyInstance, verify: VerifyToken, roles: RoleMapping) {
+export function requireBearerToken(app: FastifyInstance, verify: VerifyToken, roles: RoleMapping, checkKey: ApiKeyCheck) {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
     if (!match) {
       reply.header('WWW-Authenticate', 'Bearer');
       throw unauthorized('Missing bearer token in the Authorization header');
+    }
+    const prefix = apiKeyPrefix(match[1]);
+    if (prefix) {
+      try {
+        request.actor = await checkKey(match[1], prefix);
+      } catch (error) {
+        if (error instanceof HttpError) reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        throw error;
+      }
+      return;
     }
     try {
       request.user = await verify(match[1]);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Actor } from '../auth/actor';
 import type { Role } from '../auth/roles';
 import { recordAudit } from '../audit/audit-trail';
+import { revokeAccountKeys } from '../api-keys/api-keys';
 import type { Database, Queryable } from '../db/database';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../schemas/accounts';
 import { revokeAccountOidcPayloads } from './oidc-adapter';
@@ -120,16 +121,18 @@ export async function setPassword(
   });
 }
 
-/** Removes the account and ends its sessions and refresh tokens; refused for the last admin. */
+/** Removes the account, ends its sessions and refresh tokens and revokes its personal API keys; refused for the last admin. */
 export async function removeAccount(db: Database, by: Changer, username: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { account, admins } = await lockForChange(tx, username);
     if (!account) throw noAccount(username);
     if (account.role === 'admin' && admins <= 1) throw lastAdmin(username);
+    const keys = await revokeAccountKeys(tx, username);
     await tx.query('DELETE FROM accounts WHERE username = $1', [username]);
     // Otherwise a later account of the same name would inherit the sessions.
     await revokeAccountOidcPayloads(tx, username);
-    await recordAudit(tx, by, { action: 'account.remove', target_type: 'account', target_id: username, summary: '' });
+    const summary = keys === 0 ? '' : `${keys} API key${keys === 1 ? '' : 's'} revoked`;
+    await recordAudit(tx, by, { action: 'account.remove', target_type: 'account', target_id: username, summary });
   });
 }
 

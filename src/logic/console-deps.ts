@@ -1,6 +1,7 @@
 import type { DownloadedFile } from '../domain/experiments/evaluation-backend-types';
 import type { Router } from '../domain/shell/router';
 import type { Accounts } from '../services/backend/accounts';
+import type { ApiKeys } from '../services/backend/api-keys';
 import type { Audit } from '../services/backend/audit';
 import type { Catalogue } from '../services/backend/catalogue';
 import type { DemoData } from '../services/backend/demo-data';
@@ -48,6 +49,10 @@ export type ConsoleDeps = {
   /** For admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
   audit: Audit;
+  /** One's API keys (an admin's: everyone's). */
+  apiKeys: ApiKeys;
+  /** Puts a text on the clipboard (a new key's secret); fails when the browser will not. */
+  clipboard: { copyText(text: string): Promise<void> };
   /** The demo data: whether it is there, by kind (any role), and its removal (admins). */
   demoData: DemoData;
   /** The dashboard's counts of both APIs. */

@@ -1,5 +1,6 @@
 import type { ConsoleLogic } from '../views/shell/logic-context';
 import { createAdminLogic } from './admin-logic';
+import { createApiKeysLogic } from './api-keys-logic';
 import { createCatalogueLogic } from './catalogue-logic';
 import { createCompareLogic } from './compare-logic';
 import type { ConsoleDeps } from './console-deps';
@@ -36,5 +37,6 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createGoldenSetJudgingLogic(deps),
     ...createModelJudgesLogic(deps),
     ...createAdminLogic(deps),
+    ...createApiKeysLogic(deps),
   };
 }

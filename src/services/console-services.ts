@@ -1,5 +1,6 @@
 import { createApiClients, type ApiSession } from './api-client';
 import { createAccounts } from './backend/accounts';
+import { createApiKeys } from './backend/api-keys';
 import { createModelJudges } from './backend/model-judges';
 import { createAudit } from './backend/audit';
 import { createCatalogue } from './backend/catalogue';
@@ -43,6 +44,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     runComparisons: createRunComparisons(backend),
     catalogue: createCatalogue(backend, config.evaluationBackendUrl, postForm),
     accounts: createAccounts(backend),
+    apiKeys: createApiKeys(backend),
     modelJudges: createModelJudges(backend),
     audit: createAudit(backend),
     demoData: createDemoData(backend),
@@ -58,5 +60,6 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     experimentForm: createExperimentForm(resources),
     samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
+    clipboard: { copyText: (text: string) => navigator.clipboard.writeText(text) },
   };
 }

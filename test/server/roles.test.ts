@@ -2,7 +2,7 @@
  * The roles on every route the API documents (read from the OpenAPI document, so a new route is
  * held to them too), with tokens of a test issuer carrying the roles claim and with the embedded provider's
  * own tokens of accounts of each role: a viewer reads and changes
- * nothing, a curator changes everything but accounts, scripts' cost, the audit trail and the demo data, an admin does all;
+ * nothing but their own API keys, a curator changes everything but accounts, scripts' cost, the audit trail and the demo data, an admin does all;
  * a token mapping to no role gets nothing but who it is. Each refusal is a 403 naming the role needed,
  * given before the request's body or parameters are looked at.
  */
@@ -19,9 +19,13 @@ import { Browser, signIn } from './helpers/sign-in-flow';
 type Needed = Role | 'signed-in';
 type Route = { method: string; path: string };
 
-/** The role a route needs: admin for accounts, the audit trail, scripts' cost and removing the demo data; any signed-in token for /me. */
+/**
+ * The role a route needs: admin for accounts, the audit trail, scripts' cost and removing the demo data; any
+ * signed-in token for /me; any role for one's own API keys.
+ */
 function neededFor({ method, path }: Route): Needed {
   if (path === '/api/backend/me' || path === '/api/backend/me/password') return 'signed-in';
+  if (path.startsWith('/api/backend/api-keys')) return 'viewer';
   if (path.startsWith('/api/backend/accounts') || path.startsWith('/api/backend/audit')) return 'admin';
   if (path.startsWith('/api/backend/evaluation-scripts') && method !== 'GET') return 'admin';
   if (path === '/api/backend/demo-data' && method !== 'GET') return 'admin';

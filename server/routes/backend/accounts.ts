@@ -154,11 +154,12 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { db: Databa
         summary: "Change one's own password; ends one's sessions and refresh tokens (sign in again afterwards)",
         tags,
         body: OwnPasswordChangeSchema,
-        response: { 204: NoContentSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+        response: { 204: NoContentSchema, 400: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      if (actor.key) throw new HttpError(403, 'An API key has no password: sign in to change yours');
       const wait = await throttle.attempt(request.ip, actor.sub);
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60_000);

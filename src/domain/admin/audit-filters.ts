@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'account.password_reset',
   'account.password',
   'account.remove',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 
 /** The kinds of target, for the Target filter. */
@@ -63,6 +65,7 @@ export const AUDIT_TARGET_TYPES = [
   'model_judge',
   'demo_data',
   'account',
+  'api_key',
 ] as const;
 
 /** The choices of a filter's select: the known values, and the address's own when it names another. */

@@ -18,6 +18,7 @@ const kindNames: Record<string, string> = {
   run: 'Run',
   evaluation_script: 'Evaluation script',
   account: 'Account',
+  api_key: 'API key',
 };
 
 /** 'golden_set' → 'Golden set'; a kind the console does not know is shown with spaces. */

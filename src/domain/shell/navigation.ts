@@ -1,6 +1,6 @@
 import { can, type Action, type Role } from './roles';
 
-// The shell's sidebar: its entries (Model Judges for curators, Accounts and Audit only for admins), and which entry a screen belongs to.
+// The shell's sidebar: its entries (Model Judges for curators, API keys for everyone, Accounts and Audit only for admins), and which entry a screen belongs to.
 
 type NavigationEntry = { label: string; href: string; needs?: Action };
 
@@ -13,6 +13,7 @@ export const navigation: readonly NavigationEntry[] = [
   { label: 'Experiments', href: '/experiments' },
   { label: 'Evaluation Scripts', href: '/evaluation-scripts' },
   { label: 'Model Judges', href: '/model-judges', needs: 'model_judge.change' },
+  { label: 'API keys', href: '/api-keys', needs: 'api_key.own' },
   { label: 'Accounts', href: '/accounts', needs: 'account.manage' },
   { label: 'Audit', href: '/audit', needs: 'audit.read' },
 ];

@@ -33,6 +33,8 @@ export const NEEDED_ROLE = {
   'evaluation_script.change': 'admin',
   /** The dashboard's Demo data panel: the demo data's counts and its removal. */
   'demo_data.remove': 'admin',
+  /** One's own API keys: anyone with a role (a key has at most its owner's). */
+  'api_key.own': 'viewer',
   /** The Accounts and Audit pages. */
   'account.manage': 'admin',
   'audit.read': 'admin',

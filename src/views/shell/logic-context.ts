@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { accountsPageMachine } from '../../machines/admin/accounts-page.machine';
 import type { auditPageMachine } from '../../machines/admin/audit-page.machine';
+import type { apiKeysPageMachine } from '../../machines/api-keys/api-keys-page.machine';
 import type { demoDataRemovalMachine } from '../../machines/admin/demo-data-removal.machine';
 import type { cataloguePageMachine } from '../../machines/catalogue/catalogue-page.machine';
 import type { comparePairMachine } from '../../machines/compare/compare-pair.machine';
@@ -77,6 +78,8 @@ export type ConsoleLogic = {
   /** For admins only: the accounts (add, role, reset password, remove) and the audit trail with its CSV. */
   accountsPage: typeof accountsPageMachine;
   auditPage: typeof auditPageMachine;
+  /** Anyone's own API keys (an admin's: everyone's). */
+  apiKeysPage: typeof apiKeysPageMachine;
   demoDataRemoval: typeof demoDataRemovalMachine;
 };
 

@@ -67,6 +67,8 @@ export function fakeDeps() {
     runComparisons: waiting(),
     catalogue: waiting(),
     accounts: waiting(),
+    apiKeys: waiting(),
+    clipboard: waiting(),
     modelJudges: waiting(),
     audit: waiting(),
     demoData: waiting(),

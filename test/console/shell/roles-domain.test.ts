@@ -10,9 +10,9 @@ const roles: Role[] = ['viewer', 'curator', 'admin'];
 const actions = Object.keys(NEEDED_ROLE) as Action[];
 
 describe('who may change what', () => {
-  it('lets a viewer change nothing, a curator the curated data and runs, an admin everything', () => {
+  it('lets a viewer change only their own API keys, a curator the curated data and runs too, an admin everything', () => {
     const allowed = (role: Role | null) => actions.filter((action) => can(role, action));
-    expect(allowed('viewer')).toEqual([]);
+    expect(allowed('viewer')).toEqual(['api_key.own']);
     expect(allowed('curator')).toEqual([
       'dataset.change',
       'entry.change',
@@ -22,6 +22,7 @@ describe('who may change what', () => {
       'experiment.change',
       'run.change',
       'model_judge.change',
+      'api_key.own',
     ]);
     expect(allowed('admin')).toEqual(actions);
     expect(allowed(null)).toEqual([]);
@@ -58,10 +59,10 @@ describe('the sidebar by role', () => {
   const labels = (role: Role | null) => navigationFor(role).map((entry) => entry.label);
   const everyone = ['Dashboard', 'Datasets', 'Dataset Entries', 'Golden Sets', 'Catalogue', 'Experiments', 'Evaluation Scripts'];
 
-  it('shows Model Judges to curators and admins, Accounts and Audit to admins only', () => {
-    expect(labels('admin')).toEqual([...everyone, 'Model Judges', 'Accounts', 'Audit']);
-    expect(labels('curator')).toEqual([...everyone, 'Model Judges']);
-    expect(labels('viewer')).toEqual(everyone);
+  it('shows Model Judges to curators and admins, API keys to every role, Accounts and Audit to admins only', () => {
+    expect(labels('admin')).toEqual([...everyone, 'Model Judges', 'API keys', 'Accounts', 'Audit']);
+    expect(labels('curator')).toEqual([...everyone, 'Model Judges', 'API keys']);
+    expect(labels('viewer')).toEqual([...everyone, 'API keys']);
     expect(labels(null)).toEqual(everyone);
     expect(navigation.map((entry) => entry.href)).toContain('/audit');
   });

@@ -23,7 +23,7 @@ function signedInConsole(path: string, me: Me = adminMe) {
 }
 
 describe('shell', () => {
-  it('has the product title and the entries (the six of the spec, the Catalogue, Model Judges, and an admin’s Accounts and Audit), the current one marked', async () => {
+  it('has the product title and the entries (the six of the spec, the Catalogue, Model Judges, API keys, and an admin’s Accounts and Audit), the current one marked', async () => {
     signedInConsole('/datasets/3/edit');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('heading', { level: 1 }).textContent).toBe('Search Evaluation Console');
@@ -37,6 +37,7 @@ describe('shell', () => {
       ['Experiments', '/experiments'],
       ['Evaluation Scripts', '/evaluation-scripts'],
       ['Model Judges', '/model-judges'],
+      ['API keys', '/api-keys'],
       ['Accounts', '/accounts'],
       ['Audit', '/audit'],
     ]);
