@@ -74,7 +74,7 @@ export class InProcessRunQueue implements RunQueue {
     const tries = (this.failures.get(runId) ?? 0) + 1;
     this.failures.set(runId, tries);
     try {
-      if (await afterSliceFailure(this.db, runId, tries, error, this.slice.log)) {
+      if (await afterSliceFailure(this.db, runId, tries, error, this.slice)) {
         this.options.log?.(`run ${runId}: slice failed ${tries} times, run failed`, error);
         this.failures.delete(runId);
         return;
