@@ -1,6 +1,7 @@
 import { createApiClients, type ApiSession } from './api-client';
 import { createAccounts } from './backend/accounts';
 import { createModelJudges } from './backend/model-judges';
+import { createAutomation } from './backend/automation';
 import { createAudit } from './backend/audit';
 import { createCatalogue } from './backend/catalogue';
 import { createDemoData } from './backend/demo-data';
@@ -44,6 +45,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     catalogue: createCatalogue(backend, config.evaluationBackendUrl, postForm),
     accounts: createAccounts(backend),
     modelJudges: createModelJudges(backend),
+    automation: createAutomation(backend),
     audit: createAudit(backend),
     demoData: createDemoData(backend),
   };

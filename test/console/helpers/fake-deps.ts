@@ -68,6 +68,7 @@ export function fakeDeps() {
     catalogue: waiting(),
     accounts: waiting(),
     modelJudges: waiting(),
+    automation: waiting(),
     audit: waiting(),
     demoData: waiting(),
     counts: waiting(),
