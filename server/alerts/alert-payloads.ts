@@ -13,7 +13,7 @@ export interface AlertMessage {
   console_url: string;
 }
 
-export const isSlackWebhook = (url: URL) => url.hostname === 'hooks.slack.com';
+const isSlackWebhook = (url: URL) => url.hostname === 'hooks.slack.com';
 
 const runName = (run: { number: number }) => `run #${run.number}`;
 
@@ -24,7 +24,7 @@ function checkLine(check: unknown): string {
 }
 
 /** Slack's message: what happened in the first line, the checks below, and the link to look. */
-export function slackText(message: AlertMessage): string {
+function slackText(message: AlertMessage): string {
   const what = `Experiment “${message.experiment.name}”, scheduled ${runName(message.run)}`;
   if (message.run.status !== 'success') {
     return `:x: ${what} failed${message.run.error ? `: ${message.run.error}` : ''}\n<${message.console_url}|Open the run>`;

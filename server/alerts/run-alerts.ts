@@ -9,7 +9,7 @@ import type { AlertMessage } from './alert-payloads';
 import type { AlertVerdict, Verdict } from './alert-verdict';
 import { sendDelivery, type WebhookSettings } from './webhook-sender';
 
-export interface RunAlertSettings extends WebhookSettings {
+interface RunAlertSettings extends WebhookSettings {
   verdict: AlertVerdict;
   /** The console's address, for the link in each message. */
   publicUrl: string;

@@ -7,7 +7,7 @@
 import { envPlaceholder, invalidEnvPlaceholders } from '../search/env-secrets';
 import { hostProblem, secretProblem } from '../search/target-hosts';
 
-export const WEBHOOK_ENV_PREFIX = 'ALERT_WEBHOOK_';
+const WEBHOOK_ENV_PREFIX = 'ALERT_WEBHOOK_';
 
 /** Stands in for each placeholder while the URL's shape is checked. */
 const STAND_IN = 'x';

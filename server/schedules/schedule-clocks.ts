@@ -106,7 +106,7 @@ class PgBossClock implements ScheduleClock {
   }
 }
 
-export interface ScheduleClockOptions {
+interface ScheduleClockOptions {
   log?: Log;
   /** pg-boss only: how often it looks whether a cron tick has come (tests shorten it). */
   monitorSeconds?: number;

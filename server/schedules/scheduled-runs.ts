@@ -13,9 +13,9 @@ import { startRunIn } from '../runs/start-run';
 import { latestTick } from './cron-ticks';
 
 /** Who the audit trail says started a scheduled run. */
-export const SCHEDULER: AuditActor = { sub: 'scheduler', name: 'Schedule' };
+const SCHEDULER: AuditActor = { sub: 'scheduler', name: 'Schedule' };
 /** Scheduled runs carry this tag, so the runs list shows them (schedule_ticks is what the alerts read). */
-export const SCHEDULED_TAG = 'scheduled';
+const SCHEDULED_TAG = 'scheduled';
 
 interface DueRow {
   experiment_id: number;
@@ -24,7 +24,7 @@ interface DueRow {
   after: string;
 }
 
-export interface ScheduledRun {
+interface ScheduledRun {
   experiment_id: number;
   tick_at: string;
   run_id: number | null;
