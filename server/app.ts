@@ -48,6 +48,7 @@ import { openRunQueue } from './runs/open-run-queue';
 import type { RunQueue } from './runs/run-queue';
 import type { JudgeJobQueue } from './judges/judge-job-queue';
 import { openJudgeQueue } from './judges/open-judge-queue';
+import { openedOnFirstUse } from './work/opened-on-first-use';
 import { createImportGate } from './import/import-gate';
 import type { UploadSettings } from './routes/multipart-upload';
 import { serverTimeouts } from './server-timeouts';
@@ -84,13 +85,13 @@ export async function buildApp(
     ...serverTimeouts(config.uploadIdleSeconds),
   });
   if (!runQueue) {
-    const ownQueue = await openRunQueue(db, config.runs, { log: (message, err) => app.log.error({ err }, message) });
+    const ownQueue = openedOnFirstUse(() => openRunQueue(db, config.runs, { log: (message, err) => app.log.error({ err }, message) }));
     app.addHook('onClose', () => ownQueue.close());
     runQueue = ownQueue;
   }
   const runs = runQueue;
   if (!judgeQueue) {
-    const ownQueue = await openJudgeQueue(db, { ...config.runs, log: (message, err) => app.log.error({ err }, message) });
+    const ownQueue = openedOnFirstUse(() => openJudgeQueue(db, { ...config.runs, log: (message, err) => app.log.error({ err }, message) }));
     app.addHook('onClose', () => ownQueue.close());
     judgeQueue = ownQueue;
   }

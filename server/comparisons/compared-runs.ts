@@ -26,8 +26,9 @@ export async function comparedRuns(db: Queryable, baselineId: number, candidateI
   const { rows } = await db.query<ComparedRunRow>(
     `SELECT ${COMPARED_RUN_COLUMNS}, r.config, r.updated_at,
        CASE WHEN r.metric_sums <> '{}'::jsonb THEN ARRAY(SELECT jsonb_object_keys(r.metric_sums))
-         ELSE ARRAY(SELECT jsonb_object_keys(x.scores) FROM experiment_run_results x
-                    WHERE x.run_id = r.id AND x.counted AND jsonb_typeof(x.scores) = 'object' LIMIT 1) END AS metric_names
+         -- Every key of one result's scores: a LIMIT beside jsonb_object_keys would keep only its first key.
+         ELSE ARRAY(SELECT jsonb_object_keys(x.scores) FROM (SELECT scores FROM experiment_run_results
+                    WHERE run_id = r.id AND counted AND jsonb_typeof(scores) = 'object' LIMIT 1) x) END AS metric_names
      FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id WHERE r.id = ANY($1::bigint[])`,
     [[baselineId, candidateId]],
   );

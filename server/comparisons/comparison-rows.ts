@@ -102,17 +102,22 @@ function byDelta(paired: PairedQueries, metric: number, order: 'asc' | 'desc'): 
   const name = `${metric}:${order}`;
   const cached = cache.get(name);
   if (cached) return cached;
+  const sorted = Int32Array.from(paired.deltas[metric], (_, k) => k).sort(deltaOrder(paired, metric, order));
+  cache.set(name, sorted);
+  return sorted;
+}
+
+/**
+ * The rows' order of two pairs by a metric's delta: asc puts regressions first. Equal deltas (within
+ * TIE_EPSILON, as for the filters) by query key, then baseline result id.
+ */
+export function deltaOrder(paired: PairedQueries, metric: number, order: 'asc' | 'desc'): (a: number, b: number) => number {
   const deltas = paired.deltas[metric];
   const { keys, ids } = paired.baseline;
   const at = paired.pairs.baseline;
   const sign = order === 'asc' ? 1 : -1;
-  // Deltas within TIE_EPSILON are equal, as they are for the filters.
   const compareDelta = (a: number, b: number) => (Math.abs(deltas[a] - deltas[b]) <= TIE_EPSILON ? 0 : sign * (deltas[a] - deltas[b]));
-  const sorted = Int32Array.from(deltas, (_, k) => k).sort(
-    (a, b) => compareDelta(a, b) || compareText(keys[at[a]], keys[at[b]]) || ids[at[a]] - ids[at[b]],
-  );
-  cache.set(name, sorted);
-  return sorted;
+  return (a, b) => compareDelta(a, b) || compareText(keys[at[a]], keys[at[b]]) || ids[at[a]] - ids[at[b]];
 }
 
 /** Code-point order: the same on every machine, unlike localeCompare. */

@@ -5,28 +5,20 @@
 import type { Queryable } from '../db/database';
 import { requireRow } from '../db/require-row';
 import { HttpError } from '../errors';
+import { ONE_RESULT_PER_QUERY, RESULT_KEY, topKHits } from '../runs/run-top-k';
 import { runJudging } from '../runs/unjudged';
 import type { NewJudgeJob } from '../schemas/judge-jobs';
 import type { JobPair } from './job-calls';
 import type { JudgedProduct, JudgeScale } from './judge-prompt';
 
 // The run's top-k pairs ($1 the run, $2 its golden set, $3 k), each query once as the run's judge queue reads
-// it: its counted result, or else its first result the set judged nothing for; `unjudged` keeps the pairs the
-// set does not judge now.
+// it (run-top-k.ts); `unjudged` keeps the pairs the set does not judge now.
 const runPairsSql = (onlyUnjudged: boolean) => `
   SELECT r.input AS query, k.key AS query_key, h.product_id, h.rank, r.id AS result_id
   FROM experiment_run_results r
-    CROSS JOIN LATERAL (SELECT coalesce(r.query_key, lower(btrim(r.input))) AS key) AS k
-    CROSS JOIN LATERAL (
-      SELECT x.hit->>'product_id' AS product_id, x.rank::int AS rank
-      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.result->'results'->'search_results') = 'array'
-        THEN r.result->'results'->'search_results' ELSE '[]'::jsonb END) WITH ORDINALITY AS x (hit, rank)
-      WHERE x.rank <= $3) AS h
-  WHERE r.run_id = $1 AND h.product_id IS NOT NULL
-    AND (r.counted OR (r.status = 'UNJUDGED'
-      AND NOT EXISTS (SELECT 1 FROM experiment_run_results c WHERE c.run_id = r.run_id AND c.query_key = r.query_key AND c.counted)
-      AND NOT EXISTS (SELECT 1 FROM experiment_run_results e WHERE e.run_id = r.run_id AND e.status = 'UNJUDGED'
-        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))
+    ${RESULT_KEY}
+    ${topKHits('$3')}
+  WHERE r.run_id = $1 AND h.product_id IS NOT NULL AND ${ONE_RESULT_PER_QUERY}
     AND ${onlyUnjudged ? 'NOT' : ''} (EXISTS (SELECT 1 FROM golden_set_judgements j
       WHERE j.golden_set_id = $2 AND j.query_key = k.key AND j.product_id = h.product_id) ${onlyUnjudged ? '' : 'OR true'})`;
 

@@ -39,7 +39,17 @@ export async function chosenJudges(db: Queryable, goldenSetId: number, chosen: R
     raters,
     aggregate: chosen.aggregate ?? rows[0].aggregate,
     prefer_adjudication: chosen.prefer_adjudication ?? rows[0].prefer_adjudication,
+    ...(typeof raters === 'object' && 'rater_ids' in raters ? { rater_names: await raterNames(db, raters.rater_ids) } : {}),
   };
+}
+
+/** The raters' names in the order of their ids, kept with the run: a rater renamed or deleted later still reads as it scored. */
+async function raterNames(db: Queryable, ids: number[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT t.name FROM unnest($1::bigint[]) WITH ORDINALITY AS x (id, n) JOIN raters t ON t.id = x.id ORDER BY x.n`,
+    [ids],
+  );
+  return rows.map((row) => row.name);
 }
 
 /**

@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../errors';
 import { queryKey } from '../evaluation/query-key';
 import { pairRatingsSql, queuePage, ratingsTarget, type QueuePage, type QueueSql } from '../golden-sets/rating-queue';
 import type { QueueScope } from '../schemas/judging';
+import { ONE_RESULT_PER_QUERY, RESULT_KEY, topKHits } from './run-top-k';
 
 export interface RunQueueScope {
   scope: QueueScope;
@@ -20,24 +21,15 @@ export interface RunQueueScope {
 }
 
 // The run's results read in its order (its index on created_at, id), so the window stops once it has its
-// pairs. Each query once: its counted result (the first scored), or else the first result the golden set judged
-// nothing for (runs stored before query keys were kept list such a repeated query each time).
+// pairs, each query once (run-top-k.ts).
 const pairsOfRun = (filters: string) => `
   SELECT r.input AS query, h.product_id, h.rank, r.id AS result_id, n.ratings, NOT q.judged AS new_query, r.created_at
   FROM experiment_run_results r
-    CROSS JOIN LATERAL (SELECT coalesce(r.query_key, lower(btrim(r.input))) AS key) AS k
+    ${RESULT_KEY}
     CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM golden_set_judgements j WHERE j.golden_set_id = $2 AND j.query_key = k.key) AS judged) AS q
-    CROSS JOIN LATERAL (
-      SELECT x.hit->>'product_id' AS product_id, x.rank::int AS rank
-      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.result->'results'->'search_results') = 'array'
-        THEN r.result->'results'->'search_results' ELSE '[]'::jsonb END) WITH ORDINALITY AS x (hit, rank)
-      WHERE x.rank <= $3) AS h
+    ${topKHits('$3')}
     CROSS JOIN LATERAL (${pairRatingsSql('$2', 'k.key', 'h.product_id', '$5')}) AS n
-  WHERE r.run_id = $1 AND h.product_id IS NOT NULL AND n.ratings < $4
-    AND (r.counted OR (r.status = 'UNJUDGED'
-      AND NOT EXISTS (SELECT 1 FROM experiment_run_results c WHERE c.run_id = r.run_id AND c.query_key = r.query_key AND c.counted)
-      AND NOT EXISTS (SELECT 1 FROM experiment_run_results e WHERE e.run_id = r.run_id AND e.status = 'UNJUDGED'
-        AND e.query_key = r.query_key AND (e.created_at, e.id) < (r.created_at, r.id))))
+  WHERE r.run_id = $1 AND h.product_id IS NOT NULL AND n.ratings < $4 AND ${ONE_RESULT_PER_QUERY}
     ${filters}
   ORDER BY r.created_at, r.id, h.rank`;
 

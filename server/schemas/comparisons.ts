@@ -67,7 +67,7 @@ const ComparableRunSchema = Type.Object({
 });
 export type ComparableRun = Static<typeof ComparableRunSchema>;
 
-const ComparedRunSchema = Type.Object({
+export const ComparedRunSchema = Type.Object({
   ...ComparableRunSchema.properties,
   /** The experiment's dataset. */
   dataset_id: Nullable(IdSchema),
@@ -112,7 +112,7 @@ export type MetricComparison = Static<typeof MetricComparisonSchema>;
 
 const DeltaBinSchema = Type.Object({ from: Type.Number(), to: Type.Number(), count: Type.Integer() });
 
-const ComparisonRowSchema = Type.Object({
+export const ComparisonRowSchema = Type.Object({
   query: Type.String(),
   baseline_result_id: Nullable(IdSchema),
   candidate_result_id: Nullable(IdSchema),

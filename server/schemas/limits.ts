@@ -26,6 +26,8 @@ export const MAX_MAPPINGS_PER_REQUEST = 10_000;
 
 export const MAX_RUN_TAGS = 20;
 export const MAX_RUN_TAG_LENGTH = 100;
+/** The checks of one verdict's rule: each is one more test for Holm's correction to pay for. */
+export const MAX_GATE_CHECKS = 20;
 /** Hits a search target is asked for. */
 export const MAX_K = 1000;
 export const MAX_COST_PER_EVALUATION = 1e8;

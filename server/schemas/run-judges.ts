@@ -33,6 +33,9 @@ export const RunJudgesSchema = Type.Object(
     raters: RaterSelectionSchema,
     aggregate: AggregateSchema,
     prefer_adjudication: PreferAdjudicationSchema,
+    rater_names: Type.Optional(
+      Type.Array(Type.String(), { description: 'With picked raters: their names when the run was scored, in the order of rater_ids' }),
+    ),
   },
   {
     description:

@@ -7,10 +7,11 @@ import { modelJudgesPageMachine } from '../machines/judges/model-judges-page.mac
 import { startJudgeJobMachine } from '../machines/judges/start-judge-job.machine';
 import type { SubmitInput } from '../machines/shared/form-dialog.machine';
 import type { ConsoleDeps } from './console-deps';
-import { allRows, pagedList } from './paged-lists';
+import { allRows, pagedList, resource } from './paged-lists';
 
-// Model judges (curators): the /model-judges page bound to the judges calls, and a job's page to its calls.
-export function createModelJudgesLogic({ modelJudges, router }: Pick<ConsoleDeps, 'modelJudges' | 'router'>) {
+// Model judges (curators): the /model-judges page bound to the judges calls (and the golden sets to choose from),
+// and a job's page to its calls.
+export function createModelJudgesLogic({ modelJudges, goldenSets, router }: Pick<ConsoleDeps, 'modelJudges' | 'goldenSets' | 'router'>) {
   return {
     modelJudgesPage: modelJudgesPageMachine.provide({
       actors: {
@@ -32,6 +33,7 @@ export function createModelJudgesLogic({ modelJudges, router }: Pick<ConsoleDeps
           },
           actions: { showJob: (_, { id }: { id: number }) => router.navigate(`/judge-jobs/${id}`) },
         }),
+        goldenSetOptions: resource(() => goldenSets.goldenSetOptions()),
       },
     }),
     judgeJobPage: judgeJobPageMachine.provide({

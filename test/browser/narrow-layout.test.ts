@@ -4,7 +4,14 @@ import { openConsole, type OpenConsole } from './open-console';
 import type { RunningServer } from './server-process';
 
 // At 1024 px no screen scrolls sideways; a wide table scrolls inside its own card,
-// so its last column (Delete / Details / Actions) stays reachable.
+// so its last column (Delete / Details / Actions) stays reachable. One server for the whole file (each block
+// opens its own browser at its size): the blocks run in order, and only the last two change its data.
+
+let shared: OpenConsole | undefined;
+beforeAll(async () => {
+  shared = await openConsole({ context: { viewport: { width: 1024, height: 768 } } });
+});
+afterAll(() => shared?.close());
 
 // Every console route, with ids the demo data and the sample fixtures have.
 const routes = [
@@ -32,12 +39,10 @@ describe('the console at 1024 × 768', () => {
   let server: RunningServer;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openConsole({ context: { viewport: { width: 1024, height: 768 } } });
+  beforeAll(() => {
+    opened = shared!;
     ({ server, page } = opened);
   });
-
-  afterAll(() => opened?.close());
 
   /** Opens a route and waits until its screen has settled (its heading shown, nothing loading). */
   const open = async (route: string) => {
@@ -98,6 +103,25 @@ const TEN_TAGS = [
 ];
 const RUNNABLE = 'Built-in search · WANDS US golden set';
 
+/** The runnable experiment, named LONG_NAME, with a run tagged TEN_TAGS: made once, for both sizes. */
+let seeded: Promise<{ experimentId: number; runId: number; runNumber: number }> | undefined;
+async function seedLongData(server: RunningServer, token: string) {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.url}/api/backend/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const experiments = await call<Array<{ id: number; name: string }>>('GET', 'experiments/?page=1&page_size=100');
+  const experimentId = experiments.find((experiment) => experiment.name === RUNNABLE)!.id;
+  await call('PATCH', `experiments/${experimentId}`, { name: LONG_NAME });
+  const run = await call<{ id: number; number: number }>('POST', `experiments/${experimentId}/runs`, { tags: TEN_TAGS });
+  return { experimentId, runId: run.id, runNumber: run.number };
+}
+
 describe.each([
   [1440, 900],
   [1024, 768],
@@ -110,23 +134,10 @@ describe.each([
   let runNumber = 0;
 
   beforeAll(async () => {
-    opened = await openConsole({ context: { viewport: { width, height } } });
+    opened = await openConsole({ server: shared!.server, context: { viewport: { width, height } } });
     ({ server, page } = opened);
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${server.url}/api/backend/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${opened!.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-    const experiments = await call<Array<{ id: number; name: string }>>('GET', 'experiments/?page=1&page_size=100');
-    experimentId = experiments.find((experiment) => experiment.name === RUNNABLE)!.id;
-    await call('PATCH', `experiments/${experimentId}`, { name: LONG_NAME });
-    ({ id: runId, number: runNumber } = await call<{ id: number; number: number }>('POST', `experiments/${experimentId}/runs`, {
-      tags: TEN_TAGS,
-    }));
+    seeded ??= seedLongData(server, opened.token);
+    ({ experimentId, runId, runNumber } = await seeded);
   });
 
   afterAll(() => opened?.close());

@@ -13,6 +13,8 @@ export type OpenConsoleOptions = StartServerOptions & {
    * of `problems`. The sign-in pages' own messages are always left out: they answer refusals by design.
    */
   expectedConsoleErrors?: RegExp;
+  /** A server another openConsole started, shared instead of starting one (and left running by close). */
+  server?: RunningServer;
 };
 
 export type OpenConsole = {
@@ -32,7 +34,7 @@ export type OpenConsole = {
  * page's errors collected: what every browser test starts from. `close` stops all of it, whatever started.
  */
 export async function openConsole(options: OpenConsoleOptions = {}): Promise<OpenConsole> {
-  const { context: contextOptions, signIn: who = {}, expectedConsoleErrors, ...serverOptions } = options;
+  const { context: contextOptions, signIn: who = {}, expectedConsoleErrors, server: shared, ...serverOptions } = options;
   const started: { server?: RunningServer; browser?: Browser; context?: BrowserContext } = {};
   const close = async () => {
     await started.context?.close();
@@ -40,7 +42,7 @@ export async function openConsole(options: OpenConsoleOptions = {}): Promise<Ope
     await started.server?.stop();
   };
   try {
-    const server = (started.server = await startServer(serverOptions));
+    const server = shared ?? (started.server = await startServer(serverOptions));
     const browser = (started.browser = await launchChromium());
     const context = (started.context = await browser.newContext(contextOptions));
     const page = await context.newPage();

@@ -73,10 +73,15 @@ describe('raters, a model judge and their agreement in Chromium', () => {
     await page.getByLabel('Concurrency').fill('8');
     await page.getByLabel('Requests per minute').fill('6000');
     await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Judge a golden set or a run with Fake model' }).count()).toBe(1);
+    // From the run's page: the job comes with the run and its golden set chosen; only the judge is left to pick.
+    await page.goto(`${server.url}/experiment-run-results/${run.id}`);
+    await page.getByRole('link', { name: 'Judge with a model' }).click();
+    await page.waitForURL(/\/model-judges\?/);
     await page.getByRole('button', { name: 'Judge a golden set or a run with Fake model' }).click();
-    await page.getByLabel('Golden set id*').fill(String(run.config.golden_set_id));
-    await page.getByLabel('Run id (empty: the whole set)').fill(String(run.id));
-    await page.getByLabel('Pairs').selectOption('unjudged');
+    await expect.poll(() => page.getByLabel('Golden set*').inputValue()).toBe(String(run.config.golden_set_id));
+    expect(await page.getByLabel('Run id (empty: the whole set)').inputValue()).toBe(String(run.id));
+    expect(await page.getByLabel('Pairs').inputValue()).toBe('unjudged');
     await page.getByRole('button', { name: 'Estimate cost' }).click();
     const estimate = await page.getByRole('status').filter({ hasText: 'Estimate:' }).innerText();
     const unjudged = Number(/(\d[\d,]*) pairs?/.exec(estimate)![1].replace(/,/g, ''));

@@ -130,7 +130,13 @@ describe.each(backends)('run judges (%s)', (backend) => {
 
   it("grades by the picked raters and rule: Alice alone, the people's median", async () => {
     const alice = await rescore({ raters: { rater_ids: [aliceRater] }, aggregate: 'single' });
-    expect(alice.judges).toEqual({ raters: { rater_ids: [aliceRater] }, aggregate: 'single', prefer_adjudication: true });
+    // The picked raters' names are kept with the run, for the console to say whose ratings scored it.
+    expect(alice.judges).toEqual({
+      raters: { rater_ids: [aliceRater] },
+      aggregate: 'single',
+      prefer_adjudication: true,
+      rater_names: ['Alice'],
+    });
     expect(await sofaGrades(alice.id)).toEqual({ p1: 3, p2: 0 });
     // The lower middle of 3 and 1.
     const median = await rescore({ raters: { kinds: ['person'] }, aggregate: 'median' });

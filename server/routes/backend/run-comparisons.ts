@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { comparableRuns } from '../../comparisons/comparable-runs';
 import { createComparisonReader } from '../../comparisons/comparison-reader';
 import type { ComparisonCache } from '../../comparisons/run-comparison';
+import { runVerdict } from '../../comparisons/run-verdict';
 import {
   ComparableRunsSchema,
   ComparisonCsvQuerySchema,
@@ -11,6 +12,7 @@ import {
   ComparisonSegmentsQuerySchema,
   RunComparisonSchema,
 } from '../../schemas/comparisons';
+import { RunVerdictQuerySchema, RunVerdictSchema } from '../../schemas/run-verdicts';
 import { SegmentDeltasSchema } from '../../schemas/segments';
 import { ErrorSchema } from '../../schemas/errors';
 import { PageQuerySchema } from '../../schemas/paging';
@@ -18,7 +20,7 @@ import { IdParamsSchema, TextFileSchema } from '../../schemas/shared';
 import { sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
 
-/** Two finished runs compared query by query, and the runs one can be compared with. */
+/** Two finished runs compared query by query, a CI gate's verdict between two runs, and the runs one can be compared with. */
 export async function runComparisonRoutes(fastify: FastifyInstance, { db, comparisonOf }: { db: Database; comparisonOf: ComparisonCache }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { comparisonPage, comparisonCsv, comparisonSegments } = createComparisonReader(db, comparisonOf);
@@ -75,6 +77,20 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db, compar
       },
     },
     async (request) => comparisonSegments(request.query),
+  );
+
+  app.get(
+    '/run-comparisons/verdict',
+    {
+      schema: {
+        summary:
+          "A CI gate's verdict on a candidate run against a baseline (a run id or latest:TAG): each check of the rule fails when the metric fell by more than its max_drop and the paired randomization test's Holm-adjusted p is below its alpha",
+        tags: ['run comparisons'],
+        querystring: RunVerdictQuerySchema,
+        response: { 200: RunVerdictSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => runVerdict(db, comparisonOf, request.query),
   );
 
   app.get(

@@ -83,3 +83,6 @@ export const sourcePath = (source: QueueSource) =>
 
 /** 'Grading it adds “desk” to the golden set': said before the first grade of a query the set judges nothing for. */
 export const newQueryNote = (query: string) => `The golden set judges nothing for “${query}” yet: grading it adds the query to the set.`;
+
+/** The model judges' page with a job for this run's unjudged products already chosen: only the judge is left to pick. */
+export const modelJudgePath = (runId: number, goldenSetId: number) => `/model-judges?golden_set=${goldenSetId}&run=${runId}`;

@@ -50,16 +50,18 @@ export function rescoreBody(choice: JudgesChoice): RescoreBody {
   return { ...(raters ? { raters } : {}), ...(choice.aggregate === 'set' ? {} : { aggregate: choice.aggregate }) };
 }
 
-/** "all raters, by the mean", "humans only, by the median", "raters 3 and 5, by …"; said when adjudications did not decide. */
+/** "all raters, by the mean", "humans only, by the median", "raters Ann and Bob, by …"; said when adjudications did not decide. */
 export function judgesLabel(judges: RunJudges): string {
-  const rule = `${ratersLabel(judges.raters)}, by ${RULE_LABELS[judges.aggregate] ?? judges.aggregate}`;
+  const rule = `${ratersLabel(judges.raters, judges.rater_names)}, by ${RULE_LABELS[judges.aggregate] ?? judges.aggregate}`;
   return judges.prefer_adjudication === false ? `${rule}, adjudications not preferred` : rule;
 }
 
-function ratersLabel(raters: RaterSelection): string {
+function ratersLabel(raters: RaterSelection, names: string[] | undefined): string {
   if (raters === 'all') return 'all raters';
   if ('kinds' in raters) return `${listed(raters.kinds.map((kind) => KIND_LABELS[kind] ?? kind))} only`;
-  return `${raters.rater_ids.length === 1 ? 'rater' : 'raters'} ${listed(raters.rater_ids.map(String))}`;
+  // Runs scored before names were kept have ids only.
+  const named = names && names.length === raters.rater_ids.length ? names : raters.rater_ids.map(String);
+  return `${raters.rater_ids.length === 1 ? 'rater' : 'raters'} ${listed(named)}`;
 }
 
 const listed = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0]);

@@ -4,7 +4,8 @@ import type { JudgeJobEstimate, NewJudgeJob } from '../../domain/judges/model-ju
 import { messageOf } from '../../domain/shared/error-message';
 import { notProvided } from '../shared/not-provided';
 
-// On /model-judges, a judge's "Judge a golden set / a run": the set (and a run) chosen, the cost estimated by
+// On /model-judges, a judge's "Judge a golden set / a run": the set (and a run) chosen, or preset by the run page
+// that sent the curator here, the cost estimated by
 // the server before anything starts, shown, and only then the job started; its page opens (`showJob`). A
 // refusal (a run of another set, no such set) returns to the choice with the server's message; Back from the
 // estimate changes the choice; Cancel closes at any point but while a call is under way.
@@ -12,6 +13,8 @@ import { notProvided } from '../shared/not-provided';
 export type JobJudge = { id: number; name: string };
 
 export type StartJudgeJobContext = {
+  /** What the dialog opens with: the set and run a run's page sent the curator here to judge. */
+  preset: Partial<JudgeJobFields>;
   judge: JobJudge | null;
   fields: JudgeJobFields;
   estimate: JudgeJobEstimate | null;
@@ -30,6 +33,7 @@ type JobRequest = { judgeId: number; job: NewJudgeJob };
 
 export const startJudgeJobMachine = setup({
   types: {
+    input: {} as { preset?: Partial<JudgeJobFields> } | undefined,
     context: {} as StartJudgeJobContext,
     events: {} as StartJudgeJobEvent,
     tags: {} as 'modalOpen' | 'busy',
@@ -42,9 +46,9 @@ export const startJudgeJobMachine = setup({
     isReady: ({ context }) => isJudgeJobReady(context.fields),
   },
   actions: {
-    open: assign((_, params: { judge: JobJudge }) => ({
+    open: assign(({ context }, params: { judge: JobJudge }) => ({
       judge: params.judge,
-      fields: EMPTY_JUDGE_JOB_FIELDS,
+      fields: { ...EMPTY_JUDGE_JOB_FIELDS, ...context.preset },
       estimate: null,
       failure: null,
     })),
@@ -59,7 +63,13 @@ export const startJudgeJobMachine = setup({
   },
 }).createMachine({
   id: 'startJudgeJob',
-  context: { judge: null, fields: EMPTY_JUDGE_JOB_FIELDS, estimate: null, failure: null },
+  context: ({ input }) => ({
+    preset: input?.preset ?? {},
+    judge: null,
+    fields: EMPTY_JUDGE_JOB_FIELDS,
+    estimate: null,
+    failure: null,
+  }),
   initial: 'closed',
   states: {
     closed: {

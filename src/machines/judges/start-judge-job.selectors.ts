@@ -13,3 +13,4 @@ export const selectEstimate = (snapshot: StartJudgeJobSnapshot) => snapshot.cont
 export const selectFailure = (snapshot: StartJudgeJobSnapshot) => snapshot.context.failure;
 export const selectCanEstimate = (snapshot: StartJudgeJobSnapshot) => snapshot.can({ type: 'user.estimate' });
 export const selectCanCancel = (snapshot: StartJudgeJobSnapshot) => snapshot.can({ type: 'user.cancel' });
+export const selectPreset = (snapshot: StartJudgeJobSnapshot) => snapshot.context.preset;

@@ -18,6 +18,7 @@ import {
 } from '../../machines/golden-sets/click-grades.selectors';
 import type { GradeScale } from '../../domain/judging/golden-set-judging-types';
 import { formatCount } from '../../domain/shared/format-count';
+import { FileField } from '../ui/FileField';
 import { FormDialog } from '../ui/FormDialog';
 import { GatedButton } from '../ui/Gated';
 import { Modal } from '../ui/Modal';
@@ -58,7 +59,7 @@ function ClickGradesDialog({ actor }: { actor: Actor }) {
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   const storedSummary = useSelector(actor, selectStoredSummary);
-  const ids = { format: useId(), file: useId() };
+  const formatId = useId();
   if (!open) return null;
   const close = () => actor.send({ type: 'user.cancel' });
 
@@ -107,11 +108,11 @@ function ClickGradesDialog({ actor }: { actor: Actor }) {
         &ldquo;clicks&rdquo;, replacing its grades from an earlier log.
       </p>
       <div className={modal.field}>
-        <label htmlFor={ids.format} className={modal.label}>
+        <label htmlFor={formatId} className={modal.label}>
           Format
         </label>
         <select
-          id={ids.format}
+          id={formatId}
           className={modal.input}
           value={format}
           onChange={(event) => actor.send({ type: 'user.change', fields: { format: event.target.value === 'csv' ? 'csv' : 'ubi' } })}
@@ -120,16 +121,7 @@ function ClickGradesDialog({ actor }: { actor: Actor }) {
           <option value="csv">CSV (query,product_id,position,impressions,clicks)</option>
         </select>
       </div>
-      <div className={modal.field}>
-        <label htmlFor={ids.file} className={modal.label}>
-          Click log*
-        </label>
-        <input
-          id={ids.file}
-          type="file"
-          onChange={(event) => actor.send({ type: 'user.change', fields: { file: event.target.files?.[0] ?? null } })}
-        />
-      </div>
+      <FileField label="Click log*" onFile={(file) => actor.send({ type: 'user.change', fields: { file } })} />
       <TextField
         label="Minimum impressions"
         value={minImpressions}

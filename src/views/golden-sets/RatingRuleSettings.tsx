@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { aggregateSettingsMachine } from '../../machines/golden-sets/aggregate-settings.machine';
@@ -11,8 +10,8 @@ import {
 } from '../../machines/golden-sets/aggregate-settings.selectors';
 import { AGGREGATE_RULES, MAX_RATINGS_PER_PAIR, MIN_RATINGS_PER_PAIR } from '../../domain/golden-sets/rating-rule';
 import * as styles from './GoldenSetPage.css';
-import { button } from '../ui/button.css';
-import { errorMessage, statusMessage } from '../ui/status.css';
+import { SettingsForm } from './SettingsForm';
+import { statusMessage } from '../ui/status.css';
 
 // How the golden set makes a pair's grade from its ratings: the rule (each with the line saying what it
 // does), how many ratings a pair should get, and whether an adjudication wins. Saved with one request; what
@@ -29,13 +28,15 @@ export function RatingRuleSettings({ actor }: { actor: ActorRefFrom<typeof aggre
         {notice}
       </p>
     ) : null;
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.save' });
-  };
   return (
-    <form className={styles.section} aria-label="Rating rule" noValidate onSubmit={save}>
-      <h2 className={styles.sectionTitle}>Rating rule</h2>
+    <SettingsForm
+      title="Rating rule"
+      saveLabel="Save rule"
+      saving={saving}
+      error={error}
+      onSave={() => actor.send({ type: 'user.save' })}
+      onCancel={() => actor.send({ type: 'user.cancel' })}
+    >
       <fieldset className={styles.rules}>
         <legend>A pair's grade from its ratings</legend>
         {AGGREGATE_RULES.map(({ aggregate, name, rule }) => (
@@ -74,24 +75,6 @@ export function RatingRuleSettings({ actor }: { actor: ActorRefFrom<typeof aggre
           Prefer adjudications: a pair with one takes its newest adjudication's grade
         </label>
       </div>
-      {error && (
-        <p className={errorMessage} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.form}>
-        <button type="submit" className={button({ tone: 'primary' })} disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving...' : 'Save rule'}
-        </button>
-        <button
-          type="button"
-          className={button({ tone: 'secondary' })}
-          disabled={saving}
-          onClick={() => actor.send({ type: 'user.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

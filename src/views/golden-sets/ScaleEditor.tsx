@@ -1,12 +1,10 @@
-import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { scaleEditorMachine } from '../../machines/golden-sets/scale-editor.machine';
 import { selectDraft, selectIsOpen, selectIsSavingScale, selectScaleError } from '../../machines/golden-sets/scale-editor.selectors';
 import { MAX_MAX_GRADE, MIN_MAX_GRADE } from '../../domain/golden-sets/grade-scale';
 import * as styles from './GoldenSetPage.css';
-import { button } from '../ui/button.css';
-import { errorMessage } from '../ui/status.css';
+import { SettingsForm } from './SettingsForm';
 
 // The golden set's scale — its highest grade and a label per grade — edited in place and saved
 // with one request. The server's refusal (judgements above the new highest grade) is shown as it says it.
@@ -16,14 +14,15 @@ export function ScaleEditor({ actor }: { actor: ActorRefFrom<typeof scaleEditorM
   const draft = useSelector(actor, selectDraft);
   const error = useSelector(actor, selectScaleError);
   if (!open) return null;
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.save' });
-  };
   return (
-    // The machine checks the draft and says what is wrong, the same words whatever the browser.
-    <form className={styles.section} aria-label="Edit scale" noValidate onSubmit={save}>
-      <h2 className={styles.sectionTitle}>Edit scale</h2>
+    <SettingsForm
+      title="Edit scale"
+      saveLabel="Save scale"
+      saving={saving}
+      error={error}
+      onSave={() => actor.send({ type: 'user.save' })}
+      onCancel={() => actor.send({ type: 'user.cancel' })}
+    >
       <div className={styles.form}>
         <label className={styles.field}>
           Highest grade
@@ -47,24 +46,6 @@ export function ScaleEditor({ actor }: { actor: ActorRefFrom<typeof scaleEditorM
           </label>
         ))}
       </div>
-      {error && (
-        <p className={errorMessage} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.form}>
-        <button type="submit" className={button({ tone: 'primary' })} disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving...' : 'Save scale'}
-        </button>
-        <button
-          type="button"
-          className={button({ tone: 'secondary' })}
-          disabled={saving}
-          onClick={() => actor.send({ type: 'user.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../../machines/shared/form-dialog.selectors';
 import { selectProblems, selectUploadError } from '../../machines/golden-sets/upload-golden-set.selectors';
 import { GOLDEN_SET_CSV_TEMPLATE, GOLDEN_SET_QRELS_TEMPLATE, GOLDEN_SET_QUERIES_TEMPLATE } from '../../domain/shared/import-templates';
+import { FileField } from '../ui/FileField';
 import { FormDialog } from '../ui/FormDialog';
 import { ImportFormatGuide } from '../ui/ImportFormatGuide';
 import { UploadGoldenSetSummary } from './UploadGoldenSetSummary';
@@ -41,7 +42,7 @@ export function UploadGoldenSetDialog({
   const canSubmit = useSelector(actor, selectCanSubmit);
   const canCancel = useSelector(actor, selectCanCancel);
   const result = useSelector(actor, selectResult);
-  const ids = { file: useId(), queries: useId(), format: useId() };
+  const formatId = useId();
   if (!open) return null;
   if (result) return <UploadGoldenSetSummary result={result} exporter={exporter} onClose={() => actor.send({ type: 'user.cancel' })} />;
 
@@ -93,11 +94,11 @@ export function UploadGoldenSetDialog({
         onChange={(value) => actor.send({ type: 'user.change', fields: { gradeLabels: value } })}
       />
       <div className={modal.field}>
-        <label htmlFor={ids.format} className={modal.label}>
+        <label htmlFor={formatId} className={modal.label}>
           Format
         </label>
         <select
-          id={ids.format}
+          id={formatId}
           className={modal.input}
           value={format}
           onChange={(event) => actor.send({ type: 'user.change', fields: { format: event.target.value === 'trec' ? 'trec' : 'csv' } })}
@@ -120,28 +121,13 @@ export function UploadGoldenSetDialog({
           <code>docid</code> is the product_id). Queries file: <code>qid</code>, a tab, then the query, one a line.
         </ImportFormatGuide>
       )}
-      <div className={modal.field}>
-        <label htmlFor={ids.file} className={modal.label}>
-          {format === 'csv' ? 'Judgements file (CSV)*' : 'Qrels file*'}
-        </label>
-        <input
-          id={ids.file}
-          type="file"
-          accept={format === 'csv' ? '.csv,text/csv' : undefined}
-          onChange={(event) => actor.send({ type: 'user.change', fields: { file: event.target.files?.[0] ?? null } })}
-        />
-      </div>
+      <FileField
+        label={format === 'csv' ? 'Judgements file (CSV)*' : 'Qrels file*'}
+        accept={format === 'csv' ? '.csv,text/csv' : undefined}
+        onFile={(file) => actor.send({ type: 'user.change', fields: { file } })}
+      />
       {format === 'trec' && (
-        <div className={modal.field}>
-          <label htmlFor={ids.queries} className={modal.label}>
-            Queries file*
-          </label>
-          <input
-            id={ids.queries}
-            type="file"
-            onChange={(event) => actor.send({ type: 'user.change', fields: { queries: event.target.files?.[0] ?? null } })}
-          />
-        </div>
+        <FileField label="Queries file*" onFile={(queries) => actor.send({ type: 'user.change', fields: { queries } })} />
       )}
     </FormDialog>
   );

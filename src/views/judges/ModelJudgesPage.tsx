@@ -6,7 +6,9 @@ import type { ModelJudge } from '../../domain/judges/model-judge-types';
 import { refusal } from '../../domain/shell/roles';
 import { counted } from '../../domain/shared/format-count';
 import { modelJudgesPageInput } from '../../machines/judges/model-judges-page.machine';
-import { selectJudgeForm, selectList, selectStartJob } from '../../machines/judges/model-judges-page.selectors';
+import { selectGoldenSetOptions, selectJudgeForm, selectList, selectStartJob } from '../../machines/judges/model-judges-page.selectors';
+import { selectPreset } from '../../machines/judges/start-judge-job.selectors';
+import { selectData } from '../../machines/shared/resource.selectors';
 import { selectConfirmDelete } from '../../machines/shared/paged-list.selectors';
 import { useLogic } from '../shell/logic-context';
 import { useRole } from '../shell/role-context';
@@ -44,6 +46,8 @@ function ModelJudges() {
   const list = useSelector(page, selectList);
   const judgeForm = useSelector(page, selectJudgeForm);
   const startJob = useSelector(page, selectStartJob);
+  const preset = useSelector(startJob, selectPreset);
+  const goldenSets = useSelector(useSelector(page, selectGoldenSetOptions), selectData<Array<{ id: number; name: string }>>) ?? [];
   const confirmDelete = useSelector(list, selectConfirmDelete);
   const headingId = useId();
 
@@ -57,6 +61,11 @@ function ModelJudges() {
           New model judge
         </button>
       </div>
+      {preset.run_id && (
+        <p className={statusMessage} role="status">
+          Choose a judge to judge run {preset.run_id}'s unjudged products.
+        </p>
+      )}
       <PagedListFrame<ModelJudge>
         list={list}
         failure={(error) => `Failed to fetch model judges. ${error ?? ''}`}
@@ -120,7 +129,7 @@ function ModelJudges() {
         />
       )}
       <JudgeFormDialog actor={judgeForm} />
-      <StartJudgeJobDialog actor={startJob} />
+      <StartJudgeJobDialog actor={startJob} goldenSets={goldenSets} />
     </div>
   );
 }

@@ -20,9 +20,15 @@ import * as modal from '../ui/modal.css';
 import { errorMessage } from '../ui/status.css';
 import { TextField } from '../ui/TextField';
 
-// /model-judges: a judge's "Judge a golden set / a run". The set's id, a run's id (optional) and the scope; 'Estimate
+// /model-judges: a judge's "Judge a golden set / a run". The set by name, a run's id (optional) and the scope; 'Estimate
 // cost' asks the server; the estimate is shown with 'Start judging' (or Back to change the choice).
-export function StartJudgeJobDialog({ actor }: { actor: ActorRefFrom<typeof startJudgeJobMachine> }) {
+export function StartJudgeJobDialog({
+  actor,
+  goldenSets,
+}: {
+  actor: ActorRefFrom<typeof startJudgeJobMachine>;
+  goldenSets: ReadonlyArray<{ id: number; name: string }>;
+}) {
   const open = useSelector(actor, selectIsOpen);
   const busy = useSelector(actor, selectIsBusy);
   const confirming = useSelector(actor, selectIsConfirming);
@@ -33,6 +39,7 @@ export function StartJudgeJobDialog({ actor }: { actor: ActorRefFrom<typeof star
   const canEstimate = useSelector(actor, selectCanEstimate);
   const canCancel = useSelector(actor, selectCanCancel);
   const scopeId = useId();
+  const setId = useId();
   if (!open || !judge) return null;
   const cancel = () => actor.send({ type: 'user.cancel' });
 
@@ -44,11 +51,24 @@ export function StartJudgeJobDialog({ actor }: { actor: ActorRefFrom<typeof star
         </p>
       ) : (
         <fieldset disabled={busy} className={modal.fieldset}>
-          <TextField
-            label="Golden set id*"
-            value={fields.golden_set_id}
-            onChange={(value) => actor.send({ type: 'user.change', fields: { golden_set_id: value } })}
-          />
+          <div className={modal.field}>
+            <label htmlFor={setId} className={modal.label}>
+              Golden set*
+            </label>
+            <select
+              id={setId}
+              className={modal.input}
+              value={fields.golden_set_id}
+              onChange={(event) => actor.send({ type: 'user.change', fields: { golden_set_id: event.target.value } })}
+            >
+              <option value="">Choose a golden set</option>
+              {goldenSets.map((set) => (
+                <option key={set.id} value={String(set.id)}>
+                  {set.name}
+                </option>
+              ))}
+            </select>
+          </div>
           <TextField
             label="Run id (empty: the whole set)"
             value={fields.run_id}

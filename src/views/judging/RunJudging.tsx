@@ -6,7 +6,7 @@ import type { runResultsPageMachine } from '../../machines/runs/run-results-page
 import { selectRescorer } from '../../machines/runs/run-results-page.selectors';
 import type { ExperimentRunDetails } from '../../domain/experiments/evaluation-backend-types';
 import { NO_GOLDEN_SET, runJudgingState } from '../../domain/judging/judge-queue';
-import { queuePath } from '../../domain/judging/queue-scope';
+import { modelJudgePath, queuePath } from '../../domain/judging/queue-scope';
 import type { RunGoldenSetState } from '../../domain/judging/judging-types';
 import { judgesLabel } from '../../domain/runs/run-judges';
 import { RescoreButton } from '../runs/RescoreButton';
@@ -22,7 +22,7 @@ const GOLDEN_SET_CHANGED =
   'The golden set has changed since this run was scored. Rescore to score it against the judgements as they are now.';
 
 /**
- * 'Judge unjudged' (the queue) and 'Rescore', beside the page's other actions: refused, with the reason, to a role that
+ * 'Judge unjudged' (the queue), 'Judge with a model' (a model judge's job, this run chosen) and 'Rescore', beside the page's other actions: refused, with the reason, to a role that
  * may not, and disabled, with the reason, where this run cannot be judged or rescored.
  */
 export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<typeof runResultsPageMachine> }) {
@@ -31,9 +31,14 @@ export function RunJudgingActions({ run, page }: { run: Run; page: ActorRefFrom<
   return (
     <div className={styles.actions}>
       {goldenSetId ? (
-        <GatedLink action="judgement.change" href={queuePath(run.id, 0)} className={button({ tone: 'secondary' })}>
-          Judge unjudged
-        </GatedLink>
+        <>
+          <GatedLink action="judgement.change" href={queuePath(run.id, 0)} className={button({ tone: 'secondary' })}>
+            Judge unjudged
+          </GatedLink>
+          <GatedLink action="model_judge.change" href={modelJudgePath(run.id, goldenSetId)} className={button({ tone: 'secondary' })}>
+            Judge with a model
+          </GatedLink>
+        </>
       ) : (
         <Unavailable label="Judge unjudged" reason={NO_GOLDEN_SET} />
       )}

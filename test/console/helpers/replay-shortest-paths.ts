@@ -106,8 +106,24 @@ export type ReplayOptions<M extends AnyStateMachine, E extends ModelEventOf<M>, 
 };
 
 /**
+ * The paths that are not the start of another: the shortest path to a state is the path to the state before it
+ * plus one step, so most paths start longer ones, and replaying a longer one checks the screen after each of
+ * its steps. Replaying only these checks every state's screen, on the same route, in about half the time.
+ */
+function longestPaths<P extends ModelPath<AnyStateMachine, EventObject>>(paths: readonly P[]): P[] {
+  const routes = paths.map((path) => replayedSteps(path).map(({ event }) => eventKey(event)));
+  const starts = new Set<string>();
+  for (const route of routes) for (let length = 0; length < route.length; length++) starts.add(route.slice(0, length).join('\n'));
+  return paths.filter((_, index) => !starts.has(routes[index].join('\n')));
+}
+
+/** An event as a route tells it apart, errors by their message (JSON has none of an Error's own fields). */
+const eventKey = (event: EventObject) =>
+  JSON.stringify(event, (_, value: unknown) => (value instanceof Error ? `${value.name}: ${value.message}` : value));
+
+/**
  * Generates machine `M`'s shortest paths and registers, in the calling `describe`, a test that they are as many
- * as expected and a test per path that replays it on the view. Returns the paths.
+ * as expected and a test per path that no other path starts with, replaying it on the view. Returns every path.
  */
 export function replayShortestPaths<M extends AnyStateMachine, E extends ModelEventOf<M>, C = void, B = void>(
   machine: M,
@@ -136,7 +152,7 @@ export function replayShortestPaths<M extends AnyStateMachine, E extends ModelEv
   else
     it(expected.name ?? `yields at least ${expected.atLeast} paths`, () => expect(paths.length).toBeGreaterThanOrEqual(expected.atLeast));
 
-  for (const path of paths) {
+  for (const path of longestPaths(paths)) {
     const steps = replayedSteps(path);
     const route = steps.map(({ event }) => describeEvent(event)).join(' → ');
     it(name(path, route), async () => {

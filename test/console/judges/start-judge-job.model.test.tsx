@@ -1,4 +1,4 @@
-import { afterEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { estimateText } from '../../../src/domain/judges/job-texts';
@@ -44,6 +44,10 @@ const fakeJudge: ModelJudge = {
   created_at: '2026-03-01T09:30:00Z',
   updated_at: '2026-03-01T09:30:00Z',
 };
+const goldenSets = [
+  { id: 2, name: 'Sofas DE' },
+  { id: 3, name: 'Lamps FR' },
+];
 const estimate: JudgeJobEstimate = { pairs: 12, prompt_tokens: 3400, cost: 0.0026 };
 const otherSet = new RefusalError('body.golden_set_id: run 7 is scored against golden set 2, not 3');
 
@@ -85,7 +89,7 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return fireEvent.click(screen.getByRole('button', { name: 'Judge a golden set or a run with Fake GPT' }));
     case 'user.change': {
       const [[name, value]] = Object.entries(event.fields);
-      const label = { golden_set_id: 'Golden set id*', run_id: 'Run id (empty: the whole set)', scope: 'Pairs' }[name]!;
+      const label = { golden_set_id: 'Golden set*', run_id: 'Run id (empty: the whole set)', scope: 'Pairs' }[name]!;
       return fireEvent.change(field(label), { target: { value } });
     }
     case 'user.estimate':
@@ -118,13 +122,13 @@ function expectScreen(state: Snapshot) {
     // The estimate is shown and the choice is no longer editable; Start judging asks the server.
     expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe(`Estimate: ${estimateText(estimate)}`);
     expect(inDialog(state.matches('starting') ? 'Starting...' : 'Start judging').disabled).toBe(state.matches('starting'));
-    expect(within(screen.getByRole('dialog')).queryByLabelText('Golden set id*')).toBeNull();
+    expect(within(screen.getByRole('dialog')).queryByLabelText('Golden set*')).toBeNull();
   } else {
-    expect(field('Golden set id*').value).toBe(fields.golden_set_id);
+    expect(field('Golden set*').value).toBe(fields.golden_set_id);
     expect(field('Run id (empty: the whole set)').value).toBe(fields.run_id);
     expect(field('Pairs').value).toBe(fields.scope);
     const estimating = state.matches('estimating');
-    expect(field('Golden set id*').closest('fieldset')!.disabled).toBe(estimating);
+    expect(field('Golden set*').closest('fieldset')!.disabled).toBe(estimating);
     expect(inDialog(estimating ? 'Estimating...' : 'Estimate cost').disabled).toBe(!state.can({ type: 'user.estimate' }));
   }
   expect(within(screen.getByRole('dialog')).queryByRole('alert')?.textContent ?? null).toBe(failure);
@@ -142,6 +146,7 @@ describe('Judge a golden set / a run: every path', () => {
       const services = fakeDeps();
       renderWithLogic(services, '/model-judges', <ModelJudgesPage />, { role: 'curator' });
       await services.settle('judgeRows', { output: { items: [fakeJudge], total: 1 } });
+      await services.settle('goldenSetOptions', { output: goldenSets });
       return services;
     },
     perform: (event, services) => perform(event, services),
@@ -157,5 +162,23 @@ describe('Judge a golden set / a run: every path', () => {
       if (event.type === 'xstate.done.actor.startJob') expect(services.currentPath()).toBe('/judge-jobs/42');
       else expect(services.currentPath()).toBe('/model-judges');
     },
+  });
+});
+
+describe('Judge a golden set / a run: from a run page', () => {
+  it('chooses sets by name, and opens with the run and its set that the address names', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/model-judges?golden_set=3&run=7', <ModelJudgesPage />, { role: 'curator' });
+    await services.settle('judgeRows', { output: { items: [fakeJudge], total: 1 } });
+    await services.settle('goldenSetOptions', { output: goldenSets });
+    expect(screen.getByRole('status').textContent).toBe("Choose a judge to judge run 7's unjudged products.");
+    fireEvent.click(screen.getByRole('button', { name: 'Judge a golden set or a run with Fake GPT' }));
+    const set = field('Golden set*') as unknown as HTMLSelectElement;
+    expect([...set.options].map((option) => option.textContent)).toEqual(['Choose a golden set', 'Sofas DE', 'Lamps FR']);
+    expect(set.selectedOptions[0].textContent).toBe('Lamps FR');
+    expect(field('Run id (empty: the whole set)').value).toBe('7');
+    expect(field('Pairs').value).toBe('unjudged');
+    fireEvent.click(inDialog('Estimate cost'));
+    expect(services.last('estimateJob').args).toEqual([fakeJudge.id, { golden_set_id: 3, run_id: 7, scope: 'unjudged' }]);
   });
 });

@@ -146,6 +146,8 @@ describe('judging from the run page', () => {
   it('links Judge unjudged to the queue and says nothing of the golden set while it is as scored', async () => {
     await openRun(run);
     expect(screen.getByRole('link', { name: 'Judge unjudged' }).getAttribute('href')).toBe('/experiment-run-results/12/judge');
+    // A model judge's job for this run: its golden set and the run already chosen on the model judges' page.
+    expect(screen.getByRole('link', { name: 'Judge with a model' }).getAttribute('href')).toBe(`/model-judges?golden_set=4&run=12`);
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.queryByRole('link', { name: /Rescore of run/ })).toBeNull();
   });
@@ -189,10 +191,17 @@ describe('judging from the run page', () => {
     await openRun({ ...run, judges: { raters: 'all', aggregate: 'mean', prefer_adjudication: true } });
     expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: all raters, by the mean');
     cleanup();
-    await openRun({ ...run, judges: { raters: { rater_ids: [31, 32] }, aggregate: 'single', prefer_adjudication: false } });
+    await openRun({
+      ...run,
+      judges: { raters: { rater_ids: [31, 32] }, aggregate: 'single', prefer_adjudication: false, rater_names: ['Ann', 'gpt-judge'] },
+    });
     expect(screen.getByText(/^Scored with:/).textContent).toBe(
-      'Scored with: raters 31 and 32, by the single rating, adjudications not preferred',
+      'Scored with: raters Ann and gpt-judge, by the single rating, adjudications not preferred',
     );
+    cleanup();
+    // A run scored before names were kept says the raters' ids.
+    await openRun({ ...run, judges: { raters: { rater_ids: [31] }, aggregate: 'mean', prefer_adjudication: true } });
+    expect(screen.getByText(/^Scored with:/).textContent).toBe('Scored with: rater 31, by the mean');
   });
 
   it('offers neither to a run still going', async () => {

@@ -52,7 +52,7 @@ export interface TestAppOptions {
   runWorker?: boolean;
   /** How the worker searches (tests shorten the retry waits). */
   slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
-  /** How the worker calls model judges (tests shorten the timeout and retry waits). */
+  /** With runWorker: judge jobs are worked in this process too, calling model judges so (tests shorten the timeout and retry waits). */
   judge?: JudgeSliceOptions;
   /** How alert rules are read and decided (the gate's by default). */
   alertVerdict?: AppDependencies['alertVerdict'];
@@ -78,7 +78,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   });
   const runQueue = options.runWorker ? await openRunQueue(db, config.runs, { slice: options.slice }) : undefined;
   await runQueue?.startWorker();
-  const judgeQueue = options.runWorker ? await openJudgeQueue(db, config.runs, options.judge) : undefined;
+  // Judge jobs are worked only where a test asks for them: on PostgreSQL each worker is a pg-boss of its own.
+  const judgeQueue = options.runWorker && options.judge ? await openJudgeQueue(db, config.runs, options.judge) : undefined;
   await judgeQueue?.startWorker();
   const app = await buildApp(config, {
     db: options.appDatabase?.(db) ?? db,
