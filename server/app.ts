@@ -212,7 +212,7 @@ export async function buildApp(
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
       await api.register(gettingStartedRoutes, { db });
       await api.register(scheduleRoutes, { db });
-      await api.register(alertRoutes, { db, verdict: alertVerdict ?? gateVerdict() });
+      await api.register(alertRoutes, { db, verdict: alertVerdict ?? gateVerdict(comparisonOf) });
     },
     { prefix: '/api/backend' },
   );

@@ -1,22 +1,35 @@
-/** The alerts' verdict from the gate's own rule language and decision. */
+/** The alerts' verdict: the CI gate's own rule language and decision (run-verdict.ts), so an alert and a gate agree. */
 import type { Database } from '../db/database';
+import { parseGateRule } from '../comparisons/gate-rule';
+import { createComparisonCache, type ComparisonCache } from '../comparisons/run-comparison';
+import { runVerdict } from '../comparisons/run-verdict';
 import type { AlertVerdict } from './alert-verdict';
 
-const CHECK = /^[a-z][a-z0-9_@.-]*:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?::(?:0?\.[0-9]+))?$/i;
-
-export function gateVerdict(): AlertVerdict {
+/** `comparisonOf`: the comparisons the compare page keeps, when this process has them; else kept here per database. */
+export function gateVerdict(comparisonOf?: ComparisonCache): AlertVerdict {
+  const kept = new WeakMap<Database, ComparisonCache>();
+  const comparisonsOf = (db: Database) => {
+    if (comparisonOf) return comparisonOf;
+    if (!kept.has(db)) kept.set(db, createComparisonCache(db));
+    return kept.get(db)!;
+  };
   return {
     ruleProblem(rule) {
-      const checks = rule
-        .split(',')
-        .map((check) => check.trim())
-        .filter(Boolean);
-      if (checks.length === 0) return 'body.rule is empty: give one or more metric:max_drop[:alpha], e.g. ndcg@10:0.01:0.05';
-      const bad = checks.find((check) => !CHECK.test(check));
-      return bad === undefined ? undefined : `body.rule: “${bad}” is not metric:max_drop[:alpha], e.g. ndcg@10:0.01:0.05`;
+      try {
+        parseGateRule([rule]);
+        return undefined;
+      } catch (error) {
+        // The gate names its query parameter; an alert's rule is a field of the body.
+        return (error as Error).message.replace(/^querystring\.rule/, 'body.rule');
+      }
     },
-    async decide(_db: Database) {
-      throw new Error('the gate verdict is not available in this build');
+    async decide(db, baseline, candidate, rule) {
+      const { pass, checks, worst_regressions } = await runVerdict(db, comparisonsOf(db), {
+        baseline: String(baseline),
+        candidate: String(candidate),
+        rule: [rule],
+      });
+      return { pass, checks, worst_regressions };
     },
   };
 }
