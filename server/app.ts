@@ -43,6 +43,10 @@ import { healthRoutes } from './routes/health';
 import { cliDownloadRoutes } from './routes/cli-download';
 import { serveConsole } from './routes/console';
 import { demoImageRoutes } from './demo/demo-images';
+import { scheduleRoutes } from './routes/backend/schedules';
+import { alertRoutes } from './routes/backend/alerts';
+import type { AlertVerdict } from './alerts/alert-verdict';
+import { gateVerdict } from './alerts/gate-verdict';
 import { openRunQueue } from './runs/open-run-queue';
 import type { RunQueue } from './runs/run-queue';
 import type { JudgeJobQueue } from './judges/judge-job-queue';
@@ -64,6 +68,8 @@ export interface AppDependencies {
   runQueue?: RunQueue;
   /** Where new judge jobs go; by default a queue of the storage's kind that this app closes (no worker started). */
   judgeQueue?: JudgeJobQueue;
+  /** How alert rules are read (and scheduled runs decided); the gate's by default. */
+  alertVerdict?: AlertVerdict;
   /** Fastify's per-request log lines (on by default; the server turns them off unless LOG_LEVEL asks). */
   requestLogging?: boolean;
   /** The first admin was just made (the server says where its password is; by default a line in the log). */
@@ -72,7 +78,7 @@ export interface AppDependencies {
 
 export async function buildApp(
   config: Config,
-  { db, logger = false, runQueue, judgeQueue, requestLogging = true, firstAdminCreated }: AppDependencies,
+  { db, logger = false, runQueue, judgeQueue, alertVerdict, requestLogging = true, firstAdminCreated }: AppDependencies,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -213,6 +219,8 @@ export async function buildApp(
       await api.register(apiKeyRoutes, { db });
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
       await api.register(gettingStartedRoutes, { db });
+      await api.register(scheduleRoutes, { db });
+      await api.register(alertRoutes, { db, verdict: alertVerdict ?? gateVerdict(comparisonOf) });
     },
     { prefix: '/api/backend' },
   );

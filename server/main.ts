@@ -13,6 +13,9 @@ import { loggerOptions } from './log-destination';
 import { surviveLostConnectionRejections } from './db/connection-loss';
 import { reclaimUnfinishedImports } from './db/after-import';
 import { fullDiskAtStart } from './db/disk-space';
+import { abandonStalledDeliveries, RunAlerts } from './alerts/run-alerts';
+import { gateVerdict } from './alerts/gate-verdict';
+import { startScheduleClock, type ScheduleClock } from './schedules/schedule-clocks';
 
 /** A start that cannot go on, for a reason the message says in full (no stack trace needed). */
 class StartError extends Error {}
@@ -32,7 +35,10 @@ async function main() {
     info: (fields: object, message: string) => app?.log.info(fields, message),
     warn: (fields: object, message: string) => app?.log.warn(fields, message),
   };
-  const runQueue = await openRunQueue(db, config.runs, { log: (message, err) => app?.log.error({ err }, message), slice: { log: runLog } });
+  const logError = (message: string, err?: unknown) => app?.log.error({ err }, message);
+  // A scheduled run this process ends checks its experiment's alerts.
+  const alerts = new RunAlerts({ verdict: gateVerdict(), publicUrl: config.publicUrl, log: logError });
+  const runQueue = await openRunQueue(db, config.runs, { log: logError, slice: { log: runLog, onEnded: alerts.onEnded } });
   const judgeQueue = await openJudgeQueue(db, { ...config.runs, log: (message, err) => app?.log.error({ err }, message) });
   if (db.kind === 'postgres') surviveLostConnectionRejections((message) => app?.log.warn(message));
   let firstAdmin: { account: string; generatedPassword: string | undefined } | undefined;
@@ -46,11 +52,13 @@ async function main() {
   });
   const unfinished = await reclaimUnfinishedImports(db, app.log);
   const left = config.demoData ? undefined : await leftDemoData(db);
+  let scheduleClock: ScheduleClock | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await scheduleClock?.close();
     await app!.close();
     await runQueue.close();
     await judgeQueue.close();
@@ -89,6 +97,9 @@ async function main() {
   } else {
     app.log.info('experiment runs and judge jobs: queued for `npm run worker` (RUN_WORKER=false)');
   }
+  await abandonStalledDeliveries(db);
+  scheduleClock = await startScheduleClock(db, runQueue, { log: logError });
+  app.log.info('experiment schedules: ticking in this process (every minute, UTC)');
   app.log.info(`API docs at ${config.publicUrl}/docs`);
 }
 

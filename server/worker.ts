@@ -9,6 +9,8 @@ import { PgBossRunQueue } from './runs/pg-boss-run-queue';
 import { openJudgeQueue } from './judges/open-judge-queue';
 import { targetHostWarnings } from './search/target-hosts';
 import { surviveLostConnectionRejections } from './db/connection-loss';
+import { RunAlerts } from './alerts/run-alerts';
+import { gateVerdict } from './alerts/gate-verdict';
 
 async function main() {
   const config = readConfig();
@@ -21,10 +23,12 @@ async function main() {
   const log = (message: string, error?: unknown) => console.error(`${new Date().toISOString()} ${message}`, error ?? '');
   const say = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
   surviveLostConnectionRejections(say);
+  // A scheduled run this worker ends checks its experiment's alerts (the webhooks are called from here).
+  const alerts = new RunAlerts({ verdict: gateVerdict(), publicUrl: config.publicUrl, log });
   const queue = await PgBossRunQueue.open(
     db,
     { ...config.runs, log },
-    { log: { info: (_fields, message) => say(message), warn: (_fields, message) => say(message) } },
+    { log: { info: (_fields, message) => say(message), warn: (_fields, message) => say(message) }, onEnded: alerts.onEnded },
   );
   const judgeQueue = await openJudgeQueue(db, { ...config.runs, log });
   // The worker calls the search targets, so its SEARCH_TARGET_HOSTS is the one that counts.

@@ -20,7 +20,7 @@ export class InProcessRunQueue implements RunQueue {
         slice: (runId, deadline, signal) => processRunSlice(db, runId, { ...slice, deadline, signal }),
         failed: async (runId, tries, error) => {
           // When the database is not answering either, the next try will tell.
-          const gaveUp = await afterSliceFailure(db, runId, tries, error, slice.log).catch(() => false);
+          const gaveUp = await afterSliceFailure(db, runId, tries, error, slice).catch(() => false);
           options.log?.(gaveUp ? `run ${runId}: slice failed ${tries} times, run failed` : `run ${runId}: slice failed, retrying`, error);
           return gaveUp;
         },

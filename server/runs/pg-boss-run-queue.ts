@@ -77,7 +77,7 @@ export class PgBossRunQueue implements RunQueue {
         outcome = await processRunSlice(this.db, runId, { ...this.slice, deadline, signal: this.stop.signal });
       } catch (error) {
         // The job's retries are the slice's earlier tries; at the limit the run fails and the job completes.
-        if (await afterSliceFailure(this.db, runId, job.retryCount + 1, error, this.slice.log)) return;
+        if (await afterSliceFailure(this.db, runId, job.retryCount + 1, error, this.slice)) return;
         throw error;
       }
       // Queued before this job completes: a crash in between leaves this job to expire and be retried.

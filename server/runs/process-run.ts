@@ -32,7 +32,12 @@ export interface SliceOptions {
   retryDelaysMs?: readonly number[];
   /** Where the run's start and end are told (the server's log, the worker's console). */
   log?: RunLog;
+  /** Told once when this worker ended a run (succeeded or failed): a scheduled run's alerts are sent from here. */
+  onEnded?: (db: Database, runId: number) => void;
 }
+
+/** What a run's end is told to. */
+export type RunEndListeners = Pick<SliceOptions, 'log' | 'onEnded'>;
 
 /** 'more' when the run still has entries to evaluate; 'finished' when it ended (or was cancelled). */
 export type SliceOutcome = 'finished' | 'more';
@@ -68,7 +73,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   const copy = await copyRunEntries(db, runId, { ...options, chunkSize: options.copyChunk });
   if (copy === 'more') return 'more';
   if (copy === 'empty') {
-    await failRunWith(db, runId, 'Its dataset had no entries left when the run began', options.log);
+    await failRunWith(db, runId, 'Its dataset had no entries left when the run began', options);
     return 'finished';
   }
   if (copy === 'ended') return 'finished';
@@ -80,7 +85,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   if (rows.length === 0) return 'finished';
   const { config, first, rescore_of, judges } = rows[0];
   if (first) await logRun(db, options.log, runId, 'started');
-  const failRun = (error: string) => failRunWith(db, runId, error, options.log);
+  const failRun = (error: string) => failRunWith(db, runId, error, options);
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
   if (golden.rows.length === 0) {
     await failRun(`Golden set ${config.golden_set_id} was deleted while the run was going`);
@@ -114,7 +119,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
           [after, lookedFromStart] = [0, true];
           continue;
         }
-        if (await finishRun(db, runId)) await logRun(db, options.log, runId, 'ended');
+        if (await finishRun(db, runId)) await runEnded(db, runId, options);
         return 'finished';
       }
       after = batch.scannedTo;
@@ -280,11 +285,16 @@ async function finishRun(db: Database, runId: number): Promise<boolean> {
 }
 
 /** Fails a pending or running run with an error the console shows, and logs its end if this call ended it. */
-export async function failRunWith(db: Database, runId: number, error: string, log?: RunLog): Promise<void> {
+export async function failRunWith(db: Database, runId: number, error: string, listeners: RunEndListeners = {}): Promise<void> {
   const ended = await db.query(
     `UPDATE experiment_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
      WHERE id = $1 AND status IN ('pending', 'running') RETURNING id`,
     [runId, error],
   );
-  if (ended.rows.length > 0) await logRun(db, log, runId, 'ended');
+  if (ended.rows.length > 0) await runEnded(db, runId, listeners);
+}
+
+async function runEnded(db: Database, runId: number, { log, onEnded }: RunEndListeners): Promise<void> {
+  await logRun(db, log, runId, 'ended');
+  onEnded?.(db, runId);
 }

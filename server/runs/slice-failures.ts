@@ -4,8 +4,7 @@
  * with the last error for the console to show.
  */
 import type { Database } from '../db/database';
-import { failRunWith } from './process-run';
-import type { RunLog } from './run-log';
+import { failRunWith, type RunEndListeners } from './process-run';
 
 export const SLICE_TRIES = 5;
 
@@ -15,8 +14,14 @@ function sliceFailureMessage(tries: number, error: unknown): string {
 }
 
 /** After a slice's `tries`-th failure in a row: fails the run at the limit. True when the run is no longer to be retried. */
-export async function afterSliceFailure(db: Database, runId: number, tries: number, error: unknown, log?: RunLog): Promise<boolean> {
+export async function afterSliceFailure(
+  db: Database,
+  runId: number,
+  tries: number,
+  error: unknown,
+  listeners?: RunEndListeners,
+): Promise<boolean> {
   if (tries < SLICE_TRIES) return false;
-  await failRunWith(db, runId, sliceFailureMessage(tries, error), log);
+  await failRunWith(db, runId, sliceFailureMessage(tries, error), listeners);
   return true;
 }

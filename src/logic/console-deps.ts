@@ -11,6 +11,7 @@ import type { ExperimentRuns } from '../services/backend/experiment-runs';
 import type { Experiments } from '../services/backend/experiments';
 import type { GoldenSets } from '../services/backend/golden-sets';
 import type { ModelJudges } from '../services/backend/model-judges';
+import type { Automation } from '../services/backend/automation';
 import type { RunComparisons } from '../services/backend/run-comparisons';
 import type { SearchTargets } from '../services/backend/search-targets';
 import type { GettingStarted } from '../services/backend/getting-started';
@@ -46,6 +47,8 @@ export type ConsoleDeps = {
   catalogue: Catalogue;
   /** Model judges and their jobs (curators). */
   modelJudges: ModelJudges;
+  /** An experiment's schedule and its alert rules with their deliveries. */
+  automation: Automation;
   /** For admins: the embedded provider's accounts, and the audit trail. */
   accounts: Accounts;
   audit: Audit;

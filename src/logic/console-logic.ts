@@ -14,6 +14,7 @@ import { createGoldenSetsLogic } from './golden-sets-logic';
 import { createGoldenSetJudgingLogic } from './golden-set-judging-logic';
 import { createJudgingLogic } from './judging-logic';
 import { createModelJudgesLogic } from './model-judges-logic';
+import { createAutomationLogic } from './automation-logic';
 import { createRunsLogic } from './runs-logic';
 import { createSegmentsLogic } from './segments-logic';
 import { createWorkbenchLogic } from './workbench-logic';
@@ -36,6 +37,7 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createJudgingLogic(deps),
     ...createGoldenSetJudgingLogic(deps),
     ...createModelJudgesLogic(deps),
+    ...createAutomationLogic(deps),
     ...createAdminLogic(deps),
     ...createApiKeysLogic(deps),
   };

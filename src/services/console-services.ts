@@ -2,6 +2,7 @@ import { createApiClients, type ApiSession } from './api-client';
 import { createAccounts } from './backend/accounts';
 import { createApiKeys } from './backend/api-keys';
 import { createModelJudges } from './backend/model-judges';
+import { createAutomation } from './backend/automation';
 import { createAudit } from './backend/audit';
 import { createCatalogue } from './backend/catalogue';
 import { createDemoData } from './backend/demo-data';
@@ -46,6 +47,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     accounts: createAccounts(backend),
     apiKeys: createApiKeys(backend),
     modelJudges: createModelJudges(backend),
+    automation: createAutomation(backend),
     audit: createAudit(backend),
     demoData: createDemoData(backend),
   };

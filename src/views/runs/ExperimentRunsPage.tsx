@@ -37,6 +37,8 @@ import { messages } from '../ui/backend-messages';
 import * as styles from './ExperimentRunsPage.css';
 import { useLogic } from '../shell/logic-context';
 import { ExperimentOverview } from '../experiments/ExperimentOverview';
+import { SchedulePanel } from '../automation/SchedulePanel';
+import { AlertsPanel } from '../automation/AlertsPanel';
 import { RunProgressPanel, type RunProgressRef } from './RunProgressPanel';
 import { RunDifferences } from './RunDifferences';
 import { RunTags } from './RunTags';
@@ -63,7 +65,8 @@ const selectExperimentData = selectData<ExperimentDetails>;
 // run's means and outcomes beside it. Each run is named by its number in the experiment (#1, #2, …; its id is in
 // its address), with its tags and what its search target asked (method, URL, body). A finished run's checkbox
 // chooses it for Compare (two at most), which opens the comparison with the older run as the baseline; with two
-// checked, Show differences lists what differs between their configurations.
+// checked, Show differences lists what differs between their configurations. Below the runs, once the experiment
+// has loaded, its schedule and its alerts on scheduled runs.
 export function ExperimentRunsPage({ id }: { id: number | null }) {
   const logic = useLogic();
   const page = useActorRef(logic.experimentRunsPage, { input: { experimentId: id } });
@@ -75,7 +78,8 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
   const coverage = useSelector(page, selectPageCoverage);
   const trendMetric = useSelector(page, selectTrendMetric);
   const selection = useSelector(page, selectCompareSelection);
-  const blockers = useSelector(experiment, selectExperimentData)?.run_blockers;
+  const experimentData = useSelector(experiment, selectExperimentData);
+  const blockers = experimentData?.run_blockers;
   const runs = useSelector(list, selectRuns);
   return (
     <div className={pageStyles.page}>
@@ -98,6 +102,12 @@ export function ExperimentRunsPage({ id }: { id: number | null }) {
             <RunTrendChart runs={runs} metric={trendMetric} onChoose={(metric) => page.send({ type: 'user.chooseTrendMetric', metric })} />
           )}
           <RunsTable experimentId={id} list={list} progress={progress} selection={selection} />
+          {id !== null && experimentData && (
+            <>
+              <SchedulePanel experimentId={id} />
+              <AlertsPanel experimentId={id} />
+            </>
+          )}
         </div>
       )}
     </div>

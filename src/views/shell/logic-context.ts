@@ -22,6 +22,8 @@ import type { goldenSetsPageMachine } from '../../machines/golden-sets/golden-se
 import type { judgeQueueMachine } from '../../machines/judging/judge-queue.machine';
 import type { judgeJobPageMachine } from '../../machines/judges/judge-job-page.machine';
 import type { modelJudgesPageMachine } from '../../machines/judges/model-judges-page.machine';
+import type { scheduleEditorMachine } from '../../machines/automation/schedule-editor.machine';
+import type { alertsPanelMachine } from '../../machines/automation/alerts-panel.machine';
 import type { pagedListMachine } from '../../machines/shared/paged-list.machine';
 import type { productDetailsMachine } from '../../machines/catalogue/product-details.machine';
 import type { resourceMachine } from '../../machines/shared/resource.machine';
@@ -75,6 +77,9 @@ export type ConsoleLogic = {
   /** Model judges (list, form, a job started after its estimate) and a job's page with its live progress. */
   modelJudgesPage: typeof modelJudgesPageMachine;
   judgeJobPage: typeof judgeJobPageMachine;
+  /** An experiment's schedule (cron, on/off, last and next run) and its alert rules with their deliveries. */
+  scheduleEditor: typeof scheduleEditorMachine;
+  alertsPanel: typeof alertsPanelMachine;
   /** For admins only: the accounts (add, role, reset password, remove) and the audit trail with its CSV. */
   accountsPage: typeof accountsPageMachine;
   auditPage: typeof auditPageMachine;

@@ -70,6 +70,7 @@ export function fakeDeps() {
     apiKeys: waiting(),
     clipboard: waiting(),
     modelJudges: waiting(),
+    automation: waiting(),
     audit: waiting(),
     demoData: waiting(),
     counts: waiting(),

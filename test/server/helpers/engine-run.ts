@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Part } from './multipart';
-import { startTestApp, type Backend, type EndedRun, type TestApp } from './test-app';
+import { startTestApp, type Backend, type EndedRun, type TestApp, type TestAppOptions } from './test-app';
 
 const API = '/api/backend';
 
@@ -33,8 +33,13 @@ interface Fixture {
   judgements: string;
 }
 
-export async function startEngineRuns(backend: Backend, { name, catalogue, judgements }: Fixture): Promise<EngineRuns> {
-  const t = await startTestApp(backend, {}, { runWorker: true, slice: { retryDelaysMs: [10] } });
+/** `options` add to the app's (an alert verdict, a listener of the runs' ends). */
+export async function startEngineRuns(
+  backend: Backend,
+  { name, catalogue, judgements }: Fixture,
+  options: TestAppOptions = {},
+): Promise<EngineRuns> {
+  const t = await startTestApp(backend, {}, { ...options, runWorker: true, slice: { retryDelaysMs: [10], ...options.slice } });
   const upload = async (url: string, parts: Array<[string, Part]>) => {
     const response = await t.upload(`${API}${url}`, parts);
     expect(response.statusCode, response.body).toBeLessThan(300);

@@ -8,6 +8,7 @@ import type { Database } from '../../../server/db/database';
 import { createTestDatabase, type Backend } from './test-databases';
 import { openRunQueue } from '../../../server/runs/open-run-queue';
 import { openJudgeQueue } from '../../../server/judges/open-judge-queue';
+import type { RunQueue } from '../../../server/runs/run-queue';
 import type { JudgeSliceOptions } from '../../../server/judges/process-judge-job';
 import type { SliceOptions } from '../../../server/runs/process-run';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
@@ -20,6 +21,8 @@ export { backends, type Backend } from './test-databases';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** With `runWorker`: the queue the app's runs go to (a scheduler of the test's own may start runs on it). */
+  runQueue?: RunQueue;
   /** PostgreSQL only: the test database's connection string. */
   databaseUrl?: string;
   /** The app's DATA_DIR (a fresh folder of its own): uploads spool here, and PGlite lives here when `onDisk`. */
@@ -51,6 +54,8 @@ export interface TestAppOptions {
   slice?: Omit<SliceOptions, 'deadline' | 'signal'>;
   /** With runWorker: judge jobs are worked in this process too, calling model judges so (tests shorten the timeout and retry waits). */
   judge?: JudgeSliceOptions;
+  /** How alert rules are read and decided (the gate's by default). */
+  alertVerdict?: AppDependencies['alertVerdict'];
   /** Fastify's logger (none by default), e.g. `{ level: 'info', stream }` to read what the app logs. */
   logger?: AppDependencies['logger'];
   /** What the app is given instead of the test database itself (to make some of its calls fail). */
@@ -80,6 +85,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     db: options.appDatabase?.(db) ?? db,
     runQueue,
     judgeQueue,
+    alertVerdict: options.alertVerdict,
     logger: options.logger ?? false,
     requestLogging: false,
   });
@@ -95,6 +101,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   return {
     app,
     db,
+    runQueue,
     databaseUrl: url,
     dataDir,
     issuer,

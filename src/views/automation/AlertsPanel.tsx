@@ -1,0 +1,228 @@
+import type { FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { alertsPanelMachine } from '../../machines/automation/alerts-panel.machine';
+import {
+  selectAlertDraft,
+  selectAlerts,
+  selectAlertsBusy,
+  selectAlertsError,
+  selectAlertsFailed,
+  selectAlertsLoading,
+  selectCanSubmitAlert,
+  selectConfirmingDelete,
+  selectDeliveries,
+  selectDeliveriesOf,
+  selectDialogOpen,
+} from '../../machines/automation/alerts-panel.selectors';
+import { formatDateTime } from '../../domain/shared/format-date';
+import { useLogic } from '../shell/logic-context';
+import { useCan } from '../shell/role-context';
+import { button } from '../ui/button.css';
+import { LoadFailure } from '../ui/LoadFailure';
+import { Modal } from '../ui/Modal';
+import * as modal from '../ui/modal.css';
+import { StatusMessage } from '../ui/StatusMessage';
+import { TextField } from '../ui/TextField';
+import { errorMessage, statusMessage } from '../ui/status.css';
+import * as table from '../ui/table.css';
+import * as styles from './AutomationPanels.css';
+
+type AlertsActor = ActorRefFrom<typeof alertsPanelMachine>;
+
+// The experiment's alert rules: each with its rule, webhook, whether failures are told, and its baseline;
+// Add alert opens the dialog, Delete asks first, Deliveries lists the rule's latest deliveries (a failed one
+// with its code and error, so a webhook that never answered is seen).
+export function AlertsPanel({ experimentId }: { experimentId: number }) {
+  const actor = useActorRef(useLogic().alertsPanel, { input: { experimentId } });
+  const loading = useSelector(actor, selectAlertsLoading);
+  const failed = useSelector(actor, selectAlertsFailed);
+  const busy = useSelector(actor, selectAlertsBusy);
+  const alerts = useSelector(actor, selectAlerts);
+  const error = useSelector(actor, selectAlertsError);
+  const dialogOpen = useSelector(actor, selectDialogOpen);
+  const confirming = useSelector(actor, selectConfirmingDelete);
+  const mayChange = useCan('experiment.change');
+  return (
+    <section className={styles.panel} aria-label="Alerts">
+      <div className={styles.row}>
+        <h2 className={styles.heading}>Alerts</h2>
+        <button
+          type="button"
+          className={button({ tone: 'secondary' })}
+          disabled={!mayChange || loading || failed}
+          onClick={() => actor.send({ type: 'user.openAdd' })}
+        >
+          Add alert
+        </button>
+      </div>
+      {loading ? (
+        <StatusMessage>Loading...</StatusMessage>
+      ) : failed ? (
+        <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{error ?? 'The alerts could not be loaded.'}</LoadFailure>
+      ) : (
+        <>
+          {alerts.length === 0 ? (
+            <p className={statusMessage} role="status">
+              No alerts: a scheduled run that regresses tells nobody.
+            </p>
+          ) : (
+            <table className={table.table} aria-label="Alert rules">
+              <thead>
+                <tr>
+                  {['Rule', 'Webhook', 'On failure', 'Baseline', ''].map((name) => (
+                    <th key={name} className={table.headCell}>
+                      {name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {alerts.map((alert) => (
+                  <tr key={alert.id}>
+                    <td className={`${table.cell} ${styles.code}`}>{alert.rule}</td>
+                    <td className={`${table.cell} ${styles.code}`}>{alert.webhook_url}</td>
+                    <td className={table.cell}>{alert.on_failure ? 'Yes' : 'No'}</td>
+                    <td className={table.cell}>{alert.baseline ?? 'Previous scheduled run'}</td>
+                    <td className={`${table.cell} ${table.actions}`}>
+                      <button
+                        type="button"
+                        className={button({ tone: 'secondary', size: 'small' })}
+                        disabled={busy}
+                        onClick={() => actor.send({ type: 'user.showDeliveries', alertId: alert.id })}
+                      >
+                        Deliveries
+                      </button>
+                      <button
+                        type="button"
+                        className={button({ tone: 'danger', size: 'small' })}
+                        disabled={!mayChange || busy}
+                        aria-label={`Delete alert ${alert.rule}`}
+                        onClick={() => actor.send({ type: 'user.delete', alertId: alert.id })}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {error && !dialogOpen && (
+            <p className={errorMessage} role="alert">
+              {error}
+            </p>
+          )}
+          <Deliveries actor={actor} />
+        </>
+      )}
+      {dialogOpen && <AddAlertDialog actor={actor} />}
+      {confirming !== null && (
+        <Modal title="Delete alert" onCancel={() => actor.send({ type: 'user.cancel' })}>
+          <p>Delete alert {alerts.find((alert) => alert.id === confirming)?.rule} and its deliveries?</p>
+          <div className={modal.buttons}>
+            <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.cancel' })}>
+              Cancel
+            </button>
+            <button type="button" className={button({ tone: 'danger' })} onClick={() => actor.send({ type: 'user.confirmDelete' })}>
+              Delete
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+function Deliveries({ actor }: { actor: AlertsActor }) {
+  const alertId = useSelector(actor, selectDeliveriesOf);
+  const deliveries = useSelector(actor, selectDeliveries);
+  const alert = useSelector(actor, selectAlerts).find((item) => item.id === alertId);
+  if (alertId === null || !alert) return null;
+  if (deliveries === null) return <StatusMessage>Loading deliveries...</StatusMessage>;
+  return (
+    <div>
+      <h3 className={styles.heading}>Deliveries of {alert.rule}</h3>
+      {deliveries.length === 0 ? (
+        <p className={statusMessage} role="status">
+          None yet: a delivery is made when a scheduled run ends.
+        </p>
+      ) : (
+        <table className={table.table} aria-label="Deliveries">
+          <thead>
+            <tr>
+              {['Status', 'Time', 'Code', 'Attempts', 'Run', 'Error'].map((name) => (
+                <th key={name} className={table.headCell}>
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.map((delivery) => (
+              <tr key={delivery.id}>
+                <td className={table.cell}>{delivery.status}</td>
+                <td className={table.cell}>{formatDateTime(delivery.updated_at)}</td>
+                <td className={table.cell}>{delivery.response_code ?? '—'}</td>
+                <td className={table.cell}>{delivery.attempts}</td>
+                <td className={table.cell}>{delivery.run_id ?? '—'}</td>
+                <td className={table.textCell}>{delivery.error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function AddAlertDialog({ actor }: { actor: AlertsActor }) {
+  const draft = useSelector(actor, selectAlertDraft);
+  const error = useSelector(actor, selectAlertsError);
+  const busy = useSelector(actor, selectAlertsBusy);
+  const canSubmit = useSelector(actor, selectCanSubmitAlert);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.submit' });
+  };
+  return (
+    <Modal title="Add alert" onCancel={() => actor.send({ type: 'user.cancel' })}>
+      <form aria-label="Add alert" noValidate onSubmit={submit}>
+        <p className={modal.hint}>
+          Checked when a scheduled run ends. Rule: metric:max_drop[:alpha], comma-separated, e.g. ndcg@10:0.01:0.05.
+        </p>
+        <TextField label="Rule" value={draft.rule} required onChange={(rule) => actor.send({ type: 'user.ruleChanged', rule })} />
+        <TextField
+          label="Webhook URL"
+          value={draft.webhook_url}
+          required
+          onChange={(webhookUrl) => actor.send({ type: 'user.webhookChanged', webhookUrl })}
+        />
+        <TextField
+          label="Baseline (run id or latest:TAG; empty: the previous scheduled run)"
+          value={draft.baseline ?? ''}
+          onChange={(baseline) => actor.send({ type: 'user.baselineChanged', baseline })}
+        />
+        <label className={modal.field}>
+          <span>
+            <input type="checkbox" checked={draft.on_failure} onChange={() => actor.send({ type: 'user.onFailureToggled' })} /> Also tell it
+            when a scheduled run fails
+          </span>
+        </label>
+        {error && (
+          <p className={errorMessage} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={modal.buttons}>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.cancel' })}>
+            Cancel
+          </button>
+          <button type="submit" className={button({ tone: 'primary' })} disabled={!canSubmit}>
+            {busy ? 'Adding...' : 'Add alert'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
