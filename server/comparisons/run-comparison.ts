@@ -48,29 +48,34 @@ async function compareRuns(db: Queryable, baselineId: number, candidateId: numbe
 }
 
 /**
- * A run's counted results (scored, each query once) with the given metrics. The scores come as JSON
- * text, parsed here: extracting six fields in SQL costs more than the whole row, the embedded database
- * most. Results stored before query keys were kept get theirs from the input, as the worker makes it;
- * a result without one of the metrics is left out.
+ * A run's counted results (scored, each query once) with the given metrics. The rows come as one text, a
+ * line each (`id`, the metrics, the key as JSON), built by the database and split here: a run of 100,000
+ * results arrives in a fifth of the time its rows take, on the embedded database most. A metric that is not
+ * a number comes empty, and its result is left out. Results stored before query keys were kept send their
+ * input (marked `i`) for the key to be made from, as the worker makes it.
  */
 async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
-  const { rows } = await db.query<{ id: number; query_key: string | null; input: string | null; scores: string | null }>(
-    `SELECT id, query_key, CASE WHEN query_key IS NULL THEN input END AS input, scores::text AS scores
-     FROM experiment_run_results WHERE run_id = $1 AND counted ORDER BY id`,
-    [runId],
+  const fields = metrics.map((_, m) => `CASE WHEN jsonb_typeof(scores->$${m + 2}) = 'number' THEN scores->>$${m + 2} ELSE '' END`);
+  const { rows } = await db.query<{ lines: string | null }>(
+    `SELECT string_agg(concat_ws(E'\\t', id, ${fields.join(', ')},
+       CASE WHEN query_key IS NULL THEN 'i' || to_json(coalesce(input, ''))::text ELSE to_json(query_key)::text END), E'\\n' ORDER BY id) AS lines
+     FROM experiment_run_results WHERE run_id = $1 AND counted`,
+    [runId, ...metrics],
   );
   const scores: RunScores = { ids: [], keys: [], columns: [] };
   const values: number[][] = metrics.map(() => []);
   const seen = new Set<string>();
-  for (const row of rows) {
-    const key = row.query_key ?? queryKey(row.input ?? '');
-    const parsed = (row.scores === null ? {} : JSON.parse(row.scores)) as Record<string, unknown>;
-    const metricValues = metrics.map((name) => parsed[name]);
-    if (seen.has(key) || metricValues.some((value) => typeof value !== 'number')) continue;
+  // JSON escapes tabs and line breaks, so neither occurs inside the key's field.
+  for (const line of rows[0].lines?.split('\n') ?? []) {
+    const fieldsOf = line.split('\t');
+    const last = fieldsOf[metrics.length + 1];
+    const key = last.startsWith('i') ? queryKey(JSON.parse(last.slice(1)) as string) : (JSON.parse(last) as string);
+    const metricValues = fieldsOf.slice(1, metrics.length + 1);
+    if (seen.has(key) || metricValues.some((value) => value === '')) continue;
     seen.add(key);
-    scores.ids.push(row.id);
+    scores.ids.push(Number(fieldsOf[0]));
     scores.keys.push(key);
-    metricValues.forEach((value, m) => values[m].push(value as number));
+    metricValues.forEach((value, m) => values[m].push(Number(value)));
   }
   scores.columns = values.map((column) => Float64Array.from(column));
   return scores;
