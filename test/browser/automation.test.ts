@@ -8,8 +8,8 @@ import type { RunningServer } from './server-process';
 
 // Evaluation without a person, end to end: an admin makes an API key on the console's API keys page, a CI
 // job's CLI (the file the server serves) starts a run with it and waits for its end, and the console shows
-// the run, the key's last use, and the audit trail naming the key and its owner; the key revoked, the CLI
-// is refused at once.
+// the run, the key's last use, and the audit trail naming the key and its owner; on the experiment's page a
+// curator schedules it and adds an alert on the same rule language; the key revoked, the CLI is refused at once.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const RUNNABLE = 'Built-in search · WANDS US golden set';
@@ -87,6 +87,32 @@ describe('an API key made on the console drives the CLI', () => {
     await expect.poll(async () => (await row.getByRole('cell').allInnerTexts()).at(-2)).not.toBe('Never');
     await page.goto(`${server.url}/audit`);
     await expect.poll(() => page.getByRole('table', { name: 'Audit trail' }).innerText()).toContain('key "nightly ci" (admin)');
+  });
+
+  it('schedules the experiment and adds an alert on its page, both kept after a reload', async () => {
+    await page.goto(`${server.url}/experiment-runs/${experimentId}`);
+    const schedule = page.getByRole('region', { name: 'Schedule' });
+    await schedule.getByLabel('Cron (UTC)').fill('0 6 * * 1-5');
+    // The next runs are named while typing, before anything is saved.
+    await expect.poll(() => schedule.innerText()).toMatch(/Next runs \(your time\): \w{3} \d+, \d{4}, 6:00 AM/);
+    await schedule.getByRole('switch').check();
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await expect.poll(() => schedule.innerText()).not.toContain('Next run: none (off)');
+
+    const alerts = page.getByRole('region', { name: 'Alerts' });
+    await alerts.getByRole('button', { name: 'Add alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add alert' });
+    await dialog.getByLabel('Rule').fill('ndcg@10:0.01');
+    await dialog.getByLabel('Webhook URL').fill('http://127.0.0.1:9/search-alerts');
+    await dialog.getByLabel('Baseline (run id or latest:TAG; empty: the previous scheduled run)').fill('latest:ci-check');
+    await dialog.getByRole('button', { name: 'Add alert' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.reload();
+    const rule = page.getByRole('table', { name: 'Alert rules' }).getByRole('row').filter({ hasText: 'ndcg@10:0.01' });
+    await expect.poll(() => rule.innerText()).toContain('latest:ci-check');
+    await expect.poll(() => page.getByRole('region', { name: 'Schedule' }).getByLabel('Cron (UTC)').inputValue()).toBe('0 6 * * 1-5');
   });
 
   it('refuses the CLI at once once the key is revoked', async () => {
