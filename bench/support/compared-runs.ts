@@ -3,8 +3,15 @@
  * server starts on it (bench:run-comparisons, bench:verdict). A share of the queries scores differently in the
  * second run; 1% of each run's queries are not in the other. The first run is tagged main, the second candidate.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/storage/open-database';
 import { migrate } from '../../server/storage/migrate';
+import { startTestIssuer, type TestIssuer } from '../../test/server/helpers/test-issuer';
+import { benchBackends, withScratchDatabase, type BenchBackend } from '../bench-server';
+import { positive } from '../run-setup';
 
 const METRIC_SUMS = `'{"ndcg@10": 0, "precision@10": 0, "recall@10": 0, "f1@10": 0, "reciprocal_rank@10": 0, "average_precision@10": 0, "dcg@10": 0}'`;
 
@@ -42,7 +49,7 @@ async function storeRun(
   return runId;
 }
 
-export async function storeRuns(connection: { databaseUrl?: string; dataDir: string }, queries: number, changed: number) {
+async function storeRuns(connection: { databaseUrl?: string; dataDir: string }, queries: number, changed: number) {
   const db = await openDatabase(connection);
   try {
     await migrate(db);
@@ -58,5 +65,42 @@ export async function storeRuns(connection: { databaseUrl?: string; dataDir: str
     return { baseline, candidate };
   } finally {
     await db.close();
+  }
+}
+
+type StoredRuns = Awaited<ReturnType<typeof storeRuns>>;
+/** Times what the bench times on a server over these environment variables and stored runs. */
+type TimeRuns = (backend: BenchBackend, env: Record<string, string>, issuer: TestIssuer, runs: StoredRuns) => Promise<void>;
+
+/**
+ * A bench over two stored runs: `--queries N` (100,000), `--changed S` (the share scoring differently, 1) and
+ * `--only pglite|postgres`; the runs stored afresh on each database, then `time` on a server over them.
+ */
+export async function benchOnStoredRuns(name: string, time: TimeRuns): Promise<void> {
+  const { values } = parseArgs({
+    options: { queries: { type: 'string', default: '100000' }, changed: { type: 'string', default: '1' }, only: { type: 'string' } },
+  });
+  const queries = positive(values.queries!, '--queries');
+  const changed = Number(values.changed);
+  if (!(changed >= 0 && changed <= 1)) throw new Error('--changed is a share from 0 to 1');
+  const issuer = await startTestIssuer();
+  const work = await mkdtemp(join(tmpdir(), `bench-${name}-`));
+  try {
+    console.log(`two runs of ${queries.toLocaleString('en')} queries, ${Math.round(changed * 100)}% of them scoring differently`);
+    for (const backend of benchBackends(values.only)) {
+      if (backend === 'pglite') {
+        const dataDir = join(work, 'pglite-data');
+        const runs = await storeRuns({ dataDir }, queries, changed);
+        await time(backend, { DATA_DIR: dataDir, DEMO_DATA: 'false' }, issuer, runs);
+      } else {
+        await withScratchDatabase(name.replace(/-/g, '_'), async (url) => {
+          const runs = await storeRuns({ databaseUrl: url, dataDir: join(work, 'unused') }, queries, changed);
+          await time(backend, { DATABASE_URL: url, DATA_DIR: join(work, 'pg-data'), DEMO_DATA: 'false' }, issuer, runs);
+        });
+      }
+    }
+  } finally {
+    await issuer.close();
+    await rm(work, { recursive: true, force: true });
   }
 }
