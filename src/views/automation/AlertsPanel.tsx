@@ -19,6 +19,7 @@ import { formatDateTime } from '../../domain/shared/format-date';
 import { useLogic } from '../shell/logic-context';
 import { useCan } from '../shell/role-context';
 import { button } from '../ui/button.css';
+import { TableHead } from '../ui/TableHead';
 import { LoadFailure } from '../ui/LoadFailure';
 import { Modal } from '../ui/Modal';
 import * as modal from '../ui/modal.css';
@@ -68,15 +69,7 @@ export function AlertsPanel({ experimentId }: { experimentId: number }) {
             </p>
           ) : (
             <table className={table.table} aria-label="Alert rules">
-              <thead>
-                <tr>
-                  {['Rule', 'Webhook', 'On failure', 'Baseline', ''].map((name) => (
-                    <th key={name} className={table.headCell}>
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead columns={['Rule', 'Webhook', 'On failure', 'Baseline', '']} />
               <tbody>
                 {alerts.map((alert) => (
                   <tr key={alert.id}>
@@ -149,15 +142,7 @@ function Deliveries({ actor }: { actor: AlertsActor }) {
         </p>
       ) : (
         <table className={table.table} aria-label="Deliveries">
-          <thead>
-            <tr>
-              {['Status', 'Time', 'Code', 'Attempts', 'Run', 'Error'].map((name) => (
-                <th key={name} className={table.headCell}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Status', 'Time', 'Code', 'Attempts', 'Run', 'Error']} />
           <tbody>
             {deliveries.map((delivery) => (
               <tr key={delivery.id}>
