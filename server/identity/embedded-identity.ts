@@ -33,7 +33,13 @@ const SWEEP_MS = 10 * 60 * 1000;
  * Sign-in starts per client address: each stores an interaction, so without a limit anyone could fill
  * the database (10 s of load stored 20,000 rows). A person needs a few; a shared NAT address a few dozen.
  */
-const SIGN_IN_STARTS = { max: 30, timeWindow: 60_000 };
+const SIGN_IN_STARTS = {
+  max: 30,
+  timeWindow: 60_000,
+  // A silent authorization (prompt=none: the console restores its session on every page load) never shows a
+  // sign-in page nor stores an interaction: counting it would sign out whoever reloads the console quickly.
+  allowList: (request: FastifyRequest) => (request.query as { prompt?: unknown }).prompt === 'none',
+};
 
 /** Mounts the embedded OpenID provider at /oidc with our login page; answers the API's token verifier. */
 export async function mountEmbeddedIdentity(app: FastifyInstance, options: EmbeddedIdentityOptions): Promise<VerifyToken> {

@@ -44,6 +44,24 @@ describe('anonymous sign-in starts (/oidc/auth)', () => {
     expect((await from('198.51.100.2')).statusCode).toBe(303);
   });
 
+  it('does not count silent authorizations (prompt=none), which store nothing: a console reloaded often stays signed in', async () => {
+    const { app, db } = await start({ TRUST_PROXY: 'true' });
+    const silent = `${authorize}&prompt=none`;
+    for (let i = 0; i < 40; i += 1) {
+      const answer = await app.inject({ method: 'GET', url: silent, headers: { host: 'console.test', 'x-forwarded-for': '203.0.113.9' } });
+      // Without a session the provider answers the console at once: login_required, in the redirect.
+      expect(answer.statusCode, `silent authorization ${i + 1}`).toBe(303);
+      expect(answer.headers.location).toContain('error=login_required');
+    }
+    expect(Number(await storedInteractions(db))).toBe(0);
+    const interactive = await app.inject({
+      method: 'GET',
+      url: authorize,
+      headers: { host: 'console.test', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(interactive.statusCode).toBe(303);
+  });
+
   it('keeps an unfinished sign-in for 10 minutes at most', async () => {
     const { app, db } = await start();
     expect((await app.inject({ method: 'GET', url: authorize, headers: { host: 'console.test' } })).statusCode).toBe(303);
