@@ -1,16 +1,17 @@
 /**
- * The sign-flip sums of several metrics spread over worker threads: two runs of 100,000 queries take
- * about a second of arithmetic on one core, which would also stall every other request for that second.
- * The workers start on first use and stay (unref'd, so they never keep the process alive); a metric's
- * sums are the same whichever worker computes them (sign-flip-sums.mjs).
+ * The sign-flip sums of several metrics spread over worker threads: a metric of two runs of 100,000 queries
+ * takes about half a second of arithmetic on one core, which would also stall every other request meanwhile.
+ * Each worker sums some of the parts of every metric (sign-flip-sums.mjs), so one metric's test is shared out
+ * too. The workers start on first use and stay (unref'd, so they never keep the process alive).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { addParts, PARTS } from './sign-flip-sums.mjs';
 
 const MAX_WORKERS = 4;
 
 interface Pending {
-  resolve: (sums: Float64Array[]) => void;
+  resolve: (sums: Float64Array[][]) => void;
   reject: (error: Error) => void;
 }
 
@@ -26,7 +27,7 @@ function startWorker(): PoolWorker {
   const worker = new Worker(new URL('./sign-flip-worker.mjs', import.meta.url));
   worker.unref();
   const entry: PoolWorker = { worker, pending: new Map() };
-  worker.on('message', ({ id, sums }: { id: number; sums: Float64Array[] }) => {
+  worker.on('message', ({ id, sums }: { id: number; sums: Float64Array[][] }) => {
     entry.pending.get(id)?.resolve(sums);
     entry.pending.delete(id);
   });
@@ -45,44 +46,28 @@ function poolOf(size: number): PoolWorker[] {
   return workers.slice(0, size);
 }
 
-function inWorker(entry: PoolWorker, metrics: Float64Array[]): Promise<Float64Array[]> {
+function inWorker(entry: PoolWorker, metrics: Float64Array[], parts: number[]): Promise<Float64Array[][]> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     entry.pending.set(id, { resolve, reject });
-    entry.worker.postMessage({ id, metrics });
+    entry.worker.postMessage({ id, metrics, parts });
   });
 }
 
-const poolSize = (metrics: number) => Math.min(metrics, MAX_WORKERS, Math.max(1, availableParallelism()));
+const poolSize = () => Math.min(PARTS, MAX_WORKERS, Math.max(1, availableParallelism()));
 
-/** Starts the workers for `metrics` metrics ahead of use: a comparison does so while it reads its runs. */
-export function startSignFlipWorkers(metrics: number): void {
-  poolOf(poolSize(metrics));
+/** Starts the workers ahead of use: a comparison does so while it reads its runs. */
+export function startSignFlipWorkers(): void {
+  poolOf(poolSize());
 }
 
-/** sampledSums(metrics), the metrics shared out over up to one worker per core, longest first. */
+/** sampledSums(metrics), its parts shared out over up to one worker per core. */
 export async function sampledSumsInWorkers(metrics: Float64Array[]): Promise<Float64Array[]> {
   if (metrics.length === 0) return [];
-  const pool = poolOf(poolSize(metrics.length));
-  // Each metric to the worker with the least work so far: the work is the number of differences.
-  const groups = pool.map(() => ({ indexes: [] as number[], work: 0 }));
-  const byLength = metrics.map((_, i) => i).sort((a, b) => metrics[b].length - metrics[a].length);
-  for (const i of byLength) {
-    const group = groups.reduce((least, g) => (g.work < least.work ? g : least));
-    group.indexes.push(i);
-    group.work += metrics[i].length;
-  }
-  const answers = await Promise.all(
-    groups.map((group, w) =>
-      group.indexes.length === 0
-        ? []
-        : inWorker(
-            pool[w],
-            group.indexes.map((i) => metrics[i]),
-          ),
-    ),
-  );
-  const sums = new Array<Float64Array>(metrics.length);
-  groups.forEach((group, w) => group.indexes.forEach((i, k) => (sums[i] = answers[w][k])));
-  return sums;
+  const pool = poolOf(poolSize());
+  const partsOf = pool.map((_, w) => Array.from({ length: PARTS }, (_, part) => part).filter((part) => part % pool.length === w));
+  const answers = await Promise.all(pool.map((worker, w) => inWorker(worker, metrics, partsOf[w])));
+  const byPart = new Array<Float64Array[]>(PARTS);
+  partsOf.forEach((parts, w) => parts.forEach((part, k) => (byPart[part] = answers[w][k])));
+  return addParts(byPart, metrics.length);
 }

@@ -84,6 +84,16 @@ describe('sign-flip test', () => {
   });
 });
 
+describe('seeded stream', () => {
+  it('starts any number of draws in at once, as drawing them one by one does', () => {
+    const drawn = uint32Stream(20_261_124);
+    const first = Array.from({ length: 12_345 }, () => drawn());
+    for (const skip of [0, 1, 2_500, 12_344]) {
+      expect(uint32Stream(20_261_124, skip)(), `${skip} in`).toBe(first[skip]);
+    }
+  });
+});
+
 describe('delta histogram', () => {
   it('bins non-zero deltas by 0.05 over [-1, 1], the ends included, and counts zeros apart', () => {
     const { bins, unchanged } = deltaHistogram(Float64Array.from([-1, -0.95, -0.951, 0, 0, 1e-13, 0.001, 0.049, 0.05, 1]));
