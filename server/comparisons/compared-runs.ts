@@ -19,16 +19,18 @@ export const COMPARED_RUN_COLUMNS = `r.id, r.experiment_id, r.number, e.name AS 
   r.evaluation_script_name, e.dataset_id,
   CASE WHEN jsonb_typeof(r.config->'golden_set_id') = 'number' THEN (r.config->>'golden_set_id')::numeric::bigint END AS golden_set_id`;
 
+/** The metric names of run r: its means' names, or for a run without means its first scored result's. */
+export const RUN_METRIC_NAMES = `CASE WHEN r.metric_sums <> '{}'::jsonb THEN ARRAY(SELECT jsonb_object_keys(r.metric_sums))
+  -- Every key of one result's scores: a LIMIT beside jsonb_object_keys would keep only its first key.
+  ELSE ARRAY(SELECT jsonb_object_keys(x.scores) FROM (SELECT scores FROM experiment_run_results
+             WHERE run_id = r.id AND counted AND jsonb_typeof(scores) = 'object' LIMIT 1) x) END`;
+
 export async function comparedRuns(db: Queryable, baselineId: number, candidateId: number) {
   if (baselineId === candidateId) {
     throw new HttpError(400, `querystring.candidate must be another run than the baseline, got ${candidateId} for both`);
   }
   const { rows } = await db.query<ComparedRunRow>(
-    `SELECT ${COMPARED_RUN_COLUMNS}, r.config, r.updated_at,
-       CASE WHEN r.metric_sums <> '{}'::jsonb THEN ARRAY(SELECT jsonb_object_keys(r.metric_sums))
-         -- Every key of one result's scores: a LIMIT beside jsonb_object_keys would keep only its first key.
-         ELSE ARRAY(SELECT jsonb_object_keys(x.scores) FROM (SELECT scores FROM experiment_run_results
-                    WHERE run_id = r.id AND counted AND jsonb_typeof(scores) = 'object' LIMIT 1) x) END AS metric_names
+    `SELECT ${COMPARED_RUN_COLUMNS}, r.config, r.updated_at, ${RUN_METRIC_NAMES} AS metric_names
      FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id WHERE r.id = ANY($1::bigint[])`,
     [[baselineId, candidateId]],
   );

@@ -12,6 +12,7 @@ import { failedResult, scoredResult, type RunResult } from './run-result';
 import { createSearchTarget, targetLabel, type SearchTargetFactory } from '../search/search-targets';
 import { addTally, markCounted, tallyOf } from './run-tally';
 import { logRun, type RunLog } from './run-log';
+import { keepScoreLines } from '../comparisons/run-scores';
 import { storableHits } from '../search/storable-hits';
 import { copyRunEntries } from './copy-run-entries';
 import { storedOutcomes } from './stored-rankings';
@@ -119,7 +120,10 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
           [after, lookedFromStart] = [0, true];
           continue;
         }
-        if (await finishRun(db, runId)) await runEnded(db, runId, options);
+        if (await finishRun(db, runId)) {
+          await keepLinesOf(db, runId, options.log);
+          await runEnded(db, runId, options);
+        }
         return 'finished';
       }
       after = batch.scannedTo;
@@ -282,6 +286,15 @@ async function finishRun(db: Database, runId: number): Promise<boolean> {
     [runId, first.rows[0]?.test_result ?? ''],
   );
   return ended.rows.length > 0;
+}
+
+/** Keeps the ended run's scores for its comparisons (run-scores.ts); they would read them from its results otherwise. */
+async function keepLinesOf(db: Database, runId: number, log: RunLog | undefined): Promise<void> {
+  try {
+    await keepScoreLines(db, runId);
+  } catch (error) {
+    log?.warn({ run: runId, err: error }, `run ${runId}: its scores could not be kept for comparisons, which will read its results`);
+  }
 }
 
 /** Fails a pending or running run with an error the console shows, and logs its end if this call ended it. */

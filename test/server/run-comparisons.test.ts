@@ -275,4 +275,26 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
     expect(comparable.headers['x-total-count']).toBe('1');
     expect((await t.call('GET', `${API}/experiment-runs/999999/comparable-runs`)).statusCode).toBe(404);
   });
+
+  it('reads each run as it was kept when the run ended, and a run kept without its scores answers the same', async () => {
+    const kept = await t.db.query<{ run_id: number }>(
+      'SELECT run_id FROM run_score_lines WHERE run_id = ANY($1::bigint[]) ORDER BY run_id',
+      [[baseline.id, candidate.id]],
+    );
+    expect(kept.rows.map((row) => Number(row.run_id))).toEqual([baseline.id, candidate.id]);
+    const metrics = (await compare('')).json<{ metrics: Array<{ name: string; delta: number; p_value_randomization: number }> }>().metrics;
+    // As for a run that ended before scores were kept: the verdict (another comparison: two metrics) reads the results.
+    await t.db.query('DELETE FROM run_score_lines WHERE run_id = ANY($1::bigint[])', [[baseline.id, candidate.id]]);
+    const verdict = await t.call(
+      'GET',
+      `${API}/run-comparisons/verdict?baseline=${baseline.id}&candidate=${candidate.id}&rule=recall@3:0.5,ndcg@3:0.5`,
+    );
+    expect(verdict.statusCode, verdict.body).toBe(200);
+    for (const check of verdict.json<{ checks: Array<{ metric: string; delta: number; p_value: number }> }>().checks) {
+      const shown = metrics.find((metric) => metric.name === check.metric)!;
+      expect([check.delta, check.p_value], check.metric).toEqual([shown.delta, shown.p_value_randomization]);
+    }
+    const keptAgain = await t.db.query('SELECT 1 FROM run_score_lines WHERE run_id = ANY($1::bigint[])', [[baseline.id, candidate.id]]);
+    expect(keptAgain.rows).toHaveLength(2);
+  });
 });
