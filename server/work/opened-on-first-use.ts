@@ -25,7 +25,10 @@ export function openedOnFirstUse(open: () => Promise<WorkQueue>): WorkQueue {
     committed: (id) => opened?.committed(id),
     startWorker: async () => (await queue()).startWorker(),
     close: async () => {
-      if (opening) await (await opening).close();
+      // A queue that could not open (pg-boss could not connect) has nothing to close, and the use that opened it
+      // was already told why: the app's shutdown goes on.
+      const ready = await opening?.catch(() => undefined);
+      await ready?.close();
     },
   };
 }
