@@ -1,40 +1,29 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/not-provided';
+import { confirmModalMachine } from '../shared/confirm-modal.machine';
+import type { ReloadEvent } from '../shared/reload';
 import { messageOf } from '../../domain/shared/error-message';
-import type { Alert, Delivery, NewAlert } from '../../domain/automation/automation-types';
+import type { Alert, Delivery } from '../../domain/automation/automation-types';
+import { addAlertMachine } from './add-alert.machine';
 
-// An experiment's alert rules: listed; added from a dialog (rule, webhook, on failure, baseline; a refusal keeps
-// the dialog open with the server's sentence, which names the field); deleted after a confirmation; and one
-// rule's latest deliveries shown with their status, time and response code. Each change reads the list again.
+// An experiment's alert rules: listed, and one rule's latest deliveries shown with their status, time and
+// response code. Adding a rule is the shared form dialog's (`addAlert`), deleting one the shared confirmation's
+// (`confirmDelete`); both are handed the panel as their reload target, and the list is read again when either
+// changed it. Deliveries of a rule no longer listed are no longer shown.
 
 export type AlertsPanelInput = { experimentId: number };
 
 export type AlertsPanelContext = {
   experimentId: number;
   alerts: Alert[];
-  draft: NewAlert;
-  /** The rule whose deletion is being confirmed or made. */
-  deleting: number | null;
   /** The rule whose deliveries are shown, and they (newest first). */
   deliveriesOf: number | null;
   deliveries: Delivery[] | null;
   error: string | null;
 };
 
-export type AlertsPanelEvent =
-  | { type: 'user.openAdd' }
-  | { type: 'user.ruleChanged'; rule: string }
-  | { type: 'user.webhookChanged'; webhookUrl: string }
-  | { type: 'user.onFailureToggled' }
-  | { type: 'user.baselineChanged'; baseline: string }
-  | { type: 'user.submit' }
-  | { type: 'user.cancel' }
-  | { type: 'user.delete'; alertId: number }
-  | { type: 'user.confirmDelete' }
-  | { type: 'user.showDeliveries'; alertId: number }
-  | { type: 'user.retry' };
+export type AlertsPanelEvent = { type: 'user.showDeliveries'; alertId: number } | { type: 'user.retry' } | ReloadEvent;
 
-const EMPTY_DRAFT: NewAlert = { rule: '', webhook_url: '', on_failure: false, baseline: '' };
 /** Deliveries shown of a rule: its newest. */
 export const DELIVERIES_SHOWN = 20;
 
@@ -43,30 +32,23 @@ export const alertsPanelMachine = setup({
     context: {} as AlertsPanelContext,
     input: {} as AlertsPanelInput,
     events: {} as AlertsPanelEvent,
-    tags: {} as 'loading' | 'dialog' | 'busy',
+    tags: {} as 'loading' | 'busy',
   },
   actors: {
     fetchAlerts: fromPromise<Alert[], { experimentId: number }>(notProvided('fetchAlerts')),
-    createAlert: fromPromise<Alert, { experimentId: number; alert: NewAlert }>(notProvided('createAlert')),
-    deleteAlert: fromPromise<void, { experimentId: number; alertId: number }>(notProvided('deleteAlert')),
     fetchDeliveries: fromPromise<Delivery[], { experimentId: number; alertId: number }>(notProvided('fetchDeliveries')),
-  },
-  guards: {
-    isCompleteDraft: ({ context }) => context.draft.rule.trim() !== '' && context.draft.webhook_url.trim() !== '',
+    // src/logic gives the dialogs the alert calls.
+    addAlert: addAlertMachine,
+    confirmDelete: confirmModalMachine,
   },
   actions: {
-    assignAlerts: assign((_, params: { alerts: Alert[] }) => ({ alerts: params.alerts })),
-    startDraft: assign({ draft: EMPTY_DRAFT, error: null }),
-    changeDraft: assign(({ context }, params: Partial<NewAlert>) => ({ draft: { ...context.draft, ...params } })),
-    toggleOnFailure: assign(({ context }) => ({ draft: { ...context.draft, on_failure: !context.draft.on_failure } })),
-    assignDeleting: assign((_, params: { alertId: number | null }) => ({ deleting: params.alertId, error: null })),
+    // Deliveries stay shown while their rule is listed; ones a reload cut short are not asked again.
+    assignAlerts: assign(({ context }, params: { alerts: Alert[] }) => {
+      const kept = context.deliveries !== null && params.alerts.some((alert) => alert.id === context.deliveriesOf);
+      return { alerts: params.alerts, deliveriesOf: kept ? context.deliveriesOf : null, deliveries: kept ? context.deliveries : null };
+    }),
     assignDeliveriesOf: assign((_, params: { alertId: number }) => ({ deliveriesOf: params.alertId, deliveries: null, error: null })),
     assignDeliveries: assign((_, params: { deliveries: Delivery[] }) => ({ deliveries: params.deliveries })),
-    forgetDeliveriesOfDeleted: assign(({ context }) => ({
-      deliveriesOf: context.deliveriesOf === context.deleting ? null : context.deliveriesOf,
-      deliveries: context.deliveriesOf === context.deleting ? null : context.deliveries,
-      deleting: null,
-    })),
     forgetDeliveries: assign({ deliveriesOf: null, deliveries: null }),
     assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     clearError: assign({ error: null }),
@@ -76,12 +58,18 @@ export const alertsPanelMachine = setup({
   context: ({ input }) => ({
     experimentId: input.experimentId,
     alerts: [],
-    draft: EMPTY_DRAFT,
-    deleting: null,
     deliveriesOf: null,
     deliveries: null,
     error: null,
   }),
+  invoke: [
+    { id: 'addAlert', src: 'addAlert', input: ({ self }) => ({ reloadTarget: self }) },
+    { id: 'confirmDelete', src: 'confirmDelete', input: ({ self }) => ({ reloadTarget: self }) },
+  ],
+  on: {
+    // A rule added or deleted: the list is read again.
+    reload: { target: '.loading', actions: 'clearError' },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -99,55 +87,10 @@ export const alertsPanelMachine = setup({
     },
     ready: {
       on: {
-        'user.openAdd': { target: 'adding', actions: 'startDraft' },
-        'user.delete': {
-          target: 'confirmingDelete',
-          actions: { type: 'assignDeleting', params: ({ event }) => ({ alertId: event.alertId }) },
-        },
         'user.showDeliveries': {
           target: 'loadingDeliveries',
           actions: { type: 'assignDeliveriesOf', params: ({ event }) => ({ alertId: event.alertId }) },
         },
-      },
-    },
-    adding: {
-      tags: 'dialog',
-      on: {
-        'user.ruleChanged': { actions: { type: 'changeDraft', params: ({ event }) => ({ rule: event.rule }) } },
-        'user.webhookChanged': { actions: { type: 'changeDraft', params: ({ event }) => ({ webhook_url: event.webhookUrl }) } },
-        'user.onFailureToggled': { actions: 'toggleOnFailure' },
-        'user.baselineChanged': { actions: { type: 'changeDraft', params: ({ event }) => ({ baseline: event.baseline }) } },
-        'user.submit': { guard: 'isCompleteDraft', target: 'creating' },
-        'user.cancel': { target: 'ready', actions: 'startDraft' },
-      },
-    },
-    creating: {
-      tags: ['dialog', 'busy'],
-      invoke: {
-        id: 'createAlert',
-        src: 'createAlert',
-        input: ({ context }) => ({
-          experimentId: context.experimentId,
-          alert: { ...context.draft, baseline: context.draft.baseline?.trim() || null },
-        }),
-        onDone: { target: 'loading', actions: 'startDraft' },
-        onError: { target: 'adding', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    confirmingDelete: {
-      on: {
-        'user.confirmDelete': 'deleting',
-        'user.cancel': { target: 'ready', actions: { type: 'assignDeleting', params: { alertId: null } } },
-      },
-    },
-    deleting: {
-      tags: 'busy',
-      invoke: {
-        id: 'deleteAlert',
-        src: 'deleteAlert',
-        input: ({ context }) => ({ experimentId: context.experimentId, alertId: context.deleting! }),
-        onDone: { target: 'loading', actions: 'forgetDeliveriesOfDeleted' },
-        onError: { target: 'ready', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadingDeliveries: {

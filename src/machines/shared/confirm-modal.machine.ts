@@ -8,7 +8,12 @@ import { messageOf, RefusalError } from '../../domain/shared/error-message';
 // dataset that experiments use) goes to `refused`, where only Cancel is left. Cancel and Escape close it
 // unless the call is under way. On success its reload target (the paged list) hears `reload`.
 
-export type ConfirmSubject = { id: number; name: string };
+export type ConfirmSubject = {
+  id: number;
+  name: string;
+  /** The record it belongs to, for a delete addressed under it (an experiment's alert). */
+  ownerId?: number;
+};
 
 export type ConfirmModalContext = ReloadInput & {
   subject: ConfirmSubject | null;

@@ -1,27 +1,34 @@
-import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { addAlertMachine } from '../../machines/automation/add-alert.machine';
 import type { alertsPanelMachine } from '../../machines/automation/alerts-panel.machine';
 import {
-  selectAlertDraft,
+  selectAddAlert,
   selectAlerts,
   selectAlertsBusy,
   selectAlertsError,
   selectAlertsFailed,
   selectAlertsLoading,
-  selectCanSubmitAlert,
-  selectConfirmingDelete,
+  selectConfirmDelete,
   selectDeliveries,
   selectDeliveriesOf,
-  selectDialogOpen,
 } from '../../machines/automation/alerts-panel.selectors';
+import {
+  selectCanCancel,
+  selectCanSubmit,
+  selectFailure,
+  selectFields,
+  selectIsBusy,
+  selectIsOpen,
+} from '../../machines/shared/form-dialog.selectors';
 import { formatDateTime } from '../../domain/shared/format-date';
 import { useLogic } from '../shell/logic-context';
 import { useCan } from '../shell/role-context';
 import { button } from '../ui/button.css';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { FormDialog } from '../ui/FormDialog';
 import { TableHead } from '../ui/TableHead';
 import { LoadFailure } from '../ui/LoadFailure';
-import { Modal } from '../ui/Modal';
 import * as modal from '../ui/modal.css';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from '../ui/TextField';
@@ -41,8 +48,8 @@ export function AlertsPanel({ experimentId }: { experimentId: number }) {
   const busy = useSelector(actor, selectAlertsBusy);
   const alerts = useSelector(actor, selectAlerts);
   const error = useSelector(actor, selectAlertsError);
-  const dialogOpen = useSelector(actor, selectDialogOpen);
-  const confirming = useSelector(actor, selectConfirmingDelete);
+  const addAlert = useSelector(actor, selectAddAlert);
+  const confirmDelete = useSelector(actor, selectConfirmDelete);
   const mayChange = useCan('experiment.change');
   return (
     <section className={styles.panel} aria-label="Alerts">
@@ -52,7 +59,7 @@ export function AlertsPanel({ experimentId }: { experimentId: number }) {
           type="button"
           className={button({ tone: 'secondary' })}
           disabled={!mayChange || loading || failed}
-          onClick={() => actor.send({ type: 'user.openAdd' })}
+          onClick={() => addAlert?.send({ type: 'user.open', fields: { experimentId } })}
         >
           Add alert
         </button>
@@ -91,7 +98,9 @@ export function AlertsPanel({ experimentId }: { experimentId: number }) {
                         className={button({ tone: 'danger', size: 'small' })}
                         disabled={!mayChange || busy}
                         aria-label={`Delete alert ${alert.rule}`}
-                        onClick={() => actor.send({ type: 'user.delete', alertId: alert.id })}
+                        onClick={() =>
+                          confirmDelete?.send({ type: 'user.open', subject: { id: alert.id, name: alert.rule, ownerId: experimentId } })
+                        }
                       >
                         Delete
                       </button>
@@ -101,7 +110,7 @@ export function AlertsPanel({ experimentId }: { experimentId: number }) {
               </tbody>
             </table>
           )}
-          {error && !dialogOpen && (
+          {error && (
             <p className={errorMessage} role="alert">
               {error}
             </p>
@@ -109,19 +118,13 @@ export function AlertsPanel({ experimentId }: { experimentId: number }) {
           <Deliveries actor={actor} />
         </>
       )}
-      {dialogOpen && <AddAlertDialog actor={actor} />}
-      {confirming !== null && (
-        <Modal title="Delete alert" onCancel={() => actor.send({ type: 'user.cancel' })}>
-          <p>Delete alert {alerts.find((alert) => alert.id === confirming)?.rule} and its deliveries?</p>
-          <div className={modal.buttons}>
-            <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.cancel' })}>
-              Cancel
-            </button>
-            <button type="button" className={button({ tone: 'danger' })} onClick={() => actor.send({ type: 'user.confirmDelete' })}>
-              Delete
-            </button>
-          </div>
-        </Modal>
+      {addAlert && <AddAlertDialog actor={addAlert} />}
+      {confirmDelete && (
+        <ConfirmDialog
+          actor={confirmDelete}
+          title="Delete alert"
+          question={(subject) => `Delete alert ${subject.name} and its deliveries?`}
+        />
       )}
     </section>
   );
@@ -161,53 +164,44 @@ function Deliveries({ actor }: { actor: AlertsActor }) {
   );
 }
 
-function AddAlertDialog({ actor }: { actor: AlertsActor }) {
-  const draft = useSelector(actor, selectAlertDraft);
-  const error = useSelector(actor, selectAlertsError);
-  const busy = useSelector(actor, selectAlertsBusy);
-  const canSubmit = useSelector(actor, selectCanSubmitAlert);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'user.submit' });
-  };
+// 'Add alert' (Rule, Webhook URL, Baseline, whether failed runs are told; Cancel, 'Add alert' / 'Adding...').
+function AddAlertDialog({ actor }: { actor: ActorRefFrom<typeof addAlertMachine> }) {
+  const open = useSelector(actor, selectIsOpen);
+  const busy = useSelector(actor, selectIsBusy);
+  const fields = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectFailure);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const canCancel = useSelector(actor, selectCanCancel);
+  if (!open) return null;
+  const change = (change: Partial<typeof fields>) => actor.send({ type: 'user.change', fields: change });
   return (
-    <Modal title="Add alert" onCancel={() => actor.send({ type: 'user.cancel' })}>
-      <form aria-label="Add alert" noValidate onSubmit={submit}>
-        <p className={modal.hint}>
-          Checked when a scheduled run ends. Rule: metric:max_drop[:alpha], comma-separated, e.g. ndcg@10:0.01:0.05.
-        </p>
-        <TextField label="Rule" value={draft.rule} required onChange={(rule) => actor.send({ type: 'user.ruleChanged', rule })} />
-        <TextField
-          label="Webhook URL"
-          value={draft.webhook_url}
-          required
-          onChange={(webhookUrl) => actor.send({ type: 'user.webhookChanged', webhookUrl })}
-        />
-        <TextField
-          label="Baseline (run id or latest:TAG; empty: the previous scheduled run)"
-          value={draft.baseline ?? ''}
-          onChange={(baseline) => actor.send({ type: 'user.baselineChanged', baseline })}
-        />
-        <label className={modal.field}>
-          <span>
-            <input type="checkbox" checked={draft.on_failure} onChange={() => actor.send({ type: 'user.onFailureToggled' })} /> Also tell it
-            when a scheduled run fails
-          </span>
-        </label>
-        {error && (
-          <p className={errorMessage} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={modal.buttons}>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'user.cancel' })}>
-            Cancel
-          </button>
-          <button type="submit" className={button({ tone: 'primary' })} disabled={!canSubmit}>
-            {busy ? 'Adding...' : 'Add alert'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Add alert"
+      busy={busy}
+      canCancel={canCancel}
+      canSubmit={canSubmit}
+      submitLabel="Add alert"
+      busyLabel="Adding..."
+      onCancel={() => actor.send({ type: 'user.cancel' })}
+      onSubmit={() => actor.send({ type: 'user.submit' })}
+      error={error}
+    >
+      <p className={modal.hint}>
+        Checked when a scheduled run ends. Rule: metric:max_drop[:alpha], comma-separated, e.g. ndcg@10:0.01:0.05.
+      </p>
+      <TextField label="Rule" value={fields.rule} required onChange={(rule) => change({ rule })} />
+      <TextField label="Webhook URL" value={fields.webhook_url} required onChange={(webhook_url) => change({ webhook_url })} />
+      <TextField
+        label="Baseline (run id or latest:TAG; empty: the previous scheduled run)"
+        value={fields.baseline}
+        onChange={(baseline) => change({ baseline })}
+      />
+      <label className={modal.field}>
+        <span>
+          <input type="checkbox" checked={fields.on_failure} onChange={(event) => change({ on_failure: event.target.checked })} /> Also tell
+          it when a scheduled run fails
+        </span>
+      </label>
+    </FormDialog>
   );
 }
