@@ -98,7 +98,7 @@ async function main() {
     app.log.info('experiment runs and judge jobs: queued for `npm run worker` (RUN_WORKER=false)');
   }
   await abandonStalledDeliveries(db);
-  scheduleClock = await startScheduleClock(db, runQueue, { log: logError });
+  scheduleClock = await startScheduleClock(db, runQueue, { log: logError, onTickFailed: alerts.onTickFailed });
   app.log.info('experiment schedules: ticking in this process (every minute, UTC)');
   app.log.info(`API docs at ${config.publicUrl}/docs`);
 }

@@ -5,7 +5,8 @@
 
 export interface AlertMessage {
   experiment: { id: number; name: string };
-  run: { id: number; number: number; status: string; error: string | null };
+  /** A scheduled run that could not start has no id nor number, and its error says why. */
+  run: { id: number | null; number: number | null; status: string; error: string | null };
   baseline: { id: number; number: number } | null;
   pass: boolean;
   checks: unknown[];
@@ -15,7 +16,7 @@ export interface AlertMessage {
 
 const isSlackWebhook = (url: URL) => url.hostname === 'hooks.slack.com';
 
-const runName = (run: { number: number }) => `run #${run.number}`;
+const runName = (number: number | null) => `run #${number}`;
 
 /** A check as one line: the gate's own sentence when it gives one, its JSON otherwise. */
 function checkLine(check: unknown): string {
@@ -25,14 +26,20 @@ function checkLine(check: unknown): string {
 
 /** Slack's message: what happened in the first line, the checks below, and the link to look. */
 function slackText(message: AlertMessage): string {
-  const what = `Experiment “${message.experiment.name}”, scheduled ${runName(message.run)}`;
-  if (message.run.status !== 'success') {
-    return `:x: ${what} failed${message.run.error ? `: ${message.run.error}` : ''}\n<${message.console_url}|Open the run>`;
+  const experiment = `Experiment “${message.experiment.name}”`;
+  const { run } = message;
+  if (run.status !== 'success') {
+    const why = run.error ? `: ${run.error}` : '';
+    return run.number === null
+      ? `:x: ${experiment}, scheduled run could not start${why}\n<${message.console_url}|Open the experiment>`
+      : `:x: ${experiment}, scheduled ${runName(run.number)} failed${why}\n<${message.console_url}|Open the run>`;
   }
-  const against = message.baseline ? ` against ${runName(message.baseline)}` : '';
-  return [`:warning: ${what} regressed${against}`, ...message.checks.map(checkLine), `<${message.console_url}|Compare the runs>`].join(
-    '\n',
-  );
+  const against = message.baseline ? ` against ${runName(message.baseline.number)}` : '';
+  return [
+    `:warning: ${experiment}, scheduled ${runName(run.number)} regressed${against}`,
+    ...message.checks.map(checkLine),
+    `<${message.console_url}|Compare the runs>`,
+  ].join('\n');
 }
 
 /** The body sent to `url`. */

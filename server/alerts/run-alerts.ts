@@ -1,8 +1,9 @@
 /**
  * When a scheduled run ends, its experiment's alerts are checked: a run that succeeded is held to each rule
  * against the alert's baseline, and a webhook is told when it does not pass; a run that failed tells the
- * alerts that asked for failures. Each (alert, run) gets at most one delivery, whichever worker ended the run.
- * A run no schedule made is left alone.
+ * alerts that asked for failures, and so does a schedule's tick that could not start its run. Each (alert, run)
+ * gets at most one delivery, whichever worker ended the run; a tick that made no run is told by the one caller
+ * that kept it. A run no schedule made is left alone.
  */
 import type { Database, Queryable } from '../db/database';
 import type { AlertMessage } from './alert-payloads';
@@ -17,8 +18,9 @@ interface RunAlertSettings extends WebhookSettings {
 }
 
 interface EndedRun {
-  id: number;
-  number: number;
+  /** Null, as its number, for a tick that could not start its run: its error says why. */
+  id: number | null;
+  number: number | null;
   status: string;
   error: string | null;
   experiment_id: number;
@@ -67,16 +69,22 @@ export class RunAlerts {
   constructor(private readonly settings: RunAlertSettings) {}
 
   /** The runs' end listener (SliceOptions.onEnded): checks in the background, so the run's worker goes on. */
-  readonly onEnded = (db: Database, runId: number): void => {
-    const check = this.check(db, runId)
-      .catch((error: unknown) => this.settings.log?.(`run ${runId}: its alerts could not be checked`, error))
-      .finally(() => this.checking.delete(check));
-    this.checking.add(check);
-  };
+  readonly onEnded = (db: Database, runId: number): void => this.inBackground(this.check(db, runId), `run ${runId}`);
+
+  /** The schedules' listener for a tick kept without a run (ScheduledRuns' onTickFailed): tells in the background. */
+  readonly onTickFailed = (db: Database, experimentId: number, tickAt: string): void =>
+    this.inBackground(this.checkTick(db, experimentId, tickAt), `experiment ${experimentId}'s tick at ${tickAt}`);
 
   /** Resolves once every check and delivery under way has finished. */
   async settled(): Promise<void> {
     while (this.checking.size > 0) await Promise.all([...this.checking]);
+  }
+
+  private inBackground(work: Promise<void>, what: string): void {
+    const check = work
+      .catch((error: unknown) => this.settings.log?.(`${what}: its alerts could not be checked`, error))
+      .finally(() => this.checking.delete(check));
+    this.checking.add(check);
   }
 
   private async check(db: Database, runId: number): Promise<void> {
@@ -86,8 +94,21 @@ export class RunAlerts {
        WHERE r.id = $1`,
       [runId],
     );
-    if (rows.length === 0) return;
-    const run = rows[0];
+    if (rows.length > 0) await this.checkAlerts(db, rows[0]);
+  }
+
+  /** A tick that could not start its run is told as a run that failed, with no id nor number. */
+  private async checkTick(db: Database, experimentId: number, tickAt: string): Promise<void> {
+    const { rows } = await db.query<EndedRun>(
+      `SELECT NULL AS id, NULL AS number, 'failed' AS status, t.error, t.experiment_id, e.name AS experiment_name, t.tick_at
+       FROM schedule_ticks t JOIN experiments e ON e.id = t.experiment_id
+       WHERE t.experiment_id = $1 AND t.tick_at = $2 AND t.run_id IS NULL`,
+      [experimentId, tickAt],
+    );
+    if (rows.length > 0) await this.checkAlerts(db, rows[0]);
+  }
+
+  private async checkAlerts(db: Database, run: EndedRun): Promise<void> {
     const alerts = await db.query<AlertRow>(
       'SELECT id, rule, webhook_url, on_failure, baseline FROM alert_rules WHERE experiment_id = $1 ORDER BY id',
       [run.experiment_id],
@@ -99,12 +120,15 @@ export class RunAlerts {
     const { publicUrl } = this.settings;
     const message = (baseline: { id: number; number: number } | null, verdict: Verdict): AlertMessage => ({
       experiment: { id: Number(run.experiment_id), name: run.experiment_name },
-      run: { id: Number(run.id), number: run.number, status: run.status, error: run.error },
+      run: { id: run.id === null ? null : Number(run.id), number: run.number, status: run.status, error: run.error },
       baseline,
       ...verdict,
+      // Without a run, the experiment's page, whose schedule shows why.
       console_url: baseline
         ? `${publicUrl}/compare?baseline=${baseline.id}&candidate=${run.id}`
-        : `${publicUrl}/experiment-run-results/${run.id}`,
+        : run.id === null
+          ? `${publicUrl}/experiment-runs/${run.experiment_id}`
+          : `${publicUrl}/experiment-run-results/${run.id}`,
     });
     if (run.status !== 'success') {
       if (alert.on_failure)

@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database-errors';
 import type { RunQueue } from '../runs/run-queue';
-import { ScheduledRuns } from './scheduled-runs';
+import { ScheduledRuns, type TickFailureListener } from './scheduled-runs';
 
 const TICK_QUEUE = 'experiment-schedules';
 const SCHEMA = 'pgboss';
@@ -108,6 +108,8 @@ class PgBossClock implements ScheduleClock {
 
 interface ScheduleClockOptions {
   log?: Log;
+  /** Told of each tick that could not start its run. */
+  onTickFailed?: TickFailureListener;
   /** pg-boss only: how often it looks whether a cron tick has come (tests shorten it). */
   monitorSeconds?: number;
 }
@@ -116,9 +118,9 @@ interface ScheduleClockOptions {
 export async function startScheduleClock(
   db: Database,
   queue: RunQueue,
-  { log, monitorSeconds }: ScheduleClockOptions = {},
+  { log, onTickFailed, monitorSeconds }: ScheduleClockOptions = {},
 ): Promise<ScheduleClock> {
-  const runs = new ScheduledRuns(db, queue);
+  const runs = new ScheduledRuns(db, queue, onTickFailed);
   if (db.kind === 'postgres') return PgBossClock.open(runs, db, log, monitorSeconds);
   const clock = new MinuteClock(runs, log);
   clock.start();

@@ -3,7 +3,8 @@
  * started as a person's would be and attributed to the scheduler. Whatever calls tick() (pg-boss's cron, the
  * in-process timer, a start after the server was down), the (experiment, tick) key of schedule_ticks lets
  * exactly one caller make the run. Only the latest tick missed runs: a server down for a day makes one run,
- * not 1,440.
+ * not 1,440. A tick that cannot make its run is kept with the reason, and its one caller tells the listener
+ * (the alerts that asked for failures).
  */
 import type { Database } from '../db/database';
 import type { AuditActor } from '../audit/audit-summaries';
@@ -31,15 +32,18 @@ interface ScheduledRun {
   error: string | null;
 }
 
+/** Told once of each tick kept without a run (RunAlerts.onTickFailed). */
+export type TickFailureListener = (db: Database, experimentId: number, tickAt: string) => void;
+
 export class ScheduledRuns {
   constructor(
     private readonly db: Database,
     private readonly queue: RunQueue,
-    private readonly now: () => Date = () => new Date(),
+    private readonly onTickFailed?: TickFailureListener,
   ) {}
 
   /** Makes the due runs as of `now`; answers what this call made (nothing for a tick another caller had). */
-  async tick(now = this.now()): Promise<ScheduledRun[]> {
+  async tick(now = new Date()): Promise<ScheduledRun[]> {
     const { rows } = await this.db.query<DueRow>(
       `SELECT s.experiment_id, s.cron,
          greatest(s.active_since, (SELECT max(tick_at) FROM schedule_ticks t WHERE t.experiment_id = s.experiment_id)) AS after
@@ -72,13 +76,18 @@ export class ScheduledRuns {
       this.queue.committed(runId);
       return { experiment_id: experimentId, tick_at: tickAt, run_id: runId, error: null };
     } catch (error) {
-      // The experiment cannot run now (no golden set, a dataset emptied): the tick is kept with the reason, shown on its schedule.
-      if (!(error instanceof HttpError)) throw error;
-      const kept = await this.db.query(
-        'INSERT INTO schedule_ticks (experiment_id, tick_at, error) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING tick_at',
-        [experimentId, tickAt, error.message],
-      );
-      return kept.rows.length > 0 ? { experiment_id: experimentId, tick_at: tickAt, run_id: null, error: error.message } : undefined;
+      // The experiment cannot run now (no golden set, a dataset emptied, a search target refused) or the run could
+      // not be made: the tick is kept with the reason, shown on its schedule, rather than dropped without a word.
+      const reason = error instanceof HttpError ? error.message : `The run could not be created: ${(error as Error).message}`;
+      const keep =
+        'INSERT INTO schedule_ticks (experiment_id, tick_at, error) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING tick_at';
+      // Nothing can be kept (the database is gone): the tick's own failure is what the log needs.
+      const kept = await this.db.query(keep, [experimentId, tickAt, reason]).catch(() => {
+        throw error;
+      });
+      if (kept.rows.length === 0) return undefined;
+      this.onTickFailed?.(this.db, experimentId, tickAt);
+      return { experiment_id: experimentId, tick_at: tickAt, run_id: null, error: reason };
     }
   }
 }

@@ -51,7 +51,7 @@ export const DeliveriesQuerySchema = Type.Object(pageProperties, { additionalPro
 
 export const DeliverySchema = Type.Object({
   id: IdSchema,
-  run_id: Nullable(Type.Integer({ description: 'Null once the run is deleted' })),
+  run_id: Nullable(Type.Integer({ description: 'Null once the run is deleted, and for a scheduled run that could not start' })),
   kind: Type.String({ enum: ['regression', 'run_failed'] }),
   status: Type.String({
     enum: ['pending', 'delivered', 'failed', 'skipped'],

@@ -1,8 +1,9 @@
 // Alerts on scheduled runs: POST/GET/DELETE …/alerts make, list and delete rules (a rule the gate cannot read,
 // a host ALERT_WEBHOOK_HOSTS does not list or a bad baseline refused naming the field); when a scheduled run
 // ends, a local catcher receives exactly one delivery for a regression and none for noise, a 500 is tried
-// again with each attempt logged, a failed run tells the alerts that asked, and a hooks.slack.com URL gets
-// Slack's { text }. Every delivery is listed newest first, a skipped or failed one with its reason.
+// again with each attempt logged, a failed run tells the alerts that asked (and so does a tick that could not
+// start its run, once however many servers tick), and a hooks.slack.com URL gets Slack's { text }. Every
+// delivery is listed newest first, a skipped or failed one with its reason.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -101,7 +102,7 @@ describe.each(backends)('alerts on scheduled runs (%s)', (backend) => {
       await t.db.query<{ at: string }>('SELECT active_since AS at FROM experiment_schedules WHERE experiment_id = $1', [experimentId])
     ).rows[0].at;
     let minute = Date.parse(since);
-    const ticks = new ScheduledRuns(t.db, t.runQueue!);
+    const ticks = new ScheduledRuns(t.db, t.runQueue!, alerts.onTickFailed);
     return {
       experimentId,
       async nextRun() {
@@ -290,6 +291,73 @@ describe.each(backends)('alerts on scheduled runs (%s)', (backend) => {
     });
     expect(await deliveries(down.experimentId, told)).toEqual([expect.objectContaining({ kind: 'run_failed', status: 'delivered' })]);
     expect(await deliveries(down.experimentId, quiet)).toEqual([]);
+  });
+
+  it('tells on_failure alerts once when a tick cannot start its run, with the reason, however many servers tick', async () => {
+    await t.db.query('UPDATE experiment_schedules SET enabled = false');
+    const port = await closedPort();
+    const experimentId = await engine.addExperiment('Unstartable', {
+      k: 2,
+      search_target: { kind: 'http', url: `http://127.0.0.1:${port}/?q={query}`, hits: '/hits', product_id: '/id', timeout_ms: 500 },
+    });
+    expect((await t.call('PUT', `${API}/experiments/${experimentId}/schedule`, { cron: '* * * * *', enabled: true })).statusCode).toBe(200);
+    const told = await createAlert(experimentId, { rule: 'ndcg@2:0.01', webhook_url: `${catcher.url}/unstartable`, on_failure: true });
+    await createAlert(experimentId, {
+      rule: 'ndcg@2:0.01',
+      webhook_url: 'https://hooks.slack.com/services/{env:ALERT_WEBHOOK_SLACK}',
+      on_failure: true,
+    });
+    const quiet = await createAlert(experimentId, { rule: 'ndcg@2:0.01', webhook_url: `${catcher.url}/quiet` });
+    const since = (
+      await t.db.query<{ at: string }>('SELECT active_since AS at FROM experiment_schedules WHERE experiment_id = $1', [experimentId])
+    ).rows[0].at;
+    const experimentPage = `${CONSOLE}/experiment-runs/${experimentId}`;
+
+    // Its search target's host is no longer one the server may call: the experiment cannot run.
+    vi.stubEnv('SEARCH_TARGET_HOSTS', 'search.example.com');
+    const servers = [new ScheduledRuns(t.db, t.runQueue!, alerts.onTickFailed), new ScheduledRuns(t.db, t.runQueue!, alerts.onTickFailed)];
+    const now = new Date(Date.parse(since) + MINUTE);
+    const made = (await Promise.all(servers.flatMap((server) => [server.tick(now), server.tick(now)]))).flat();
+    expect(made).toEqual([expect.objectContaining({ experiment_id: experimentId, run_id: null })]);
+    const reason = made[0].error!;
+    expect(reason).toMatch(/cannot run: config\.search_target: .*SEARCH_TARGET_HOSTS/);
+    await alerts.settled();
+    expect(catcher.caught.map((c) => c.path).sort()).toEqual(['/services/T000/B000/XXXX', '/unstartable']);
+    expect(catcher.caught.find((c) => c.path === '/unstartable')!.body).toEqual({
+      experiment: { id: experimentId, name: 'Unstartable' },
+      run: { id: null, number: null, status: 'failed', error: reason },
+      baseline: null,
+      pass: false,
+      checks: [],
+      worst_regressions: [],
+      console_url: experimentPage,
+    });
+    expect(catcher.caught.find((c) => c.path !== '/unstartable')!.body).toEqual({
+      text: `:x: Experiment “Unstartable”, scheduled run could not start: ${reason}\n<${experimentPage}|Open the experiment>`,
+    });
+    expect(await deliveries(experimentId, told)).toEqual([
+      expect.objectContaining({ run_id: null, kind: 'run_failed', status: 'delivered', attempts: 1 }),
+    ]);
+    expect(await deliveries(experimentId, quiet)).toEqual([]);
+
+    // The next tick: the target is allowed again, but the run cannot be made (its queue refuses it). Told again, once.
+    vi.unstubAllEnvs();
+    catcher.caught.length = 0;
+    const refusing = { ...t.runQueue!, enqueue: () => Promise.reject(new Error('the run queue is not running')) };
+    const next = await new ScheduledRuns(t.db, refusing, alerts.onTickFailed).tick(new Date(now.getTime() + MINUTE));
+    expect(next).toEqual([expect.objectContaining({ run_id: null, error: 'The run could not be created: the run queue is not running' })]);
+    await alerts.settled();
+    expect(catcher.caught.filter((c) => c.path === '/unstartable').map((c) => c.body.run.error)).toEqual([
+      'The run could not be created: the run queue is not running',
+    ]);
+    expect(catcher.caught).toHaveLength(2);
+    expect(await deliveries(experimentId, told)).toHaveLength(2);
+    // No run was left behind by the one that could not be queued.
+    const runs = await t.db.query('SELECT id FROM experiment_runs WHERE experiment_id = $1', [experimentId]);
+    expect(runs.rows).toEqual([]);
+    expect((await t.call('GET', `${API}/experiments/${experimentId}/schedule`)).json().last_error).toBe(
+      'The run could not be created: the run queue is not running',
+    );
   });
 
   it("sends a hooks.slack.com webhook Slack's { text }, its secret path filled in from the environment", async () => {
