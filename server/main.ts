@@ -13,7 +13,7 @@ import { loggerOptions } from './log-destination';
 import { surviveLostConnectionRejections } from './db/connection-loss';
 import { reclaimUnfinishedImports } from './db/after-import';
 import { fullDiskAtStart } from './db/disk-space';
-import { abandonStalledDeliveries, RunAlerts } from './alerts/run-alerts';
+import { RunAlerts } from './alerts/run-alerts';
 import { gateVerdict } from './alerts/gate-verdict';
 import { startScheduleClock, type ScheduleClock } from './schedules/schedule-clocks';
 
@@ -59,6 +59,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await scheduleClock?.close();
+    alerts.stopResuming();
     await app!.close();
     await runQueue.close();
     await judgeQueue.close();
@@ -97,7 +98,8 @@ async function main() {
   } else {
     app.log.info('experiment runs and judge jobs: queued for `npm run worker` (RUN_WORKER=false)');
   }
-  await abandonStalledDeliveries(db);
+  // Deliveries a stopped server left pending are sent again.
+  await alerts.startResuming(db);
   scheduleClock = await startScheduleClock(db, runQueue, { log: logError, onTickFailed: alerts.onTickFailed });
   app.log.info('experiment schedules: ticking in this process (every minute, UTC)');
   app.log.info(`API docs at ${config.publicUrl}/docs`);

@@ -8,7 +8,8 @@
 import type { Database, Queryable } from '../db/database';
 import type { AlertMessage } from './alert-payloads';
 import type { AlertVerdict, Verdict } from './alert-verdict';
-import { sendDelivery, type WebhookSettings } from './webhook-sender';
+import { claimStalledDeliveries } from './stalled-deliveries';
+import { longestSilenceMs, sendDelivery, type WebhookSettings } from './webhook-sender';
 
 interface RunAlertSettings extends WebhookSettings {
   verdict: AlertVerdict;
@@ -63,27 +64,79 @@ async function baselineOf(db: Queryable, alert: AlertRow, run: EndedRun): Promis
   return { missing: `Baseline run ${alert.baseline} does not exist or did not succeed` };
 }
 
+/** How often a server looks for deliveries another server left when it stopped. */
+const RESUME_EVERY_MS = 60_000;
+/** Beyond the longest a live sender stays silent: a slow database write, a clock a little off. */
+const SILENCE_MARGIN_MS = 30_000;
+
 export class RunAlerts {
   private readonly checking = new Set<Promise<void>>();
+  /** The deliveries this process is sending: never resumed as if another had left them. */
+  private readonly sending = new Set<number>();
+  private resuming?: NodeJS.Timeout;
+  private readonly startedAt = new Date();
 
   constructor(private readonly settings: RunAlertSettings) {}
 
   /** The runs' end listener (SliceOptions.onEnded): checks in the background, so the run's worker goes on. */
-  readonly onEnded = (db: Database, runId: number): void => this.inBackground(this.check(db, runId), `run ${runId}`);
+  readonly onEnded = (db: Database, runId: number): void =>
+    this.inBackground(this.check(db, runId), `run ${runId}: its alerts could not be checked`);
 
   /** The schedules' listener for a tick kept without a run (ScheduledRuns' onTickFailed): tells in the background. */
   readonly onTickFailed = (db: Database, experimentId: number, tickAt: string): void =>
-    this.inBackground(this.checkTick(db, experimentId, tickAt), `experiment ${experimentId}'s tick at ${tickAt}`);
+    this.inBackground(
+      this.checkTick(db, experimentId, tickAt),
+      `experiment ${experimentId}, tick at ${tickAt}: its alerts could not be checked`,
+    );
+
+  /**
+   * At start: sends again the deliveries a stopped server left pending, with the attempts they have left; on PGlite
+   * every one from before this process started (no other process can be sending it), on PostgreSQL those no
+   * server has touched for longer than a live sender would. Then each minute, for the ones a server that stopped
+   * while others ran leaves behind.
+   */
+  async startResuming(db: Database): Promise<void> {
+    await this.resumeStalled(db, { leftBeforeStart: db.kind === 'pglite' });
+    this.resuming = setInterval(() => {
+      this.resumeStalled(db).catch((error: unknown) =>
+        this.settings.log?.('alert deliveries: the stalled ones could not be resumed', error),
+      );
+    }, RESUME_EVERY_MS);
+    // A timer that would keep a stopping process alive has nothing left to do.
+    this.resuming.unref();
+  }
+
+  stopResuming(): void {
+    clearInterval(this.resuming);
+  }
+
+  /**
+   * Claims the stalled deliveries and sends them in the background; answers how many it took. With
+   * `leftBeforeStart`, also every pending one last touched before this process started.
+   */
+  async resumeStalled(db: Database, { leftBeforeStart = false } = {}): Promise<number> {
+    const stalled = await claimStalledDeliveries(db, {
+      silentMs: longestSilenceMs(this.settings) + SILENCE_MARGIN_MS,
+      touchedBefore: leftBeforeStart ? this.startedAt : null,
+      sending: [...this.sending],
+    });
+    for (const delivery of stalled) {
+      this.inBackground(
+        this.send(db, delivery.id, delivery.webhook_url, delivery.payload, delivery.attempts),
+        `alert delivery ${delivery.id} could not be sent again`,
+      );
+    }
+    return stalled.length;
+  }
 
   /** Resolves once every check and delivery under way has finished. */
   async settled(): Promise<void> {
     while (this.checking.size > 0) await Promise.all([...this.checking]);
   }
 
-  private inBackground(work: Promise<void>, what: string): void {
-    const check = work
-      .catch((error: unknown) => this.settings.log?.(`${what}: its alerts could not be checked`, error))
-      .finally(() => this.checking.delete(check));
+  /** Runs `work` without holding up the caller, `failure` logged should it fail; settled() waits for it. */
+  private inBackground(work: Promise<void>, failure: string): void {
+    const check = work.catch((error: unknown) => this.settings.log?.(failure, error)).finally(() => this.checking.delete(check));
     this.checking.add(check);
   }
 
@@ -159,7 +212,16 @@ export class RunAlerts {
       [alert.id, run.id, kind, JSON.stringify(message)],
     );
     if (created.rows.length === 0) return;
-    await sendDelivery(db, Number(created.rows[0].id), alert.webhook_url, message, this.settings);
+    await this.send(db, Number(created.rows[0].id), alert.webhook_url, message, 0);
+  }
+
+  private async send(db: Database, deliveryId: number, webhookUrl: string, message: AlertMessage, attemptsMade: number): Promise<void> {
+    this.sending.add(deliveryId);
+    try {
+      await sendDelivery(db, deliveryId, webhookUrl, message, this.settings, attemptsMade);
+    } finally {
+      this.sending.delete(deliveryId);
+    }
   }
 
   /** Nothing is sent, and the delivery list says why. */
@@ -170,12 +232,4 @@ export class RunAlerts {
       [alert.id, run.id, reason],
     );
   }
-}
-
-/** At start: deliveries a stopped server left part-way are failed with the reason, rather than shown pending for ever. */
-export async function abandonStalledDeliveries(db: Queryable): Promise<void> {
-  await db.query(
-    `UPDATE alert_deliveries SET status = 'failed', error = coalesce(error || '. ', '') || 'The server stopped before delivering it', updated_at = now()
-     WHERE status = 'pending' AND updated_at < now() - interval '5 minutes'`,
-  );
 }

@@ -37,13 +37,25 @@ async function record(db: Queryable, deliveryId: number, attempts: number, { sta
 
 const statusText = (response: Response) => `${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`.trim();
 
-/** Sends delivery `deliveryId` of `message` to `webhookUrl` (as stored, placeholders and all). Never throws for the webhook's sake. */
+/**
+ * The longest a sender leaves a pending delivery's row untouched: a wait before trying again, then an attempt
+ * that times out. A pending row untouched for longer (and a margin) was left by a server that stopped.
+ */
+export function longestSilenceMs(settings: WebhookSettings): number {
+  return Math.max(0, ...(settings.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)) + (settings.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+}
+
+/**
+ * Sends delivery `deliveryId` of `message` to `webhookUrl` (as stored, placeholders and all). Never throws for the
+ * webhook's sake. A delivery resumed after `attemptsMade` attempts goes on with the ones it has left.
+ */
 export async function sendDelivery(
   db: Queryable,
   deliveryId: number,
   webhookUrl: string,
   message: AlertMessage,
   settings: WebhookSettings = {},
+  attemptsMade = 0,
 ): Promise<void> {
   const delays = settings.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -51,11 +63,11 @@ export async function sendDelivery(
   try {
     target = resolveWebhookUrl(webhookUrl, settings.env ?? process.env);
   } catch (error) {
-    return record(db, deliveryId, 0, { status: 'failed', response_code: null, error: (error as Error).message });
+    return record(db, deliveryId, attemptsMade, { status: 'failed', response_code: null, error: (error as Error).message });
   }
   const body = JSON.stringify(webhookBody(target.url, message));
   const redact = (text: string) => redactSecrets(text, target.secrets);
-  for (let attempt = 1; ; attempt += 1) {
+  for (let attempt = attemptsMade + 1; ; attempt += 1) {
     let outcome: Attempt & { retry: boolean };
     try {
       const response = await (settings.fetch ?? globalThis.fetch)(target.url, {

@@ -3,12 +3,16 @@
 // ends, a local catcher receives exactly one delivery for a regression and none for noise, a 500 is tried
 // again with each attempt logged, a failed run tells the alerts that asked (and so does a tick that could not
 // start its run, once however many servers tick), and a hooks.slack.com URL gets Slack's { text }. Every
-// delivery is listed newest first, a skipped or failed one with its reason.
+// delivery is listed newest first, a skipped or failed one with its reason. Deliveries a stopped server left
+// pending are sent again by the next to start, once however many do, with the attempts they have left.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertVerdict, Verdict } from '../../server/alerts/alert-verdict';
+import type { AlertMessage } from '../../server/alerts/alert-payloads';
 import { RunAlerts } from '../../server/alerts/run-alerts';
+import type { Database } from '../../server/db/database';
+import { openDatabase } from '../../server/storage/open-database';
 import { ScheduledRuns } from '../../server/schedules/scheduled-runs';
 import { startEngineRuns, type EngineRuns } from './helpers/engine-run';
 import { backends, type TestApp } from './helpers/test-app';
@@ -71,6 +75,8 @@ describe.each(backends)('alerts on scheduled runs (%s)', (backend) => {
   let t: TestApp;
   let catcher: Awaited<ReturnType<typeof startCatcher>>;
   let alerts: RunAlerts;
+  /** How every server here sends: short waits between attempts, Slack's host answered by the catcher. */
+  let sending: ConstructorParameters<typeof RunAlerts>[0];
   let nextVerdict: Verdict = NOISE;
   const decided: Array<[number, number, string]> = [];
   const verdict: AlertVerdict = {
@@ -117,7 +123,7 @@ describe.each(backends)('alerts on scheduled runs (%s)', (backend) => {
 
   beforeAll(async () => {
     catcher = await startCatcher();
-    alerts = new RunAlerts({
+    sending = {
       verdict,
       publicUrl: CONSOLE,
       retryDelaysMs: [10, 20, 40],
@@ -128,7 +134,8 @@ describe.each(backends)('alerts on scheduled runs (%s)', (backend) => {
         const target = new URL(String(url));
         return fetch(target.hostname === 'hooks.slack.com' ? `${catcher.url}${target.pathname}` : target, init);
       },
-    });
+    };
+    alerts = new RunAlerts(sending);
     engine = await startEngineRuns(
       backend,
       { name: 'Alerted', catalogue: CATALOGUE, judgements: JUDGEMENTS },
@@ -358,6 +365,79 @@ describe.each(backends)('alerts on scheduled runs (%s)', (backend) => {
     expect((await t.call('GET', `${API}/experiments/${experimentId}/schedule`)).json().last_error).toBe(
       'The run could not be created: the run queue is not running',
     );
+  });
+
+  it('sends again the deliveries a stopped server left pending, once however many servers start, with the attempts they have left', async () => {
+    const resumed = await scheduled('Resumed');
+    const run = await resumed.nextRun();
+    const message: AlertMessage = {
+      experiment: { id: resumed.experimentId, name: 'Resumed' },
+      run: { id: run.id, number: run.number ?? null, status: 'failed', error: 'The searches failed' },
+      baseline: null,
+      pass: false,
+      checks: [],
+      worst_regressions: [],
+      console_url: `${CONSOLE}/experiment-run-results/${run.id}`,
+    };
+    /** A delivery as a server left it when it stopped: pending after `attempts`, last touched `ago` before now. */
+    const left = async (path: string, attempts: number, ago: string) => {
+      const alertId = await createAlert(resumed.experimentId, {
+        rule: 'ndcg@2:0.01',
+        webhook_url: `${catcher.url}${path}`,
+        on_failure: true,
+      });
+      await t.db.query(
+        `INSERT INTO alert_deliveries (alert_id, run_id, kind, status, attempts, response_code, error, payload, updated_at)
+         VALUES ($1, $2, 'run_failed', 'pending', $3, $4, $5, $6::jsonb, now() - $7::interval)`,
+        [
+          alertId,
+          run.id,
+          attempts,
+          attempts > 0 ? 503 : null,
+          attempts > 0 ? 'The webhook answered HTTP 503 Service Unavailable' : null,
+          JSON.stringify(message),
+          ago,
+        ],
+      );
+      return alertId;
+    };
+    const never = await left('/never-tried', 0, '10 minutes');
+    const retrying = await left('/retrying', 2, '10 minutes');
+    // Touched a moment ago: on PostgreSQL another server may be sending it right now.
+    const recent = await left('/recent', 1, '1 second');
+
+    // Two servers start at once, each on its own connection (PGlite: its one server).
+    let otherDb: Database = t.db;
+    if (t.databaseUrl) otherDb = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir });
+    const servers = [new RunAlerts(sending), new RunAlerts(sending)];
+    try {
+      const taken = await Promise.all([servers[0].resumeStalled(t.db), servers[1].resumeStalled(otherDb)]);
+      expect(taken[0] + taken[1]).toBe(2);
+      await Promise.all(servers.map((server) => server.settled()));
+    } finally {
+      if (otherDb !== t.db) await otherDb.close();
+    }
+    expect(catcher.caught.map((c) => c.path).sort()).toEqual(['/never-tried', '/retrying']);
+    expect(catcher.caught.map((c) => c.body)).toEqual([message, message]);
+    expect((await deliveries(resumed.experimentId, never))[0]).toMatchObject({ status: 'delivered', attempts: 1, response_code: 200 });
+    expect((await deliveries(resumed.experimentId, retrying))[0]).toMatchObject({ status: 'delivered', attempts: 3, error: null });
+    expect((await deliveries(resumed.experimentId, recent))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // A server starting on PGlite, which no other process shares: every delivery from before it started is its to
+    // send. This one gets the three attempts it had left, all refused: it ends failed after four, as if never stopped.
+    catcher.caught.length = 0;
+    catcher.answers.push(500, 500, 500);
+    const restarted = new RunAlerts(sending);
+    expect(await restarted.resumeStalled(t.db, { leftBeforeStart: true })).toBe(1);
+    await restarted.settled();
+    expect(catcher.caught.map((c) => c.path)).toEqual(['/recent', '/recent', '/recent']);
+    expect((await deliveries(resumed.experimentId, recent))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 4,
+      error: 'The webhook answered HTTP 500 Internal Server Error',
+    });
+    // Nothing is left to resume.
+    expect(await new RunAlerts(sending).resumeStalled(t.db, { leftBeforeStart: true })).toBe(0);
   });
 
   it("sends a hooks.slack.com webhook Slack's { text }, its secret path filled in from the environment", async () => {
