@@ -115,6 +115,19 @@ describe('an API key made on the console drives the CLI', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Schedule' }).getByLabel('Cron (UTC)').inputValue()).toBe('0 6 * * 1-5');
   });
 
+  it('deletes the alert after asking, and says no one is told any more', async () => {
+    await page.goto(`${server.url}/experiment-runs/${experimentId}`);
+    const alerts = page.getByRole('region', { name: 'Alerts' });
+    await alerts.getByRole('button', { name: 'Delete alert ndcg@10:0.01' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete alert' });
+    await expect.poll(() => confirm.innerText()).toContain('Delete alert ndcg@10:0.01 and its deliveries?');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => alerts.innerText()).toContain('No alerts: a scheduled run that regresses tells nobody.');
+    await page.reload();
+    await expect.poll(() => page.getByRole('region', { name: 'Alerts' }).innerText()).toContain('No alerts');
+  });
+
   it('refuses the CLI at once once the key is revoked', async () => {
     await page.goto(`${server.url}/api-keys`);
     await page.getByRole('button', { name: 'Revoke nightly ci' }).click();
