@@ -38,6 +38,7 @@ import { accountRoutes } from './routes/backend/accounts';
 import { apiKeyRoutes } from './routes/backend/api-keys';
 import { demoDataRoutes } from './routes/backend/demo-data';
 import { gettingStartedRoutes } from './routes/backend/getting-started';
+import { activityRoutes } from './routes/backend/activity';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
 import { cliDownloadRoutes } from './routes/cli-download';
@@ -219,6 +220,7 @@ export async function buildApp(
       await api.register(apiKeyRoutes, { db });
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
       await api.register(gettingStartedRoutes, { db });
+      await api.register(activityRoutes, { db });
       await api.register(scheduleRoutes, { db });
       await api.register(alertRoutes, { db, verdict: alertVerdict ?? gateVerdict(comparisonOf) });
     },
