@@ -16,6 +16,7 @@ import { keepScoreLines } from '../comparisons/run-scores';
 import { storableHits } from '../search/storable-hits';
 import { copyRunEntries } from './copy-run-entries';
 import { storedOutcomes } from './stored-rankings';
+import { uploadedOutcomes } from './uploaded-rankings';
 import { gradesOf } from './run-judges';
 import type { RunJudges } from '../schemas/run-judges';
 
@@ -43,6 +44,8 @@ export type RunEndListeners = Pick<SliceOptions, 'log' | 'onEnded'>;
 /** 'more' when the run still has entries to evaluate; 'finished' when it ended (or was cancelled). */
 export type SliceOutcome = 'finished' | 'more';
 
+/** Entries per batch of an evaluation's run: nothing is searched, so a batch is only the scoring and one write. */
+const UPLOADED_BATCH = 500;
 /** This many failed searches in a row stop the run: the target is down, not flaky. */
 const FAILURES_IN_A_ROW = 20;
 const DEFAULT_RETRY_DELAYS_MS = [250, 1000];
@@ -55,6 +58,8 @@ interface RunRow {
   rescore_of: number | null;
   /** Whose ratings, by which rule, grade the pairs (run-judges.ts). */
   judges: RunJudges | null;
+  /** An evaluation's run: its rankings were uploaded (evaluation_rankings), and its config names no search target. */
+  uploaded: boolean;
 }
 
 interface PendingEntry {
@@ -80,11 +85,12 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   if (copy === 'ended') return 'finished';
   const { rows } = await db.query<RunRow>(
     `UPDATE experiment_runs SET status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL RETURNING config, started_at = now() AS first, rescore_of, judges`,
+     WHERE id = $1 AND status IN ('pending', 'running') AND config IS NOT NULL AND copying_from_dataset_id IS NULL
+     RETURNING config, started_at = now() AS first, rescore_of, judges, EXISTS (SELECT 1 FROM evaluations WHERE run_id = $1) AS uploaded`,
     [runId],
   );
   if (rows.length === 0) return 'finished';
-  const { config, first, rescore_of, judges } = rows[0];
+  const { config, first, rescore_of, judges, uploaded } = rows[0];
   if (first) await logRun(db, options.log, runId, 'started');
   const failRun = (error: string) => failRunWith(db, runId, error, options);
   const golden = await db.query('SELECT 1 FROM golden_sets WHERE id = $1', [config.golden_set_id]);
@@ -94,17 +100,17 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   }
   let target: SearchTarget | undefined;
   try {
-    // A rescore searches nothing: it scores the first run's stored rankings again.
-    target = rescore_of === null ? (options.createTarget ?? createSearchTarget)(config.search_target, db) : undefined;
+    // A rescore searches nothing: it scores the first run's stored rankings again; an evaluation, its uploaded ones.
+    target = rescore_of === null && !uploaded ? (options.createTarget ?? createSearchTarget)(config.search_target, db) : undefined;
   } catch (error) {
     await failRun(`The search target cannot be used: ${(error as Error).message}`);
     return 'finished';
   }
-  const batchSize = options.batchSize ?? defaultBatchSize(config);
-  const version = targetLabel(config.search_target);
+  const batchSize = options.batchSize ?? (uploaded ? UPLOADED_BATCH : defaultBatchSize(config));
+  const version = uploaded ? 'uploaded ranking' : targetLabel(config.search_target);
   // The built-in search is a statement on PGlite's one connection: searching a batch at once would queue
   // every request behind the whole batch, and gains nothing there.
-  const oneSearchAtATime = db.kind === 'pglite' && config.search_target.kind === 'builtin';
+  const oneSearchAtATime = db.kind === 'pglite' && !uploaded && config.search_target.kind === 'builtin';
   // Batches go in entry order, so a slice goes on after the last result stored. Only another worker
   // on the same run leaves entries without a result below that: the end checks, and looks once more.
   let after = await lastStoredEntry(db, runId);
@@ -132,7 +138,12 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
     after = Number(batch.rows[batch.rows.length - 1].entry_id);
     const keys = [...new Set(batch.rows.map((e) => queryKey(e.input)))];
     const judgements = await gradesOf(db, config.golden_set_id, judges, keys);
-    const stored = rescore_of === null ? undefined : await storedOutcomes(db, rescore_of, batch.rows);
+    const stored =
+      rescore_of !== null
+        ? await storedOutcomes(db, rescore_of, batch.rows)
+        : uploaded
+          ? await uploadedOutcomes(db, runId, batch.rows)
+          : undefined;
     const evaluate = async ({ entry_id, input }: PendingEntry): Promise<StoredResult> => {
       const key = queryKey(input);
       const judged = judgements.get(key) ?? new Map<string, number>();
