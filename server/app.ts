@@ -39,6 +39,7 @@ import { apiKeyRoutes } from './routes/backend/api-keys';
 import { demoDataRoutes } from './routes/backend/demo-data';
 import { gettingStartedRoutes } from './routes/backend/getting-started';
 import { activityRoutes } from './routes/backend/activity';
+import { evaluationRoutes } from './routes/backend/evaluations';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { healthRoutes } from './routes/health';
 import { cliDownloadRoutes } from './routes/cli-download';
@@ -221,6 +222,7 @@ export async function buildApp(
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
       await api.register(gettingStartedRoutes, { db });
       await api.register(activityRoutes, { db });
+      await api.register(evaluationRoutes, { db });
       await api.register(scheduleRoutes, { db });
       await api.register(alertRoutes, { db, verdict: alertVerdict ?? gateVerdict(comparisonOf) });
     },

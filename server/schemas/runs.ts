@@ -49,7 +49,7 @@ export const RunsPageQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-const RunSummarySchema = Type.Object(
+export const RunSummarySchema = Type.Object(
   {
     results: Type.Integer(),
     passed: Type.Integer(),

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../auth/actor';
+import type { Database } from '../../db/database';
+import { deleteEvaluation, evaluationDetails, evaluationPage } from '../../evaluations/evaluation-records';
+import { ErrorSchema } from '../../schemas/errors';
+import { EvaluationDetailsSchema, EvaluationSchema } from '../../schemas/evaluations';
+import { PageOf, PageQuerySchema } from '../../schemas/paging';
+import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
+import { pageWindow } from '../page-window';
+
+/** Evaluations: rankings made elsewhere, scored against a golden set; their results and exports are their run's. */
+export async function evaluationRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/evaluations/',
+    {
+      schema: {
+        summary: 'List evaluations, newest first, with their scoring’s status and progress',
+        tags: ['evaluations'],
+        querystring: PageQuerySchema,
+        response: { 200: PageOf(EvaluationSchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await evaluationPage(db, pageWindow(request.query));
+      reply.header('X-Total-Count', page.count);
+      return page;
+    },
+  );
+
+  app.get(
+    '/evaluations/:id',
+    {
+      schema: {
+        summary: 'Get one evaluation with its means over the queries they count, as a run’s summary',
+        tags: ['evaluations'],
+        params: IdParamsSchema,
+        response: { 200: EvaluationDetailsSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => evaluationDetails(db, request.params.id),
+  );
+
+  app.delete(
+    '/evaluations/:id',
+    {
+      schema: {
+        summary: 'Delete an evaluation with its scores and results',
+        tags: ['evaluations'],
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteEvaluation(db, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
