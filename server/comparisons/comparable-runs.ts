@@ -1,7 +1,7 @@
 /** Finished runs of any experiment that can be compared with a run: the same dataset or golden set, newest first. */
 import type { Queryable } from '../db/database';
 import { notFound } from '../errors';
-import type { ComparableRun, ComparedRun } from '../schemas/comparisons';
+import type { ComparableRun } from '../schemas/comparisons';
 import { ACTIVE_STATUSES, COMPARED_RUN_COLUMNS } from './compared-runs';
 
 /** 404 when there is no such run. */
@@ -20,7 +20,7 @@ export async function comparableRuns(
     AND (e.dataset_id = $3 OR (r.config->'golden_set_id') = $4::jsonb)`;
   const params = [runId, ACTIVE_STATUSES, dataset_id, golden_set === null || golden_set === undefined ? null : JSON.stringify(golden_set)];
   const [page, total] = await Promise.all([
-    db.query<ComparedRun>(
+    db.query<ComparableRun & { dataset_id: number | null; golden_set_id: number | null }>(
       `SELECT ${COMPARED_RUN_COLUMNS} FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id
        WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6`,
       [...params, limit, offset],

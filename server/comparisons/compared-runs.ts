@@ -30,8 +30,12 @@ export async function comparedRuns(db: Queryable, baselineId: number, candidateI
     throw new HttpError(400, `querystring.candidate must be another run than the baseline, got ${candidateId} for both`);
   }
   const { rows } = await db.query<ComparedRunRow>(
-    `SELECT ${COMPARED_RUN_COLUMNS}, r.config, r.updated_at, ${RUN_METRIC_NAMES} AS metric_names
-     FROM experiment_runs r JOIN experiments e ON e.id = r.experiment_id WHERE r.id = ANY($1::bigint[])`,
+    // An evaluation's run has no experiment: its evaluation names it, and gives its dataset if it has one.
+    `SELECT ${COMPARED_RUN_COLUMNS.replace('e.dataset_id', 'coalesce(e.dataset_id, v.dataset_id) AS dataset_id')},
+       CASE WHEN v.id IS NOT NULL THEN json_build_object('id', v.id, 'name', v.name) END AS evaluation,
+       r.config, r.updated_at, ${RUN_METRIC_NAMES} AS metric_names
+     FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id LEFT JOIN evaluations v ON v.run_id = r.id
+     WHERE r.id = ANY($1::bigint[])`,
     [[baselineId, candidateId]],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -11,6 +11,7 @@ import { comparisonInSegment } from './segment-pairs';
 import { segmentDeltas } from './segment-deltas';
 import { comparisonRows, matchingRows, shownResultIds, type RowsQuery } from './comparison-rows';
 import { comparedRuns, publicRun } from './compared-runs';
+import { rankingRun } from './ranking-refs';
 import { deltaHistogram } from './paired-queries';
 import { queryTexts, type ComparisonCache } from './run-comparison';
 
@@ -20,7 +21,11 @@ const CSV_ROWS_PER_CHUNK = 1000;
 export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCache) {
   /** The checked runs, their kept comparison and the rows query with the metric resolved. */
   async function open(query: ComparisonCsvQuery) {
-    const { baseline, candidate, metrics } = await comparedRuns(db, query.baseline, query.candidate);
+    const { baseline, candidate, metrics } = await comparedRuns(
+      db,
+      await rankingRun(db, query.baseline),
+      await rankingRun(db, query.candidate),
+    );
     const metric = query.metric ?? metrics[0];
     if (!metrics.includes(metric)) {
       throw new HttpError(400, `querystring.metric must be one of the metrics both runs have (${metrics.join(', ')}), got "${metric}"`);

@@ -1,21 +1,24 @@
 /**
- * The two runs a verdict judges, each given as a run id or as `latest:TAG`: the newest successful run of
+ * The two runs a verdict judges, each given as a run (its id), an evaluation (evaluation:ID) or as `latest:TAG`: the newest successful run of
  * the other run's experiment carrying that tag (so CI can judge each new run against, say, latest:main
  * without looking its id up). Only one side may be `latest:`: the other names the experiment.
  */
 import type { Queryable } from '../db/database';
 import { HttpError, notFound } from '../errors';
+import { RANKING_REF } from '../schemas/comparisons';
+import { rankingRun } from './ranking-refs';
 
-type RunRef = { id: number } | { tag: string };
+/** A run or an evaluation (ranking-refs.ts), or the newest run with a tag. */
+type RunRef = { ref: string } | { tag: string };
 
-const ID = /^[1-9][0-9]{0,17}$/;
+const REF = new RegExp(RANKING_REF);
 const LATEST = 'latest:';
 
 function parseRef(field: 'baseline' | 'candidate', text: string): RunRef {
   const trimmed = text.trim();
-  if (ID.test(trimmed)) return { id: Number(trimmed) };
+  if (REF.test(trimmed)) return { ref: trimmed };
   if (trimmed.startsWith(LATEST) && trimmed.length > LATEST.length) return { tag: trimmed.slice(LATEST.length).trim() };
-  throw new HttpError(400, `querystring.${field} must be a run id or latest:TAG (e.g. latest:main), got "${text}"`);
+  throw new HttpError(400, `querystring.${field} must be a run id, evaluation:ID or latest:TAG (e.g. latest:main), got "${text}"`);
 }
 
 /** The ids of the two runs; 400 for a malformed reference or two `latest:`, 404 for a missing run or tag. */
@@ -30,10 +33,12 @@ export async function resolveVerdictRuns(
     if ('tag' in candidate) {
       throw new HttpError(400, 'querystring.baseline and querystring.candidate are both latest:TAG: give one of them as a run id');
     }
-    return { baseline: await latestTagged(db, baseline.tag, candidate.id), candidate: candidate.id };
+    const candidateId = await rankingRun(db, candidate.ref);
+    return { baseline: await latestTagged(db, baseline.tag, candidateId), candidate: candidateId };
   }
-  if ('tag' in candidate) return { baseline: baseline.id, candidate: await latestTagged(db, candidate.tag, baseline.id) };
-  return { baseline: baseline.id, candidate: candidate.id };
+  const baselineId = await rankingRun(db, baseline.ref);
+  if ('tag' in candidate) return { baseline: baselineId, candidate: await latestTagged(db, candidate.tag, baselineId) };
+  return { baseline: baselineId, candidate: await rankingRun(db, candidate.ref) };
 }
 
 /** The newest successful run with the tag in the experiment of run `otherId`, other than that run. */

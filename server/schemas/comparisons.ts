@@ -10,9 +10,17 @@ import { SegmentFilterSchema, SegmentKeySchema } from './segments';
 const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
 export type ComparisonFilter = (typeof COMPARISON_FILTERS)[number];
 
+/** A run (`run:ID`, or its id alone) or an evaluation (`evaluation:ID`). */
+export const RANKING_REF = '^((run|evaluation):)?[1-9][0-9]{0,14}$';
+const RankingRefSchema = (side: string) =>
+  Type.String({
+    pattern: RANKING_REF,
+    description: `The ${side}: a run (run:ID, or the id alone) or an evaluation (evaluation:ID); the two share a dataset or a golden set`,
+  });
+
 const rowsQueryProperties = {
-  baseline: IdSchema,
-  candidate: IdSchema,
+  baseline: RankingRefSchema('baseline'),
+  candidate: RankingRefSchema('candidate'),
   metric: Type.Optional(
     QualityMetricNameSchema('The metric of the per-query rows and the histogram, one both runs have; the first of `metrics` when left out'),
   ),
@@ -46,7 +54,12 @@ const rowsQueryProperties = {
 export const ComparisonQuerySchema = Type.Object({ ...rowsQueryProperties, ...pageProperties }, { additionalProperties: false });
 
 export const ComparisonSegmentsQuerySchema = Type.Object(
-  { baseline: IdSchema, candidate: IdSchema, metric: rowsQueryProperties.metric, key: SegmentKeySchema },
+  {
+    baseline: rowsQueryProperties.baseline,
+    candidate: rowsQueryProperties.candidate,
+    metric: rowsQueryProperties.metric,
+    key: SegmentKeySchema,
+  },
   { additionalProperties: false },
 );
 export type ComparisonSegmentsQuery = Static<typeof ComparisonSegmentsQuerySchema>;
@@ -69,6 +82,15 @@ export type ComparableRun = Static<typeof ComparableRunSchema>;
 
 export const ComparedRunSchema = Type.Object({
   ...ComparableRunSchema.properties,
+  /** The run's experiment; null for an evaluation's run. */
+  experiment_id: Nullable(IdSchema),
+  experiment_name: Nullable(Type.String()),
+  evaluation: Nullable(
+    Type.Object(
+      { id: IdSchema, name: Type.String() },
+      { description: 'The evaluation this run holds the scores of (rankings made elsewhere)' },
+    ),
+  ),
   /** The experiment's dataset. */
   dataset_id: Nullable(IdSchema),
   /** The golden set the run was scored with. */

@@ -129,8 +129,9 @@ export const compareSegmentHref = (address: CompareAddress, segment: string | un
 /** Two addresses that show the same thing. */
 export const sameAddress = (a: CompareAddress, b: CompareAddress): boolean => compareSearch(a) === compareSearch(b);
 
-/** A run's own page: its results (App.tsx's /experiment-run-results/:id). */
-export const runHref = (runId: number): string => `/experiment-run-results/${runId}`;
+/** A run's own page: its results (App.tsx's /experiment-run-results/:id); an evaluation's, its own page. */
+export const runHref = (run: { id: number; evaluation?: { id: number } | null }): string =>
+  run.evaluation ? `/evaluations/${run.evaluation.id}` : `/experiment-run-results/${run.id}`;
 
 /**
  * Where a row of the per-query table leads: both results side by side (the pair page, with the metric), or a

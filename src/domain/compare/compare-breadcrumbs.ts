@@ -10,13 +10,17 @@ export type Crumb = { label: string; href: string };
 
 const EXPERIMENTS: Crumb = { label: 'Experiments', href: '/experiments' };
 
-const experimentOf = (run: ComparedRun): Crumb => ({ label: run.experiment_name, href: `/experiment-runs/${run.experiment_id}` });
+/** The run's experiment, or for an evaluation's run the evaluation. */
+const experimentOf = (run: ComparedRun): Crumb =>
+  run.evaluation
+    ? { label: run.evaluation.name, href: `/evaluations/${run.evaluation.id}` }
+    : { label: run.experiment_name ?? '', href: `/experiment-runs/${run.experiment_id}` };
 
 export function compareCrumbs(origin: string | null, { baseline, candidate }: { baseline: ComparedRun; candidate: ComparedRun }): Crumb[] {
   const from = listOrigin(origin);
   const runs = [candidate, baseline];
   const fromRuns = from?.kind === 'runs' ? runs.find((run) => run.experiment_id === from.id) : undefined;
-  if (from && fromRuns) return [EXPERIMENTS, { label: fromRuns.experiment_name, href: from.address }];
+  if (from && fromRuns) return [EXPERIMENTS, { label: fromRuns.experiment_name ?? '', href: from.address }];
   const fromResults = from?.kind === 'results' ? runs.find((run) => run.id === from.id) : undefined;
   if (from && fromResults) return [EXPERIMENTS, experimentOf(fromResults), { label: runLabel(fromResults), href: from.address }];
   return [EXPERIMENTS, experimentOf(candidate)];

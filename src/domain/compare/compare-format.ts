@@ -114,8 +114,12 @@ export function filterCounts(comparison: RunComparison): Record<ComparisonFilter
   };
 }
 
-/** 'BM25 · Run #3': the run's experiment and its number there, as the page names each side. */
-export const runName = (run: NumberedRun & { experiment_name: string }): string => `${run.experiment_name} · ${runLabel(run)}`;
+/** A side of a comparison: an experiment's run, or the run holding an evaluation's scores. */
+type NamedRun = NumberedRun & { experiment_name: string | null; evaluation?: { id: number; name: string } | null };
+
+/** 'BM25 · Run #3': the run's experiment and its number there, as the page names each side; 'Evaluation · name' for an evaluation. */
+export const runName = (run: NamedRun): string =>
+  run.evaluation ? `Evaluation · ${run.evaluation.name}` : `${run.experiment_name ?? ''} · ${runLabel(run)}`;
 
 const NO_ROWS: Record<ComparisonFilter, string> = {
   paired: 'The runs have no query in common.',

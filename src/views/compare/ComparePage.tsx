@@ -158,7 +158,7 @@ function RunTerm({ role, run }: { role: string; run: ComparedRun }) {
     <div className={styles.run}>
       <dt className={styles.runRole}>{role}</dt>
       <dd className={styles.runName}>
-        <Link href={runHref(run.id)}>{runName(run)}</Link>
+        <Link href={runHref(run)}>{runName(run)}</Link>
       </dd>
       <dd className={styles.runTags}>
         <RunTags tags={run.tags} label={`the ${role.toLowerCase()}`} />

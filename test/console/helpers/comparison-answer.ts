@@ -13,6 +13,7 @@ export const comparedRun = (id: number, name: string, changes: Partial<RunCompar
   dataset_id: 2,
   golden_set_id: 4,
   config: null,
+  evaluation: null,
   ...changes,
 });
 
