@@ -185,6 +185,10 @@ describe('rankingOverlap', () => {
     const repeated = rankingOverlap(letters('abc'), letters('babc'), 3);
     expect(repeated).toMatchObject({ overlap: 1, jaccard: 1 });
     expect(repeated.rbo_ext).toBeCloseTo(0.9, 12);
+    // A = a a b c is a b c against B = b a c, the repeat at the place where B has a: the same X_d = 0, 2, 3.
+    const repeatedInA = rankingOverlap(letters('aabc'), letters('bac'), 3);
+    expect(repeatedInA).toMatchObject({ overlap: 1, jaccard: 1 });
+    expect(repeatedInA.rbo_ext).toBeCloseTo(0.9, 12);
   });
 
   it('gives the same answer whichever ranking comes first and whatever pairs came before', () => {
