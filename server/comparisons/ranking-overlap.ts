@@ -35,7 +35,7 @@ export interface RankingOverlap {
   rbo_ext: number;
 }
 
-export const DEFAULT_PERSISTENCE = 0.9;
+const DEFAULT_PERSISTENCE = 0.9;
 
 // The ids seen in the current pair: an open-addressing table reused from call to call, whose slots belong to the
 // current pair when their stamp is the current generation, each with its hash and its rank in A (0 when only B has
