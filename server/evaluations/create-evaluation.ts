@@ -13,7 +13,7 @@ import { queryKey } from '../evaluation/query-key';
 import { HttpError, notFound } from '../errors';
 import type { RunQueue } from '../runs/run-queue';
 
-export type EvaluationFormat = 'trec' | 'csv' | 'jsonl';
+type EvaluationFormat = 'trec' | 'csv' | 'jsonl';
 
 export interface EvaluationSettings {
   name: string;

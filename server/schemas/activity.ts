@@ -1,7 +1,7 @@
 /** The dashboard's Monthly Activity (GET /api/backend/activity). */
 import { Type, type Static } from 'typebox';
 
-export const MAX_ACTIVITY_MONTHS = 24;
+const MAX_ACTIVITY_MONTHS = 24;
 
 export const ActivityQuerySchema = Type.Object(
   {
@@ -17,7 +17,7 @@ export const ActivityQuerySchema = Type.Object(
 
 const count = (what: string) => Type.Integer({ minimum: 0, description: `${what} made that month` });
 
-export const ActivityMonthSchema = Type.Object({
+const ActivityMonthSchema = Type.Object({
   month: Type.String({ description: 'The month, YYYY-MM, in UTC', pattern: '^[0-9]{4}-[0-9]{2}$' }),
   datasets: count('Datasets'),
   golden_sets: count('Golden sets'),

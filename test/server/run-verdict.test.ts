@@ -259,7 +259,9 @@ describe.each(backends)('run verdicts (%s)', (backend) => {
   it('refuses runs it cannot judge: a malformed or missing run, and an unfinished candidate', async () => {
     const malformed = await verdict('main', cand, 'ndcg@10:0.01');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('querystring.baseline must be a run id, evaluation:ID or latest:TAG (e.g. latest:main), got "main"');
+    expect(malformed.json().message).toBe(
+      'querystring.baseline must be a run id, evaluation:ID or latest:TAG (e.g. latest:main), got "main"',
+    );
     const missing = await verdict(base, 999999, 'ndcg@10:0.01');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Experiment run 999999 not found');

@@ -101,7 +101,12 @@ describe.each(backends)('evaluations scored like runs (%s)', (backend) => {
    */
   async function trecRun(name: string): Promise<string> {
     const lines = [...RANKINGS].flatMap(([query, ids]) =>
-      ids.slice(0, K).map((id, i) => `${qidOf.get(queryKey(query)) ?? `unjudged-${queryKey(query).replace(/ /g, '-')}`} Q0 ${id} ${i + 1} ${100 - i} reranker`),
+      ids
+        .slice(0, K)
+        .map(
+          (id, i) =>
+            `${qidOf.get(queryKey(query)) ?? `unjudged-${queryKey(query).replace(/ /g, '-')}`} Q0 ${id} ${i + 1} ${100 - i} reranker`,
+        ),
     );
     const file = join(folder, name);
     await writeFile(file, lines.join('\n') + '\n');
