@@ -4,10 +4,10 @@
  * file in a temporary folder, runs `server/cli/metrics.ts` as a child process and prints its wall
  * time and peak RSS. Target: ≤ 10 s and < 1 GB.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { measure } from './support/measure-child';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
 const RESULTS = 100;
@@ -58,34 +58,6 @@ function generate(folder: string) {
   }
   qrels.close();
   run.close();
-}
-
-/** Peak RSS in KiB: /usr/bin/time's %M when present, else VmHWM sampled from /proc. */
-async function measure(args: string[]): Promise<{ seconds: number; peakKiB: number; stdout: string; code: number | null }> {
-  const useTime = existsSync('/usr/bin/time');
-  const command = useTime ? '/usr/bin/time' : process.execPath;
-  const fullArgs = useTime ? ['-f', 'PEAK_RSS_KIB %M', process.execPath, ...args] : args;
-  const started = performance.now();
-  const child = spawn(command, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  let sampled = 0;
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const timer = setInterval(() => {
-    try {
-      const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      if (match) sampled = Math.max(sampled, Number(match[1]));
-    } catch {
-      /* exited */
-    }
-  }, 50);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearInterval(timer);
-  const seconds = (performance.now() - started) / 1000;
-  const fromTime = /PEAK_RSS_KIB (\d+)/.exec(stderr);
-  if (code !== 0) process.stderr.write(stderr);
-  return { seconds, peakKiB: fromTime ? Number(fromTime[1]) : sampled, stdout, code };
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'bench-metrics-'));

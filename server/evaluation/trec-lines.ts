@@ -27,34 +27,79 @@ export function forEachLine(
 ): void {
   const fd = openSync(file, 'r');
   try {
-    let buffer = Buffer.allocUnsafe(chunkSize);
-    let filled = 0;
-    let lineNumber = 0;
-    for (;;) {
-      if (filled === buffer.length) {
-        // A line longer than the buffer: grow it rather than split the line.
-        const bigger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(bigger, 0, 0, filled);
-        buffer = bigger;
-      }
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
-      const end = filled + read;
-      let start = 0;
-      for (;;) {
-        const newline = buffer.indexOf(10, start);
-        if (newline === -1 || newline >= end) break;
-        onLine(buffer, start, newline, ++lineNumber);
-        start = newline + 1;
-      }
-      if (read === 0) {
-        if (start < end) onLine(buffer, start, end, ++lineNumber);
-        return;
-      }
-      buffer.copy(buffer, 0, start, end);
-      filled = end - start;
+    const lines = new ByteLines(onLine, chunkSize);
+    const chunk = Buffer.allocUnsafe(chunkSize);
+    for (let read = readSync(fd, chunk, 0, chunkSize, null); read > 0; read = readSync(fd, chunk, 0, chunkSize, null)) {
+      lines.push(chunk.subarray(0, read));
     }
+    lines.end();
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Lines of bytes split at LF as chunks arrive (a CR before it stays, as white space): whole lines are
+ * handed over where they lie in the chunk; only a line cut by the chunk's end is copied, to be finished
+ * by the next. onLine must not keep the buffer.
+ */
+export class ByteLines {
+  private rest: Buffer;
+  private filled = 0;
+  private lineNumber = 0;
+
+  constructor(
+    private readonly onLine: (buffer: Buffer, start: number, end: number, lineNumber: number) => void,
+    initialLineBytes = 1 << 16,
+  ) {
+    this.rest = Buffer.allocUnsafe(initialLineBytes);
+  }
+
+  /** Bytes of the line not finished yet: a line that never ends is refused by the caller. */
+  get unfinishedLength(): number {
+    return this.filled;
+  }
+
+  /** Lines handed over so far. */
+  get lineCount(): number {
+    return this.lineNumber;
+  }
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    if (this.filled > 0) {
+      const newline = chunk.indexOf(10);
+      if (newline === -1) {
+        this.keep(chunk);
+        return;
+      }
+      this.keep(chunk.subarray(0, newline));
+      start = newline + 1;
+      this.end();
+    }
+    for (let newline = chunk.indexOf(10, start); newline !== -1; newline = chunk.indexOf(10, start)) {
+      this.onLine(chunk, start, newline, ++this.lineNumber);
+      start = newline + 1;
+    }
+    if (start < chunk.length) this.keep(chunk.subarray(start));
+  }
+
+  /** The last line, if the input did not end with a newline. */
+  end(): void {
+    if (this.filled === 0) return;
+    const length = this.filled;
+    this.filled = 0;
+    this.onLine(this.rest, 0, length, ++this.lineNumber);
+  }
+
+  private keep(bytes: Buffer): void {
+    if (this.filled + bytes.length > this.rest.length) {
+      // A line longer than the buffer: grow it rather than split the line.
+      const bigger = Buffer.allocUnsafe(Math.max(this.rest.length * 2, this.filled + bytes.length));
+      this.rest.copy(bigger, 0, 0, this.filled);
+      this.rest = bigger;
+    }
+    this.filled += bytes.copy(this.rest, this.filled);
   }
 }
 

@@ -1,0 +1,249 @@
+/**
+ * What every ranking-file format shares: results are collected query by query (a query may come back
+ * later in the file: its results are grouped), checked, and only once the whole file is read and found
+ * free of problems can its rankings be had. Memory stays lean for ten million results: ids are kept as
+ * bytes in paged columns, and results lie in file order in "blocks" (a stretch of one query's results on
+ * consecutive lines, or on one line), so a result's line is its block's first line plus its offset.
+ */
+import { trecOrder } from '../evaluation/trec-files';
+import { rejection, type ImportRejectedError, type FileWording, type RowProblem } from '../import/import-problems';
+import { MAX_PROBLEMS } from '../schemas/limits';
+import { Float64Column, IdColumn, Int32Column } from './paged-columns';
+
+/** One query's ranking, best first. */
+export interface QueryRanking {
+  /** The query's text as the file first gives it. */
+  query: string;
+  /** The key golden-set judgements are stored under (queryKey): queries with the same key are one. */
+  queryKey: string;
+  ranking: string[];
+}
+
+/** How a format names the place of a result: its line and field. */
+export interface ResultPlaces {
+  wording: FileWording;
+  /** 1 when each result has a line (or row) of its own, 0 when one line holds a query's results. */
+  step: 0 | 1;
+  /** The field of the block's `offset`-th result's product id, its score and its rank. */
+  idField(offset: number): string;
+  scoreField(offset: number): string;
+  rankField: string;
+  /** What a result without a score is told when others of its query have one. */
+  noScore: string;
+}
+
+interface QueryEntry {
+  query: string;
+  key: string;
+  firstBlock: number;
+  lastBlock: number;
+  results: number;
+  scored: number;
+  /** The query came back after others: its blocks are checked against each other once the file is read. */
+  reopened: boolean;
+  /** The first result without a score: a problem if another result of the query has one. */
+  unscored?: { row: number; field: string };
+}
+
+export class RankingCollector {
+  private readonly ids = new IdColumn();
+  private readonly scores = new Float64Column();
+  private readonly ranks: Int32Column | undefined;
+  private readonly blockStart = new Int32Column();
+  private readonly blockLine = new Int32Column();
+  /** The next block of the same query, or -1. */
+  private readonly blockNext = new Int32Column();
+  /** Blocks of one query with nothing between them share a run number; duplicates within a run are found as they come. */
+  private readonly blockRun = new Int32Column();
+  private readonly queries = new Map<string, QueryEntry>();
+  private readonly problems: RowProblem[] = [];
+  private current: QueryEntry | undefined;
+  private runs = 0;
+  /** The line the current block's next result must be on to belong to it; -1 starts a new block. */
+  private nextLine = -1;
+  /** Product ids of the current run (as their duplicate key) and their rows. */
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly places: ResultPlaces,
+    withRanks: boolean,
+  ) {
+    this.ranks = withRanks ? new Int32Column() : undefined;
+  }
+
+  get problemCount(): number {
+    return this.problems.length;
+  }
+
+  /** Records a problem; once MAX_PROBLEMS are found, the file is refused at once. */
+  problem(row: number, column: string | null, problem: string): void {
+    this.problems.push({ row, column, problem });
+    if (this.problems.length >= MAX_PROBLEMS) throw this.rejection();
+  }
+
+  /** The query the next results belong to; `key` is its queryKey. */
+  setQuery(query: string, key: string): void {
+    if (this.current?.key === key) return;
+    let entry = this.queries.get(key);
+    if (entry === undefined) {
+      entry = { query, key, firstBlock: -1, lastBlock: -1, results: 0, scored: 0, reopened: false };
+      this.queries.set(key, entry);
+    } else entry.reopened = true;
+    this.current = entry;
+    this.runs++;
+    this.nextLine = -1;
+    this.seen.clear();
+  }
+
+  /** The current query's results are interrupted (a blank line, a line with problems): the next one starts a block. */
+  breakBlock(): void {
+    this.nextLine = -1;
+  }
+
+  /**
+   * Adds a result of the current query: its id as text (`id`) or as UTF-8 bytes (`bytes`, from `start` to
+   * `end`, with `id` then any text unique to those bytes, latin1 say); score NaN for none, rank 0 for none.
+   * A product already ranked for the query is a problem but is kept, so the places of the results after it hold.
+   */
+  add(line: number, id: string, score: number, rank: number, bytes?: Buffer, start = 0, end = 0): void {
+    const entry = this.current!;
+    if (line !== this.nextLine) this.startBlock(entry, line);
+    const block = this.blockStart.length - 1;
+    const offset = this.ids.length - this.blockStart.get(block);
+    const earlier = this.seen.get(id);
+    if (earlier !== undefined) this.problem(line, this.places.idField(offset), this.duplicate(entry, earlier));
+    else this.seen.set(id, line);
+    if (bytes === undefined) this.ids.pushText(id);
+    else this.ids.pushBytes(bytes, start, end);
+    this.scores.push(score);
+    this.ranks?.push(rank);
+    entry.results++;
+    if (Number.isNaN(score)) entry.unscored ??= { row: line, field: this.places.scoreField(offset) };
+    else entry.scored++;
+    this.nextLine = line + this.places.step;
+  }
+
+  private startBlock(entry: QueryEntry, line: number): void {
+    const block = this.blockStart.length;
+    this.blockStart.push(this.ids.length);
+    this.blockLine.push(line);
+    this.blockNext.push(-1);
+    this.blockRun.push(this.runs);
+    if (entry.lastBlock === -1) entry.firstBlock = block;
+    else this.blockNext.set(entry.lastBlock, block);
+    entry.lastBlock = block;
+  }
+
+  private duplicate(entry: QueryEntry, earlierRow: number): string {
+    const { unit } = this.places.wording;
+    return `is a product already ranked for the query "${shown(entry.query)}" on ${unit} ${earlierRow}: a ranking lists each product once`;
+  }
+
+  /**
+   * The checks that need the whole file (duplicates across a query's scattered blocks, scores on all or
+   * none of a query's results, ranks given twice), then the rankings; throws the file's ImportRejectedError
+   * if it has any problem.
+   */
+  finish(): RankingFile {
+    if (this.queries.size === 0 && this.problems.length === 0) {
+      const { wording } = this.places;
+      this.problem(1, null, `the file has no rankings: it needs at least one ${wording.unit} with a query and a product id`);
+    }
+    for (const entry of this.queries.values()) {
+      if (entry.unscored !== undefined && entry.scored > 0) {
+        this.problem(
+          entry.unscored.row,
+          entry.unscored.field,
+          `${this.places.noScore} "${shown(entry.query)}" have one (give all or none a score)`,
+        );
+      }
+      if (entry.reopened) this.checkScattered(entry);
+      if (this.ranks !== undefined && entry.scored === 0) this.checkRanks(entry);
+    }
+    if (this.problems.length > 0) throw this.rejection();
+    return new RankingFile(this.queries, (entry) => this.rankingOf(entry), this.ids.length);
+  }
+
+  /** The file's refusal, with the problems found so far in line order. */
+  rejection(): ImportRejectedError {
+    const sorted = [...this.problems].sort((a, b) => a.row - b.row);
+    return rejection(sorted, this.places.wording);
+  }
+
+  /** Calls `visit` with each result of the query in file order: its index, row and offset in its block. */
+  private forEachResult(entry: QueryEntry, visit: (index: number, row: number, offset: number, block: number) => void): void {
+    for (let block = entry.firstBlock; block !== -1; block = this.blockNext.get(block)) {
+      const start = this.blockStart.get(block);
+      const end = block + 1 < this.blockStart.length ? this.blockStart.get(block + 1) : this.ids.length;
+      const line = this.blockLine.get(block);
+      for (let index = start; index < end; index++) visit(index, line + (index - start) * this.places.step, index - start, block);
+    }
+  }
+
+  /** A product in two runs of a scattered query (duplicates within a run were found as they came). */
+  private checkScattered(entry: QueryEntry): void {
+    const seen = new Map<string, { row: number; run: number }>();
+    this.forEachResult(entry, (index, row, offset, block) => {
+      const id = this.ids.text(index);
+      const run = this.blockRun.get(block);
+      const earlier = seen.get(id);
+      if (earlier === undefined) seen.set(id, { row, run });
+      else if (earlier.run !== run) this.problem(row, this.places.idField(offset), this.duplicate(entry, earlier.row));
+    });
+  }
+
+  /** Ordered by rank, a query cannot give one rank to two products. */
+  private checkRanks(entry: QueryEntry): void {
+    const rowOfRank = new Map<number, number>();
+    this.forEachResult(entry, (index, row) => {
+      const rank = this.ranks!.get(index);
+      const earlier = rowOfRank.get(rank);
+      if (earlier === undefined) rowOfRank.set(rank, row);
+      else {
+        this.problem(
+          row,
+          this.places.rankField,
+          `${rank} is also the rank of ${this.places.wording.unit} ${earlier} for the query "${shown(entry.query)}": without scores, ranks order the results, so each must differ`,
+        );
+      }
+    });
+  }
+
+  private rankingOf(entry: QueryEntry): QueryRanking {
+    const indexes: number[] = [];
+    this.forEachResult(entry, (index) => indexes.push(index));
+    const docids = indexes.map((index) => this.ids.text(index));
+    let order: readonly number[] | undefined;
+    if (entry.scored === entry.results) {
+      order = trecOrder(
+        docids,
+        indexes.map((index) => this.scores.get(index)),
+      );
+    } else if (this.ranks !== undefined) {
+      const ranks = indexes.map((index) => this.ranks!.get(index));
+      order = docids.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b]);
+    }
+    return { query: entry.query, queryKey: entry.key, ranking: order === undefined ? docids : order.map((i) => docids[i]) };
+  }
+}
+
+/** A file read and found free of problems. */
+export class RankingFile {
+  constructor(
+    private readonly entries: ReadonlyMap<string, QueryEntry>,
+    private readonly rankingOf: (entry: QueryEntry) => QueryRanking,
+    /** Results over all queries. */
+    readonly results: number,
+  ) {}
+
+  get queries(): number {
+    return this.entries.size;
+  }
+
+  /** Each query's ranking, in the order the queries first appear; each is made as it is asked for. */
+  *rankings(): Generator<QueryRanking> {
+    for (const entry of this.entries.values()) yield this.rankingOf(entry);
+  }
+}
+
+const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
