@@ -2,7 +2,8 @@
  * npm run bench:ranking-files: reads a ranking file of 100,000 queries × 100 results (10 million results)
  * as a TREC run, a CSV and JSON Lines (objects with scores), and scores each against a generated qrels as
  * an evaluation will; then times `npm run metrics` on the same qrels and TREC run for comparison. Each
- * reading runs as a child process, so its peak RSS is its own. Targets: well under 500 MiB; reading and
+ * reading runs as a child process, so its peak RSS is its own, with the young-generation cap the server
+ * and worker run with. Targets: well under 500 MiB; reading and
  * scoring within 2× the metrics CLI's time.
  */
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -65,8 +66,11 @@ function generate(folder: string) {
       results.push(`{"product_id":"${id}","score":${shown}}`);
     }
     jsonl.write(`{"query":"${qid}","results":[${results.join(',')}]}\n`);
-    for (let j = 0; j < 20; j++)
-      qrels.write(`${qid} 0 p${q}-${j < 12 ? 1 + Math.floor(random() * RESULTS) : `x${j}`} ${Math.floor(random() * 4)}\n`);
+    // 12 judgements of returned products, 8 of others.
+    const judged = new Set<number>();
+    while (judged.size < 12) judged.add(1 + Math.floor(random() * RESULTS));
+    for (const r of judged) qrels.write(`${qid} 0 p${q}-${r} ${Math.floor(random() * 4)}\n`);
+    for (let j = 0; j < 8; j++) qrels.write(`${qid} 0 p${q}-x${j} ${Math.floor(random() * 4)}\n`);
   }
   for (const writer of [qrels, trec, csv, jsonl]) writer.close();
 }
@@ -74,7 +78,7 @@ function generate(folder: string) {
 /** The child: reads one file, then scores its rankings as an evaluation will; prints what it found. */
 async function readAndScore(format: RankingFormat, file: string, qrelsFile: string) {
   const started = performance.now();
-  const rankings = await readRankingFile(createReadStream(file, { highWaterMark: 1 << 20 }), { format });
+  const rankings = await readRankingFile(createReadStream(file), { format });
   const read = performance.now();
   const qrels = readQrels(qrelsFile);
   let scored = 0;
@@ -111,7 +115,16 @@ if (process.argv[2] === '--child') {
       `npm run metrics (TREC run): ${cli.seconds.toFixed(2)} s wall, peak RSS ${(cli.peakKiB / 1024).toFixed(0)} MiB; ndcg_cut_10 ${ndcg}`,
     );
     for (const format of ['trec', 'csv', 'jsonl'] as const) {
-      const child = await measure(['--import', 'tsx', 'bench/ranking-files.ts', '--child', format, join(folder, FILES[format]), qrels]);
+      const child = await measure([
+        '--max-semi-space-size=2',
+        '--import',
+        'tsx',
+        'bench/ranking-files.ts',
+        '--child',
+        format,
+        join(folder, FILES[format]),
+        qrels,
+      ]);
       if (child.code !== 0) throw new Error(`reading the ${format} file exited with ${child.code}`);
       const peakMiB = child.peakKiB / 1024;
       const ratio = child.seconds / cli.seconds;

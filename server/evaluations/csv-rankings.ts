@@ -11,7 +11,7 @@ import { CsvReader, CsvSyntaxError } from '../import/csv-reader';
 import { ImportRejectedError } from '../import/import-problems';
 import type { UploadReader } from '../import/upload-reader';
 import { MAX_RECORD_CHARS } from '../schemas/limits';
-import { RankingCollector, type RankingFile, type ResultPlaces } from './ranking-collector';
+import { RankingCollector, slices, type RankingFile, type ResultPlaces } from './ranking-collector';
 
 const COLUMNS = ['query', 'product_id', 'rank', 'score'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -79,7 +79,7 @@ export async function readCsvRankings(upload: UploadReader, refused: string): Pr
     }
   };
   try {
-    for await (const chunk of upload) handle(csv.push(chunk));
+    for await (const chunk of upload) for (const slice of slices(chunk)) handle(csv.push(slice));
     handle(csv.end());
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;

@@ -13,7 +13,7 @@ import { kindOf, truncate } from '../import/cell-checks';
 import type { UploadReader } from '../import/upload-reader';
 import { LineSplitter } from '../import/text-lines';
 import { MAX_RECORD_CHARS } from '../schemas/limits';
-import { RankingCollector, type RankingFile, type ResultPlaces } from './ranking-collector';
+import { RankingCollector, slices, type RankingFile, type ResultPlaces } from './ranking-collector';
 
 const PLACES: ResultPlaces = {
   wording: { file: 'JSON Lines file', unit: 'line', cell: 'field' },
@@ -37,7 +37,7 @@ export async function readJsonlRankings(upload: UploadReader, refused: string): 
       throw collector.rejection();
     }
   };
-  for await (const chunk of upload) handle(lines.push(chunk));
+  for await (const chunk of upload) for (const slice of slices(chunk)) handle(lines.push(slice));
   handle(lines.end());
   return collector.finish();
 }

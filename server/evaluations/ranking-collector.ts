@@ -51,6 +51,9 @@ export class RankingCollector {
   private readonly ranks: Int32Column | undefined;
   private readonly blockStart = new Int32Column();
   private readonly blockLine = new Int32Column();
+  /** Where the block's first id lies in `ids`. */
+  private readonly blockIdPage = new Int32Column();
+  private readonly blockIdOffset = new Int32Column();
   /** The next block of the same query, or -1. */
   private readonly blockNext = new Int32Column();
   /** Blocks of one query with nothing between them share a run number; duplicates within a run are found as they come. */
@@ -115,6 +118,10 @@ export class RankingCollector {
     else this.seen.set(id, line);
     if (bytes === undefined) this.ids.pushText(id);
     else this.ids.pushBytes(bytes, start, end);
+    if (offset === 0) {
+      this.blockIdPage.set(block, this.ids.lastPage);
+      this.blockIdOffset.set(block, this.ids.lastOffset);
+    }
     this.scores.push(score);
     this.ranks?.push(rank);
     entry.results++;
@@ -127,6 +134,8 @@ export class RankingCollector {
     const block = this.blockStart.length;
     this.blockStart.push(this.ids.length);
     this.blockLine.push(line);
+    this.blockIdPage.push(0);
+    this.blockIdOffset.push(0);
     this.blockNext.push(-1);
     this.blockRun.push(this.runs);
     if (entry.lastBlock === -1) entry.firstBlock = block;
@@ -170,21 +179,23 @@ export class RankingCollector {
     return rejection(sorted, this.places.wording);
   }
 
-  /** Calls `visit` with each result of the query in file order: its index, row and offset in its block. */
-  private forEachResult(entry: QueryEntry, visit: (index: number, row: number, offset: number, block: number) => void): void {
+  /** Calls `visit` with each result of the query in file order: its index, product id, row and offset in its block. */
+  private forEachResult(entry: QueryEntry, visit: (index: number, id: string, row: number, offset: number, block: number) => void): void {
+    const { step } = this.places;
     for (let block = entry.firstBlock; block !== -1; block = this.blockNext.get(block)) {
       const start = this.blockStart.get(block);
       const end = block + 1 < this.blockStart.length ? this.blockStart.get(block + 1) : this.ids.length;
       const line = this.blockLine.get(block);
-      for (let index = start; index < end; index++) visit(index, line + (index - start) * this.places.step, index - start, block);
+      this.ids.forEach(this.blockIdPage.get(block), this.blockIdOffset.get(block), end - start, (id, offset) =>
+        visit(start + offset, id, line + offset * step, offset, block),
+      );
     }
   }
 
   /** A product in two runs of a scattered query (duplicates within a run were found as they came). */
   private checkScattered(entry: QueryEntry): void {
     const seen = new Map<string, { row: number; run: number }>();
-    this.forEachResult(entry, (index, row, offset, block) => {
-      const id = this.ids.text(index);
+    this.forEachResult(entry, (_, id, row, offset, block) => {
       const run = this.blockRun.get(block);
       const earlier = seen.get(id);
       if (earlier === undefined) seen.set(id, { row, run });
@@ -195,7 +206,7 @@ export class RankingCollector {
   /** Ordered by rank, a query cannot give one rank to two products. */
   private checkRanks(entry: QueryEntry): void {
     const rowOfRank = new Map<number, number>();
-    this.forEachResult(entry, (index, row) => {
+    this.forEachResult(entry, (index, _, row) => {
       const rank = this.ranks!.get(index);
       const earlier = rowOfRank.get(rank);
       if (earlier === undefined) rowOfRank.set(rank, row);
@@ -211,8 +222,11 @@ export class RankingCollector {
 
   private rankingOf(entry: QueryEntry): QueryRanking {
     const indexes: number[] = [];
-    this.forEachResult(entry, (index) => indexes.push(index));
-    const docids = indexes.map((index) => this.ids.text(index));
+    const docids: string[] = [];
+    this.forEachResult(entry, (index, id) => {
+      indexes.push(index);
+      docids.push(id);
+    });
     let order: readonly number[] | undefined;
     if (entry.scored === entry.results) {
       order = trecOrder(
@@ -244,6 +258,17 @@ export class RankingFile {
   *rankings(): Generator<QueryRanking> {
     for (const entry of this.entries.values()) yield this.rankingOf(entry);
   }
+}
+
+const SLICE_BYTES = 1 << 16;
+
+/**
+ * A chunk in slices of 64 KiB: the records or lines read from one slice are garbage soon enough to die
+ * young even with the small young generation the server runs with; a MiB's worth would outlive it and
+ * cost full collections.
+ */
+export function* slices(chunk: Buffer): Generator<Buffer> {
+  for (let at = 0; at < chunk.length; at += SLICE_BYTES) yield chunk.subarray(at, at + SLICE_BYTES);
 }
 
 const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
