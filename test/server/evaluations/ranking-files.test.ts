@@ -3,7 +3,14 @@
 // naming each problem's line (or row) and field.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { rankingFormat, readRankingFile, type RankingFileOptions, type RankingFormat } from '../../../server/evaluations/ranking-files';
+import {
+  RANKING_FORMATS,
+  rankingFormat,
+  readRankingFile,
+  type QueryRanking,
+  type RankingFileOptions,
+  type RankingFormat,
+} from '../../../server/evaluations/ranking-files';
 import type { TrecQuery } from '../../../server/golden-sets/judgement-rows';
 import { ImportRejectedError } from '../../../server/import/import-problems';
 import { queryKey } from '../../../server/evaluation/query-key';
@@ -59,7 +66,7 @@ describe('TREC run ranking files', () => {
   it('maps qids to query texts with a queries file', async () => {
     const run = 'q1 Q0 a 1 3 t\nq2 Q0 b 1 3 t\n';
     const file = await readRankingFile(chunked(run), { format: 'trec', queries: queriesFile({ q1: 'Red Sofa', q2: 'lamp' }) });
-    expect([...file.rankings()]).toEqual([
+    expect([...file.rankings()]).toEqual<QueryRanking[]>([
       { query: 'Red Sofa', queryKey: 'red sofa', ranking: ['a'] },
       { query: 'lamp', queryKey: 'lamp', ranking: ['b'] },
     ]);
@@ -292,7 +299,7 @@ describe('every format', () => {
   };
   const bad: Record<RankingFormat, string> = { trec: 'q3 Q0 e 1 nan t', csv: 'q3,e,first', jsonl: '{"query":"q3","results":[""]}' };
 
-  for (const format of ['trec', 'csv', 'jsonl'] as const) {
+  for (const format of RANKING_FORMATS) {
     it(`${format}: reads the good file, and yields nothing when one line is bad, first, middle or last`, async () => {
       expect(await rankings(good[format].join('\n'), format)).toEqual([
         ['q1', ['a', 'b']],
