@@ -38,8 +38,14 @@ export async function readTrecRankings(
     if (line === 1 && end - start >= 3 && buffer[start] === 0xef && buffer[start + 1] === 0xbb && buffer[start + 2] === 0xbf) start += 3;
     if (isSkipped(buffer, start, end)) return collector.breakBlock();
     const fields = splitFields(buffer, start, end, starts, ends);
-    if (fields < 6) {
-      collector.problem(line, null, `expected 6 fields "qid Q0 docid rank score tag", found ${fields}`);
+    // Lines ended by a bare CR (old Mac files) would read as one line whose first six fields count.
+    const cr = fields > 6 ? buffer.indexOf(13, start) : -1;
+    const bareCr = cr !== -1 && cr < end - 1;
+    if (fields < 6 || bareCr) {
+      const problem = bareCr
+        ? 'has a line break (CR) within it: save the file with LF or CRLF line ends'
+        : `expected 6 fields "qid Q0 docid rank score tag", found ${fields}`;
+      collector.problem(line, null, problem);
       return collector.breakBlock();
     }
     if (!sameBytes(qidBytes, buffer, starts[0], ends[0])) {

@@ -109,8 +109,12 @@ describe('TREC run ranking files', () => {
     ]);
   });
 
-  it('drops a BOM and reads CRLF lines', async () => {
+  it('drops a BOM and reads CRLF lines, but refuses lines ended by a bare CR rather than read only the first', async () => {
     expect(await rankings('\uFEFFq1 Q0 a 1 1 t\r\nq1 Q0 b 2 2 t\r\n', 'trec')).toEqual([['q1', ['b', 'a']]]);
+    const error = await refusal('q1 Q0 a 1 1 t\rq1 Q0 b 2 2 t\r', 'trec');
+    expect(error.problems).toEqual([
+      { row: 1, column: null, problem: 'has a line break (CR) within it: save the file with LF or CRLF line ends' },
+    ]);
   });
 
   it('refuses an id that is not UTF-8', async () => {
