@@ -13,6 +13,7 @@ const IMPORTS = {
   entries: { tables: 'dataset_entries, dataset_entry_mappings', searchIndex: 'dataset_entries_input_trgm_idx' },
   products: { tables: 'products', searchIndex: 'products_search_idx' },
   judgements: { tables: 'golden_set_judgements, golden_set_ratings', searchIndex: undefined },
+  rankings: { tables: 'evaluation_rankings, experiment_run_entries', searchIndex: undefined },
 } as const;
 
 export type Imported = keyof typeof IMPORTS;

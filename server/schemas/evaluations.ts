@@ -1,5 +1,6 @@
 /** Evaluations as the API shows them (GET /api/backend/evaluations/…): rankings made elsewhere, scored here. */
 import { Type, type Static } from 'typebox';
+import { MAX_K, MAX_NAME_LENGTH } from './limits';
 import { RunSummarySchema } from './runs';
 
 const nullableId = (description: string) => Type.Union([Type.Integer(), Type.Null()], { description });
@@ -32,3 +33,29 @@ export const EvaluationDetailsSchema = Type.Object({
   summary: Type.Optional(RunSummarySchema),
 });
 export type EvaluationDetails = Static<typeof EvaluationDetailsSchema>;
+
+/** The upload form (documented for OpenAPI; the parts are read as a stream). */
+export const EvaluationFormSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
+  golden_set_id: Type.String({ description: 'The golden set to score against' }),
+  dataset_id: Type.Optional(Type.String({ description: "Its queries are the evaluation's; without one, the file's are" })),
+  k: Type.Optional(Type.String({ description: `Results scored per query, 1 to ${MAX_K} (10 unless given)` })),
+  gain: Type.Optional(Type.Enum(['linear', 'exponential'], { type: 'string', default: 'linear' })),
+  relevant_from: Type.Optional(Type.String({ description: 'The lowest grade that counts as relevant (1 unless given)' })),
+  format: Type.Optional(Type.Enum(['trec', 'csv', 'jsonl'], { type: 'string', description: "Else from the file's name" })),
+  queries: Type.Optional(Type.String({ format: 'binary', description: 'TREC only, before the file: qid<TAB>query lines' })),
+  file: Type.String({ format: 'binary', description: 'TREC run, CSV query,product_id,rank[,score], or JSON Lines' }),
+});
+
+export const RankingProblemSchema = Type.Object({
+  row: Type.Integer({ description: 'The file line (CSV: the row, the header being 1)' }),
+  column: Type.Union([Type.String(), Type.Null()], { description: 'The field at fault, or null for the whole line' }),
+  problem: Type.String(),
+});
+
+export const CreatedEvaluationSchema = Type.Object({
+  id: Type.Integer(),
+  run_id: Type.Integer(),
+  status: Type.String({ description: 'pending: its scoring is queued' }),
+  queries: Type.Integer({ description: 'The queries the file ranks' }),
+});

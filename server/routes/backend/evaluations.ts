@@ -8,10 +8,18 @@ import { EvaluationDetailsSchema, EvaluationSchema } from '../../schemas/evaluat
 import { PageOf, PageQuerySchema } from '../../schemas/paging';
 import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
 import { pageWindow } from '../page-window';
+import { acceptUploads, type UploadSettings } from '../multipart-upload';
+import type { RunQueue } from '../../runs/run-queue';
+import { evaluationUploadRoute } from './evaluation-upload';
 
 /** Evaluations: rankings made elsewhere, scored against a golden set; their results and exports are their run's. */
-export async function evaluationRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+export async function evaluationRoutes(
+  fastify: FastifyInstance,
+  { db, uploads, runQueue }: { db: Database; uploads: UploadSettings; runQueue: RunQueue },
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await acceptUploads(app, uploads, { files: 2, parts: 12 });
+  evaluationUploadRoute(app, { db, uploads, runQueue });
 
   app.get(
     '/evaluations/',
