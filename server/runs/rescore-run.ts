@@ -19,6 +19,8 @@ import type { RunQueue } from './run-queue';
 /** The run to rescore as the request reads it. */
 interface Source {
   status: string;
+  /** An evaluation's run (no experiment): its rankings were uploaded. */
+  evaluation_id: number | null;
   tags: string[];
   golden_set_id: number | null;
   golden_set_exists: boolean;
@@ -29,6 +31,9 @@ const ONLY_FINISHED = 'only a run that succeeded can be rescored; start a new ru
 /** Why the run cannot be rescored, as the 409 says it; undefined when it can. */
 function refusal(id: number, source: Source): string | undefined {
   const { status } = source;
+  if (source.evaluation_id !== null) {
+    return `Run ${id} holds the scores of evaluation ${source.evaluation_id}: upload its rankings again as a new evaluation to score them against the golden set as it is now`;
+  }
   if (status === 'pending' || status === 'running') return `Run ${id} is ${status}: rescore it once it has finished`;
   // A stopped run has no ranking for the entries it never reached: its rescore would fail on the first of them.
   if (status === 'cancelled') return `Run ${id} was cancelled before it finished: ${ONLY_FINISHED}`;
@@ -50,7 +55,8 @@ export async function rescoreRun(
 ): Promise<ExperimentRun> {
   const run = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Omit<Source, 'golden_set_exists'>>(
-      `SELECT status, tags, CASE WHEN jsonb_typeof(config->'golden_set_id') = 'number' THEN (config->>'golden_set_id')::numeric::bigint END AS golden_set_id
+      `SELECT status, tags, CASE WHEN jsonb_typeof(config->'golden_set_id') = 'number' THEN (config->>'golden_set_id')::numeric::bigint END AS golden_set_id,
+         (SELECT id FROM evaluations WHERE run_id = $1) AS evaluation_id
        FROM experiment_runs WHERE id = $1 FOR KEY SHARE`,
       [sourceId],
     );

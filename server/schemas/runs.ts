@@ -26,7 +26,8 @@ const runProperties = {
   demo: DemoFlagSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
-  experiment_id: Type.Optional(IdSchema),
+  /** The run's experiment; null for an evaluation's run (rankings made elsewhere). */
+  experiment_id: Type.Optional(Nullable(IdSchema)),
   number: Type.Optional(RunNumberSchema),
   progress: Type.Optional(RunProgressSchema),
   error: Type.Optional(Nullable(Type.String({ description: 'Why a run failed, or how many of its searches failed' }))),

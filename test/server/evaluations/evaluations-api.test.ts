@@ -93,6 +93,11 @@ describe.each(backends)('the evaluations API (%s)', (backend) => {
         .map((r) => r.result.input)
         .sort(),
     ).toEqual(['oak table', 'red sofa']);
+    // Its run says it has no experiment, and is not rescored as a run is.
+    expect((await t.call('GET', `${API}/experiment-runs/${details.run_id}`)).json()).toMatchObject({ experiment_id: null, number: 1 });
+    const rescore = await t.call('POST', `${API}/experiment-runs/${details.run_id}/rescore`);
+    expect(rescore.statusCode).toBe(409);
+    expect(rescore.json().message).toContain(`holds the scores of evaluation ${made[1].id}`);
     const missing = await t.call('GET', `${API}/evaluations/999999`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Evaluation 999999 not found');
