@@ -1,0 +1,131 @@
+/**
+ * npm run bench:evaluation: an evaluation end to end through a server on PGlite. A golden set of N queries
+ * (20 judgements each) is uploaded first, untimed; then a TREC run of N queries × 100 results is uploaded as an
+ * evaluation (k = 10) and timed from the request to its scoring's end, with the server's peak RSS. Beside it,
+ * `npm run metrics` on the same qrels and run. N is 100,000 unless BENCH_QUERIES says. Targets: within 2× the
+ * metrics CLI's time, the server under 500 MiB.
+ */
+import { closeSync, mkdtempSync, openAsBlob, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestIssuer } from '../test/server/helpers/test-issuer';
+import { sampleRss, startBenchServer, stopBenchServer } from './bench-server';
+import { measure } from './support/measure-child';
+
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
+const RESULTS = 100;
+const K = 10;
+
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Appends text to a file a MiB at a time. */
+function writer(file: string) {
+  const fd = openSync(file, 'w');
+  let chunk = '';
+  return {
+    write(text: string) {
+      chunk += text;
+      if (chunk.length > 1 << 20) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    },
+    close() {
+      writeSync(fd, chunk);
+      closeSync(fd);
+    },
+  };
+}
+
+/** The run, the golden set as CSV and as TREC qrels: the query ids are the query texts. */
+function generate(folder: string) {
+  const random = mulberry32(20261128);
+  const run = writer(join(folder, 'bench.run'));
+  const csv = writer(join(folder, 'judgements.csv'));
+  const qrels = writer(join(folder, 'bench.qrels'));
+  csv.write('query,product_id,relevance\n');
+  for (let q = 1; q <= QUERIES; q++) {
+    let score = 30;
+    for (let r = 1; r <= RESULTS; r++) {
+      score -= random() * 0.3;
+      run.write(`q${q} Q0 p${q}-${r} ${r} ${score.toFixed(4)} bench\n`);
+    }
+    const judged = new Set<string>();
+    while (judged.size < 12) judged.add(`p${q}-${1 + Math.floor(random() * RESULTS)}`);
+    for (let j = 0; j < 8; j++) judged.add(`p${q}-x${j}`);
+    for (const id of judged) {
+      const grade = Math.floor(random() * 4);
+      csv.write(`q${q},${id},${grade}\n`);
+      qrels.write(`q${q} 0 ${id} ${grade}\n`);
+    }
+  }
+  for (const file of [run, csv, qrels]) file.close();
+}
+
+async function upload(origin: string, token: string, path: string, fields: Record<string, string>, file: string, name: string) {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) form.append(field, value);
+  form.append('file', await openAsBlob(file), name);
+  const response = await fetch(`${origin}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  return (await response.json()) as { id: number };
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'bench-evaluation-'));
+const issuer = await startTestIssuer();
+try {
+  generate(folder);
+  const runFile = join(folder, 'bench.run');
+  const runBytes = statSync(runFile).size;
+  console.log(`${QUERIES.toLocaleString('en')} queries × ${RESULTS} results: a run of ${(runBytes / 2 ** 20).toFixed(0)} MiB`);
+  const cli = await measure(['--import', 'tsx', 'server/cli/metrics.ts', join(folder, 'bench.qrels'), runFile, '-k', String(K)]);
+  if (cli.code !== 0) throw new Error(`metrics exited with ${cli.code}`);
+  const cliNdcg = /^ndcg_cut_10\s+all\s+(\S+)/m.exec(cli.stdout)?.[1];
+  console.log(`npm run metrics: ${cli.seconds.toFixed(2)} s, peak RSS ${(cli.peakKiB / 1024).toFixed(0)} MiB; ndcg_cut_10 ${cliNdcg}`);
+
+  const server = await startBenchServer({ DATA_DIR: join(folder, 'data'), DEMO_DATA: 'false' }, issuer, runBytes);
+  try {
+    const token = await issuer.token();
+    const set = await upload(server.origin, token, '/api/backend/golden-sets/', { name: 'Bench' }, join(folder, 'judgements.csv'), 'j.csv');
+    const rss = sampleRss(server.child.pid!);
+    const started = performance.now();
+    const evaluation = await upload(
+      server.origin,
+      token,
+      '/api/backend/evaluations/',
+      { name: 'Bench', golden_set_id: String(set.id), k: String(K) },
+      runFile,
+      'bench.run',
+    );
+    const accepted = performance.now();
+    let details: { status: string; summary?: { counted: number; mean_metrics: Record<string, number> } };
+    for (;;) {
+      const response = await fetch(`${server.origin}/api/backend/evaluations/${evaluation.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      details = await response.json();
+      if (!['pending', 'running'].includes(details.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peak = (await rss.stop()) / 2 ** 20;
+    const ratio = seconds / cli.seconds;
+    console.log(
+      `evaluation: ${details.status}, upload answered in ${((accepted - started) / 1000).toFixed(2)} s, scored by ${seconds.toFixed(2)} s ` +
+        `(${ratio.toFixed(2)}× metrics; target ≤ 2×), server peak RSS ${peak.toFixed(0)} MiB (target < 500); ` +
+        `${details.summary?.counted} queries counted, mean ndcg@10 ${details.summary?.mean_metrics['ndcg@10']?.toFixed(4)}`,
+    );
+  } finally {
+    await stopBenchServer(server.child);
+  }
+} finally {
+  await issuer.close();
+  rmSync(folder, { recursive: true, force: true });
+}
