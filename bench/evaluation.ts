@@ -5,51 +5,24 @@
  * `npm run metrics` on the same qrels and run. N is 100,000 unless BENCH_QUERIES says. Targets: within 2× the
  * metrics CLI's time, the server under 500 MiB.
  */
-import { closeSync, mkdtempSync, openAsBlob, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestIssuer } from '../test/server/helpers/test-issuer';
 import { sampleRss, startBenchServer, stopBenchServer } from './bench-server';
 import { measure } from './support/measure-child';
+import { FileWriter, mulberry32 } from './support/generated-files';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
 const RESULTS = 100;
 const K = 10;
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Appends text to a file a MiB at a time. */
-function writer(file: string) {
-  const fd = openSync(file, 'w');
-  let chunk = '';
-  return {
-    write(text: string) {
-      chunk += text;
-      if (chunk.length > 1 << 20) {
-        writeSync(fd, chunk);
-        chunk = '';
-      }
-    },
-    close() {
-      writeSync(fd, chunk);
-      closeSync(fd);
-    },
-  };
-}
-
 /** The run, the golden set as CSV and as TREC qrels: the query ids are the query texts. */
 function generate(folder: string) {
   const random = mulberry32(20261128);
-  const run = writer(join(folder, 'bench.run'));
-  const csv = writer(join(folder, 'judgements.csv'));
-  const qrels = writer(join(folder, 'bench.qrels'));
+  const run = new FileWriter(join(folder, 'bench.run'));
+  const csv = new FileWriter(join(folder, 'judgements.csv'));
+  const qrels = new FileWriter(join(folder, 'bench.qrels'));
   csv.write('query,product_id,relevance\n');
   for (let q = 1; q <= QUERIES; q++) {
     let score = 30;

@@ -4,46 +4,21 @@
  * file in a temporary folder, runs `server/cli/metrics.ts` as a child process and prints its wall
  * time and peak RSS. Target: ≤ 10 s and < 1 GB.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measure } from './support/measure-child';
+import { FileWriter, mulberry32 } from './support/generated-files';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
 const RESULTS = 100;
 const JUDGED_RETURNED = 12;
 const JUDGED_MISSING = 8;
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Writer {
-  private chunk = '';
-  constructor(private readonly fd: number) {}
-  write(text: string) {
-    this.chunk += text;
-    if (this.chunk.length > 1 << 20) this.flush();
-  }
-  flush() {
-    writeSync(this.fd, this.chunk);
-    this.chunk = '';
-  }
-  close() {
-    this.flush();
-    closeSync(this.fd);
-  }
-}
-
 function generate(folder: string) {
   const random = mulberry32(20240607);
-  const qrels = new Writer(openSync(join(folder, 'bench.qrels'), 'w'));
-  const run = new Writer(openSync(join(folder, 'bench.run'), 'w'));
+  const qrels = new FileWriter(join(folder, 'bench.qrels'));
+  const run = new FileWriter(join(folder, 'bench.run'));
   for (let q = 1; q <= QUERIES; q++) {
     const qid = `q${q}`;
     let score = 30;

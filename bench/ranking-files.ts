@@ -6,48 +6,23 @@
  * and worker run with. Targets: well under 500 MiB; reading and
  * scoring within 2× the metrics CLI's time.
  */
-import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readQrels } from '../server/evaluation/trec-files';
 import { trecQueryMeasures } from '../server/evaluation/trec-eval';
 import { readRankingFile, type RankingFormat } from '../server/evaluations/ranking-files';
 import { measure } from './support/measure-child';
+import { FileWriter, mulberry32 } from './support/generated-files';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
 const RESULTS = 100;
 const FILES: Record<RankingFormat, string> = { trec: 'bench.run', csv: 'bench.csv', jsonl: 'bench.jsonl' };
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Writer {
-  private chunk = '';
-  constructor(private readonly fd: number) {}
-  write(text: string) {
-    this.chunk += text;
-    if (this.chunk.length > 1 << 20) this.flush();
-  }
-  close() {
-    this.flush();
-    closeSync(this.fd);
-  }
-  private flush() {
-    writeSync(this.fd, this.chunk);
-    this.chunk = '';
-  }
-}
-
 /** The same rankings in the three formats (scores descending, a few ties), and 20 judgements per query. */
 function generate(folder: string) {
   const random = mulberry32(20261128);
-  const open = (name: string) => new Writer(openSync(join(folder, name), 'w'));
+  const open = (name: string) => new FileWriter(join(folder, name));
   const qrels = open('bench.qrels');
   const trec = open(FILES.trec);
   const csv = open(FILES.csv);
