@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluation } from '../../../server/evaluations/create-evaluation';
 import type { RunComparison } from '../../../server/schemas/comparisons';
 import { startEngineRuns, type EngineRuns } from '../helpers/engine-run';
+import { scoredEvaluation } from '../helpers/scored-evaluation';
 import { backends } from '../helpers/test-app';
 
 const API = '/api/backend';
@@ -64,11 +65,7 @@ describe.each(backends)('an evaluation compared with a run (%s)', (backend) => {
       },
       rankings,
     );
-    for (let tries = 0; tries < 400; tries++) {
-      const { rows } = await engine.t.db.query<{ status: string }>('SELECT status FROM experiment_runs WHERE id = $1', [evaluation.run_id]);
-      if (rows[0].status === 'success') break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    expect((await scoredEvaluation(engine.t, evaluation.id)).status).toBe('success');
   }, 90_000);
   afterAll(() => engine?.t.close());
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluation, type EvaluationSettings } from '../../../server/evaluations/create-evaluation';
 import { queryKey } from '../../../server/evaluation/query-key';
+import { scoredEvaluation } from '../helpers/scored-evaluation';
 import { backends, startTestApp, type TestApp } from '../helpers/test-app';
 
 const API = '/api/backend';
@@ -75,18 +76,6 @@ describe.each(backends)('evaluations scored like runs (%s)', (backend) => {
     ...more,
   });
 
-  async function ended(runId: number): Promise<{ status: string; counted: number; metric_sums: Record<string, number> }> {
-    for (let tries = 0; tries < 400; tries++) {
-      const { rows } = await t.db.query<{ status: string; counted: number; metric_sums: Record<string, number> }>(
-        'SELECT status, counted, metric_sums FROM experiment_runs WHERE id = $1',
-        [runId],
-      );
-      if (!['pending', 'running'].includes(rows[0].status)) return rows[0];
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`run ${runId} did not end`);
-  }
-
   async function perQuery(runId: number): Promise<Map<string, { status: string; metrics: Record<string, number> }>> {
     const { rows } = await t.db.query<{ input: string; status: string; metrics: Record<string, number> }>(
       `SELECT input, status, result->'results'->'metrics' AS metrics FROM experiment_run_results WHERE run_id = $1`,
@@ -139,23 +128,22 @@ describe.each(backends)('evaluations scored like runs (%s)', (backend) => {
 
   it("scores the file's queries as npm run metrics scores the same rankings, query by query and in the means", async () => {
     const created = await createEvaluation(t.db, t.runQueue!, { sub: 'test', name: 'Test' }, settings(), RANKINGS);
-    const run = await ended(created.run_id);
-    expect(run.status).toBe('success');
+    const evaluation = await scoredEvaluation(t, created.id);
+    expect(evaluation.status).toBe('success');
     const trec = trecEval(join(folder, 'qrels'), await trecRun('run-files-queries'), false);
     const results = await perQuery(created.run_id);
     // The three judged queries count; blue chair is scored as unjudged; wool rug is not in the file.
     expect([...results.keys()].sort()).toEqual(['blue chair', 'desk lamp', 'oak table', 'red sofa']);
     expect(results.get('blue chair')!.status).toBe('UNJUDGED');
-    expect(run.counted).toBe(3);
+    expect(evaluation.summary!.counted).toBe(3);
     expect(trec.get('num_q')!.get('all')).toBe(3);
     for (const [ours, theirs] of Object.entries(METRICS)) {
       for (const query of ['red sofa', 'oak table', 'desk lamp']) {
         expect(results.get(query)!.metrics[ours], `${ours} of ${query}`).toBeCloseTo(trec.get(theirs)!.get(qidOf.get(query)!)!, 4);
       }
-      expect(run.metric_sums[ours] / run.counted, `mean ${ours}`).toBeCloseTo(trec.get(theirs)!.get('all')!, 4);
+      expect(evaluation.summary!.mean_metrics[ours], `mean ${ours}`).toBeCloseTo(trec.get(theirs)!.get('all')!, 4);
     }
-    const evaluation = await t.db.query('SELECT name, format, file_name, dataset_id FROM evaluations WHERE id = $1', [created.id]);
-    expect(evaluation.rows[0]).toEqual({ name: 'Offline re-ranker', format: 'trec', file_name: 'reranker.trec', dataset_id: null });
+    expect(evaluation).toMatchObject({ name: 'Offline re-ranker', format: 'trec', file_name: 'reranker.trec', dataset_id: null });
   });
 
   it("scores a dataset's queries, those the file leaves out as no results, as npm run metrics -c does", async () => {
@@ -174,17 +162,17 @@ describe.each(backends)('evaluations scored like runs (%s)', (backend) => {
       settings({ dataset_id: dataset.id }),
       RANKINGS,
     );
-    const run = await ended(created.run_id);
-    expect(run.status).toBe('success');
+    const evaluation = await scoredEvaluation(t, created.id);
+    expect(evaluation.status).toBe('success');
     const results = await perQuery(created.run_id);
     // The dataset's four queries: blue chair is not one of them; wool rug, unranked, found nothing.
     expect([...results.keys()].sort()).toEqual(['desk lamp', 'oak table', 'red sofa', 'wool rug']);
     expect(results.get('wool rug')!.metrics[`ndcg@${K}`]).toBe(0);
-    expect(run.counted).toBe(4);
+    expect(evaluation.summary!.counted).toBe(4);
     const trec = trecEval(join(folder, 'qrels'), await trecRun('run-dataset'), true);
     expect(trec.get('num_q')!.get('all')).toBe(4);
     for (const [ours, theirs] of Object.entries(METRICS)) {
-      expect(run.metric_sums[ours] / run.counted, `mean ${ours}`).toBeCloseTo(trec.get(theirs)!.get('all')!, 4);
+      expect(evaluation.summary!.mean_metrics[ours], `mean ${ours}`).toBeCloseTo(trec.get(theirs)!.get('all')!, 4);
     }
   });
 

@@ -9,9 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvaluationDetails } from '../../../server/schemas/evaluations';
 import { backends, startTestApp, type TestApp } from '../helpers/test-app';
 import type { Part } from '../helpers/multipart';
+import { scoredEvaluation } from '../helpers/scored-evaluation';
 
 const API = '/api/backend';
 const K = 3;
@@ -51,15 +51,6 @@ describe.each(backends)('uploading an evaluation (%s)', (backend) => {
         .n,
     );
 
-  async function scored(id: number): Promise<EvaluationDetails> {
-    for (let tries = 0; tries < 400; tries++) {
-      const details = (await t.call('GET', `${API}/evaluations/${id}`)).json<EvaluationDetails>();
-      if (!['pending', 'running'].includes(details.status)) return details;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`evaluation ${id} was not scored`);
-  }
-
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true });
     folder = await mkdtemp(join(tmpdir(), 'evaluation-upload-'));
@@ -81,7 +72,7 @@ describe.each(backends)('uploading an evaluation (%s)', (backend) => {
     );
     expect(trec.statusCode, trec.body).toBe(202);
     expect(trec.json()).toMatchObject({ status: 'pending', queries: 3 });
-    const details = await scored(trec.json<{ id: number }>().id);
+    const details = await scoredEvaluation(t, trec.json<{ id: number }>().id);
     expect(details).toMatchObject({ status: 'success', format: 'trec', file_name: 'offline.run', k: K });
     expect(details.summary).toMatchObject({ counted: 3 });
 
@@ -119,7 +110,7 @@ describe.each(backends)('uploading an evaluation (%s)', (backend) => {
     ] as const) {
       const other = await upload(form(name, file));
       expect(other.statusCode, other.body).toBe(202);
-      const same = await scored(other.json<{ id: number }>().id);
+      const same = await scoredEvaluation(t, other.json<{ id: number }>().id);
       expect(same.summary!.mean_metrics, name).toEqual(details.summary!.mean_metrics);
     }
   });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluation } from '../../../server/evaluations/create-evaluation';
 import type { Evaluation, EvaluationDetails } from '../../../server/schemas/evaluations';
+import { scoredEvaluation } from '../helpers/scored-evaluation';
 import { backends, startTestApp, type TestApp } from '../helpers/test-app';
 
 const API = '/api/backend';
@@ -14,15 +15,6 @@ describe.each(backends)('the evaluations API (%s)', (backend) => {
   let t: TestApp;
   let goldenSetId: number;
   const made: Array<{ id: number; run_id: number }> = [];
-
-  async function ended(runId: number): Promise<void> {
-    for (let tries = 0; tries < 400; tries++) {
-      const { rows } = await t.db.query<{ status: string }>('SELECT status FROM experiment_runs WHERE id = $1', [runId]);
-      if (!['pending', 'running'].includes(rows[0].status)) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`run ${runId} did not end`);
-  }
 
   beforeAll(async () => {
     t = await startTestApp(backend, {}, { runWorker: true });
@@ -49,7 +41,7 @@ describe.each(backends)('the evaluations API (%s)', (backend) => {
         { name, golden_set_id: goldenSetId, k: 2, gain: 'linear', relevant_from: 1, format: 'csv', file_name: `${name}.csv` },
         rankings,
       );
-      await ended(created.run_id);
+      await scoredEvaluation(t, created.id);
       made.push(created);
     }
   }, 60_000);
