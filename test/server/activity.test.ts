@@ -30,9 +30,10 @@ describe.each(backends)('monthly activity on %s', (backend) => {
       ('last second of last month', '', ${at(0, "interval '-1 second'")}), ('a year ago', '', ${at(12)})`);
     await db.query(`INSERT INTO golden_sets (name, description, created_at) VALUES ('five months ago', '', ${at(5)})`);
     const script = await db.query<{ id: number }>('SELECT id FROM evaluation_scripts ORDER BY id LIMIT 1');
+    const dataset = await db.query<{ id: number }>("SELECT id FROM datasets WHERE name = 'this month'");
     const experiment = await db.query<{ id: number }>(
-      `INSERT INTO experiments (name, evaluation_script_id, description, created_at) VALUES ('x', $1, '', ${at(1)}) RETURNING id`,
-      [script.rows[0].id],
+      `INSERT INTO experiments (name, evaluation_script_id, dataset_id, description, created_at) VALUES ('x', $1, $2, '', ${at(1)}) RETURNING id`,
+      [script.rows[0].id, dataset.rows[0].id],
     );
     const run = await db.query<{ id: number }>(
       `INSERT INTO experiment_runs (experiment_id, evaluation_script_name, status) VALUES ($1, 'x', 'success') RETURNING id`,
