@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { startTestIssuer } from '../test/server/helpers/test-issuer';
 import { sampleRss, startBenchServer, stopBenchServer } from './bench-server';
 import { measure } from './support/measure-child';
+import { apiCaller } from './run-setup';
 import { FileWriter, mulberry32 } from './support/generated-files';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
@@ -42,15 +43,6 @@ function generate(folder: string) {
   for (const file of [run, csv, qrels]) file.close();
 }
 
-async function upload(origin: string, token: string, path: string, fields: Record<string, string>, file: string, name: string) {
-  const form = new FormData();
-  for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append('file', await openAsBlob(file), name);
-  const response = await fetch(`${origin}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
-  return (await response.json()) as { id: number };
-}
-
 const folder = mkdtempSync(join(tmpdir(), 'bench-evaluation-'));
 const issuer = await startTestIssuer();
 try {
@@ -65,25 +57,30 @@ try {
 
   const server = await startBenchServer({ DATA_DIR: join(folder, 'data'), DEMO_DATA: 'false' }, issuer, runBytes);
   try {
-    const token = await issuer.token();
-    const set = await upload(server.origin, token, '/api/backend/golden-sets/', { name: 'Bench' }, join(folder, 'judgements.csv'), 'j.csv');
+    const call = await apiCaller('bench:evaluation', server, issuer);
+    const form = async (fields: Record<string, string>, file: string, name: string) => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(fields)) data.append(key, value);
+      data.append('file', await openAsBlob(file), name);
+      return data;
+    };
+    const set = await call<{ id: number }>(
+      'POST',
+      '/api/backend/golden-sets/',
+      await form({ name: 'Bench' }, join(folder, 'judgements.csv'), 'j.csv'),
+    );
     const rss = sampleRss(server.child.pid!);
     const started = performance.now();
-    const evaluation = await upload(
-      server.origin,
-      token,
+    const evaluation = await call<{ id: number }>(
+      'POST',
       '/api/backend/evaluations/',
-      { name: 'Bench', golden_set_id: String(set.id), k: String(K) },
-      runFile,
-      'bench.run',
+      await form({ name: 'Bench', golden_set_id: String(set.id), k: String(K) }, runFile, 'bench.run'),
     );
     const accepted = performance.now();
-    let details: { status: string; summary?: { counted: number; mean_metrics: Record<string, number> } };
+    type Details = { status: string; summary?: { counted: number; mean_metrics: Record<string, number> } };
+    let details: Details;
     for (;;) {
-      const response = await fetch(`${server.origin}/api/backend/evaluations/${evaluation.id}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      details = await response.json();
+      details = await call<Details>('GET', `/api/backend/evaluations/${evaluation.id}`);
       if (!['pending', 'running'].includes(details.status)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -6,8 +6,9 @@
 import type { Queryable } from '../db/database';
 import type { Activity, ActivityMonth } from '../schemas/activity';
 
-const SERIES = { datasets: 'datasets', golden_sets: 'golden_sets', experiments: 'experiments', evaluations: 'evaluations' } as const;
-type Series = keyof typeof SERIES;
+/** Each series is its table's rows, and named as the table. */
+const SERIES = ['datasets', 'golden_sets', 'experiments', 'evaluations'] as const;
+type Series = (typeof SERIES)[number];
 
 export async function monthlyActivity(db: Queryable, months: number, now = new Date()): Promise<Activity> {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
@@ -19,10 +20,10 @@ export async function monthlyActivity(db: Queryable, months: number, now = new D
     evaluations: 0,
   }));
   const byMonth = new Map(listed.map((month) => [month.month, month]));
-  const selects = (Object.keys(SERIES) as Series[]).map(
+  const selects = SERIES.map(
     (series) =>
       `SELECT '${series}' AS series, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n
-       FROM ${SERIES[series]} WHERE created_at >= $1 GROUP BY 2`,
+       FROM ${series} WHERE created_at >= $1 GROUP BY 2`,
   );
   const { rows } = await db.query<{ series: Series; month: string; n: number }>(selects.join(' UNION ALL '), [first.toISOString()]);
   for (const row of rows) {

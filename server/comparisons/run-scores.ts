@@ -44,23 +44,19 @@ async function runMetrics(db: Queryable, runId: number): Promise<string[]> {
   return (rows[0]?.names ?? []).filter(isQualityMetric).sort();
 }
 
-async function keep(db: Queryable, runId: number): Promise<KeptLines | undefined> {
+/** Keeps an ended run's lines, for its comparisons to read at once (the run's worker calls this as the run ends); answers them. */
+export async function keepScoreLines(db: Queryable, runId: number): Promise<KeptLines | undefined> {
   const metrics = await runMetrics(db, runId);
   if (metrics.length === 0) return undefined;
   const { rows } = await db.query<KeptLines>(keepQuery(metrics), [runId, ...metrics, metrics]);
   return rows[0];
 }
 
-/** Keeps an ended run's lines, for its comparisons to read at once: the run's worker calls this as the run ends. */
-export async function keepScoreLines(db: Queryable, runId: number): Promise<void> {
-  await keep(db, runId);
-}
-
 /** The counted results of an ended run with `metrics`, from its kept lines (kept now if they were not). */
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
   const { rows } = await db.query<KeptLines>('SELECT metrics, lines FROM run_score_lines WHERE run_id = $1', [runId]);
   // Keeping is only a shortcut: a database that refuses the write (a full disk) still answers from the results.
-  const kept = rows[0] ?? (await keep(db, runId).catch(() => undefined));
+  const kept = rows[0] ?? (await keepScoreLines(db, runId).catch(() => undefined));
   if (kept && metrics.every((name) => kept.metrics.includes(name))) {
     return parseLines(
       kept.lines,
