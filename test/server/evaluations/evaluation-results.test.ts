@@ -97,6 +97,11 @@ describe.each(backends)("an evaluation's results and their completion (%s)", (ba
     expect(Object.fromEntries(byInput)).toEqual(
       Object.fromEntries(QUERIES.map(([query, , status, completion]) => [query, [status, completion]])),
     );
+    // The result's text names the same status in words.
+    const words = { COMPLETE: 'Complete', NO_MORE_RESULTS: 'No more results', PAGE_WITHOUT_RELEVANTS: 'Page without relevants' };
+    for (const row of rows.filter((one) => one.completion)) {
+      expect(row.result.test_result, row.result.input).toMatch(new RegExp(`· ${words[row.completion as keyof typeof words]}$`));
+    }
     // One result read by id carries it too.
     const sofa = rows.find((row) => row.result.input === 'sofa')!;
     const one = await t.call('GET', `${API}/experiment-run-results/${sofa.id}`);
