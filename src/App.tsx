@@ -21,6 +21,7 @@ const GoldenSetPage = screenChunk(() => import('./views/golden-sets/GoldenSetPag
 const CataloguePage = screenChunk(() => import('./views/catalogue/CataloguePage').then((m) => m.CataloguePage));
 const ProductPage = screenChunk(() => import('./views/catalogue/ProductPage').then((m) => m.ProductPage));
 const EvaluationsPage = screenChunk(() => import('./views/evaluations/EvaluationsPage').then((m) => m.EvaluationsPage));
+const NewEvaluationPage = screenChunk(() => import('./views/evaluations/NewEvaluationPage').then((m) => m.NewEvaluationPage));
 const EvaluationDetailPage = screenChunk(() => import('./views/evaluations/EvaluationDetailPage').then((m) => m.EvaluationDetailPage));
 const TestCasePage = screenChunk(() => import('./views/evaluations/TestCasePage').then((m) => m.TestCasePage));
 const ExperimentsPage = screenChunk(() => import('./views/experiments/ExperimentsPage').then((m) => m.ExperimentsPage));
@@ -119,6 +120,7 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/catalogue', title: 'Catalogue', screen: CataloguePage },
   { path: '/catalogue/products/:productId', title: 'Product', screen: ProductPage },
   { path: '/evaluations', title: 'Evaluations', screen: EvaluationsPage },
+  { path: '/evaluations/new', title: 'New Evaluation', screen: NewEvaluationPage },
   // The separate evaluation backend's screens; a missing or malformed id has its own text.
   { path: '/experiments', title: 'Experiments', screen: ExperimentsPage },
   { path: '/experiments/new', title: 'New Experiment', screen: NewExperimentPage },
@@ -166,6 +168,8 @@ export function Screens({ source }: { source: LogicSource }) {
   return (
     <LogicContext.Provider value={logic}>
       <Switch>
+        {/* Ahead of /evaluations/:id below, which would take "new" for an id; its screen route preloads it. */}
+        <Route path="/evaluations/new">{titled('New Evaluation', NewEvaluationPage)}</Route>
         {/* The sample-data screens: fixtures, no call; their ids are the samples' keys, not parsed. */}
         <Route path="/evaluations/:id">
           {(params) => (

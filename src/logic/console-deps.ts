@@ -5,7 +5,9 @@ import type { ApiKeys } from '../services/backend/api-keys';
 import type { Audit } from '../services/backend/audit';
 import type { Catalogue } from '../services/backend/catalogue';
 import type { DemoData } from '../services/backend/demo-data';
+import type { Activity } from '../services/backend/activity';
 import type { EvaluationScripts } from '../services/backend/evaluation-scripts';
+import type { Evaluations } from '../services/backend/evaluations';
 import type { ExperimentRunResults } from '../services/backend/experiment-run-results';
 import type { ExperimentRuns } from '../services/backend/experiment-runs';
 import type { Experiments } from '../services/backend/experiments';
@@ -39,6 +41,8 @@ export type ConsoleDeps = {
   experimentRuns: ExperimentRuns;
   experimentRunResults: ExperimentRunResults;
   evaluationScripts: EvaluationScripts;
+  /** Rankings made elsewhere, uploaded and scored against a golden set. */
+  evaluations: Evaluations;
   /** A query tried through a search target from the experiment form. */
   searchTargets: SearchTargets;
   /** Two finished runs compared query by query, and that comparison as CSV. */
@@ -58,8 +62,9 @@ export type ConsoleDeps = {
   clipboard: { copyText(text: string): Promise<void> };
   /** The demo data: whether it is there, by kind (any role), and its removal (admins). */
   demoData: DemoData;
-  /** The dashboard's counts of both APIs. */
+  /** The dashboard's counts of both APIs, and what was made each month. */
   counts: DashboardCounts;
+  activity: Activity;
   /** The dashboard's "Get started" checklist: its steps from the server, and whether this browser dismissed it. */
   gettingStarted: GettingStarted;
   checklistDismissal: ChecklistDismissal;

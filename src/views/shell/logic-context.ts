@@ -20,6 +20,7 @@ import type { experimentsPageMachine } from '../../machines/experiments/experime
 import type { goldenSetPageMachine } from '../../machines/golden-sets/golden-set-page.machine';
 import type { goldenSetsPageMachine } from '../../machines/golden-sets/golden-sets-page.machine';
 import type { judgeQueueMachine } from '../../machines/judging/judge-queue.machine';
+import type { newEvaluationMachine } from '../../machines/evaluations/new-evaluation.machine';
 import type { judgeJobPageMachine } from '../../machines/judges/judge-job-page.machine';
 import type { modelJudgesPageMachine } from '../../machines/judges/model-judges-page.machine';
 import type { scheduleEditorMachine } from '../../machines/automation/schedule-editor.machine';
@@ -59,6 +60,9 @@ export type ConsoleLogic = {
   compareSegments: typeof runSegmentsMachine;
   /** One query's two run results side by side. */
   comparePair: typeof comparePairMachine;
+  /** Evaluations (rankings made elsewhere): the list, and New Evaluation's upload. */
+  evaluationList: typeof pagedListMachine;
+  newEvaluation: typeof newEvaluationMachine;
   /** Golden sets, on the evaluation backend: the list, upload, rename and exports. */
   goldenSetsPage: typeof goldenSetsPageMachine;
   /** The experiment form: new or edit, with Try a query and the golden set's coverage. */
