@@ -120,7 +120,11 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/catalogue', title: 'Catalogue', screen: CataloguePage },
   { path: '/catalogue/products/:productId', title: 'Product', screen: ProductPage },
   { path: '/evaluations', title: 'Evaluations', screen: EvaluationsPage },
+  // Ahead of /evaluations/:id, which would take "new" for an id (and find it malformed).
   { path: '/evaluations/new', title: 'New Evaluation', screen: NewEvaluationPage },
+  { path: '/evaluations/:id', title: 'Evaluation', screen: EvaluationDetailPage, withId: true },
+  // One query of an evaluation (or a run): its result's id.
+  { path: '/test-case/:id', title: 'Test Case', screen: TestCasePage, withId: true },
   // The separate evaluation backend's screens; a missing or malformed id has its own text.
   { path: '/experiments', title: 'Experiments', screen: ExperimentsPage },
   { path: '/experiments/new', title: 'New Experiment', screen: NewExperimentPage },
@@ -168,25 +172,6 @@ export function Screens({ source }: { source: LogicSource }) {
   return (
     <LogicContext.Provider value={logic}>
       <Switch>
-        {/* Ahead of /evaluations/:id below, which would take "new" for an id; its screen route preloads it. */}
-        <Route path="/evaluations/new">{titled('New Evaluation', NewEvaluationPage)}</Route>
-        {/* The sample-data screens: fixtures, no call; their ids are the samples' keys, not parsed. */}
-        <Route path="/evaluations/:id">
-          {(params) => (
-            <>
-              <DocumentTitle page="Evaluation" />
-              <EvaluationDetailPage key={params.id} id={params.id} logic={logic.evaluationDetail} />
-            </>
-          )}
-        </Route>
-        <Route path="/test-case/:id">
-          {(params) => (
-            <>
-              <DocumentTitle page="Test Case" />
-              <TestCasePage id={params.id} />
-            </>
-          )}
-        </Route>
         {screenRoutes.map((route) => (
           <Route key={route.path} path={route.path}>
             {route.withId ? titledWithRouteId(route.title, route.screen) : titled(route.title, route.screen)}

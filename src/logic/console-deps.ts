@@ -24,7 +24,6 @@ import type { DatasetEntryMappings } from '../services/evaluation-service/datase
 import type { Datasets } from '../services/evaluation-service/datasets';
 import type { ExperimentForm } from '../services/experiment-form';
 import type { RunJudging } from '../services/run-judging';
-import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
 /**
  * What the screens' machines are bound to: one service per resource of the two APIs (named as the server names
@@ -72,8 +71,6 @@ export type ConsoleDeps = {
   runJudging: RunJudging;
   /** What the experiment form offers to choose from. */
   experimentForm: ExperimentForm;
-  /** The evaluations screens run on sample data after a fake load. */
-  samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */
   files: { save(file: DownloadedFile): void };
   router: Router;

@@ -25,7 +25,6 @@ import { createDatasets } from './evaluation-service/datasets';
 import { createExperimentForm } from './experiment-form';
 import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
-import { loadSampleEvaluation } from './sample-evaluations';
 import { createCsvUploader, createFormPoster } from './upload-csv';
 
 /**
@@ -64,7 +63,6 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     checklistDismissal: localDismissal(window.localStorage),
     runJudging: createRunJudging(resources.experimentRuns, resources.goldenSets),
     experimentForm: createExperimentForm(resources),
-    samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
     clipboard: { copyText: (text: string) => navigator.clipboard.writeText(text) },
   };

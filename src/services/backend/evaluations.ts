@@ -1,17 +1,36 @@
-import type { ApiFetch } from '../api-client';
-import { countedPage, pageQuery } from '../paging';
+import type { ApiClient } from '../api-client';
+import { downloadFile } from '../download-file';
+import { foundOrNull } from '../failure-message';
+import { countedPage, headerPage, pageQuery } from '../paging';
 import type { FormPoster } from '../upload-csv';
 import type { PageRequest } from '../../domain/evaluations/evaluation-service-types';
 import type { UploadOptions } from '../../domain/datasets/upload-types';
 import type { CreatedEvaluation, Evaluation, EvaluationUpload } from '../../domain/evaluations/evaluation-upload';
+import {
+  evaluationExportFormats,
+  type EvaluationDetails,
+  type EvaluationExportFormat,
+  type EvaluationResult,
+} from '../../domain/evaluations/evaluation-results';
+import type { Page } from '../../domain/evaluations/evaluation-service-types';
+import type { DownloadedFile } from '../../domain/experiments/evaluation-backend-types';
 
 // evaluations/ on the evaluation backend (server/routes/backend/evaluations.ts, evaluation-upload.ts): the list,
-// and the upload of a ranking file made elsewhere, scored against a golden set as a run is.
+// the upload of a ranking file made elsewhere, scored against a golden set as a run is, and one evaluation: its
+// progress and means, its queries' results (to triage) and those results as files.
+
+const exportFiles: Record<EvaluationExportFormat, { path: string; fallbackName: (id: number) => string }> = {
+  qrels: { path: 'results.qrels', fallbackName: (id) => `evaluation-${id}.qrels` },
+  trec: { path: 'results.trec', fallbackName: (id) => `evaluation-${id}.trec` },
+  csv: { path: 'results.csv', fallbackName: (id) => `evaluation-${id}-results.csv` },
+};
 
 export type Evaluations = ReturnType<typeof createEvaluations>;
 
 /** The calls over the session's client; the upload goes as multipart to `baseURL` through `postForm`. */
-export function createEvaluations(api: ApiFetch, baseURL: string, postForm: FormPoster) {
+export function createEvaluations(api: ApiClient, baseURL: string, postForm: FormPoster) {
+  const path = (id: number) => `evaluations/${encodeURIComponent(id)}`;
+
   /** GET evaluations/?page&page_size → {count, results} (the count is X-Total-Count's), newest first. */
   const evaluationRows = async (page: PageRequest) =>
     countedPage(await api<{ count: number; results: Evaluation[] }>('evaluations/', { query: pageQuery(page) }));
@@ -45,5 +64,23 @@ export function createEvaluations(api: ApiFetch, baseURL: string, postForm: Form
         },
         { ...options, size: upload.file.size + (upload.queries?.size ?? 0) },
       )) as CreatedEvaluation,
+
+    /** GET evaluations/{id} → the evaluation, its progress and (once scored) its summary; null when there is none. */
+    findEvaluation: (id: number) => foundOrNull(api<EvaluationDetails>(path(id))),
+
+    /**
+     * GET evaluations/{id}/results?page&page_size with the screen's filter (status: completions, search, sort, order)
+     * → the page, with X-Total-Count as the total of the matches.
+     */
+    evaluationResultRows: async (id: number, page: PageRequest, filter: Record<string, string> = {}): Promise<Page<EvaluationResult>> =>
+      headerPage(await api.raw<EvaluationResult[]>(`${path(id)}/results`, { query: { ...filter, ...pageQuery(page) } })),
+
+    /** GET evaluations/{id}/results.qrels, .trec or .csv as a file to save; a format it does not offer fails like a refusal. */
+    exportEvaluation: (id: number, format: string): Promise<DownloadedFile> => {
+      const offered = evaluationExportFormats.find((known) => known === format);
+      if (offered === undefined) return Promise.reject(new Error(`There is no ${format} export.`));
+      const { path: file, fallbackName } = exportFiles[offered];
+      return downloadFile(api, `${path(id)}/${file}`, fallbackName(id));
+    },
   };
 }

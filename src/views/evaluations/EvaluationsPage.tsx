@@ -19,7 +19,8 @@ import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 
 // /evaluations: the server's evaluations, newest first, paged with their total and 'Page x of y'; the page
-// lives in the address (?page=2), so the detail screen can bring the person back to it. Each status is its
+// lives in the address (?page=2), so the detail screen can bring the person back to it (the detail's own ?page=
+// is its queries', so it goes back to the address it came from). Each status is its
 // run's, coloured as runs' are. New Evaluation is refused, with the reason, to a role that may not upload one.
 export function EvaluationsPage() {
   const logic = useLogic();
@@ -46,7 +47,7 @@ export function EvaluationsPage() {
         }
         counted={(total) => counted(total, 'evaluation', 'evaluations')}
       >
-        {(evaluations, page) => (
+        {(evaluations) => (
           <TableCard>
             <table className={table.table} aria-labelledby={headingId}>
               <TableHead columns={['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']} />
@@ -66,7 +67,7 @@ export function EvaluationsPage() {
                     <td className={table.cell}>{formatDateTime(evaluation.created_at)}</td>
                     <td className={table.cell}>
                       <Link
-                        href={`/evaluations/${evaluation.id}?page=${page}`}
+                        href={`/evaluations/${evaluation.id}`}
                         className={`${button({ tone: 'secondary', size: 'small' })} ${styles.detailLink}`}
                         aria-label={`View details of ${evaluation.name}`}
                       >

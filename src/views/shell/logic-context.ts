@@ -14,6 +14,7 @@ import type { datasetEntriesPageMachine } from '../../machines/entries/dataset-e
 import type { datasetsPageMachine } from '../../machines/datasets/datasets-page.machine';
 import type { entryEditorMachine } from '../../machines/entries/entry-editor.machine';
 import type { evaluationDetailMachine } from '../../machines/evaluations/evaluation-detail.machine';
+import type { testCaseMachine } from '../../machines/evaluations/test-case.machine';
 import type { experimentFormMachine } from '../../machines/experiments/experiment-form.machine';
 import type { experimentRunsPageMachine } from '../../machines/runs/experiment-runs-page.machine';
 import type { experimentsPageMachine } from '../../machines/experiments/experiments-page.machine';
@@ -45,6 +46,8 @@ export type ConsoleLogic = {
   datasetEntriesPage: typeof datasetEntriesPageMachine;
   entryEditor: typeof entryEditorMachine;
   evaluationDetail: typeof evaluationDetailMachine;
+  /** One query's ranking against its references (/test-case/{id}). */
+  testCase: typeof testCaseMachine;
   // The separate evaluation backend's screens.
   experimentsPage: typeof experimentsPageMachine;
   scriptList: typeof pagedListMachine;

@@ -80,7 +80,6 @@ export function fakeDeps() {
     checklistDismissal: localDismissal(window.localStorage),
     runJudging: waiting(),
     experimentForm: waiting(),
-    samples: waiting(),
     files: { save: (file) => void saved.push(file) },
     router: memory.router,
   };
