@@ -20,7 +20,7 @@ export const RANKING_FORMATS = [
 ] as const;
 export type RankingFormat = (typeof RANKING_FORMATS)[number]['value'];
 
-export type Gain = 'linear' | 'exponential';
+type Gain = 'linear' | 'exponential';
 
 // The extensions the server reads a format from when none is chosen; the form chooses the same one.
 const BY_EXTENSION: Record<string, RankingFormat> = { trec: 'trec', run: 'trec', txt: 'trec', csv: 'csv', jsonl: 'jsonl', ndjson: 'jsonl' };

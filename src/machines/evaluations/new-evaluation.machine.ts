@@ -26,7 +26,7 @@ import { messageOf } from '../../domain/shared/error-message';
 // aborted). The server reads the whole file before storing anything: a refusal lists each problem by line and
 // field, and the form stays as it was so nothing is lost. Created: the evaluation's page.
 
-export type UploadFailure = { message: string; problems: RankingProblem[] };
+type UploadFailure = { message: string; problems: RankingProblem[] };
 
 export type NewEvaluationContext = {
   draft: EvaluationDraft;
