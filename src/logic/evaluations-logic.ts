@@ -3,6 +3,7 @@ import { evaluationDetailMachine } from '../machines/evaluations/evaluation-deta
 import { testCaseMachine } from '../machines/evaluations/test-case.machine';
 import { fileExportMachine, type FileExportRequest } from '../machines/shared/file-export.machine';
 import { runProgressMachine } from '../machines/runs/run-progress.machine';
+import { comparableRunsMachine, type ComparableRunsFetch } from '../machines/compare/comparable-runs.machine';
 import { EVALUATION_RESULT_FILTER } from '../domain/evaluations/evaluation-results';
 import type { TestCase, TestCaseOwner } from '../domain/evaluations/test-case';
 import type { DownloadedFile, ExperimentRun } from '../domain/experiments/evaluation-backend-types';
@@ -34,6 +35,14 @@ export function createEvaluationsLogic({
             fetchRun: fromPromise<ExperimentRun, { runId: number }>(({ input }) => experimentRuns.getRun(input.runId)),
             cancelRun: fromPromise(({ input }: { input: { runId: number } }) => experimentRuns.cancelRun(input.runId)),
           },
+        }),
+        comparableRuns: comparableRunsMachine.provide({
+          actors: {
+            fetchComparableRuns: fromPromise(({ input }: { input: ComparableRunsFetch }) =>
+              experimentRuns.comparableRuns(input.runId, { page: input.page, pageSize: input.pageSize }),
+            ),
+          },
+          actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },
         }),
       },
       actions: { navigateTo: (_, { path }: { path: string }) => router.navigate(path) },

@@ -8,6 +8,7 @@ import { notProvided } from '../shared/not-provided';
 import { resourceMachine } from '../shared/resource.machine';
 import type { ReloadEvent, ReloadTarget } from '../shared/reload';
 import { runProgressMachine } from '../runs/run-progress.machine';
+import { comparableRunsMachine } from '../compare/comparable-runs.machine';
 
 // The /evaluations/{id} page: the evaluation (the one-record machine: its name, what it was scored with, its
 // means), its exports, and its queries' results, paged, filtered by completion and query text and sorted by a
@@ -40,6 +41,8 @@ export type EvaluationDetailContext = {
   evaluation: ActorRefFrom<typeof resourceMachine>;
   list: ActorRefFrom<typeof pagedListMachine>;
   exporter: ActorRefFrom<typeof fileExportMachine>;
+  /** "Compare with…": the runs and evaluations its run can be compared with. */
+  comparer: ActorRefFrom<typeof comparableRunsMachine>;
   /** While settling: which of the two have answered since they were asked again. */
   evaluationFresh: boolean;
   listFresh: boolean;
@@ -77,6 +80,7 @@ export const evaluationDetailMachine = setup({
     list: pagedListMachine,
     fileExport: fileExportMachine,
     runProgress: runProgressMachine,
+    comparableRuns: comparableRunsMachine,
   },
   guards: {
     hasNoRouteId,
@@ -112,6 +116,7 @@ export const evaluationDetailMachine = setup({
     evaluation: spawn('evaluation', { id: 'evaluation', syncSnapshot: true, input: { id: input.evaluationId } }),
     list: spawn('list', { id: 'list', syncSnapshot: true, input: { page: input.page, filter: input.filter, ownerId: input.evaluationId } }),
     exporter: spawn('fileExport', { id: 'exporter' }),
+    comparer: spawn('comparableRuns', { id: 'comparer' }),
     evaluationFresh: false,
     listFresh: false,
   }),

@@ -7,6 +7,7 @@ export type EvaluationDetailSnapshot = SnapshotFrom<typeof evaluationDetailMachi
 export const selectEvaluation = (snapshot: EvaluationDetailSnapshot) => snapshot.context.evaluation;
 export const selectList = (snapshot: EvaluationDetailSnapshot) => snapshot.context.list;
 export const selectExporter = (snapshot: EvaluationDetailSnapshot) => snapshot.context.exporter;
+export const selectComparer = (snapshot: EvaluationDetailSnapshot) => snapshot.context.comparer;
 /** The address named no valid id. */
 export const selectNotFound = (snapshot: EvaluationDetailSnapshot) => snapshot.hasTag('notFound');
 /** The server has no evaluation of that id. */

@@ -19,3 +19,11 @@ export const summary = style({
 export const nowrap = style({
   whiteSpace: 'nowrap',
 });
+
+// Back to Evaluations and Compare with… side by side, wrapping on a narrow screen.
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});

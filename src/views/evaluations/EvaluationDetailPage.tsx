@@ -5,6 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { evaluationDetailInput, type evaluationDetailMachine } from '../../machines/evaluations/evaluation-detail.machine';
 import {
   selectEvaluation,
+  selectComparer,
   selectExporter,
   selectFiguresWait,
   selectFollower,
@@ -35,6 +36,7 @@ import { useOrigin } from '../shell/use-origin';
 import { WatchedRun, type RunProgressRef } from '../runs/RunProgressPanel';
 import { MeanMetrics } from '../runs/MeanMetrics';
 import { ResultExports } from '../runs/ResultExports';
+import { CompareWithDialog } from '../compare/CompareWithDialog';
 import * as runStyles from '../runs/RunResultsPage.css';
 import * as tableStyles from '../runs/RunResultsTable.css';
 import * as backendStyles from '../experiments/BackendPages.css';
@@ -67,6 +69,7 @@ export function EvaluationDetailPage({ id, origin }: { id: number | null; origin
   const notFound = useSelector(page, selectNotFound);
   const missing = useSelector(page, selectMissing);
   const evaluation = useSelector(useSelector(page, selectEvaluation), selectEvaluationData);
+  const comparer = useSelector(page, selectComparer);
 
   return (
     <div className={pageStyles.page}>
@@ -79,10 +82,22 @@ export function EvaluationDetailPage({ id, origin }: { id: number | null; origin
             </p>
           )}
         </div>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => page.send({ type: 'user.back' })}>
-          Back to Evaluations
-        </button>
+        <div className={styles.actions}>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => page.send({ type: 'user.back' })}>
+            Back to Evaluations
+          </button>
+          {evaluation && !isScoring(evaluation) && (
+            <button
+              type="button"
+              className={button({ tone: 'primary' })}
+              onClick={() => comparer.send({ type: 'user.open', run: { id: evaluation.run_id, created_at: evaluation.created_at } })}
+            >
+              Compare with…
+            </button>
+          )}
+        </div>
       </div>
+      <CompareWithDialog actor={comparer} />
       {notFound || missing ? (
         <p className={errorMessage} role="alert">
           {notFound ? 'Invalid evaluation ID' : 'Evaluation not found'}

@@ -180,6 +180,34 @@ describe('/evaluations/{id}', () => {
     expect(screen.getByText('Saved evaluation-5.trec.')).toBeTruthy();
   });
 
+  it('compares its run with a run it shares a golden set with, the older as the baseline', async () => {
+    const services = await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Compare with…' }));
+    expect(services.last('comparableRuns').args[0]).toBe(30);
+    const run = {
+      id: 41,
+      experiment_id: 7,
+      number: 2,
+      experiment_name: 'BM25 baseline',
+      status: 'success',
+      tags: [],
+      created_at: '2026-03-05T10:00:00.000Z',
+      evaluation_script_name: 'Golden set relevance',
+      evaluation: null,
+    };
+    await services.settle('comparableRuns', { output: { items: [run], total: 1 } });
+    fireEvent.click(within(screen.getByRole('list', { name: 'Comparable runs' })).getByRole('button', { name: /BM25 baseline/ }));
+    expect(services.currentPath()).toBe('/compare?baseline=30&candidate=41');
+  });
+
+  it('offers no comparison while it is being scored', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/evaluations/5', <EvaluationDetailPage id={5} origin={null} />);
+    await services.settle('findEvaluation', { output: { ...scored, status: 'running', summary: undefined, finished_at: null } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vendor re-ranker, March');
+    expect(screen.queryByRole('button', { name: 'Compare with…' })).toBeNull();
+  });
+
   it('goes back to the list at the page the person came from, or to its first page when opened by address', async () => {
     const services = await open('/evaluations/5', '/evaluations?page=3');
     fireEvent.click(screen.getByRole('button', { name: 'Back to Evaluations' }));
