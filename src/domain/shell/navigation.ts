@@ -1,6 +1,6 @@
 import { can, type Action, type Role } from './roles';
 
-// The shell's sidebar: its entries (Model Judges for curators, API keys for everyone, Accounts and Audit only for admins), and which entry a screen belongs to.
+// The shell's sidebar: its entries (the spec's six, the Catalogue and Evaluations for everyone, Model Judges for curators, API keys for everyone, Accounts and Audit only for admins), and which entry a screen belongs to.
 
 type NavigationEntry = { label: string; href: string; needs?: Action };
 
@@ -11,6 +11,7 @@ export const navigation: readonly NavigationEntry[] = [
   { label: 'Golden Sets', href: '/golden-sets' },
   { label: 'Catalogue', href: '/catalogue' },
   { label: 'Experiments', href: '/experiments' },
+  { label: 'Evaluations', href: '/evaluations' },
   { label: 'Evaluation Scripts', href: '/evaluation-scripts' },
   { label: 'Model Judges', href: '/model-judges', needs: 'model_judge.change' },
   { label: 'API keys', href: '/api-keys', needs: 'api_key.own' },
@@ -28,6 +29,7 @@ const sectionOf: ReadonlyArray<[prefix: string, entry: string]> = [
   ['/experiment-run-results', '/experiments'],
   ['/experiment-run-result-details', '/experiments'],
   ['/judge-jobs', '/model-judges'],
+  ['/test-case', '/evaluations'],
 ];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

@@ -23,7 +23,7 @@ function signedInConsole(path: string, me: Me = adminMe) {
 }
 
 describe('shell', () => {
-  it('has the product title and the entries (the six of the spec, the Catalogue, Model Judges, API keys, and an admin’s Accounts and Audit), the current one marked', async () => {
+  it('has the product title and the entries (the six of the spec, the Catalogue, Evaluations, Model Judges, API keys, and an admin’s Accounts and Audit), the current one marked', async () => {
     signedInConsole('/datasets/3/edit');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('heading', { level: 1 }).textContent).toBe('Search Evaluation Console');
@@ -35,6 +35,7 @@ describe('shell', () => {
       ['Golden Sets', '/golden-sets'],
       ['Catalogue', '/catalogue'],
       ['Experiments', '/experiments'],
+      ['Evaluations', '/evaluations'],
       ['Evaluation Scripts', '/evaluation-scripts'],
       ['Model Judges', '/model-judges'],
       ['API keys', '/api-keys'],
@@ -112,7 +113,9 @@ describe('shell', () => {
     ['/datasets/9/edit', '/datasets'],
     ['/dataset-entries/4/edit', '/dataset-entries'],
     ['/datasets-old', undefined],
-    ['/evaluations', undefined],
+    ['/evaluations/new', '/evaluations'],
+    ['/test-case/7', '/evaluations'],
+    ['/evaluations-old', undefined],
     ['/experiment-runs/4', '/experiments'],
     ['/experiment-run-results/12', '/experiments'],
     ['/experiment-run-result-details/31', '/experiments'],
