@@ -93,7 +93,7 @@ export function evaluationUploadRoute(
           400: ProblemsErrorSchema(RankingProblemSchema, 'A form that is not complete, or a file with problems (`details`)'),
           404: DescribedErrorSchema('No such golden set or dataset'),
           409: DescribedErrorSchema('The dataset has no queries'),
-          413: DescribedErrorSchema('A file is larger than UPLOAD_LIMIT_MB'),
+          413: DescribedErrorSchema('A file is larger than EVALUATION_UPLOAD_LIMIT_MB'),
         },
       },
       // Documents the form for OpenAPI; the parts are read as a stream, there is no body to validate.
