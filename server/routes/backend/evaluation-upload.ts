@@ -129,7 +129,7 @@ export function evaluationUploadRoute(
       created = await importUpload(part.file, uploads, { db, imported: 'rankings', log: request.log }, async (file) => {
         const read = await readRankingFile(file, { format, queries });
         const rankings = new Map<string, string[]>();
-        for (const { query, ranking } of read.rankings()) rankings.set(query, ranking.slice(0, settings.k));
+        for (const { query, ranking } of read.rankings(settings.k)) rankings.set(query, ranking);
         const evaluation = await createEvaluation(
           db,
           runQueue,
