@@ -8,7 +8,7 @@
 import { trecOrder } from '../evaluation/trec-files';
 import { rejection, type ImportRejectedError, type FileWording, type RowProblem } from '../import/import-problems';
 import { MAX_PROBLEMS } from '../schemas/limits';
-import { Float64Column, IdColumn, Int32Column } from './paged-columns';
+import { ByteIdSet, Float64Column, IdColumn, Int32Column } from './paged-columns';
 
 /** One query's ranking, best first. */
 export interface QueryRanking {
@@ -66,6 +66,8 @@ export class RankingCollector {
   private nextLine = -1;
   /** Product ids of the current run (as their duplicate key) and their rows. */
   private readonly seen = new Map<string, number>();
+  /** The same for ids given as bytes. */
+  private readonly seenBytes = new ByteIdSet(this.ids);
 
   constructor(
     private readonly places: ResultPlaces,
@@ -96,6 +98,7 @@ export class RankingCollector {
     this.runs++;
     this.nextLine = -1;
     this.seen.clear();
+    this.seenBytes.clear();
   }
 
   /** The current query's results are interrupted (a blank line, a line with problems): the next one starts a block. */
@@ -105,19 +108,25 @@ export class RankingCollector {
 
   /**
    * Adds a result of the current query: its id as text (`id`) or as UTF-8 bytes (`bytes`, from `start` to
-   * `end`, with `id` then any text unique to those bytes, latin1 say); score NaN for none, rank 0 for none.
-   * A product already ranked for the query is a problem but is kept, so the places of the results after it hold.
+   * `end`); score NaN for none, rank 0 for none. A product already ranked for the query is a problem but
+   * is kept, so the places of the results after it hold.
    */
-  add(line: number, id: string, score: number, rank: number, bytes?: Buffer, start = 0, end = 0): void {
+  add(line: number, id: string | Buffer, score: number, rank: number, start = 0, end = 0): void {
     const entry = this.current!;
     if (line !== this.nextLine) this.startBlock(entry, line);
     const block = this.blockStart.length - 1;
     const offset = this.ids.length - this.blockStart.get(block);
-    const earlier = this.seen.get(id);
+    let earlier: number | undefined;
+    if (typeof id === 'string') {
+      earlier = this.seen.get(id);
+      if (earlier === undefined) this.seen.set(id, line);
+      this.ids.pushText(id);
+    } else {
+      this.ids.pushBytes(id, start, end);
+      const row = this.seenBytes.rowOrAdd(id, start, end, line, this.ids.lastPage, this.ids.lastOffset);
+      if (row !== -1) earlier = row;
+    }
     if (earlier !== undefined) this.problem(line, this.places.idField(offset), this.duplicate(entry, earlier));
-    else this.seen.set(id, line);
-    if (bytes === undefined) this.ids.pushText(id);
-    else this.ids.pushBytes(bytes, start, end);
     if (offset === 0) {
       this.blockIdPage.set(block, this.ids.lastPage);
       this.blockIdOffset.set(block, this.ids.lastOffset);
