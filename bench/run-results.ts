@@ -4,7 +4,8 @@
  * Stores a run of N results (100,000 by default) shaped as the worker stores them (support/big-run.ts),
  * straight into the database before the real server (server/main.ts) starts on it; then times, one
  * request at a time, the pages the results screen asks for: newest first at the first, middle and last
- * page, filtered by status, searched, sorted by nDCG either way and by input. Target: any page < 100 ms.
+ * page, filtered by status, searched, sorted by nDCG either way and by input, filtered by completion status.
+ * Target: any page < 100 ms.
  */
 import { runBigRunBench } from './support/timed-requests';
 
@@ -30,6 +31,13 @@ await runBigRunBench({
       ['sort=ndcg@10 asc, middle page', `${base}&sort=ndcg@10&order=asc&page=${middle}`],
       ['status=FAIL sort=ndcg@10 asc, page 1', `${base}&status=FAIL&sort=ndcg@10&order=asc&page=1`],
       ['sort=input asc, page 1', `${base}&sort=input&order=asc&page=1`],
+      ['completion=PAGE_WITHOUT_RELEVANTS, page 1', `${base}&completion=PAGE_WITHOUT_RELEVANTS&page=1`],
+      ['completion=PAGE_WITHOUT_RELEVANTS, page 200', `${base}&completion=PAGE_WITHOUT_RELEVANTS&page=200`],
+      ['completion=NO_MORE_RESULTS,PAGE_W…, page 1', `${base}&completion=NO_MORE_RESULTS,PAGE_WITHOUT_RELEVANTS&page=1`],
+      [`completion=COMPLETE, page ${middle.toLocaleString('en')}`, `${base}&completion=COMPLETE&page=${middle}`],
+      ['completion=NO_MORE_RESULTS sort=ndcg asc, p 1', `${base}&completion=NO_MORE_RESULTS&sort=ndcg@10&order=asc&page=1`],
+      ['completion=COMPLETE status=FAIL, page 1', `${base}&completion=COMPLETE&status=FAIL&page=1`],
+      ['completion=COMPLETE search=velvet sofa, p 1', `${base}&completion=COMPLETE&search=velvet%20sofa&page=1`],
     ];
     return pages.map(([name, path]) => ({ name, path, targetMs: TARGET_MS }));
   },

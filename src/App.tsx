@@ -21,6 +21,7 @@ const GoldenSetPage = screenChunk(() => import('./views/golden-sets/GoldenSetPag
 const CataloguePage = screenChunk(() => import('./views/catalogue/CataloguePage').then((m) => m.CataloguePage));
 const ProductPage = screenChunk(() => import('./views/catalogue/ProductPage').then((m) => m.ProductPage));
 const EvaluationsPage = screenChunk(() => import('./views/evaluations/EvaluationsPage').then((m) => m.EvaluationsPage));
+const NewEvaluationPage = screenChunk(() => import('./views/evaluations/NewEvaluationPage').then((m) => m.NewEvaluationPage));
 const EvaluationDetailPage = screenChunk(() => import('./views/evaluations/EvaluationDetailPage').then((m) => m.EvaluationDetailPage));
 const TestCasePage = screenChunk(() => import('./views/evaluations/TestCasePage').then((m) => m.TestCasePage));
 const ExperimentsPage = screenChunk(() => import('./views/experiments/ExperimentsPage').then((m) => m.ExperimentsPage));
@@ -119,6 +120,11 @@ const screenRoutes: readonly ScreenRoute[] = [
   { path: '/catalogue', title: 'Catalogue', screen: CataloguePage },
   { path: '/catalogue/products/:productId', title: 'Product', screen: ProductPage },
   { path: '/evaluations', title: 'Evaluations', screen: EvaluationsPage },
+  // Ahead of /evaluations/:id, which would take "new" for an id (and find it malformed).
+  { path: '/evaluations/new', title: 'New Evaluation', screen: NewEvaluationPage },
+  { path: '/evaluations/:id', title: 'Evaluation', screen: EvaluationDetailPage, withId: true },
+  // One query of an evaluation (or a run): its result's id.
+  { path: '/test-case/:id', title: 'Test Case', screen: TestCasePage, withId: true },
   // The separate evaluation backend's screens; a missing or malformed id has its own text.
   { path: '/experiments', title: 'Experiments', screen: ExperimentsPage },
   { path: '/experiments/new', title: 'New Experiment', screen: NewExperimentPage },
@@ -166,23 +172,6 @@ export function Screens({ source }: { source: LogicSource }) {
   return (
     <LogicContext.Provider value={logic}>
       <Switch>
-        {/* The sample-data screens: fixtures, no call; their ids are the samples' keys, not parsed. */}
-        <Route path="/evaluations/:id">
-          {(params) => (
-            <>
-              <DocumentTitle page="Evaluation" />
-              <EvaluationDetailPage key={params.id} id={params.id} logic={logic.evaluationDetail} />
-            </>
-          )}
-        </Route>
-        <Route path="/test-case/:id">
-          {(params) => (
-            <>
-              <DocumentTitle page="Test Case" />
-              <TestCasePage id={params.id} />
-            </>
-          )}
-        </Route>
         {screenRoutes.map((route) => (
           <Route key={route.path} path={route.path}>
             {route.withId ? titledWithRouteId(route.title, route.screen) : titled(route.title, route.screen)}

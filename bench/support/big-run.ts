@@ -1,7 +1,9 @@
 /**
  * A big finished run stored straight into the database, shaped as the worker stores its results (10 hits
  * with names and image URLs, 5 judgements, every metric; statuses and inputs as a run has them), each
- * linked to an entry of its own whose metadata groups the queries (12 query classes, 4 locales).
+ * linked to an entry of its own whose metadata groups the queries (12 query classes, 4 locales). One in 7
+ * returned 6 hits and missed a relevant product, one in 11 others found none of its relevant products: a
+ * mix of completion statuses to filter on.
  */
 import { openDatabase } from '../../server/storage/open-database';
 import { migrate } from '../../server/storage/migrate';
@@ -51,14 +53,17 @@ export async function storeBigRun(connection: { databaseUrl?: string; dataDir: s
                  'ndcg@10', q.ndcg, 'precision@10', round(q.ndcg * 7) / 10, 'recall@10', q.ndcg / 2, 'f1@10', q.ndcg / 3,
                  'reciprocal_rank@10', 1, 'average_precision@10', q.ndcg / 4, 'dcg@10', q.ndcg * 3, 'idcg@10', 3, 'unjudged@10', 4) END,
                'search_results', (SELECT jsonb_agg(jsonb_build_object('product_id', 'P' || (n * 10 + h), 'name', 'Product number ' || (n * 10 + h),
-                  'image_url', 'https://images.example.com/products/' || (n * 10 + h) || '.jpg')) FROM generate_series(1, 10) AS h),
+                  'image_url', 'https://images.example.com/products/' || (n * 10 + h) || '.jpg')) FROM generate_series(1, q.hits) AS h),
                'golden_set', (SELECT jsonb_agg(jsonb_build_object('product_id', 'P' || (n * 10 + j), 'relevance', j % 4)) FROM generate_series(1, 5) AS j),
-               'commons', '[]'::jsonb, 'missings', '[]'::jsonb, 'leftovers', '[]'::jsonb)),
+               'commons', q.commons, 'missings', q.missings, 'leftovers', '[]'::jsonb)),
            q.input, q.status IN ('PASS', 'FAIL')
          FROM generate_series($2::int, $3::int) AS n,
            LATERAL (SELECT ${INPUT} AS input,
                            CASE WHEN n % 50 = 0 THEN 'ERROR' WHEN n % 13 = 0 THEN 'UNJUDGED' WHEN n % 3 = 0 THEN 'FAIL' ELSE 'PASS' END AS status,
-                           ((n * 7919) % 1000) / 1000.0 AS ndcg) AS q`,
+                           ((n * 7919) % 1000) / 1000.0 AS ndcg,
+                           CASE WHEN n % 7 = 0 THEN 6 ELSE 10 END AS hits,
+                           CASE WHEN n % 7 = 0 OR n % 11 = 0 THEN '[]'::jsonb ELSE jsonb_build_array('P' || (n * 10 + 1)) END AS commons,
+                           CASE WHEN n % 7 = 0 OR n % 11 = 0 THEN jsonb_build_array('P' || (n * 10 + 99)) ELSE '[]'::jsonb END AS missings) AS q`,
         [runId, from, to],
       );
     }

@@ -121,8 +121,13 @@ export function unjudgedAtK(ranking: readonly string[], judgements: Judgements, 
 
 export type CompletionNote = 'Complete' | 'No more results' | 'Page without relevants';
 
-/** Why a page of k results looks the way it does: short page first, then a page with nothing relevant. */
-export function completionNote(returned: number, relevantReturned: number, k: number): CompletionNote {
+/**
+ * How far a page of k results got towards the query's relevant products: complete once every relevant product
+ * is in it (a query with none included); else a short page is out of results, and a full page with none of
+ * them is a page without relevants. The same rule as a stored result's completion column.
+ */
+export function completionNote(returned: number, relevantReturned: number, relevantJudged: number, k: number): CompletionNote {
+  if (relevantReturned >= relevantJudged) return 'Complete';
   if (returned < k) return 'No more results';
   if (relevantReturned === 0) return 'Page without relevants';
   return 'Complete';
@@ -176,7 +181,7 @@ export function scoreRanking(ranking: readonly string[], judgements: Judgements,
     relevantReturned,
     relevantJudged,
     notScored: idealDcg === 0,
-    note: completionNote(Math.min(ranking.length, k), relevantReturned, k),
+    note: completionNote(Math.min(ranking.length, k), relevantReturned, relevantJudged, k),
   };
 }
 

@@ -8,7 +8,7 @@ import type { CatalogueFacts, ExperimentRunResult, RunResultWithNames } from '..
 
 export async function resultWithNames(db: Queryable, id: number): Promise<RunResultWithNames> {
   const { rows } = await db.query<ExperimentRunResult & { run_id: number }>(
-    'SELECT id, entry_id, run_id, experiment_configuration, created_at, result FROM experiment_run_results WHERE id = $1',
+    'SELECT id, entry_id, run_id, experiment_configuration, created_at, result, completion FROM experiment_run_results WHERE id = $1',
     [id],
   );
   if (rows.length === 0) throw notFound('Experiment run result', id);

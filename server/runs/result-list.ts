@@ -1,7 +1,8 @@
 /**
- * One page of a run's results to triage: filtered by status and by text in the input, sorted by a metric
- * or the input (by default scored results first, then unjudged, then errors, each newest first). Reads the generated status / input / scores columns (migration
- * 010), never a result's whole JSON, and only the page's rows. A search's matches are counted up to the
+ * One page of a run's results to triage: filtered by status, completion status and by text in the input,
+ * sorted by a metric or the input (by default scored results first, then unjudged, then errors, each newest
+ * first). Reads the generated status / input / scores / completion columns (migrations 010 and 037), never a
+ * result's whole JSON, and only the page's rows. A search's matches are counted up to the
  * cap, as the entries list counts them (db/capped-matches.ts).
  */
 import type { Queryable } from '../db/database';
@@ -28,6 +29,8 @@ async function resultListPage(
   const conditions = ['run_id = $1'];
   const statuses = query.status ? [...new Set(query.status.split(','))] : undefined;
   if (statuses) conditions.push(`status = ANY(${param(statuses)}::text[])`);
+  const completions = query.completion ? [...new Set(query.completion.split(','))] : undefined;
+  if (completions) conditions.push(`completion = ANY(${param(completions)}::text[])`);
   const search = query.search?.trim() || undefined;
   if (search) conditions.push(`input ILIKE ${param(containsPattern(search))}`);
   if (query.segment !== undefined) conditions.push(segmentCondition('experiment_run_results', parseSegment(query.segment), param));
@@ -64,6 +67,14 @@ type Order = Array<readonly [column: string, direction: 'ASC' | 'DESC']>;
  * ±Infinity, so they come last either way and reading the list backwards is its exact reverse.
  */
 async function sortOrder(db: Queryable, runId: number, query: ResultListQuery, param: (value: unknown) => string): Promise<Order> {
+  if (query.sort === undefined && query.completion) {
+    // Only scored results have a completion status, so they all come first: newest first is the same order,
+    // read from migration 037's index.
+    return [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ];
+  }
   if (query.sort === undefined) {
     // The expression of migration 021's index, word for word, so that the page is read from the index alone.
     return [
@@ -111,7 +122,7 @@ export async function resultPage(
   await requireRow(db, 'experiment_runs', runId);
   const { ids, ...total } = await resultListPage(db, runId, query, { limit, offset });
   const page = await db.query<ExperimentRunResult>(
-    `SELECT id, entry_id, experiment_configuration, created_at, result FROM experiment_run_results WHERE id = ANY($1::bigint[])`,
+    `SELECT id, entry_id, experiment_configuration, created_at, result, completion FROM experiment_run_results WHERE id = ANY($1::bigint[])`,
     [ids],
   );
   // The page's rows in the order its ids were picked.

@@ -1,4 +1,7 @@
-/** One run as its page shows it: status, progress, summary, its experiment's name and the config it ran with. */
+/**
+ * One run as its page shows it: status, progress, summary, its experiment's name (or the evaluation whose run
+ * it is) and the config it ran with.
+ */
 import type { Queryable } from '../db/database';
 import { requireRow } from '../db/require-row';
 import { notFound } from '../errors';
@@ -14,25 +17,35 @@ interface GoldenSetState {
   rescore_of: number | null;
 }
 
+/** The evaluation a run scores the uploaded rankings of, so its page links to it. */
+interface RunEvaluation {
+  id: number;
+  name: string;
+}
+
 export async function runDetails(db: Queryable, runId: number) {
   const run = await db.query<ExperimentRun>(`SELECT ${RUN_COLUMNS} FROM experiment_runs WHERE id = $1`, [runId]);
   if (run.rows.length === 0) throw notFound('Experiment run', runId);
-  const { rows } = await db.query<{ experiment_name: string | null; config: Record<string, unknown> | null } & GoldenSetState>(
+  const { rows } = await db.query<
+    { experiment_name: string | null; config: Record<string, unknown> | null; evaluation: RunEvaluation | null } & GoldenSetState
+  >(
     `SELECT e.name AS experiment_name, r.config, r.golden_set_version, r.rescore_of, g.id AS golden_set_id,
+       CASE WHEN v.id IS NOT NULL THEN json_build_object('id', v.id, 'name', v.name) END AS evaluation,
        -- Runs from before versions were kept were scored against version 0: no change was possible before.
        g.id IS NOT NULL AND g.version <> coalesce(r.golden_set_version, 0) AS golden_set_changed
-     FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id
+     FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id LEFT JOIN evaluations v ON v.run_id = r.id
        LEFT JOIN golden_sets g ON jsonb_typeof(r.config->'golden_set_id') = 'number' AND g.id = (r.config->>'golden_set_id')::numeric
      WHERE r.id = $1`,
     [runId],
   );
-  const { experiment_name, config, ...goldenSet } = rows[0] ?? { experiment_name: null, config: null };
+  const { experiment_name, config, evaluation, ...goldenSet } = rows[0] ?? { experiment_name: null, config: null, evaluation: null };
   return {
     ...run.rows[0],
     summary: (await runSummary(db, runId)) ?? undefined,
     ...(experiment_name === null ? {} : { experiment_name }),
     config,
     ...goldenSet,
+    evaluation: evaluation && { id: Number(evaluation.id), name: evaluation.name },
   };
 }
 

@@ -70,27 +70,25 @@ export type ComparisonCsvQuery = Static<typeof ComparisonCsvQuerySchema>;
 /** A finished run another can be compared with (comparable-runs). */
 const ComparableRunSchema = Type.Object({
   id: IdSchema,
-  experiment_id: IdSchema,
+  /** The run's experiment; null for an evaluation's run. */
+  experiment_id: Nullable(IdSchema),
   number: RunNumberSchema,
-  experiment_name: Type.String(),
+  experiment_name: Nullable(Type.String()),
   status: Type.String(),
   tags: Type.Array(Type.String()),
   created_at: TimestampSchema,
   evaluation_script_name: Type.String(),
-});
-export type ComparableRun = Static<typeof ComparableRunSchema>;
-
-export const ComparedRunSchema = Type.Object({
-  ...ComparableRunSchema.properties,
-  /** The run's experiment; null for an evaluation's run. */
-  experiment_id: Nullable(IdSchema),
-  experiment_name: Nullable(Type.String()),
   evaluation: Nullable(
     Type.Object(
       { id: IdSchema, name: Type.String() },
       { description: 'The evaluation this run holds the scores of (rankings made elsewhere)' },
     ),
   ),
+});
+export type ComparableRun = Static<typeof ComparableRunSchema>;
+
+export const ComparedRunSchema = Type.Object({
+  ...ComparableRunSchema.properties,
   /** The experiment's dataset. */
   dataset_id: Nullable(IdSchema),
   /** The golden set the run was scored with. */

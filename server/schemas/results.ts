@@ -40,6 +40,10 @@ const RunResultOutcomeSchema = Type.Object({
   results: Type.Optional(RunResultDetailsSchema),
 });
 
+/** How far a scored result's ranking got towards its query's relevant products (docs/evaluations.md). */
+const COMPLETION_STATUSES = ['COMPLETE', 'PAGE_WITHOUT_RELEVANTS', 'NO_MORE_RESULTS'] as const;
+type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
+
 export const RunResultSchema = Type.Object({
   id: IdSchema,
   /** The dataset entry searched, as results.csv names it; this server always answers it, results made elsewhere may lack it. */
@@ -49,6 +53,15 @@ export const RunResultSchema = Type.Object({
   experiment_configuration: JsonObject(),
   created_at: TimestampSchema,
   result: RunResultOutcomeSchema,
+  // Always sent by this server; optional in the type so that answers of servers from before it still fit.
+  completion: Type.Optional(
+    Type.Unsafe<CompletionStatus | null>({
+      type: ['string', 'null'],
+      enum: [...COMPLETION_STATUSES, null],
+      description:
+        'COMPLETE: every relevant product is in the top k (or there is none), or k results with at least one relevant among them; NO_MORE_RESULTS: fewer than k results and relevant products missing; PAGE_WITHOUT_RELEVANTS: k results, none of them relevant though relevant products exist. null for UNJUDGED and ERROR results',
+    }),
+  ),
 });
 export type ExperimentRunResult = Static<typeof RunResultSchema>;
 
@@ -75,8 +88,32 @@ export type RunResultWithNames = Static<typeof RunResultWithNamesSchema>;
 
 const RESULT_STATUSES = ['PASS', 'FAIL', 'UNJUDGED', 'ERROR'] as const;
 const STATUS = `(${RESULT_STATUSES.join('|')})`;
+const COMPLETION = `(${COMPLETION_STATUSES.join('|')})`;
 
-/** A run's results to triage: filtered by status and input, sorted by a metric or the input, paged. */
+/** A comma-separated list of completion statuses, as a filter of a results list. */
+const CompletionFilterSchema = Type.String({
+  pattern: `^${COMPLETION}(,${COMPLETION})*$`,
+  maxLength: 100,
+  description: 'Only results with one of these completion statuses, comma-separated: COMPLETE, PAGE_WITHOUT_RELEVANTS, NO_MORE_RESULTS',
+});
+
+/** Filters and orders a results list shares however its rows are picked. */
+const searchAndSort = {
+  search: Type.Optional(
+    Type.String({ maxLength: MAX_SEARCH_LENGTH, description: 'Only results whose input contains this text, ignoring case' }),
+  ),
+  sort: Type.Optional(
+    Type.String({
+      pattern: `^(input|${METRIC_NAME})$`,
+      maxLength: 64,
+      description:
+        'input, or a metric name of the run (ndcg@10, precision@10, …); results without that metric (errors) come last. Newest first when absent',
+    }),
+  ),
+  order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string', description: 'With sort: asc (the default) or desc' })),
+};
+
+/** A run's results to triage: filtered by status, completion status and input, sorted by a metric or the input, paged. */
 export const ResultListQuerySchema = Type.Object(
   {
     ...pageProperties,
@@ -87,20 +124,21 @@ export const ResultListQuerySchema = Type.Object(
         description: 'Only results with one of these statuses, comma-separated: PASS, FAIL, UNJUDGED, ERROR',
       }),
     ),
-    search: Type.Optional(
-      Type.String({ maxLength: MAX_SEARCH_LENGTH, description: 'Only results whose input contains this text, ignoring case' }),
-    ),
-    sort: Type.Optional(
-      Type.String({
-        pattern: `^(input|${METRIC_NAME})$`,
-        maxLength: 64,
-        description:
-          'input, or a metric name of the run (ndcg@10, precision@10, …); results without that metric (errors) come last. Newest first when absent',
-      }),
-    ),
-    order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string', description: 'With sort: asc (the default) or desc' })),
+    completion: Type.Optional(CompletionFilterSchema),
+    ...searchAndSort,
     segment: Type.Optional(SegmentFilterSchema()),
   },
   { additionalProperties: false },
 );
 export type ResultListQuery = Static<typeof ResultListQuerySchema>;
+
+/** An evaluation's results: its run's, `status` being the completion status (an uploaded ranking is never a failed search). */
+export const EvaluationResultListQuerySchema = Type.Object(
+  {
+    ...pageProperties,
+    status: Type.Optional(CompletionFilterSchema),
+    ...searchAndSort,
+  },
+  { additionalProperties: false },
+);
+export type EvaluationResultListQuery = Static<typeof EvaluationResultListQuerySchema>;

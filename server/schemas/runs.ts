@@ -87,7 +87,7 @@ export const RunsSchema = Type.Array(Type.Object({ ...runProperties, summary: Ty
   headers: TotalCountHeader,
 });
 
-/** One run with the summary of its results, its experiment's name and the configuration it ran with. */
+/** One run with the summary of its results, its experiment's name or its evaluation, and the configuration it ran with. */
 export const RunDetailsSchema = Type.Object({
   ...runProperties,
   summary: Type.Optional(RunSummarySchema),
@@ -97,6 +97,15 @@ export const RunDetailsSchema = Type.Object({
   golden_set_version: Type.Optional(Nullable(Type.Integer({ description: "The golden set's version the run was scored against" }))),
   golden_set_changed: Type.Optional(Type.Boolean({ description: 'The golden set has changed since the run was scored: rescore it' })),
   rescore_of: Type.Optional(Nullable(IdSchema)),
+  // Always sent by this server; optional in the type so that answers of servers from before it still fit.
+  evaluation: Type.Optional(
+    Nullable(
+      Type.Object(
+        { id: IdSchema, name: Type.String() },
+        { description: 'The evaluation whose uploaded rankings the run scores; null for an experiment’s run' },
+      ),
+    ),
+  ),
 });
 export type ExperimentRunDetails = Static<typeof RunDetailsSchema>;
 

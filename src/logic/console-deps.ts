@@ -5,7 +5,9 @@ import type { ApiKeys } from '../services/backend/api-keys';
 import type { Audit } from '../services/backend/audit';
 import type { Catalogue } from '../services/backend/catalogue';
 import type { DemoData } from '../services/backend/demo-data';
+import type { Activity } from '../services/backend/activity';
 import type { EvaluationScripts } from '../services/backend/evaluation-scripts';
+import type { Evaluations } from '../services/backend/evaluations';
 import type { ExperimentRunResults } from '../services/backend/experiment-run-results';
 import type { ExperimentRuns } from '../services/backend/experiment-runs';
 import type { Experiments } from '../services/backend/experiments';
@@ -22,7 +24,6 @@ import type { DatasetEntryMappings } from '../services/evaluation-service/datase
 import type { Datasets } from '../services/evaluation-service/datasets';
 import type { ExperimentForm } from '../services/experiment-form';
 import type { RunJudging } from '../services/run-judging';
-import type { SampleEvaluationDetail } from '../services/sample-evaluations';
 
 /**
  * What the screens' machines are bound to: one service per resource of the two APIs (named as the server names
@@ -39,6 +40,8 @@ export type ConsoleDeps = {
   experimentRuns: ExperimentRuns;
   experimentRunResults: ExperimentRunResults;
   evaluationScripts: EvaluationScripts;
+  /** Rankings made elsewhere, uploaded and scored against a golden set. */
+  evaluations: Evaluations;
   /** A query tried through a search target from the experiment form. */
   searchTargets: SearchTargets;
   /** Two finished runs compared query by query, and that comparison as CSV. */
@@ -58,8 +61,9 @@ export type ConsoleDeps = {
   clipboard: { copyText(text: string): Promise<void> };
   /** The demo data: whether it is there, by kind (any role), and its removal (admins). */
   demoData: DemoData;
-  /** The dashboard's counts of both APIs. */
+  /** The dashboard's counts of both APIs, and what was made each month. */
   counts: DashboardCounts;
+  activity: Activity;
   /** The dashboard's "Get started" checklist: its steps from the server, and whether this browser dismissed it. */
   gettingStarted: GettingStarted;
   checklistDismissal: ChecklistDismissal;
@@ -67,8 +71,6 @@ export type ConsoleDeps = {
   runJudging: RunJudging;
   /** What the experiment form offers to choose from. */
   experimentForm: ExperimentForm;
-  /** The evaluations screens run on sample data after a fake load. */
-  samples: { loadEvaluation(evaluationId: string): Promise<SampleEvaluationDetail> };
   /** Hands an exported file to the browser as a download. */
   files: { save(file: DownloadedFile): void };
   router: Router;

@@ -9,6 +9,7 @@ import { createDatasetsLogic } from './datasets-logic';
 import { createGettingStartedLogic } from './getting-started-logic';
 import { createEntriesLogic } from './entries-logic';
 import { createEvaluationsLogic } from './evaluations-logic';
+import { createEvaluationUploadsLogic } from './evaluation-uploads-logic';
 import { createExperimentsLogic } from './experiments-logic';
 import { createGoldenSetsLogic } from './golden-sets-logic';
 import { createGoldenSetJudgingLogic } from './golden-set-judging-logic';
@@ -27,6 +28,7 @@ export function createConsoleLogic(deps: ConsoleDeps): ConsoleLogic {
     ...createDatasetsLogic(deps),
     ...createEntriesLogic(deps),
     ...createEvaluationsLogic(deps),
+    ...createEvaluationUploadsLogic(deps),
     ...createExperimentsLogic(deps),
     ...createRunsLogic(deps),
     ...createSegmentsLogic(deps),

@@ -1,5 +1,6 @@
 import { createApiClients, type ApiSession } from './api-client';
 import { createAccounts } from './backend/accounts';
+import { createActivity } from './backend/activity';
 import { createApiKeys } from './backend/api-keys';
 import { createModelJudges } from './backend/model-judges';
 import { createAutomation } from './backend/automation';
@@ -7,6 +8,7 @@ import { createAudit } from './backend/audit';
 import { createCatalogue } from './backend/catalogue';
 import { createDemoData } from './backend/demo-data';
 import { createEvaluationScripts } from './backend/evaluation-scripts';
+import { createEvaluations } from './backend/evaluations';
 import { createExperimentRunResults } from './backend/experiment-run-results';
 import { createExperimentRuns } from './backend/experiment-runs';
 import { createExperiments } from './backend/experiments';
@@ -23,7 +25,6 @@ import { createDatasets } from './evaluation-service/datasets';
 import { createExperimentForm } from './experiment-form';
 import { createRunJudging } from './run-judging';
 import type { RuntimeConfig } from './runtime-config';
-import { loadSampleEvaluation } from './sample-evaluations';
 import { createCsvUploader, createFormPoster } from './upload-csv';
 
 /**
@@ -39,6 +40,7 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     datasetEntryMappings: createDatasetEntryMappings(evaluationService),
     goldenSets: createGoldenSets(backend, config.evaluationBackendUrl, postForm),
     evaluationScripts: createEvaluationScripts(backend),
+    evaluations: createEvaluations(backend, config.evaluationBackendUrl, postForm),
     experimentRuns: createExperimentRuns(backend),
     experimentRunResults: createExperimentRunResults(backend),
     searchTargets: createSearchTargets(backend),
@@ -56,11 +58,11 @@ export function createConsoleServices(config: RuntimeConfig, session: ApiSession
     ...resources,
     experiments,
     counts: createDashboardCounts({ ...resources, experiments }),
+    activity: createActivity(backend),
     gettingStarted: createGettingStarted(backend),
     checklistDismissal: localDismissal(window.localStorage),
     runJudging: createRunJudging(resources.experimentRuns, resources.goldenSets),
     experimentForm: createExperimentForm(resources),
-    samples: { loadEvaluation: (evaluationId: string) => loadSampleEvaluation(evaluationId) },
     files: { save: ({ blob, filename }: { blob: Blob; filename: string }) => saveBlob(blob, filename) },
     clipboard: { copyText: (text: string) => navigator.clipboard.writeText(text) },
   };

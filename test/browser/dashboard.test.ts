@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { openConsole, type OpenConsole } from './open-console';
 import type { RunningServer } from './server-process';
 
-// The Dashboard colours a series alike in both charts, says which numbers are sample data,
-// and counts the experiments the server really has.
+// The Dashboard colours a series alike in both charts, and counts and draws what the server really has.
 
 describe('the Dashboard', () => {
   let opened: OpenConsole | undefined;
@@ -16,6 +15,7 @@ describe('the Dashboard', () => {
     opened = await openConsole();
     ({ server, page, token } = opened);
     await page.getByRole('img', { name: 'Dataset Distribution' }).waitFor();
+    await page.getByRole('img', { name: 'Monthly Activity' }).waitFor();
   });
 
   afterAll(() => opened?.close());
@@ -33,16 +33,21 @@ describe('the Dashboard', () => {
     }
   });
 
-  it('counts the server’s experiments and marks the sample numbers', async () => {
-    const response = await fetch(`${server.url}/api/backend/experiments/?page=1&page_size=1`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const total = Number(response.headers.get('x-total-count'));
-    expect(total).toBeGreaterThan(0);
-    expect(total).not.toBe(10); // the spec's placeholder
+  it('counts the server’s experiments and evaluations, and draws its months, with no sample numbers', async () => {
+    const totalOf = async (list: string) => {
+      const response = await fetch(`${server.url}/api/backend/${list}/?page=1&page_size=1`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return Number(response.headers.get('x-total-count'));
+    };
+    const experiments = await totalOf('experiments');
+    expect(experiments).toBeGreaterThan(0);
     const pieLegend = page.getByRole('list', { name: 'Legend' }).nth(1);
-    expect(await pieLegend.getByRole('listitem').last().textContent()).toBe(`Experiments: ${total}`);
-    await page.getByText('Sample data: fixed numbers, not this console’s activity.').waitFor();
-    expect(await page.getByRole('list', { name: 'Counts' }).getByText('Sample data').count()).toBe(1);
+    expect(await pieLegend.getByRole('listitem').last().textContent()).toBe(`Experiments: ${experiments}`);
+    const evaluationsCard = page.getByRole('list', { name: 'Counts' }).getByRole('link', { name: /^Evaluations/ });
+    expect(await evaluationsCard.textContent()).toBe(`Evaluations${await totalOf('evaluations')}`);
+    // Six months of the server's activity, four series each.
+    expect(await page.getByRole('img', { name: 'Monthly Activity' }).locator('rect').count()).toBe(24);
+    expect(await page.getByText(/sample/i).count()).toBe(0);
   });
 });

@@ -3,16 +3,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../auth/actor';
 import type { Database } from '../../db/database';
 import { deleteEvaluation, evaluationDetails, evaluationPage } from '../../evaluations/evaluation-records';
+import { evaluationResultPage, evaluationRun } from '../../evaluations/evaluation-results';
 import { ErrorSchema } from '../../schemas/errors';
 import { EvaluationDetailsSchema, EvaluationSchema } from '../../schemas/evaluations';
-import { PageOf, PageQuerySchema } from '../../schemas/paging';
-import { IdParamsSchema, NoContentSchema } from '../../schemas/shared';
+import { ListOf, PageOf, PageQuerySchema } from '../../schemas/paging';
+import { EvaluationResultListQuerySchema, RunResultSchema } from '../../schemas/results';
+import { IdParamsSchema, NoContentSchema, TextFileSchema } from '../../schemas/shared';
+import { downloadName, sendDownload } from '../downloads';
 import { pageWindow } from '../page-window';
+import { RUN_EXPORTS } from '../run-export-files';
+import { sendTotal } from '../total-headers';
 import { acceptUploads, type UploadSettings } from '../multipart-upload';
 import type { RunQueue } from '../../runs/run-queue';
 import { evaluationUploadRoute } from './evaluation-upload';
 
-/** Evaluations: rankings made elsewhere, scored against a golden set; their results and exports are their run's. */
+/** Evaluations: rankings made elsewhere, scored against a golden set; their results and exports are their run's, read here too. */
 export async function evaluationRoutes(
   fastify: FastifyInstance,
   { db, uploads, runQueue }: { db: Database; uploads: UploadSettings; runQueue: RunQueue },
@@ -50,6 +55,45 @@ export async function evaluationRoutes(
     },
     async (request) => evaluationDetails(db, request.params.id),
   );
+
+  app.get(
+    '/evaluations/:id/results',
+    {
+      schema: {
+        summary:
+          "List an evaluation's results (its run's), newest first, or filtered by completion status and input and sorted by a metric or the input (X-Total-Count counts the matches)",
+        tags: ['evaluations'],
+        params: IdParamsSchema,
+        querystring: EvaluationResultListQuerySchema,
+        response: { 200: ListOf(RunResultSchema), 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { results, ...total } = await evaluationResultPage(db, request.params.id, request.query, pageWindow(request.query));
+      sendTotal(reply, total);
+      return results;
+    },
+  );
+
+  for (const { suffix, type, what, body } of RUN_EXPORTS) {
+    app.get(
+      `/evaluations/:id/results.${suffix}`,
+      {
+        schema: {
+          summary: `Download an evaluation's results (its run's) as ${what}`,
+          tags: ['evaluations'],
+          params: IdParamsSchema,
+          produces: [type.split(';')[0]],
+          response: { 200: TextFileSchema(what), 400: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const { run_id, name } = await evaluationRun(db, id);
+        return sendDownload(reply, type, downloadName('evaluation', id, name, suffix), body(db, run_id));
+      },
+    );
+  }
 
   app.delete(
     '/evaluations/:id',

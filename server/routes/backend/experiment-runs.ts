@@ -5,7 +5,6 @@ import { actorOf } from '../../auth/actor';
 import { cancelRun } from '../../runs/cancel-run';
 import { resultPage } from '../../runs/result-list';
 import { runDetails, runExperimentName } from '../../runs/run-details';
-import { runQueriesTsv, runResultsCsv, runResultsQrels, runResultsTrec } from '../../runs/run-exports';
 import { experimentRunList } from '../../runs/run-list';
 import { logRun } from '../../runs/run-log';
 import type { RunQueue } from '../../runs/run-queue';
@@ -29,6 +28,7 @@ import { clientGone } from '../client-gone';
 import { downloadName, sendDownload } from '../downloads';
 import { sendEventStream } from '../event-stream';
 import { pageWindow } from '../page-window';
+import { RUN_EXPORTS } from '../run-export-files';
 import { sendTotal } from '../total-headers';
 
 /** A run's whole life: started from its experiment, watched, cancelled, its results read and downloaded. */
@@ -141,7 +141,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     {
       schema: {
         summary:
-          "List a run's results, newest first, or filtered by status and input and sorted by a metric or the input (X-Total-Count counts the matches)",
+          "List a run's results, newest first, or filtered by status, completion status and input and sorted by a metric or the input (X-Total-Count counts the matches)",
         tags: ['experiment runs'],
         params: RunParamsSchema,
         querystring: ResultListQuerySchema,
@@ -155,33 +155,7 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     },
   );
 
-  const exports = [
-    {
-      suffix: 'csv',
-      type: 'text/csv; charset=utf-8',
-      what: 'CSV, one row per result with every metric (formula-safe cells)',
-      body: runResultsCsv,
-    },
-    {
-      suffix: 'trec',
-      type: 'text/plain; charset=utf-8',
-      what: 'a TREC run `qid Q0 docno rank score tag` of the results that count in the means, each query once (query ids of the golden set’s TREC export where it judges the query)',
-      body: runResultsTrec,
-    },
-    {
-      suffix: 'qrels',
-      type: 'text/plain; charset=utf-8',
-      what: 'TREC qrels `qid 0 docid grade`: the judgements the counted results were scored against; `npm run metrics -- results.qrels results.trec -c` prints the run’s means',
-      body: runResultsQrels,
-    },
-    {
-      suffix: 'queries.tsv',
-      type: 'text/tab-separated-values; charset=utf-8',
-      what: '`qid<TAB>query` lines naming the query ids of results.qrels and results.trec',
-      body: runQueriesTsv,
-    },
-  ];
-  for (const { suffix, type, what, body } of exports) {
+  for (const { suffix, type, what, body } of RUN_EXPORTS) {
     app.get(
       `/experiment-runs/:runId/results.${suffix}`,
       {

@@ -16,10 +16,32 @@ import { comparePairHref } from './compare-links';
 
 export const COMPARE_PATH = '/compare';
 
+/**
+ * A side of a comparison as the server takes it, in one form: a run by its id alone ('12'; `run:12` reads as it),
+ * or an evaluation, compared through its run ('evaluation:5').
+ */
+type RankingRef = string;
+
+const REF = /^(?:(run|evaluation):)?(\d+)$/;
+
+/** 'run:12' and '12' → '12', 'evaluation:5' → 'evaluation:5'; anything else (a malformed id, another kind) → null. */
+function parseRankingRef(text: string | null | undefined): RankingRef | null {
+  const match = REF.exec(text?.trim() ?? '');
+  const id = match ? parseRouteId(match[2]) : null;
+  if (id === null) return null;
+  return match![1] === 'evaluation' ? `evaluation:${id}` : String(id);
+}
+
+const isEvaluationRef = (ref: RankingRef) => ref.startsWith('evaluation:');
+
+/** 'Run 12' or 'Evaluation 5', as the page names a side it has not fetched yet. */
+const rankingRefLabel = (ref: RankingRef): string =>
+  isEvaluationRef(ref) ? `Evaluation ${ref.slice('evaluation:'.length)}` : `Run ${ref}`;
+
 export type CompareAddress = {
   /** Null when the address has none or a malformed one: the page says so instead of asking. */
-  baseline: number | null;
-  candidate: number | null;
+  baseline: RankingRef | null;
+  candidate: RankingRef | null;
   /** '' until known: the server then picks its default (nDCG first) and the page writes it in. */
   metric: string;
   /**
@@ -45,8 +67,8 @@ export function readCompareAddress(search: string): CompareAddress {
   const page = parseRouteId(params.get('page') ?? undefined);
   const segment = params.get('segment')?.trim();
   return {
-    baseline: parseRouteId(params.get('baseline') ?? undefined),
-    candidate: parseRouteId(params.get('candidate') ?? undefined),
+    baseline: parseRankingRef(params.get('baseline')),
+    candidate: parseRankingRef(params.get('candidate')),
     metric: params.get('metric')?.trim() ?? '',
     filter: isFilter(filter) ? filter : null,
     search: params.get('search')?.trim() ?? '',
@@ -56,13 +78,14 @@ export function readCompareAddress(search: string): CompareAddress {
   };
 }
 
-/** Why the address cannot be compared (no valid run ids, or one run twice), or null when it can. */
+/** Why the address cannot be compared (no valid runs or evaluations, or one twice), or null when it can. */
 export function addressProblem({ baseline, candidate }: CompareAddress): string | null {
   if (baseline === null && candidate === null)
     return 'Choose two runs to compare: the address has no valid baseline and candidate run IDs.';
-  if (baseline === null) return 'Invalid baseline run ID: the address needs ?baseline= with a run ID.';
-  if (candidate === null) return 'Invalid candidate run ID: the address needs &candidate= with a run ID.';
-  if (baseline === candidate) return `The baseline and the candidate are the same run (Run ${baseline}): choose two different runs.`;
+  if (baseline === null) return 'Invalid baseline run ID: the address needs ?baseline= with a run ID or evaluation:ID.';
+  if (candidate === null) return 'Invalid candidate run ID: the address needs &candidate= with a run ID or evaluation:ID.';
+  if (baseline === candidate)
+    return `The baseline and the candidate are the same ${isEvaluationRef(baseline) ? 'evaluation' : 'run'} (${rankingRefLabel(baseline)}): choose two different runs.`;
   return null;
 }
 
@@ -71,7 +94,7 @@ export const shownFilter = (address: CompareAddress): ComparisonFilter => addres
 
 /** The comparison's query parameters for the API and its CSV: the defaults left out, no page. */
 export function comparisonParams(address: CompareAddress): ComparisonParams {
-  const params: Record<string, string> = { baseline: String(address.baseline), candidate: String(address.candidate) };
+  const params: Record<string, string> = { baseline: address.baseline ?? '', candidate: address.candidate ?? '' };
   if (address.metric) params.metric = address.metric;
   if (address.filter !== null) params.filter = address.filter;
   if (address.search) params.search = address.search;

@@ -13,8 +13,14 @@ export type { GoldenSet, GoldenSetChanges } from '../../../server/schemas/golden
 type ThisServerOnly = 'unjudged' | 'counted' | 'repeated';
 export type RunSummary = Omit<ServerRunSummary, ThisServerOnly> & Partial<Pick<ServerRunSummary, ThisServerOnly>>;
 
-/** GET experiment-runs/{runId}: one run with its experiment and summary (this server always sends both). */
-export type ExperimentRunDetails = Omit<ServerRunDetails, 'experiment_id' | 'summary'> & { experiment_id: number; summary: RunSummary };
+/**
+ * GET experiment-runs/{runId}: one run with its summary (this server always sends it) and its experiment, or for
+ * an evaluation's run (no experiment) the evaluation.
+ */
+export type ExperimentRunDetails = Omit<ServerRunDetails, 'experiment_id' | 'summary'> & {
+  experiment_id: number | null;
+  summary: RunSummary;
+};
 
 /** The scripts calls answer an object with a results array; the reference server adds the total. */
 export type ResultsPage<T> = {

@@ -103,12 +103,15 @@ type RunJudgingFacts = {
   config?: unknown;
   golden_set_changed?: boolean;
   rescore_of?: number | null;
+  evaluation?: { id: number } | null;
 };
 
 const ONLY_SUCCEEDED = 'only a run that succeeded can be rescored.';
 
 /** Why the server would refuse to rescore the run (its 409), said beside the disabled button; null when it would not. */
 function rescoreRefusal(run: RunJudgingFacts): string | null {
+  // Its scores are the uploaded ranking's: a rescore would make a run that no evaluation shows.
+  if (run.evaluation) return "This run holds an evaluation's scores: upload the ranking again to score it anew.";
   if (run.status === 'cancelled') return `This run was cancelled before it finished: ${ONLY_SUCCEEDED}`;
   if (run.status === 'failed') return `This run failed: ${ONLY_SUCCEEDED}`;
   if (goldenSetIdOf(run.config) === null) return 'This run has no golden set to be scored against.';

@@ -11,18 +11,28 @@ export type ResultStatus = (typeof RESULT_STATUSES)[number];
 /** The list's filter parameters, in the address and in the call. */
 export const RESULT_FILTER = ['status', 'search', 'sort', 'order', 'segment'] as const;
 
-/** The statuses a `status` value names, in their usual order; none is every status. */
-export function selectedStatuses(value: string): ResultStatus[] {
+/**
+ * The statuses a `status` value names, in their usual order; none is every status. A run's result statuses unless
+ * told others (an evaluation's completions).
+ */
+export function selectedStatuses<Status extends string = ResultStatus>(
+  value: string,
+  statuses: readonly Status[] = RESULT_STATUSES as unknown as readonly Status[],
+): Status[] {
   const named = new Set(value.split(','));
-  return RESULT_STATUSES.filter((status) => named.has(status));
+  return statuses.filter((status) => named.has(status));
 }
 
 /** The `status` value with one status switched on or off ('' when none is left: every status). */
-export function toggledStatus(value: string, status: ResultStatus): string {
-  const selected = new Set(selectedStatuses(value));
+export function toggledStatus<Status extends string = ResultStatus>(
+  value: string,
+  status: Status,
+  statuses: readonly Status[] = RESULT_STATUSES as unknown as readonly Status[],
+): string {
+  const selected = new Set(selectedStatuses(value, statuses));
   if (selected.has(status)) selected.delete(status);
   else selected.add(status);
-  return RESULT_STATUSES.filter((s) => selected.has(s)).join(',');
+  return statuses.filter((s) => selected.has(s)).join(',');
 }
 
 export type SortOption = { value: string; label: string };

@@ -3,22 +3,6 @@
 /** green, yellow, red, grey. */
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
-/** Mock evaluation status SUCCESS green, pending yellow, failed, FAIL or ERROR red, anything else grey. */
-export function mockEvaluationStatusTone(status: string): StatusTone {
-  switch (status) {
-    case 'SUCCESS':
-      return 'success';
-    case 'pending':
-      return 'warning';
-    case 'failed':
-    case 'FAIL':
-    case 'ERROR':
-      return 'danger';
-    default:
-      return 'neutral';
-  }
-}
-
 /** Experiment run status success green, failed red, anything else grey. */
 export function experimentRunStatusTone(status: string): StatusTone {
   if (status === 'success') return 'success';
@@ -30,6 +14,14 @@ export function experimentRunStatusTone(status: string): StatusTone {
 export function runResultStatusTone(status: string): StatusTone {
   if (status === 'PASS') return 'success';
   if (status === 'FAIL') return 'danger';
+  return 'neutral';
+}
+
+/** An evaluation query's completion: Complete green, No more results yellow, Page without relevants red, none grey. */
+export function completionTone(completion: string | null | undefined): StatusTone {
+  if (completion === 'COMPLETE') return 'success';
+  if (completion === 'NO_MORE_RESULTS') return 'warning';
+  if (completion === 'PAGE_WITHOUT_RELEVANTS') return 'danger';
   return 'neutral';
 }
 

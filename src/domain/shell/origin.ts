@@ -51,3 +51,6 @@ export function listOrigin(origin: string | null): { kind: 'runs' | 'results'; i
   const [, kind, id] = /^\/experiment-(runs|run-results)\/(\d+)/.exec(address)!;
   return { kind: kind === 'runs' ? 'runs' : 'results', id: Number(id), address };
 }
+
+/** The evaluations list the person came from, at its page; else the list's first page. */
+export const evaluationsAddress = (origin: string | null): string => originOn(origin, /^\/evaluations$/) ?? '/evaluations';

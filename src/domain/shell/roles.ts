@@ -27,6 +27,8 @@ export const NEEDED_ROLE = {
   'experiment.change': 'curator',
   /** Start, cancel and rescore runs. */
   'run.change': 'curator',
+  /** Upload (New Evaluation) and delete evaluations. */
+  'evaluation.change': 'curator',
   /** Model judges: their settings, and jobs that grade with them. */
   'model_judge.change': 'curator',
   /** A script's cost per evaluation and description. */

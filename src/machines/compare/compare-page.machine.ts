@@ -162,7 +162,8 @@ export const comparePageMachine = setup({
       ({ context }) => context.exporter,
       ({ context }) => ({
         type: 'user.export' as const,
-        id: context.address.baseline!,
+        // The file is named by the query; the id is the baseline's run, for the exporter's record.
+        id: context.comparison?.baseline.id ?? 0,
         format: 'csv',
         query: comparisonParams(context.address),
       }),

@@ -10,7 +10,8 @@ import { tagsOf } from '../../domain/runs/run-tags';
 // /experiment-runs/{id}: 'Run experiment' starts a run of the experiment (with the tags typed beside it), then the run is watched (polled
 // about once a second, less often while its progress stands still) until it ends in success, failed or
 // cancelled; 'Cancel run' asks the server to stop it. A run the page already shows as pending or running is
-// watched the same way (`list.foundActiveRun`): the runs list's, and the run results page's own run.
+// watched the same way (`list.foundActiveRun`): the runs list's, the run results page's own run, and an
+// evaluation's run (which has no experiment, so nothing to start).
 // One run at a time: Run experiment waits until the watched run has ended. Its reload target (the
 // experiment's runs list) hears `reload` when a run started or ended.
 
@@ -76,6 +77,7 @@ export const runProgressMachine = setup({
   guards: {
     hasNoRouteId,
     hasEnded: (_, params: { run: ExperimentRun }) => !isActiveRun(params.run),
+    hasExperiment: ({ context }) => context.experimentId !== null,
   },
   actions: {
     watchRun: assign((_, params: { run: ExperimentRun }) => ({
@@ -118,8 +120,13 @@ export const runProgressMachine = setup({
         { target: 'idle' },
       ],
     },
-    // No experiment (the address named no valid id): nothing to start or watch.
-    notFound: {},
+    // No experiment (the address named no valid id, or the run is an evaluation's): nothing to start, but a run
+    // the page shows still going is watched.
+    notFound: {
+      on: {
+        'list.foundActiveRun': { target: 'watching', actions: { type: 'watchRun', params: ({ event }) => ({ run: event.run }) } },
+      },
+    },
     idle: {
       on: {
         'user.startRun': { target: 'starting', actions: 'clearStartError' },
@@ -201,7 +208,7 @@ export const runProgressMachine = setup({
     ended: {
       entry: 'sendReload',
       on: {
-        'user.startRun': { target: 'starting', actions: 'clearStartError' },
+        'user.startRun': { guard: 'hasExperiment', target: 'starting', actions: 'clearStartError' },
         'list.foundActiveRun': { target: 'watching', actions: { type: 'watchRun', params: ({ event }) => ({ run: event.run }) } },
       },
     },

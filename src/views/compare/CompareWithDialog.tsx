@@ -39,10 +39,12 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
   const close = () => actor.send({ type: 'user.close' });
   return (
     <Modal title="Compare with…" onCancel={close}>
-      <p className={styles.lead}>Finished runs that share this run's dataset or golden set, newest first. The older run is the baseline.</p>
+      <p className={styles.lead}>
+        Finished runs and evaluations that share this one's dataset or golden set, newest first. The older is the baseline.
+      </p>
       {loading && <StatusMessage>Loading...</StatusMessage>}
       {error && <LoadFailure onRetry={() => actor.send({ type: 'user.retry' })}>{error}</LoadFailure>}
-      {none && <p className={styles.lead}>No other finished run shares this run's dataset or golden set.</p>}
+      {none && <p className={styles.lead}>No other finished run or evaluation shares this one's dataset or golden set.</p>}
       {runs.length > 0 && (
         <ul className={styles.runs} aria-label="Comparable runs">
           {runs.map((run) => (
@@ -52,9 +54,9 @@ export function CompareWithDialog({ actor }: { actor: ActorRefFrom<typeof compar
                 className={styles.choice}
                 onClick={() => actor.send({ type: 'user.choose', run: { id: run.id, created_at: run.created_at } })}
               >
-                <span className={styles.runName}>{runLabel(run)}</span>
+                <span className={styles.runName}>{run.evaluation ? 'Evaluation' : runLabel(run)}</span>
                 {' · '}
-                <span>{run.experiment_name}</span>
+                <span>{run.evaluation ? run.evaluation.name : run.experiment_name}</span>
                 {' · '}
                 <span className={styles.meta}>{formatDateTime(run.created_at)}</span>
                 {run.tags.length > 0 && (

@@ -1,35 +1,35 @@
 import { useEffect, useId, useRef } from 'react';
 import { arc, axisBottom, axisLeft, max, pie, scaleBand, scaleLinear, select } from 'd3';
-import { activitySeries, seriesCount, type CountKey, type monthlyActivity as MonthlyActivity } from '../../fixtures/dashboard';
 import type { DashboardCounts } from '../../machines/dashboard/dashboard.machine';
+import { activitySeries, monthLabel, type ActivityMonth, type CountKey } from '../../domain/dashboard/monthly-activity';
 import * as styles from './DashboardPage.css';
 import { formatCount } from '../../domain/shared/format-count';
-
-type Activity = typeof MonthlyActivity;
 
 const width = 480;
 const height = 280;
 const margin = { top: 16, right: 16, bottom: 32, left: 40 };
 
-// The dashboard (/): 'Monthly Activity' (grouped bars) and 'Dataset Distribution' (pie of the five counts), drawn
-// by d3 into refs from the data they are given. Each has a title, a legend and a table as its text alternative.
-export function DashboardCharts({ activity, counts }: { activity: Activity; counts: DashboardCounts }) {
-  const distribution: Slice[] = [
-    { key: 'datasets', label: 'Datasets', value: counts.datasets },
-    { key: 'datasetEntries', label: 'Dataset Entries', value: counts.datasetEntries },
-    { key: 'goldenSets', label: 'Golden Sets', value: counts.goldenSets },
-    { key: 'evaluations', label: 'Evaluations (sample)', value: counts.evaluations },
-    { key: 'experiments', label: 'Experiments', value: counts.experiments },
-  ];
+// The dashboard (/): 'Monthly Activity' (grouped bars of what was made each month) and 'Dataset Distribution'
+// (pie of the five counts), drawn by d3 into refs from the data they are given, each once its data is there. Each
+// has a title, a legend and, for the bars, a table as its text alternative.
+export function DashboardCharts({ activity, counts }: { activity: ActivityMonth[] | null; counts: DashboardCounts | null }) {
   return (
     <div className={styles.charts}>
-      <BarChart activity={activity} />
-      <PieChart slices={distribution} />
+      {activity && activity.length > 0 && <BarChart activity={activity} />}
+      {counts && <PieChart slices={distributionOf(counts)} />}
     </div>
   );
 }
 
-function BarChart({ activity }: { activity: Activity }) {
+const distributionOf = (counts: DashboardCounts): Slice[] => [
+  { key: 'datasets', label: 'Datasets', value: counts.datasets },
+  { key: 'datasetEntries', label: 'Dataset Entries', value: counts.datasetEntries },
+  { key: 'goldenSets', label: 'Golden Sets', value: counts.goldenSets },
+  { key: 'evaluations', label: 'Evaluations', value: counts.evaluations },
+  { key: 'experiments', label: 'Experiments', value: counts.experiments },
+];
+
+function BarChart({ activity }: { activity: ActivityMonth[] }) {
   const ref = useRef<SVGGElement>(null);
   const titleId = useId();
 
@@ -40,8 +40,12 @@ function BarChart({ activity }: { activity: Activity }) {
       .domain(months)
       .range([margin.left, width - margin.right])
       .padding(0.2);
-    const inner = scaleBand<string>().domain(activitySeries).range([0, x.bandwidth()]).padding(0.05);
-    const top = max(activity, (row) => max(activitySeries, (series) => row[series])) ?? 0;
+    const inner = scaleBand<string>()
+      .domain(activitySeries.map((series) => series.field))
+      .range([0, x.bandwidth()])
+      .padding(0.05);
+    // A quiet half-year still has an axis to 1, not a flat line at 0.
+    const top = Math.max(1, max(activity, (row) => max(activitySeries, (series) => row[series.field])) ?? 0);
     const y = scaleLinear()
       .domain([0, top])
       .nice()
@@ -51,8 +55,11 @@ function BarChart({ activity }: { activity: Activity }) {
     root
       .append('g')
       .attr('transform', `translate(0,${height - margin.bottom})`)
-      .call(axisBottom(x));
-    root.append('g').attr('transform', `translate(${margin.left},0)`).call(axisLeft(y).ticks(5));
+      .call(axisBottom(x).tickFormat(monthLabel));
+    root
+      .append('g')
+      .attr('transform', `translate(${margin.left},0)`)
+      .call(axisLeft(y).ticks(Math.min(5, top), 'd'));
     root
       .append('g')
       .selectAll('g')
@@ -60,13 +67,13 @@ function BarChart({ activity }: { activity: Activity }) {
       .join('g')
       .attr('transform', (row) => `translate(${x(row.month)},0)`)
       .selectAll('rect')
-      .data((row) => activitySeries.map((series) => ({ series, value: row[series] })))
+      .data((row) => activitySeries.map((series) => ({ series, value: row[series.field] })))
       .join('rect')
-      .attr('x', (bar) => inner(bar.series)!)
+      .attr('x', (bar) => inner(bar.series.field)!)
       .attr('y', (bar) => y(bar.value))
       .attr('width', inner.bandwidth())
       .attr('height', (bar) => y(0) - y(bar.value))
-      .attr('fill', (bar) => styles.series[seriesCount[bar.series]]);
+      .attr('fill', (bar) => styles.series[bar.series.count]);
   }, [activity]);
 
   return (
@@ -75,20 +82,21 @@ function BarChart({ activity }: { activity: Activity }) {
         <h2 id={titleId} className={styles.chartTitle}>
           Monthly Activity
         </h2>
-        <p className={styles.sampleNote}>Sample data: fixed numbers, not this console’s activity.</p>
       </figcaption>
       <svg className={styles.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId}>
         <g ref={ref} />
       </svg>
-      <Legend items={activitySeries.map((series) => ({ key: seriesCount[series], label: series }))} />
+      <Legend items={activitySeries.map((series) => ({ key: series.count, label: series.label }))} />
       <table className={styles.visuallyHidden}>
-        <caption>Monthly Activity, January to April (sample data)</caption>
+        <caption>
+          Monthly Activity, {monthLabel(activity[0].month)} to {monthLabel(activity[activity.length - 1].month)}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Month</th>
             {activitySeries.map((series) => (
-              <th key={series} scope="col">
-                {series}
+              <th key={series.field} scope="col">
+                {series.label}
               </th>
             ))}
           </tr>
@@ -96,9 +104,9 @@ function BarChart({ activity }: { activity: Activity }) {
         <tbody>
           {activity.map((row) => (
             <tr key={row.month}>
-              <th scope="row">{row.month}</th>
+              <th scope="row">{monthLabel(row.month)}</th>
               {activitySeries.map((series) => (
-                <td key={series}>{row[series]}</td>
+                <td key={series.field}>{row[series.field]}</td>
               ))}
             </tr>
           ))}

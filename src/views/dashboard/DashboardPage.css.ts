@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import type { CountKey } from '../../fixtures/dashboard';
+import type { CountKey } from '../../domain/dashboard/monthly-activity';
 import { vars } from '../ui/theme.css';
 
 export const cards = style({
@@ -98,7 +98,8 @@ export const swatches = Object.fromEntries(
   Object.entries(series).map(([key, color]) => [key, style({ backgroundColor: color })]),
 ) as Record<CountKey, string>;
 
-export const sampleNote = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: 'normal' });
+/** The activity's failure, between the counts' and the cards. */
+export const failure = style({ marginBottom: vars.space.md });
 
 export const visuallyHidden = style({
   position: 'absolute',

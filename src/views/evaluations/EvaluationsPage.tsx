@@ -1,27 +1,31 @@
 import { useId } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { sampleEvaluationsPage } from '../../fixtures/evaluations';
+import { useActorRef } from '@xstate/react';
+import { Link, useSearch } from 'wouter';
 import { pageFromSearch } from '../../machines/shared/paged-list.machine';
+import type { Evaluation } from '../../domain/evaluations/evaluation-upload';
 import { formatDateTime } from '../../domain/shared/format-date';
-import { mockEvaluationStatusTone } from '../../domain/shared/status-colours';
+import { counted } from '../../domain/shared/format-count';
+import { experimentRunStatusTone } from '../../domain/shared/status-colours';
 import * as styles from './EvaluationsPage.css';
-import { Pager } from '../ui/Pager';
+import { useLogic } from '../shell/logic-context';
+import { PagedListFrame } from '../ui/PagedListFrame';
 import { button } from '../ui/button.css';
+import { GatedLink } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { rowHeader } from '../ui/row-header.css';
 import { statusBadge, statusBadgeTone } from '../ui/status-badge.css';
-import { statusMessage } from '../ui/status.css';
 import * as table from '../ui/table.css';
 import { TableHead } from '../ui/TableHead';
 import { TableCard } from '../ui/TableCard';
 
-// /evaluations: the mock list, no call made. The page lives in the address (?page=2), so the
-// detail screen can bring the person back to it.
+// /evaluations: the server's evaluations, newest first, paged with their total and 'Page x of y'; the page
+// lives in the address (?page=2), so the detail screen can bring the person back to it (the detail's own ?page=
+// is its queries', so it goes back to the address it came from). Each status is its
+// run's, coloured as runs' are. New Evaluation is refused, with the reason, to a role that may not upload one.
 export function EvaluationsPage() {
+  const logic = useLogic();
   const headingId = useId();
-  const page = pageFromSearch(useSearch());
-  const [, navigate] = useLocation();
-  const { rows, hasPrevious, hasNext } = sampleEvaluationsPage(page);
+  const list = useActorRef(logic.evaluationList, { input: { page: pageFromSearch(useSearch()) } });
 
   return (
     <div className={pageStyles.page}>
@@ -29,54 +33,54 @@ export function EvaluationsPage() {
         <h1 className={pageStyles.title} id={headingId}>
           Evaluations
         </h1>
-        <button type="button" className={button({ tone: 'primary' })} disabled>
+        <GatedLink action="evaluation.change" href="/evaluations/new" className={button({ tone: 'primary' })}>
           New Evaluation
-        </button>
+        </GatedLink>
       </div>
-      {rows.length === 0 ? (
-        <p className={statusMessage} role="status">
-          No evaluations on this page.
-        </p>
-      ) : (
-        <TableCard>
-          <table className={table.table} aria-labelledby={headingId}>
-            <TableHead columns={['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']} />
-            <tbody>
-              {rows.map((evaluation) => (
-                <tr key={evaluation.id}>
-                  <th className={`${table.cell} ${rowHeader}`} scope="row">
-                    {evaluation.name}
-                  </th>
-                  <td className={table.cell}>{evaluation.dataset}</td>
-                  <td className={table.cell}>{evaluation.goldenSet}</td>
-                  <td className={table.cell}>
-                    <span className={`${statusBadge} ${statusBadgeTone[mockEvaluationStatusTone(evaluation.status)]}`}>
-                      {evaluation.status}
-                    </span>
-                  </td>
-                  <td className={table.cell}>{formatDateTime(evaluation.createdAt)}</td>
-                  <td className={table.cell}>
-                    <Link
-                      href={`/evaluations/${evaluation.id}?page=${page}`}
-                      className={`${button({ tone: 'secondary', size: 'small' })} ${styles.detailLink}`}
-                      aria-label={`View details of ${evaluation.name}`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableCard>
-      )}
-      <Pager
-        page={page}
-        canPrevious={hasPrevious}
-        canNext={hasNext}
-        onPrevious={() => navigate(`/evaluations?page=${page - 1}`)}
-        onNext={() => navigate(`/evaluations?page=${page + 1}`)}
-      />
+      <PagedListFrame<Evaluation>
+        list={list}
+        failure={(error) => `Failed to fetch evaluations. ${error ?? ''}`}
+        empty={(page) =>
+          page === 1
+            ? 'No evaluations yet. Upload a ranking made elsewhere (TREC run, CSV or JSON Lines) with New Evaluation to score it against a golden set.'
+            : 'No evaluations on this page.'
+        }
+        counted={(total) => counted(total, 'evaluation', 'evaluations')}
+      >
+        {(evaluations) => (
+          <TableCard>
+            <table className={table.table} aria-labelledby={headingId}>
+              <TableHead columns={['Name', 'Dataset', 'Golden Set', 'Status', 'Created At', 'Actions']} />
+              <tbody>
+                {evaluations.map((evaluation) => (
+                  <tr key={evaluation.id}>
+                    <th className={`${table.cell} ${rowHeader}`} scope="row">
+                      {evaluation.name}
+                    </th>
+                    <td className={table.cell}>{evaluation.dataset_id === null ? 'The file’s queries' : evaluation.dataset_name}</td>
+                    <td className={table.cell}>{evaluation.golden_set_name ?? 'Deleted golden set'}</td>
+                    <td className={table.cell}>
+                      <span className={`${statusBadge} ${statusBadgeTone[experimentRunStatusTone(evaluation.status)]}`}>
+                        {evaluation.status}
+                      </span>
+                    </td>
+                    <td className={table.cell}>{formatDateTime(evaluation.created_at)}</td>
+                    <td className={table.cell}>
+                      <Link
+                        href={`/evaluations/${evaluation.id}`}
+                        className={`${button({ tone: 'secondary', size: 'small' })} ${styles.detailLink}`}
+                        aria-label={`View details of ${evaluation.name}`}
+                      >
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
+        )}
+      </PagedListFrame>
     </div>
   );
 }

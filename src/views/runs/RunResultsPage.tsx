@@ -1,10 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import type { fileExportMachine } from '../../machines/shared/file-export.machine';
-import { selectCanExport, selectExportError, selectExportingFormat, selectSavedAs } from '../../machines/shared/file-export.selectors';
-import type { resourceMachine } from '../../machines/shared/resource.machine';
-import { selectData, selectResourceView } from '../../machines/shared/resource.selectors';
+import { selectData } from '../../machines/shared/resource.selectors';
 import { runResultsPageInput, type runResultsPageMachine } from '../../machines/runs/run-results-page.machine';
 import {
   selectComparer,
@@ -16,16 +13,9 @@ import {
   selectNotFound,
   selectSummary,
 } from '../../machines/runs/run-results-page.selectors';
-import {
-  runExportFormats,
-  type ExperimentRunDetails,
-  type ExperimentRunResult,
-  type RunExportFormat,
-} from '../../domain/experiments/evaluation-backend-types';
+import { runExportFormats, type ExperimentRunDetails, type ExperimentRunResult } from '../../domain/experiments/evaluation-backend-types';
 import { formatConfiguration } from '../../domain/experiments/format-configuration';
-import { formatMean, orderedMetrics } from '../../domain/shared/format-metric';
-import { metricLabel } from '../../domain/shared/metric-label';
-import { formatMeanBasis, formatRunCounts, isActiveRun } from '../../domain/runs/run-status';
+import { isActiveRun } from '../../domain/runs/run-status';
 import { runConfiguration } from '../../domain/runs/result-filters';
 import { messages } from '../ui/backend-messages';
 import * as backendStyles from '../experiments/BackendPages.css';
@@ -44,6 +34,8 @@ import * as pageStyles from '../ui/page.css';
 import { DemoBadge } from '../ui/DemoBadge';
 import { errorMessage } from '../ui/status.css';
 import { runLabel } from '../../domain/runs/run-label';
+import { MeanMetrics } from './MeanMetrics';
+import { ResultExports } from './ResultExports';
 
 // /experiment-run-results/{id}: the run's paged results (filtered, searched and sorted: RunResultsTable).
 // Above them the way back (Experiments › experiment › Run N), the configuration the run ran with (once,
@@ -95,12 +87,23 @@ export function RunResultsPage({ id }: { id: number | null }) {
   );
 }
 
+/** Experiments › the experiment › the run; an evaluation's run (no experiment): Evaluations › the evaluation › the run. */
 function RunBreadcrumbs({ run }: { run: ExperimentRunDetails }) {
   return (
     <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
-      <Link href="/experiments">Experiments</Link>
-      <span aria-hidden="true"> › </span>
-      <Link href={`/experiment-runs/${run.experiment_id}`}>{run.experiment_name ?? `Experiment ${run.experiment_id}`}</Link>
+      {run.evaluation ? (
+        <>
+          <Link href="/evaluations">Evaluations</Link>
+          <span aria-hidden="true"> › </span>
+          <Link href={`/evaluations/${run.evaluation.id}`}>{run.evaluation.name}</Link>
+        </>
+      ) : (
+        <>
+          <Link href="/experiments">Experiments</Link>
+          <span aria-hidden="true"> › </span>
+          <Link href={`/experiment-runs/${run.experiment_id}`}>{run.experiment_name ?? `Experiment ${run.experiment_id}`}</Link>
+        </>
+      )}
       <span aria-hidden="true"> › </span>
       <span aria-current="page">{runLabel(run)}</span>
     </nav>
@@ -149,8 +152,8 @@ function Figures({ runId, page }: { runId: number; page: ActorRefFrom<typeof run
         </p>
       )}
       <div className={styles.overview}>
-        <RunSummary runId={runId} actor={summary} />
-        <RunExports runId={runId} actor={exporter} />
+        <MeanMetrics titleId={`run-${runId}-mean-metrics`} actor={summary} failure={messages.runSummary} />
+        <ResultExports id={runId} actor={exporter} formats={runExportFormats} />
       </div>
       <RunSegments runId={runId} list={list} />
       <RunResultsTable runId={runId} list={list} metricNames={run ? Object.keys(run.summary.mean_metrics) : []} />
@@ -159,84 +162,3 @@ function Figures({ runId, page }: { runId: number; page: ActorRefFrom<typeof run
 }
 
 const selectRun = selectData<ExperimentRunDetails>;
-
-/** The mean of each metric over the run's counted queries so far, four decimals as `npm run metrics` prints them, and the counts. */
-function RunSummary({ runId, actor }: { runId: number; actor: ActorRefFrom<typeof resourceMachine> }) {
-  const view = useSelector(actor, selectResourceView);
-  const run = useSelector(actor, selectRun);
-  const titleId = `run-${runId}-mean-metrics`;
-
-  return (
-    <section className={styles.summary} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.summaryTitle}>
-        Mean metrics
-      </h2>
-      {view === 'loading' && <p className={styles.note}>Loading...</p>}
-      {view === 'failed' && (
-        <p className={errorMessage} role="alert">
-          {messages.runSummary}
-        </p>
-      )}
-      {view === 'loaded' && run && (
-        <>
-          {Object.keys(run.summary.mean_metrics).length === 0 ? (
-            <p className={styles.note}>No results yet.</p>
-          ) : (
-            <dl className={styles.metrics} aria-label="Mean metrics">
-              {orderedMetrics(run.summary.mean_metrics).map(([name, value]) => (
-                <div key={name} className={styles.metric}>
-                  <dt className={styles.term}>{metricLabel(name)}</dt>
-                  <dd className={styles.metricValue}>{formatMean(value)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          <p className={styles.counts}>{formatRunCounts(run.summary)}</p>
-          {formatMeanBasis(run.summary) && <p className={styles.counts}>{formatMeanBasis(run.summary)}</p>}
-        </>
-      )}
-    </section>
-  );
-}
-
-const exportLabels: Record<RunExportFormat, { idle: string; busy: string }> = {
-  csv: { idle: 'Export CSV', busy: 'Exporting CSV...' },
-  trec: { idle: 'Export TREC run', busy: 'Exporting TREC run...' },
-  qrels: { idle: 'Export qrels', busy: 'Exporting qrels...' },
-  queries: { idle: 'Export queries', busy: 'Exporting queries...' },
-};
-
-/** The run's results as a CSV file or a TREC run, fetched with the session's token and saved as a download. */
-function RunExports({ runId, actor }: { runId: number; actor: ActorRefFrom<typeof fileExportMachine> }) {
-  const exporting = useSelector(actor, selectExportingFormat);
-  const canExport = useSelector(actor, selectCanExport);
-  const savedAs = useSelector(actor, selectSavedAs);
-  const error = useSelector(actor, selectExportError);
-
-  return (
-    <div className={styles.exports}>
-      <div className={styles.exportButtons}>
-        {runExportFormats.map((format) => (
-          <button
-            key={format}
-            type="button"
-            className={button({ tone: 'secondary' })}
-            disabled={!canExport}
-            aria-busy={exporting === format}
-            onClick={() => actor.send({ type: 'user.export', id: runId, format })}
-          >
-            {exporting === format ? exportLabels[format].busy : exportLabels[format].idle}
-          </button>
-        ))}
-      </div>
-      <p className={styles.exportNote} aria-live="polite">
-        {savedAs ? `Saved ${savedAs}.` : ''}
-      </p>
-      {error && (
-        <p className={styles.exportError} role="alert">
-          Failed to export the results: {error}
-        </p>
-      )}
-    </div>
-  );
-}

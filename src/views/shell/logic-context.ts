@@ -14,12 +14,14 @@ import type { datasetEntriesPageMachine } from '../../machines/entries/dataset-e
 import type { datasetsPageMachine } from '../../machines/datasets/datasets-page.machine';
 import type { entryEditorMachine } from '../../machines/entries/entry-editor.machine';
 import type { evaluationDetailMachine } from '../../machines/evaluations/evaluation-detail.machine';
+import type { testCaseMachine } from '../../machines/evaluations/test-case.machine';
 import type { experimentFormMachine } from '../../machines/experiments/experiment-form.machine';
 import type { experimentRunsPageMachine } from '../../machines/runs/experiment-runs-page.machine';
 import type { experimentsPageMachine } from '../../machines/experiments/experiments-page.machine';
 import type { goldenSetPageMachine } from '../../machines/golden-sets/golden-set-page.machine';
 import type { goldenSetsPageMachine } from '../../machines/golden-sets/golden-sets-page.machine';
 import type { judgeQueueMachine } from '../../machines/judging/judge-queue.machine';
+import type { newEvaluationMachine } from '../../machines/evaluations/new-evaluation.machine';
 import type { judgeJobPageMachine } from '../../machines/judges/judge-job-page.machine';
 import type { modelJudgesPageMachine } from '../../machines/judges/model-judges-page.machine';
 import type { scheduleEditorMachine } from '../../machines/automation/schedule-editor.machine';
@@ -44,6 +46,8 @@ export type ConsoleLogic = {
   datasetEntriesPage: typeof datasetEntriesPageMachine;
   entryEditor: typeof entryEditorMachine;
   evaluationDetail: typeof evaluationDetailMachine;
+  /** One query's ranking against its references (/test-case/{id}). */
+  testCase: typeof testCaseMachine;
   // The separate evaluation backend's screens.
   experimentsPage: typeof experimentsPageMachine;
   scriptList: typeof pagedListMachine;
@@ -59,6 +63,9 @@ export type ConsoleLogic = {
   compareSegments: typeof runSegmentsMachine;
   /** One query's two run results side by side. */
   comparePair: typeof comparePairMachine;
+  /** Evaluations (rankings made elsewhere): the list, and New Evaluation's upload. */
+  evaluationList: typeof pagedListMachine;
+  newEvaluation: typeof newEvaluationMachine;
   /** Golden sets, on the evaluation backend: the list, upload, rename and exports. */
   goldenSetsPage: typeof goldenSetsPageMachine;
   /** The experiment form: new or edit, with Try a query and the golden set's coverage. */

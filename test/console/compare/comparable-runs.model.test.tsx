@@ -41,13 +41,22 @@ const comparable = (id: number, day: number, tags: string[] = []): ComparableRun
   tags,
   created_at: `2026-11-${day}T15:04:00Z`,
   evaluation_script_name: 'Golden set relevance',
+  evaluation: null,
 });
 // Twelve runs, newest first: ten on page 1 (runs 30 to 21, the 29th to the 20th), two on page 2 (older than run 9).
 const firstPage: Page<ComparableRun> = {
   items: Array.from({ length: 10 }, (_, index) => comparable(30 - index, 29 - index, index === 0 ? ['rerank', 'v2'] : [])),
   total: 12,
 };
-const lastPage: Page<ComparableRun> = { items: [comparable(8, 18), comparable(7, 17)], total: 12 };
+// The oldest is an evaluation's run: no experiment, named by its evaluation.
+const evaluationRun: ComparableRun = {
+  ...comparable(7, 17),
+  experiment_id: null,
+  experiment_name: null,
+  number: 1,
+  evaluation: { id: 3, name: 'Reranker export' },
+};
+const lastPage: Page<ComparableRun> = { items: [comparable(8, 18), evaluationRun], total: 12 };
 const none: Page<ComparableRun> = { items: [], total: 0 };
 const failure = new Error('The server answered 503');
 
@@ -81,7 +90,9 @@ function expectDialog(state: Snapshot) {
   expect(inside.queryByRole('status')?.textContent ?? null).toBe(state.hasTag('loading') ? 'Loading...' : null);
   expect(inside.queryByRole('alert')?.textContent ?? null).toBe(state.hasTag('failed') ? 'The server answered 503' : null);
   expect(inside.queryByRole('button', { name: 'Try again' }) !== null).toBe(state.hasTag('failed'));
-  expect(inside.queryByText("No other finished run shares this run's dataset or golden set.") !== null).toBe(state.hasTag('empty'));
+  expect(inside.queryByText("No other finished run or evaluation shares this one's dataset or golden set.") !== null).toBe(
+    state.hasTag('empty'),
+  );
   const list = inside.queryByRole('list', { name: 'Comparable runs' });
   if (!state.matches({ open: 'listed' })) {
     expect(list).toBeNull();
@@ -95,7 +106,7 @@ function expectDialog(state: Snapshot) {
       expect(names[0]).toBe('Run #24 · Semantic rerank · Nov 29, 2026, 3:04 PM · rerank, v2');
       expect(names[9]).toBe('Run #15 · Semantic rerank · Nov 20, 2026, 3:04 PM');
     } else {
-      expect(names).toEqual(['Run #2 · Semantic rerank · Nov 18, 2026, 3:04 PM', 'Run #1 · Semantic rerank · Nov 17, 2026, 3:04 PM']);
+      expect(names).toEqual(['Run #2 · Semantic rerank · Nov 18, 2026, 3:04 PM', 'Evaluation · Reranker export · Nov 17, 2026, 3:04 PM']);
     }
     const pager = inside.getByRole('navigation', { name: 'Pagination' });
     expect(within(pager).getByText(/^Page/).textContent).toBe(`Page ${state.context.page} of 2`);

@@ -36,14 +36,44 @@ import { binLabel, deltaHistogram } from '../../../src/domain/compare/delta-hist
 describe('the compare address', () => {
   it('reads the runs and every choice', () => {
     expect(readCompareAddress('?baseline=3&candidate=7&metric=precision@10&filter=regressions&search=sofa&order=desc&page=2')).toEqual({
-      baseline: 3,
-      candidate: 7,
+      baseline: '3',
+      candidate: '7',
       metric: 'precision@10',
       filter: 'regressions',
       search: 'sofa',
       order: 'desc',
       page: 2,
     });
+  });
+
+  it('reads either side as a run (its id alone, or run:ID) or an evaluation (evaluation:ID), as the server takes them', () => {
+    const address = readCompareAddress('?baseline=evaluation:5&candidate=run:12');
+    expect([address.baseline, address.candidate]).toEqual(['evaluation:5', '12']);
+    expect(addressProblem(address)).toBeNull();
+    // Sent and written back in one form: a run by its id alone.
+    expect(comparisonParams(address)).toEqual({ baseline: 'evaluation:5', candidate: '12' });
+    expect(compareSearch(address)).toBe('?baseline=evaluation%3A5&candidate=12');
+    expect(readCompareAddress(compareSearch(address))).toEqual(address);
+    expect(sameAddress(address, readCompareAddress('?baseline=evaluation%3A5&candidate=12'))).toBe(true);
+    expect(swappedAddress(address)).toMatchObject({ baseline: '12', candidate: 'evaluation:5' });
+  });
+
+  it.each(['evaluation:', 'evaluation:0', 'evaluation:x', 'experiment:3', 'run:-1', 'run:1.5', ':4', 'evaluation:5:6'])(
+    'reads the side %s as none',
+    (side) => {
+      expect(readCompareAddress(`?baseline=${encodeURIComponent(side)}&candidate=2`).baseline).toBeNull();
+    },
+  );
+
+  it('says so when both sides name one evaluation', () => {
+    expect(addressProblem(readCompareAddress('?baseline=evaluation:5&candidate=evaluation:5'))).toBe(
+      'The baseline and the candidate are the same evaluation (Evaluation 5): choose two different runs.',
+    );
+    expect(addressProblem(readCompareAddress('?baseline=run:5&candidate=5'))).toBe(
+      'The baseline and the candidate are the same run (Run 5): choose two different runs.',
+    );
+    // An evaluation and a run are told apart only by the server (the run may be the evaluation's).
+    expect(addressProblem(readCompareAddress('?baseline=evaluation:5&candidate=5'))).toBeNull();
   });
 
   it('reads what is missing or malformed as the default, and a bad run id or filter as none yet', () => {
@@ -62,9 +92,11 @@ describe('the compare address', () => {
     expect(addressProblem(readCompareAddress(''))).toBe(
       'Choose two runs to compare: the address has no valid baseline and candidate run IDs.',
     );
-    expect(addressProblem(readCompareAddress('?candidate=2'))).toBe('Invalid baseline run ID: the address needs ?baseline= with a run ID.');
+    expect(addressProblem(readCompareAddress('?candidate=2'))).toBe(
+      'Invalid baseline run ID: the address needs ?baseline= with a run ID or evaluation:ID.',
+    );
     expect(addressProblem(readCompareAddress('?baseline=1&candidate=x'))).toBe(
-      'Invalid candidate run ID: the address needs &candidate= with a run ID.',
+      'Invalid candidate run ID: the address needs &candidate= with a run ID or evaluation:ID.',
     );
     expect(addressProblem(readCompareAddress('?baseline=5&candidate=5'))).toBe(
       'The baseline and the candidate are the same run (Run 5): choose two different runs.',

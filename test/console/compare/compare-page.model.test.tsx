@@ -117,8 +117,8 @@ function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty 
   }));
   return {
     comparison: {
-      baseline: run(baseline!, RUN_NAMES[baseline!]),
-      candidate: run(candidate!, RUN_NAMES[candidate!]),
+      baseline: run(Number(baseline), RUN_NAMES[Number(baseline)]),
+      candidate: run(Number(candidate), RUN_NAMES[Number(candidate)]),
       paired: 130,
       only_baseline: 3,
       only_candidate: 0,
@@ -151,13 +151,13 @@ function eventsFor(state: PageSnapshot): ModelEvent[] {
       events.push({ type: 'xstate.error.actor.fetchComparison', error: new Error('Experiment run 2 not found') });
     }
     // Opening: no query got worse.
-    if (address.filter === null && address.candidate === 2) {
+    if (address.filter === null && address.candidate === '2') {
       events.push({ type: 'xstate.done.actor.fetchComparison', output: answerFor(address, false, true) });
     }
   }
   if (state.matches({ comparing: 'loaded' })) {
     events.push({ type: 'user.nextPage' }, { type: 'user.previousPage' });
-    if (isDefaultAddress(address) && address.candidate === 2) {
+    if (isDefaultAddress(address) && address.candidate === '2') {
       events.push(
         { type: 'user.metricChosen', metric: 'precision@10' },
         { type: 'user.filterChosen', filter: 'regressions' },

@@ -14,7 +14,7 @@ afterEach(cleanup);
 describe('an address without two runs to compare', () => {
   it.each([
     ['/compare', 'Choose two runs to compare: the address has no valid baseline and candidate run IDs.'],
-    ['/compare?baseline=abc&candidate=2', 'Invalid baseline run ID: the address needs ?baseline= with a run ID.'],
+    ['/compare?baseline=abc&candidate=2', 'Invalid baseline run ID: the address needs ?baseline= with a run ID or evaluation:ID.'],
     ['/compare?baseline=4&candidate=4', 'The baseline and the candidate are the same run (Run 4): choose two different runs.'],
   ])('%s says why and asks the server nothing', async (path, message) => {
     const services = fakeDeps();
@@ -299,5 +299,21 @@ describe('the way back from a comparison', () => {
     expect(crumbs()).toEqual(expected);
     fireEvent.click(screen.getByRole('link', { name: expected.at(-1)![0]! }));
     expect(services.currentPath()).toBe(expected.at(-1)![1]);
+  });
+});
+
+describe('a comparison with an evaluation', () => {
+  it('takes evaluation:ID and run:ID from the address, asks the server with them and links the evaluation’s side to its page', async () => {
+    const services = fakeDeps();
+    renderRoute(services, '/compare?baseline=evaluation:5&candidate=run:2');
+    await waitFor(() => expect(services.calls('compareRuns')).toBe(1));
+    expect(services.last('compareRuns').args[0]).toEqual({ baseline: 'evaluation:5', candidate: '2' });
+    const evaluationRun = comparedRun(9, '', { experiment_id: null, experiment_name: null, evaluation: { id: 5, name: 'Vendor ranking' } });
+    await services.settle('compareRuns', { output: comparisonAnswer({ baseline: evaluationRun }) });
+    // Written back in its one form: the run by its id alone.
+    expect(services.currentPath()).toBe('/compare?baseline=evaluation%3A5&candidate=2&metric=ndcg%4010&filter=paired');
+    const baseline = screen.getByRole('link', { name: 'Evaluation · Vendor ranking' });
+    expect(baseline.getAttribute('href')).toBe('/evaluations/5');
+    expect(screen.getByRole('link', { name: 'Dense · Run #2' }).getAttribute('href')).toBe('/experiment-run-results/2');
   });
 });

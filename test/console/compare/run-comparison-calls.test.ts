@@ -71,6 +71,10 @@ describe('run-comparison calls', () => {
     expect((await comparisons.exportComparison({ ...params, segment: 'category:Lamps: desk/floor' })).filename).toBe(
       'run-1-vs-run-2-ndcg@10-category-Lamps-desk-floor.csv',
     );
+    // An evaluation's side is named as such.
+    expect((await comparisons.exportComparison({ ...params, baseline: 'evaluation:5' })).filename).toBe(
+      'evaluation-5-vs-run-2-ndcg@10.csv',
+    );
     serve(() => Response.json({ message: 'Experiment run 2 not found' }, { status: 404 }));
     await expect(
       createRunComparisons(

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completionTone,
   experimentRunStatusTone,
-  mockEvaluationStatusTone,
   ndcgSummaryTone,
   productMatchTone,
   runResultStatusTone,
 } from '../../../src/domain/shared/status-colours';
-
-describe('mock evaluation status colour', () => {
-  it.each([
-    ['SUCCESS', 'success'],
-    ['pending', 'warning'],
-    ['failed', 'danger'],
-    ['FAIL', 'danger'],
-    ['ERROR', 'danger'],
-    ['running', 'neutral'],
-    ['', 'neutral'],
-    // The spec lists the spellings; others are "anything else".
-    ['success', 'neutral'],
-    ['PENDING', 'neutral'],
-  ])('%j is %s', (status, tone) => {
-    expect(mockEvaluationStatusTone(status)).toBe(tone);
-  });
-});
 
 describe('experiment run status colour', () => {
   it.each([
@@ -63,5 +46,17 @@ describe('results versus references borders (/test-case)', () => {
     expect(productMatchTone('common')).toBe('success');
     expect(productMatchTone('missing')).toBe('danger');
     expect(productMatchTone('leftover')).toBe('warning');
+  });
+});
+
+describe("an evaluation query's completion", () => {
+  it.each([
+    ['COMPLETE', 'success'],
+    ['NO_MORE_RESULTS', 'warning'],
+    ['PAGE_WITHOUT_RELEVANTS', 'danger'],
+    [null, 'neutral'],
+    ['complete', 'neutral'],
+  ])('%s is %s', (completion, tone) => {
+    expect(completionTone(completion)).toBe(tone);
   });
 });

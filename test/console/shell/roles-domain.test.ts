@@ -21,6 +21,7 @@ describe('who may change what', () => {
       'catalogue.import',
       'experiment.change',
       'run.change',
+      'evaluation.change',
       'model_judge.change',
       'api_key.own',
     ]);

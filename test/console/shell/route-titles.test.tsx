@@ -19,6 +19,7 @@ describe('document titles', () => {
     ['/catalogue', 'Catalogue · Search Evaluation Console'],
     ['/catalogue/products/P-1', 'Product · Search Evaluation Console'],
     ['/evaluations', 'Evaluations · Search Evaluation Console'],
+    ['/evaluations/new', 'New Evaluation · Search Evaluation Console'],
     ['/experiments', 'Experiments · Search Evaluation Console'],
     ['/evaluation-scripts', 'Evaluation Scripts · Search Evaluation Console'],
     ['/evaluation-scripts/2', 'Evaluation Script · Search Evaluation Console'],

@@ -127,11 +127,13 @@ describe('metrics (trec_eval semantics)', () => {
     expect(from1.precision).toBeCloseTo(2 / 3, 12);
   });
 
-  it('picks the completion note: short page first, then a page without relevants, else complete', () => {
-    expect(completionNote(10, 3, 10)).toBe('Complete');
-    expect(completionNote(7, 3, 10)).toBe('No more results');
-    expect(completionNote(7, 0, 10)).toBe('No more results');
-    expect(completionNote(10, 0, 10)).toBe('Page without relevants');
+  it('picks the completion note: every relevant product found, else a short page, then a page without relevants', () => {
+    expect(completionNote(10, 3, 5, 10)).toBe('Complete');
+    expect(completionNote(7, 3, 3, 10)).toBe('Complete'); // a short page that found them all
+    expect(completionNote(7, 0, 0, 10)).toBe('Complete'); // nothing to find
+    expect(completionNote(7, 3, 5, 10)).toBe('No more results');
+    expect(completionNote(7, 0, 5, 10)).toBe('No more results');
+    expect(completionNote(10, 0, 5, 10)).toBe('Page without relevants');
   });
 
   it('writes test_result as the scores plus the note', () => {

@@ -118,4 +118,18 @@ describe.each(backends)('an evaluation compared with a run (%s)', (backend) => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('candidate');
   });
+
+  it("offers the evaluation among a run's comparable runs, and the run among the evaluation's", async () => {
+    type Comparable = { id: number; experiment_id: number | null; evaluation: { id: number; name: string } | null };
+    const ofRun = await engine.t.call('GET', `${API}/experiment-runs/${runId}/comparable-runs`);
+    expect(ofRun.statusCode, ofRun.body).toBe(200);
+    const listed = ofRun.json<{ runs: Comparable[] }>().runs.find((run) => run.id === evaluation.run_id);
+    expect(listed).toMatchObject({ experiment_id: null, evaluation: { id: evaluation.id } });
+    const ofEvaluation = await engine.t.call('GET', `${API}/experiment-runs/${evaluation.run_id}/comparable-runs`);
+    expect(ofEvaluation.statusCode, ofEvaluation.body).toBe(200);
+    const runs = ofEvaluation.json<{ runs: Comparable[] }>().runs;
+    expect(runs.map((run) => run.id)).toContain(runId);
+    expect(runs.find((run) => run.id === runId)).toMatchObject({ evaluation: null });
+    expect(runs.map((run) => run.id)).not.toContain(evaluation.run_id);
+  });
 });
