@@ -20,8 +20,10 @@ export interface BenchServer {
 export async function startBenchServer(env: Record<string, string>, issuer: TestIssuer, uploadBytes: number): Promise<BenchServer> {
   const port = await freePort();
   // As `npm start` runs it: a 2 MB young generation kept the server under 300 MB at a million entries (326 MB
-  // with Node's 16 MB default) at the same requests/s.
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'server/main.ts'], {
+  // with Node's 16 MB default) at the same requests/s. BENCH_SERVER_NODE_ARGS adds Node options, as
+  // "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server (NODE_OPTIONS refuses --cpu-prof).
+  const profiling = process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? [];
+  const child = spawn(process.execPath, [...profiling, '--max-semi-space-size=2', '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
@@ -35,6 +37,7 @@ export async function startBenchServer(env: Record<string, string>, issuer: Test
       OIDC_AUDIENCE: issuer.audience,
       OIDC_CLIENT_ID: 'bench',
       UPLOAD_LIMIT_MB: String(Math.max(200, Math.ceil((uploadBytes * 1.1) / MiB))),
+      EVALUATION_UPLOAD_LIMIT_MB: String(Math.max(512, Math.ceil((uploadBytes * 1.1) / MiB))),
     },
   });
   const origin = `http://127.0.0.1:${port}`;

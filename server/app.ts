@@ -222,7 +222,7 @@ export async function buildApp(
       await api.register(demoDataRoutes, { db, seedsEmptyDatabase: config.demoData });
       await api.register(gettingStartedRoutes, { db });
       await api.register(activityRoutes, { db });
-      await api.register(evaluationRoutes, { db, uploads, runQueue: runs });
+      await api.register(evaluationRoutes, { db, uploads: { ...uploads, limitMb: config.evaluationUploadLimitMb }, runQueue: runs });
       await api.register(scheduleRoutes, { db });
       await api.register(alertRoutes, { db, verdict: alertVerdict ?? gateVerdict(comparisonOf) });
     },

@@ -36,6 +36,11 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   uploadLimitMb: number;
+  /**
+   * An evaluation's ranking file: a TREC run of 100,000 queries × 100 results is 349 MiB, past the other
+   * uploads' limit; it is spooled to disk and read a line at a time, holding about half its size while checked.
+   */
+  evaluationUploadLimitMb: number;
   /** Free space on the embedded database's disk below which writes are refused (507). */
   diskReserveMb: number;
   /** An upload that sends nothing for this long is stopped (408) with nothing written. */
@@ -208,6 +213,7 @@ export function readConfig(env: Env = process.env): Config {
     dataDir: resolve(text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 200, 1, 1_000_000),
+    evaluationUploadLimitMb: integer(env, 'EVALUATION_UPLOAD_LIMIT_MB', 512, 1, 1_000_000),
     diskReserveMb: integer(env, 'DISK_RESERVE_MB', 100, 0, 1_000_000_000),
     uploadIdleSeconds: integer(env, 'UPLOAD_IDLE_SECONDS', 30, 1, 3600),
     identity: readIdentity(env, publicUrl),

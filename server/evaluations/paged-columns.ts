@@ -94,6 +94,15 @@ export class IdColumn {
     }
   }
 
+  /** Whether the id at `page` and `offset` has the bytes of `source` from `start` to `end`. */
+  equals(page: number, offset: number, source: Buffer, start: number, end: number): boolean {
+    const bytes = this.pages[page];
+    const length = end - start;
+    if (bytes[offset + length] !== 0) return false;
+    for (let i = 0; i < length; i++) if (bytes[offset + i] !== source[start + i]) return false;
+    return true;
+  }
+
   private ended(page: Buffer, end: number): void {
     this.lastOffset = this.used[this.lastPage];
     page[end] = 0;
@@ -109,5 +118,71 @@ export class IdColumn {
       this.lastPage = this.pages.length - 1;
     }
     return this.pages[this.lastPage];
+  }
+}
+
+/**
+ * The ids of one query's stretch of results given as bytes, found again by a hash of their bytes without a
+ * string made of each: an open-addressing table of where each id lies in an IdColumn, and its row.
+ */
+export class ByteIdSet {
+  private static readonly INITIAL = 256;
+  private capacity = ByteIdSet.INITIAL;
+  /** Per slot: the id's hash (its slot is free when `rows` holds 0), page, offset and row. */
+  private hashes = new Int32Array(this.capacity);
+  private pages = new Int32Array(this.capacity);
+  private offsets = new Int32Array(this.capacity);
+  private rows = new Int32Array(this.capacity);
+  private size = 0;
+
+  constructor(private readonly ids: IdColumn) {}
+
+  /** The row of the id with these bytes, or -1; remembers `row` for them when there is none. */
+  rowOrAdd(source: Buffer, start: number, end: number, row: number, page: number, offset: number): number {
+    let hash = 0x811c9dc5;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ source[i], 0x01000193);
+    const mask = this.capacity - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      if (this.rows[slot] === 0) {
+        this.hashes[slot] = hash;
+        this.pages[slot] = page;
+        this.offsets[slot] = offset;
+        this.rows[slot] = row;
+        if (++this.size * 2 > this.capacity) this.grow();
+        return -1;
+      }
+      if (this.hashes[slot] === hash && this.ids.equals(this.pages[slot], this.offsets[slot], source, start, end)) return this.rows[slot];
+    }
+  }
+
+  /** Forgets every id; a table grown for a long stretch is dropped, so that clearing stays cheap. */
+  clear(): void {
+    if (this.size === 0) return;
+    this.size = 0;
+    if (this.capacity === ByteIdSet.INITIAL) return void this.rows.fill(0);
+    this.capacity = ByteIdSet.INITIAL;
+    this.hashes = new Int32Array(this.capacity);
+    this.pages = new Int32Array(this.capacity);
+    this.offsets = new Int32Array(this.capacity);
+    this.rows = new Int32Array(this.capacity);
+  }
+
+  private grow(): void {
+    const { hashes, pages, offsets, rows } = this;
+    this.capacity *= 2;
+    this.hashes = new Int32Array(this.capacity);
+    this.pages = new Int32Array(this.capacity);
+    this.offsets = new Int32Array(this.capacity);
+    this.rows = new Int32Array(this.capacity);
+    const mask = this.capacity - 1;
+    for (let from = 0; from < rows.length; from++) {
+      if (rows[from] === 0) continue;
+      let slot = hashes[from] & mask;
+      while (this.rows[slot] !== 0) slot = (slot + 1) & mask;
+      this.hashes[slot] = hashes[from];
+      this.pages[slot] = pages[from];
+      this.offsets[slot] = offsets[from];
+      this.rows[slot] = rows[from];
+    }
   }
 }

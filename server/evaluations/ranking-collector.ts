@@ -8,7 +8,7 @@
 import { trecOrder } from '../evaluation/trec-files';
 import { rejection, type ImportRejectedError, type FileWording, type RowProblem } from '../import/import-problems';
 import { MAX_PROBLEMS } from '../schemas/limits';
-import { Float64Column, IdColumn, Int32Column } from './paged-columns';
+import { ByteIdSet, Float64Column, IdColumn, Int32Column } from './paged-columns';
 
 /** One query's ranking, best first. */
 export interface QueryRanking {
@@ -66,6 +66,8 @@ export class RankingCollector {
   private nextLine = -1;
   /** Product ids of the current run (as their duplicate key) and their rows. */
   private readonly seen = new Map<string, number>();
+  /** The same for ids given as bytes. */
+  private readonly seenBytes = new ByteIdSet(this.ids);
 
   constructor(
     private readonly places: ResultPlaces,
@@ -96,6 +98,7 @@ export class RankingCollector {
     this.runs++;
     this.nextLine = -1;
     this.seen.clear();
+    this.seenBytes.clear();
   }
 
   /** The current query's results are interrupted (a blank line, a line with problems): the next one starts a block. */
@@ -105,19 +108,25 @@ export class RankingCollector {
 
   /**
    * Adds a result of the current query: its id as text (`id`) or as UTF-8 bytes (`bytes`, from `start` to
-   * `end`, with `id` then any text unique to those bytes, latin1 say); score NaN for none, rank 0 for none.
-   * A product already ranked for the query is a problem but is kept, so the places of the results after it hold.
+   * `end`); score NaN for none, rank 0 for none. A product already ranked for the query is a problem but
+   * is kept, so the places of the results after it hold.
    */
-  add(line: number, id: string, score: number, rank: number, bytes?: Buffer, start = 0, end = 0): void {
+  add(line: number, id: string | Buffer, score: number, rank: number, start = 0, end = 0): void {
     const entry = this.current!;
     if (line !== this.nextLine) this.startBlock(entry, line);
     const block = this.blockStart.length - 1;
     const offset = this.ids.length - this.blockStart.get(block);
-    const earlier = this.seen.get(id);
+    let earlier: number | undefined;
+    if (typeof id === 'string') {
+      earlier = this.seen.get(id);
+      if (earlier === undefined) this.seen.set(id, line);
+      this.ids.pushText(id);
+    } else {
+      this.ids.pushBytes(id, start, end);
+      const row = this.seenBytes.rowOrAdd(id, start, end, line, this.ids.lastPage, this.ids.lastOffset);
+      if (row !== -1) earlier = row;
+    }
     if (earlier !== undefined) this.problem(line, this.places.idField(offset), this.duplicate(entry, earlier));
-    else this.seen.set(id, line);
-    if (bytes === undefined) this.ids.pushText(id);
-    else this.ids.pushBytes(bytes, start, end);
     if (offset === 0) {
       this.blockIdPage.set(block, this.ids.lastPage);
       this.blockIdOffset.set(block, this.ids.lastOffset);
@@ -170,7 +179,7 @@ export class RankingCollector {
       if (this.ranks !== undefined && entry.scored === 0) this.checkRanks(entry);
     }
     if (this.problems.length > 0) throw this.rejection();
-    return new RankingFile(this.queries, (entry) => this.rankingOf(entry), this.ids.length);
+    return new RankingFile(this.queries, (entry, limit) => this.rankingOf(entry, limit), this.ids.length);
   }
 
   /** The file's refusal, with the problems found so far in line order. */
@@ -184,7 +193,7 @@ export class RankingCollector {
     const { step } = this.places;
     for (let block = entry.firstBlock; block !== -1; block = this.blockNext.get(block)) {
       const start = this.blockStart.get(block);
-      const end = block + 1 < this.blockStart.length ? this.blockStart.get(block + 1) : this.ids.length;
+      const end = this.blockEnd(block);
       const line = this.blockLine.get(block);
       this.ids.forEach(this.blockIdPage.get(block), this.blockIdOffset.get(block), end - start, (id, offset) =>
         visit(start + offset, id, line + offset * step, offset, block),
@@ -220,24 +229,65 @@ export class RankingCollector {
     });
   }
 
-  private rankingOf(entry: QueryEntry): QueryRanking {
+  /**
+   * The query's ranking, its first `limit` results. Files mostly list a query's results best first: when its
+   * numbers alone show that (scores falling, ranks rising, or neither given), only the first `limit` ids are
+   * decoded; otherwise all are, and sorted.
+   */
+  private rankingOf(entry: QueryEntry, limit: number): QueryRanking {
+    const scored = entry.scored === entry.results;
+    const ranked = !scored && this.ranks !== undefined;
+    const column = scored ? this.scores : ranked ? this.ranks! : undefined;
+    const ranking = this.inOrder(entry, column, scored) ? this.firstIds(entry, limit) : this.sorted(entry, scored, ranked).slice(0, limit);
+    return { query: entry.query, queryKey: entry.key, ranking };
+  }
+
+  /** Whether the query's results in file order have strictly falling scores (`falling`) or rising ranks. */
+  private inOrder(entry: QueryEntry, column: Float64Column | Int32Column | undefined, falling: boolean): boolean {
+    if (column === undefined) return true;
+    let previous = falling ? Infinity : -Infinity;
+    for (let block = entry.firstBlock; block !== -1; block = this.blockNext.get(block)) {
+      const end = this.blockEnd(block);
+      for (let index = this.blockStart.get(block); index < end; index++) {
+        const value = column.get(index);
+        if (falling ? !(value < previous) : !(value > previous)) return false;
+        previous = value;
+      }
+    }
+    return true;
+  }
+
+  private firstIds(entry: QueryEntry, limit: number): string[] {
+    const ids: string[] = [];
+    for (let block = entry.firstBlock; block !== -1 && ids.length < limit; block = this.blockNext.get(block)) {
+      const count = Math.min(this.blockEnd(block) - this.blockStart.get(block), limit - ids.length);
+      this.ids.forEach(this.blockIdPage.get(block), this.blockIdOffset.get(block), count, (id) => ids.push(id));
+    }
+    return ids;
+  }
+
+  private sorted(entry: QueryEntry, scored: boolean, ranked: boolean): string[] {
     const indexes: number[] = [];
     const docids: string[] = [];
     this.forEachResult(entry, (index, id) => {
       indexes.push(index);
       docids.push(id);
     });
-    let order: readonly number[] | undefined;
-    if (entry.scored === entry.results) {
+    let order: readonly number[];
+    if (scored) {
       order = trecOrder(
         docids,
         indexes.map((index) => this.scores.get(index)),
       );
-    } else if (this.ranks !== undefined) {
+    } else if (ranked) {
       const ranks = indexes.map((index) => this.ranks!.get(index));
       order = docids.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b]);
-    }
-    return { query: entry.query, queryKey: entry.key, ranking: order === undefined ? docids : order.map((i) => docids[i]) };
+    } else return docids;
+    return order.map((i) => docids[i]);
+  }
+
+  private blockEnd(block: number): number {
+    return block + 1 < this.blockStart.length ? this.blockStart.get(block + 1) : this.ids.length;
   }
 }
 
@@ -245,7 +295,7 @@ export class RankingCollector {
 export class RankingFile {
   constructor(
     private readonly entries: ReadonlyMap<string, QueryEntry>,
-    private readonly rankingOf: (entry: QueryEntry) => QueryRanking,
+    private readonly rankingOf: (entry: QueryEntry, limit: number) => QueryRanking,
     /** Results over all queries. */
     readonly results: number,
   ) {}
@@ -254,9 +304,9 @@ export class RankingFile {
     return this.entries.size;
   }
 
-  /** Each query's ranking, in the order the queries first appear; each is made as it is asked for. */
-  *rankings(): Generator<QueryRanking> {
-    for (const entry of this.entries.values()) yield this.rankingOf(entry);
+  /** Each query's ranking (its first `limit` results), in the order the queries first appear; each is made as it is asked for. */
+  *rankings(limit = Infinity): Generator<QueryRanking> {
+    for (const entry of this.entries.values()) yield this.rankingOf(entry, limit);
   }
 }
 

@@ -61,8 +61,7 @@ export async function readTrecRankings(
     const idProblem = docidProblem(buffer, starts[2], ends[2]);
     if (idProblem) collector.problem(line, 'docid', idProblem);
     if (collector.problemCount > before) return collector.breakBlock();
-    // latin1 is the cheapest text unique to the bytes, for finding a docid given twice.
-    collector.add(line, buffer.toString('latin1', starts[2], ends[2]), score, 0, buffer, starts[2], ends[2]);
+    collector.add(line, buffer, score, 0, starts[2], ends[2]);
   };
 
   const lines = new ByteLines(onLine);

@@ -44,8 +44,12 @@ export type RunEndListeners = Pick<SliceOptions, 'log' | 'onEnded'>;
 /** 'more' when the run still has entries to evaluate; 'finished' when it ended (or was cancelled). */
 export type SliceOutcome = 'finished' | 'more';
 
-/** Entries per batch of an evaluation's run: nothing is searched, so a batch is only the scoring and one write. */
-const UPLOADED_BATCH = 500;
+/**
+ * Entries per batch of an evaluation's run: nothing is searched, so a batch is only the scoring and one write.
+ * At 20,000 queries on PGlite 1,000 scored fastest (7.96 s to the end against 8.61 s at 500, 8.44 s at 2,500:
+ * a larger write costs more per row).
+ */
+const UPLOADED_BATCH = 1000;
 /** This many failed searches in a row stop the run: the target is down, not flaky. */
 const FAILURES_IN_A_ROW = 20;
 const DEFAULT_RETRY_DELAYS_MS = [250, 1000];
@@ -172,7 +176,10 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
   }
 }
 
-/** Run entries one query looks through for ones without a result: a few tens of ms on PGlite, however far the run is. */
+/**
+ * Run entries one query looks through for ones without a result (a batch's worth when batches are larger): a few
+ * tens of ms on PGlite, however far the run is.
+ */
 const SCAN_WINDOW = 500;
 
 async function lastStoredEntry(db: Database, runId: number): Promise<number> {
@@ -202,7 +209,7 @@ async function pendingBatch(db: Database, runId: number, after: number, batchSiz
      SELECT w.entry_id,
        CASE WHEN EXISTS (SELECT 1 FROM experiment_run_results r WHERE r.run_id = $1 AND r.entry_id = w.entry_id) THEN NULL ELSE w.input END AS input
      FROM w ORDER BY w.entry_id`,
-    [runId, after, SCAN_WINDOW],
+    [runId, after, Math.max(SCAN_WINDOW, batchSize)],
   );
   const pending = rows.filter((row): row is PendingEntry => row.input !== null).slice(0, batchSize);
   const scannedTo = rows.length === 0 ? undefined : Number(rows[rows.length - 1].entry_id);

@@ -93,7 +93,7 @@ export function evaluationUploadRoute(
           400: ProblemsErrorSchema(RankingProblemSchema, 'A form that is not complete, or a file with problems (`details`)'),
           404: DescribedErrorSchema('No such golden set or dataset'),
           409: DescribedErrorSchema('The dataset has no queries'),
-          413: DescribedErrorSchema('A file is larger than UPLOAD_LIMIT_MB'),
+          413: DescribedErrorSchema('A file is larger than EVALUATION_UPLOAD_LIMIT_MB'),
         },
       },
       // Documents the form for OpenAPI; the parts are read as a stream, there is no body to validate.
@@ -129,7 +129,7 @@ export function evaluationUploadRoute(
       created = await importUpload(part.file, uploads, { db, imported: 'rankings', log: request.log }, async (file) => {
         const read = await readRankingFile(file, { format, queries });
         const rankings = new Map<string, string[]>();
-        for (const { query, ranking } of read.rankings()) rankings.set(query, ranking.slice(0, settings.k));
+        for (const { query, ranking } of read.rankings(settings.k)) rankings.set(query, ranking);
         const evaluation = await createEvaluation(
           db,
           runQueue,

@@ -2,7 +2,8 @@
  * POST /api/backend/evaluations/: a ranking file uploaded as a TREC run (with its query ids' texts), a CSV or
  * JSON Lines is scored as a run is, its means those `npm run metrics` prints for the same TREC file; the same
  * rankings in the three formats give the same evaluation. A bad line anywhere is named (line and field) and
- * nothing is stored; a missing golden set, a bad field, a viewer are refused.
+ * nothing is stored; a missing golden set, a bad field, a viewer are refused. Ranking files have their own
+ * size limit, EVALUATION_UPLOAD_LIMIT_MB, not the other uploads' UPLOAD_LIMIT_MB.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +16,8 @@ import { scoredEvaluation } from '../helpers/scored-evaluation';
 
 const API = '/api/backend';
 const K = 3;
+const UPLOAD_LIMIT_MB = 1;
+const EVALUATION_UPLOAD_LIMIT_MB = 2;
 
 const JUDGEMENTS =
   'query,product_id,relevance\nred sofa,p1,3\nred sofa,p3,1\nred sofa,p4,2\noak table,p6,2\noak table,p4,1\ndesk lamp,p7,2\n';
@@ -52,7 +55,11 @@ describe.each(backends)('uploading an evaluation (%s)', (backend) => {
     );
 
   beforeAll(async () => {
-    t = await startTestApp(backend, {}, { runWorker: true });
+    t = await startTestApp(
+      backend,
+      { UPLOAD_LIMIT_MB: String(UPLOAD_LIMIT_MB), EVALUATION_UPLOAD_LIMIT_MB: String(EVALUATION_UPLOAD_LIMIT_MB) },
+      { runWorker: true },
+    );
     folder = await mkdtemp(join(tmpdir(), 'evaluation-upload-'));
     const set = await t.upload(`${API}/golden-sets/`, [
       ['name', 'Upload set'],
@@ -148,4 +155,27 @@ describe.each(backends)('uploading an evaluation (%s)', (backend) => {
     expect(viewer.statusCode).toBe(403);
     expect(await stored()).toBe(before);
   });
+
+  it(`takes ranking files up to EVALUATION_UPLOAD_LIMIT_MB (${EVALUATION_UPLOAD_LIMIT_MB} MiB), past UPLOAD_LIMIT_MB, and 413s beyond`, async () => {
+    /** A TREC run of about `mib` MiB: queries of 100 results each, their qids the query texts. */
+    const run = (mib: number) => {
+      const lines: string[] = [];
+      for (let bytes = 0, q = 1; bytes < mib * 1024 * 1024; q++) {
+        for (let r = 1; r <= 100; r++) lines.push(`query-${q} Q0 product-${q}-${r} ${r} ${(1000 - r).toFixed(3)} big`);
+        bytes += lines.slice(-100).join('\n').length + 1;
+      }
+      return lines.join('\n') + '\n';
+    };
+    const accepted = await upload(form('Past the other uploads', { file: run(1.5), filename: 'big.run' }));
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(await scoredEvaluation(t, accepted.json<{ id: number }>().id, 60_000)).toMatchObject({ status: 'success' });
+
+    const before = await stored();
+    const refused = await upload(form('Too big', { file: run(2.2), filename: 'bigger.run' }));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe(
+      `The file is larger than the upload limit of ${EVALUATION_UPLOAD_LIMIT_MB} MiB; nothing was imported`,
+    );
+    expect(await stored()).toBe(before);
+  }, 90_000);
 });

@@ -1,7 +1,8 @@
 // The columns a ranking file's ten million results are kept in: every id read back as it was pushed,
-// from any block's first id on, across the pages it spans.
+// from any block's first id on, across the pages it spans; an id given twice in a query's stretch found by
+// its bytes.
 import { describe, expect, it } from 'vitest';
-import { Float64Column, IdColumn } from '../../../server/evaluations/paged-columns';
+import { ByteIdSet, Float64Column, IdColumn } from '../../../server/evaluations/paged-columns';
 
 describe('paged columns', () => {
   it('reads ids back from any one on, across pages, whether pushed as text or as bytes', () => {
@@ -39,5 +40,24 @@ describe('paged columns', () => {
       69_999 / 4,
       70_000,
     ]);
+  });
+
+  it('finds an id given as bytes again, with its first row, among thousands, and forgets them when cleared', () => {
+    const ids = new IdColumn(64);
+    const set = new ByteIdSet(ids);
+    /** The row of an earlier id with these bytes, or -1 (then `row` is this id's). */
+    const seen = (id: string, row: number) => {
+      const bytes = Buffer.from(`\t${id}\t`);
+      ids.pushBytes(bytes, 1, bytes.length - 1);
+      return set.rowOrAdd(bytes, 1, bytes.length - 1, row, ids.lastPage, ids.lastOffset);
+    };
+    const first = Array.from({ length: 3000 }, (_, i) => seen(`p${i}`, i + 1));
+    expect(first.every((row) => row === -1)).toBe(true);
+    // Ids that share a start with one seen are other ids.
+    expect([seen('p1', 5000), seen('p2999', 5001), seen('p29990', 5002), seen('p', 5003), seen('é', 5004), seen('é', 5005)]).toEqual([
+      2, 3000, -1, -1, -1, 5004,
+    ]);
+    set.clear();
+    expect([seen('p1', 6000), seen('p1', 6001)]).toEqual([-1, 6000]);
   });
 });

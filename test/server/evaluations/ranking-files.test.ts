@@ -291,6 +291,34 @@ describe('JSON Lines ranking files', () => {
 });
 
 describe('every format', () => {
+  it('gives each query its first k results in the order of its whole ranking, listed in order or not', async () => {
+    const firstTwo = async (text: string, format: RankingFormat) => {
+      const file = await readRankingFile(chunked(text), { format });
+      return [...file.rankings(2)].map(({ query, ranking }) => [query, ranking]);
+    };
+    // "in order" lists each query best first; "shuffled" does not, or ties scores (ordered by id then).
+    const trec = ['in Q0 a 1 9 t', 'in Q0 b 2 8 t', 'in Q0 c 3 7 t', 'shuffled Q0 x 1 1 t', 'shuffled Q0 y 2 5 t', 'shuffled Q0 z 3 5 t'];
+    const csv = ['query,product_id,rank', 'in,a,1', 'in,b,2', 'in,c,3', 'shuffled,x,3', 'shuffled,y,1', 'shuffled,z,2'];
+    const jsonl = [
+      { query: 'in', results: ['a', 'b', 'c'] },
+      {
+        query: 'shuffled',
+        results: [
+          { product_id: 'x', score: 1 },
+          { product_id: 'y', score: 5 },
+          { product_id: 'z', score: 5 },
+        ],
+      },
+    ];
+    const expected = [
+      ['in', ['a', 'b']],
+      ['shuffled', ['z', 'y']],
+    ];
+    expect(await firstTwo(trec.join('\n'), 'trec')).toEqual(expected);
+    expect(await firstTwo(csv.join('\n'), 'csv')).toEqual([expected[0], ['shuffled', ['y', 'z']]]);
+    expect(await firstTwo(jsonl.map((line) => JSON.stringify(line)).join('\n'), 'jsonl')).toEqual(expected);
+  });
+
   const good: Record<RankingFormat, string[]> = {
     trec: ['q1 Q0 a 1 3 t', 'q1 Q0 b 2 2 t', 'q2 Q0 c 1 1 t', 'q2 Q0 d 2 0 t'],
     csv: ['query,product_id,rank', 'q1,a,1', 'q1,b,2', 'q2,c,1', 'q2,d,2'],
