@@ -1,0 +1,77 @@
+/**
+ * How alike the two rankings of every query both runs ranked are, judged or not (ranking-overlap.ts), and their
+ * summary. Pure. Computed once per comparison, k and p, and kept with the comparison: paging, filtering or sorting by
+ * a measure reads the kept values.
+ */
+import type { OverlapMeasure, OverlapSummary } from '../schemas/comparisons';
+import type { PairedQueries } from './paired-queries';
+import { rankingOverlap } from './ranking-overlap';
+
+export const OVERLAP_MEASURES: readonly OverlapMeasure[] = ['overlap', 'jaccard', 'rbo_min', 'rbo_ext'];
+
+export interface PairOverlaps {
+  k: number;
+  p: number;
+  /** values[measure][i]: the measure of baseline result i's pair, NaN when the candidate did not rank its query. */
+  values: Record<OverlapMeasure, Float64Array>;
+}
+
+const kept = new WeakMap<PairedQueries, Map<string, PairOverlaps>>();
+
+/** The measures at k with persistence p of every ranked pair, by the baseline result's index. */
+export function pairOverlaps(paired: PairedQueries, k: number, p: number): PairOverlaps {
+  const cache = kept.get(paired) ?? new Map<string, PairOverlaps>();
+  kept.set(paired, cache);
+  const name = `${k}:${p}`;
+  const found = cache.get(name);
+  if (found) return found;
+  const size = paired.baseline.ids.length;
+  const values = Object.fromEntries(
+    OVERLAP_MEASURES.map((measure) => [measure, new Float64Array(size).fill(NaN)]),
+  ) as PairOverlaps['values'];
+  const { baseline, candidate, ranked } = paired;
+  for (let r = 0; r < ranked.baseline.length; r++) {
+    const i = ranked.baseline[r];
+    const measures = rankingOverlap(ranking(baseline.rankings[i]), ranking(candidate.rankings[ranked.candidate[r]]), k, p);
+    values.overlap[i] = measures.overlap;
+    values.jaccard[i] = measures.jaccard;
+    values.rbo_min[i] = measures.rbo_min;
+    values.rbo_ext[i] = measures.rbo_ext;
+  }
+  const computed = { k, p, values };
+  cache.set(name, computed);
+  return computed;
+}
+
+/** A kept ranking's ids; an id stored as a JSON number or null is compared as its text. */
+function ranking(text: string | undefined): string[] {
+  const ids = JSON.parse(text || '[]') as unknown[];
+  for (let n = 0; n < ids.length; n++) if (typeof ids[n] !== 'string') ids[n] = String(ids[n]);
+  return ids as string[];
+}
+
+const BINS = 10;
+
+/** The measures' means over the ranked pairs, how many of those lack a delta, and RBO_ext's spread in 10 bins. */
+export function overlapSummary(paired: PairedQueries, { k, p, values }: PairOverlaps): OverlapSummary {
+  const { baseline, candidate, ranked } = paired;
+  const pairs = ranked.baseline.length;
+  const sums = OVERLAP_MEASURES.map(() => 0);
+  const counts = new Array<number>(BINS).fill(0);
+  let unjudged = 0;
+  for (let r = 0; r < pairs; r++) {
+    const i = ranked.baseline[r];
+    OVERLAP_MEASURES.forEach((measure, m) => (sums[m] += values[measure][i]));
+    counts[Math.min(BINS - 1, Math.floor(values.rbo_ext[i] * BINS + 1e-9))]++;
+    if (i >= baseline.scored || ranked.candidate[r] >= candidate.scored) unjudged++;
+  }
+  const means = Object.fromEntries(OVERLAP_MEASURES.map((measure, m) => [measure, pairs === 0 ? null : sums[m] / pairs]));
+  return {
+    k,
+    p,
+    pairs,
+    unjudged,
+    means: means as OverlapSummary['means'],
+    rbo_ext_bins: counts.map((count, b) => ({ from: b / BINS, to: (b + 1) / BINS, count })),
+  };
+}
