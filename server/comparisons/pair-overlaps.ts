@@ -5,7 +5,7 @@
  */
 import type { OverlapMeasure, OverlapSummary } from '../schemas/comparisons';
 import type { PairedQueries } from './paired-queries';
-import { rankingOverlap } from './ranking-overlap';
+import { numericRankingOverlap } from './ranking-overlap';
 
 export const OVERLAP_MEASURES: readonly OverlapMeasure[] = ['overlap', 'jaccard', 'rbo_min', 'rbo_ext'];
 
@@ -32,7 +32,9 @@ export function pairOverlaps(paired: PairedQueries, k: number, p: number): PairO
   const { baseline, candidate, ranked } = paired;
   for (let r = 0; r < ranked.baseline.length; r++) {
     const i = ranked.baseline[r];
-    const measures = rankingOverlap(ranking(baseline.rankings[i]), ranking(candidate.rankings[ranked.candidate[r]]), k, p);
+    const j = ranked.candidate[r];
+    const [a, b] = [baseline.rankings, candidate.rankings];
+    const measures = numericRankingOverlap(a.ids, a.starts[i], a.lengths[i], b.ids, b.starts[j], b.lengths[j], k, p);
     values.overlap[i] = measures.overlap;
     values.jaccard[i] = measures.jaccard;
     values.rbo_min[i] = measures.rbo_min;
@@ -41,13 +43,6 @@ export function pairOverlaps(paired: PairedQueries, k: number, p: number): PairO
   const computed = { k, p, values };
   cache.set(name, computed);
   return computed;
-}
-
-/** A kept ranking's ids; an id stored as a JSON number or null is compared as its text. */
-function ranking(text: string | undefined): string[] {
-  const ids = JSON.parse(text || '[]') as unknown[];
-  for (let n = 0; n < ids.length; n++) if (typeof ids[n] !== 'string') ids[n] = String(ids[n]);
-  return ids as string[];
 }
 
 const BINS = 10;

@@ -20,10 +20,10 @@ import type { RunScores } from './paired-queries';
 const FORMAT = 2;
 
 /**
- * The lines of run $1 with the metrics named from $2 on, each result's ranking cut at the k given after them. A
- * metric that is not a number comes empty, and so do all of an unjudged result's. Results stored before query keys
- * were kept send their input (marked `i`) for the key to be made from, as the worker makes it. A search that failed
- * (ERROR) has no ranking and is left out.
+ * The lines of run $1 with the metrics named from $2 on, and their rankings cut at the k given after them. A metric
+ * that is not a number comes empty, and so do all of an unjudged result's. Results stored before query keys were kept
+ * send their input (marked `i`) for the key to be made from, as the worker makes it. A line ends with how many ids
+ * its ranking has; the rankings come apart, in the lines' order. A search that failed (ERROR) is left out.
  */
 function linesQuery(metrics: string[]): string {
   const fields = metrics.map(
@@ -31,23 +31,32 @@ function linesQuery(metrics: string[]): string {
   );
   const last = `jsonb_build_object('last', $${metrics.length + 2}::int - 1)`;
   return `SELECT string_agg(concat_ws(E'\\t', id, ${fields.join(', ')},
-       CASE WHEN query_key IS NULL THEN 'i' || to_json(coalesce(input, ''))::text ELSE to_json(query_key)::text END,
-       jsonb_path_query_array(result, '$.results.search_results[0 to $last].product_id', ${last})::text),
-       E'\\n' ORDER BY counted DESC, id) AS lines
-     FROM experiment_run_results WHERE run_id = $1 AND (counted OR status = 'UNJUDGED')`;
+       CASE WHEN query_key IS NULL THEN 'i' || to_json(coalesce(input, ''))::text ELSE to_json(query_key)::text END, h.n),
+       E'\\n' ORDER BY counted DESC, id) AS lines,
+       string_agg(h.ids, ''::bytea ORDER BY counted DESC, id) AS rankings
+     FROM experiment_run_results
+       CROSS JOIN LATERAL (
+         SELECT count(*) AS n, string_agg(float8send((hashtextextended(x.id, 0) >> 11)::float8), ''::bytea ORDER BY x.rank) AS ids
+         FROM jsonb_array_elements_text(jsonb_path_query_array(result, '$.results.search_results[0 to $last].product_id', ${last}))
+           WITH ORDINALITY AS x (id, rank)
+         WHERE x.id IS NOT NULL) AS h
+     WHERE run_id = $1 AND (counted OR status = 'UNJUDGED')`;
 }
 
 /** Keeps the lines of every quality metric of an ended run ($1); answers what is kept. */
 function keepQuery(metrics: string[]): string {
-  return `INSERT INTO run_score_lines (run_id, metrics, lines, format)
-     SELECT $1, $${metrics.length + 3}::text[], coalesce(x.lines, ''), ${FORMAT} FROM (${linesQuery(metrics)}) x
-     ON CONFLICT (run_id) DO UPDATE SET metrics = EXCLUDED.metrics, lines = EXCLUDED.lines, format = EXCLUDED.format
-     RETURNING metrics, lines, format`;
+  return `INSERT INTO run_score_lines (run_id, metrics, lines, rankings, format)
+     SELECT $1, $${metrics.length + 3}::text[], coalesce(x.lines, ''), coalesce(x.rankings, ''::bytea), ${FORMAT}
+     FROM (${linesQuery(metrics)}) x
+     ON CONFLICT (run_id) DO UPDATE SET metrics = EXCLUDED.metrics, lines = EXCLUDED.lines, rankings = EXCLUDED.rankings,
+       format = EXCLUDED.format
+     RETURNING metrics, lines, rankings, format`;
 }
 
 interface KeptLines {
   metrics: string[];
   lines: string;
+  rankings: Uint8Array | null;
   format: number;
 }
 
@@ -69,21 +78,23 @@ export async function keepScoreLines(db: Queryable, runId: number): Promise<Kept
 
 /** The counted results of an ended run with `metrics` and every ranked query's ranking, from its kept lines (kept now if they were not). */
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
-  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, format FROM run_score_lines WHERE run_id = $1', [runId]);
+  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, rankings, format FROM run_score_lines WHERE run_id = $1', [runId]);
   // Keeping is only a shortcut: a database that refuses the write (a full disk) still answers from the results.
   const kept = rows[0]?.format === FORMAT ? rows[0] : await keepScoreLines(db, runId).catch(() => undefined);
   if (kept && metrics.every((name) => kept.metrics.includes(name))) {
     return parseLines(
       kept.lines,
+      kept.rankings,
       metrics.map((name) => kept.metrics.indexOf(name)),
       kept.metrics.length,
     );
   }
   // A metric the run's names do not list (one only some results have): read from the results.
   const { k } = await runMetrics(db, runId);
-  const live = await db.query<{ lines: string | null }>(linesQuery(metrics), [runId, ...metrics, k]);
+  const live = await db.query<{ lines: string | null; rankings: Uint8Array | null }>(linesQuery(metrics), [runId, ...metrics, k]);
   return parseLines(
     live.rows[0].lines ?? '',
+    live.rows[0].rankings,
     metrics.map((_, m) => m),
     metrics.length,
   );
@@ -93,35 +104,49 @@ export async function runScores(db: Queryable, runId: number, metrics: string[])
  * The lines' results, each query once (the first line of its key: a counted result before an unjudged one), those
  * with a number for every metric asked first, then the others, which pair only for the overlap measures.
  */
-function parseLines(lines: string, fields: number[], fieldCount: number): RunScores {
+function parseLines(lines: string, rankings: Uint8Array | null, fields: number[], fieldCount: number): RunScores {
   const values: number[][] = fields.map(() => []);
-  const [scoredIds, scoredKeys, scoredRankings]: [number[], string[], string[]] = [[], [], []];
-  const [otherIds, otherKeys, otherRankings]: [number[], string[], string[]] = [[], [], []];
+  const [scored, others]: number[][] = [[], []];
+  const [ids, keys, starts, lengths]: [number[], string[], number[], number[]] = [[], [], [], []];
   const seen = new Set<string>();
-  // JSON escapes tabs and line breaks, so neither occurs inside the key's or the ranking's field.
+  let start = 0;
+  // JSON escapes tabs and line breaks, so neither occurs inside the key's field.
   for (const line of lines === '' ? [] : lines.split('\n')) {
     const parts = line.split('\t');
     const last = parts[fieldCount + 1];
+    const length = Number(parts[fieldCount + 2]);
+    start += length;
     const key = last.startsWith('i') ? queryKey(JSON.parse(last.slice(1)) as string) : (JSON.parse(last) as string);
     if (seen.has(key)) continue;
     seen.add(key);
     const metricValues = fields.map((field) => parts[field + 1]);
-    if (metricValues.some((value) => value === '')) {
-      otherIds.push(Number(parts[0]));
-      otherKeys.push(key);
-      otherRankings.push(parts[fieldCount + 2]);
-      continue;
-    }
-    scoredIds.push(Number(parts[0]));
-    scoredKeys.push(key);
-    scoredRankings.push(parts[fieldCount + 2]);
-    metricValues.forEach((value, m) => values[m].push(Number(value)));
+    const isScored = metricValues.every((value) => value !== '');
+    (isScored ? scored : others).push(ids.length);
+    ids.push(Number(parts[0]));
+    keys.push(key);
+    starts.push(start - length);
+    lengths.push(length);
+    if (isScored) metricValues.forEach((value, m) => values[m].push(Number(value)));
   }
+  const order = scored.concat(others);
   return {
-    ids: scoredIds.concat(otherIds),
-    keys: scoredKeys.concat(otherKeys),
-    rankings: scoredRankings.concat(otherRankings),
-    scored: scoredIds.length,
+    ids: order.map((i) => ids[i]),
+    keys: order.map((i) => keys[i]),
+    scored: scored.length,
     columns: values.map((column) => Float64Array.from(column)),
+    rankings: {
+      ids: rankingIds(rankings, start),
+      starts: Int32Array.from(order, (i) => starts[i]),
+      lengths: Int32Array.from(order, (i) => lengths[i]),
+    },
   };
+}
+
+/** The rankings' ids: 8-byte big-endian floats, as float8send writes them. */
+function rankingIds(bytes: Uint8Array | null, count: number): Float64Array {
+  const ids = new Float64Array(count);
+  if (bytes === null || bytes.length < count * 8) return ids.fill(NaN);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let n = 0; n < count; n++) ids[n] = view.getFloat64(n * 8);
+  return ids;
 }

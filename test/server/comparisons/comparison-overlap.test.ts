@@ -204,9 +204,9 @@ describe.each(backends)('ranking overlap on comparisons (%s)', (backend) => {
 
   it('keeps again the lines a run kept before rankings were kept, and answers the same', async () => {
     const before = await rows('filter=ranked');
-    // The first format: the counted results only, without their rankings.
+    // The first format: the counted results only, without their rankings (a line's last field is now its ranking's length).
     await engine.t.db.query(
-      `UPDATE run_score_lines SET format = 1,
+      `UPDATE run_score_lines SET format = 1, rankings = NULL,
          lines = (SELECT string_agg(regexp_replace(line, E'\\t[^\\t]*$', ''), E'\\n')
                   FROM regexp_split_to_table(lines, E'\\n') AS line WHERE line !~ E'^[0-9]+\\t\\t')
        WHERE run_id = $1`,
@@ -215,11 +215,12 @@ describe.each(backends)('ranking overlap on comparisons (%s)', (backend) => {
     // A run that changes is compared afresh.
     await engine.t.db.query(`UPDATE experiment_runs SET updated_at = now() + interval '1 second' WHERE id = $1`, [candidate.run_id]);
     expect(await rows('filter=ranked')).toEqual(before);
-    const { rows: kept } = await engine.t.db.query<{ format: number; lines: string }>(
-      'SELECT format, lines FROM run_score_lines WHERE run_id = $1',
+    const { rows: kept } = await engine.t.db.query<{ format: number; rankings: Uint8Array }>(
+      'SELECT format, rankings FROM run_score_lines WHERE run_id = $1',
       [candidate.run_id],
     );
     expect(kept[0].format).toBe(2);
-    expect(kept[0].lines).toContain('["h", "b", "e", "a"]');
+    // Each of the 11 ids the candidate ranked (red sofa 5, oak table 2, blue lamp 4) as 8 bytes.
+    expect(kept[0].rankings).toHaveLength(88);
   });
 });
