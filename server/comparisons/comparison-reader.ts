@@ -31,7 +31,7 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
     if (!metrics.includes(metric)) {
       throw new HttpError(400, `querystring.metric must be one of the metrics both runs have (${metrics.join(', ')}), got "${metric}"`);
     }
-    const whole = await comparisonOf(baseline, candidate, metrics);
+    const whole = await comparisonOf(baseline, candidate, metrics, { overlap: true });
     const runs = { baseline: baseline.id, candidate: candidate.id };
     const data = query.segment === undefined ? whole : await comparisonInSegment(db, whole, runs, parseSegment(query.segment));
     const rows: RowsQuery = {
@@ -48,7 +48,7 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
   async function openWithOverlaps(query: ComparisonCsvQuery) {
     const opened = await open(query);
     const k = Math.min(opened.baseline.k, opened.candidate.k);
-    const overlaps = pairOverlaps(opened.data.paired, k, query.rbo_p ?? DEFAULT_RBO_P);
+    const overlaps = await pairOverlaps(opened.data.paired, k, query.rbo_p ?? DEFAULT_RBO_P);
     return { ...opened, overlaps, rows: { ...opened.rows, overlaps } };
   }
 

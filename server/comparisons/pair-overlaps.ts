@@ -16,15 +16,23 @@ export interface PairOverlaps {
   values: Record<OverlapMeasure, Float64Array>;
 }
 
-const kept = new WeakMap<PairedQueries, Map<string, PairOverlaps>>();
+const kept = new WeakMap<PairedQueries, Map<string, Promise<PairOverlaps>>>();
 
 /** The measures at k with persistence p of every ranked pair, by the baseline result's index. */
-export function pairOverlaps(paired: PairedQueries, k: number, p: number): PairOverlaps {
-  const cache = kept.get(paired) ?? new Map<string, PairOverlaps>();
+export function pairOverlaps(paired: PairedQueries, k: number, p: number): Promise<PairOverlaps> {
+  const cache = kept.get(paired) ?? new Map<string, Promise<PairOverlaps>>();
   kept.set(paired, cache);
   const name = `${k}:${p}`;
   const found = cache.get(name);
   if (found) return found;
+  const computed = computeOverlaps(paired, k, p);
+  cache.set(name, computed);
+  computed.catch(() => cache.delete(name));
+  return computed;
+}
+
+async function computeOverlaps(paired: PairedQueries, k: number, p: number): Promise<PairOverlaps> {
+  const [aIds, bIds] = await Promise.all([paired.baseline.rankings.ids(), paired.candidate.rankings.ids()]);
   const size = paired.baseline.ids.length;
   const values = Object.fromEntries(
     OVERLAP_MEASURES.map((measure) => [measure, new Float64Array(size).fill(NaN)]),
@@ -34,15 +42,13 @@ export function pairOverlaps(paired: PairedQueries, k: number, p: number): PairO
     const i = ranked.baseline[r];
     const j = ranked.candidate[r];
     const [a, b] = [baseline.rankings, candidate.rankings];
-    const measures = numericRankingOverlap(a.ids, a.starts[i], a.lengths[i], b.ids, b.starts[j], b.lengths[j], k, p);
+    const measures = numericRankingOverlap(aIds, a.starts[i], a.lengths[i], bIds, b.starts[j], b.lengths[j], k, p);
     values.overlap[i] = measures.overlap;
     values.jaccard[i] = measures.jaccard;
     values.rbo_min[i] = measures.rbo_min;
     values.rbo_ext[i] = measures.rbo_ext;
   }
-  const computed = { k, p, values };
-  cache.set(name, computed);
-  return computed;
+  return { k, p, values };
 }
 
 const BINS = 10;

@@ -16,8 +16,8 @@ export interface RunScores {
   /** columns[m][i]: metric m of result i, for i < scored. */
   columns: Float64Array[];
   scored: number;
-  /** Result i's top k product ids, as numbers (hashes): rankings.ids from starts[i], lengths[i] of them. */
-  rankings: { ids: Float64Array; starts: Int32Array; lengths: Int32Array };
+  /** Result i's top k product ids, as numbers (hashes): ids() from starts[i], lengths[i] of them; read when first asked. */
+  rankings: { ids: () => Promise<Float64Array>; starts: Int32Array; lengths: Int32Array };
 }
 
 export interface PairedQueries {

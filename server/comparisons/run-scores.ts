@@ -2,9 +2,12 @@
  * A run's counted results (scored, each query once) with their metrics, and the rankings of every query it ranked,
  * judged or not, as a comparison reads them.
  *
- * The rows come as one text, a line each (`id`, the metrics, the query key as JSON, the top k product ids as a JSON
- * array), built by the database and split here: a run of 100,000 results arrives in a fifth of the time its rows
- * take, on the embedded database most. The counted results come first, then those the golden set judged nothing for
+ * The rows come as one text, a line each (`id`, the metrics, the query key as JSON, how many ids its ranking has),
+ * built by the database and split here: a run of 100,000 results arrives in a fifth of the time its rows take, on the
+ * embedded database most. The rankings come beside it as one more text: each result's top k product ids in the lines'
+ * order, each id as its 53-bit hash (hashtextextended) in 8 bytes, so two runs' rankings compare as numbers without
+ * making millions of strings; two different ids of one pair of rankings share a hash with odds of about 1 in 10^13.
+ * The counted results come first, then those the golden set judged nothing for
  * (UNJUDGED, their metric fields empty): they have no scores to compare but their rankings still pair for the
  * overlap measures. When a run ends its text is kept (run_score_lines), so comparing two big runs reads two rows
  * instead of every result with its ranking; a run that ended before that, or whose lines were kept in the first
@@ -33,7 +36,7 @@ function linesQuery(metrics: string[]): string {
   return `SELECT string_agg(concat_ws(E'\\t', id, ${fields.join(', ')},
        CASE WHEN query_key IS NULL THEN 'i' || to_json(coalesce(input, ''))::text ELSE to_json(query_key)::text END, h.n),
        E'\\n' ORDER BY counted DESC, id) AS lines,
-       string_agg(h.ids, ''::bytea ORDER BY counted DESC, id) AS rankings
+       encode(string_agg(h.ids, ''::bytea ORDER BY counted DESC, id), 'base64') AS rankings
      FROM experiment_run_results
        CROSS JOIN LATERAL (
          SELECT count(*) AS n, string_agg(float8send((hashtextextended(x.id, 0) >> 11)::float8), ''::bytea ORDER BY x.rank) AS ids
@@ -46,7 +49,7 @@ function linesQuery(metrics: string[]): string {
 /** Keeps the lines of every quality metric of an ended run ($1); answers what is kept. */
 function keepQuery(metrics: string[]): string {
   return `INSERT INTO run_score_lines (run_id, metrics, lines, rankings, format)
-     SELECT $1, $${metrics.length + 3}::text[], coalesce(x.lines, ''), coalesce(x.rankings, ''::bytea), ${FORMAT}
+     SELECT $1, $${metrics.length + 3}::text[], coalesce(x.lines, ''), coalesce(x.rankings, ''), ${FORMAT}
      FROM (${linesQuery(metrics)}) x
      ON CONFLICT (run_id) DO UPDATE SET metrics = EXCLUDED.metrics, lines = EXCLUDED.lines, rankings = EXCLUDED.rankings,
        format = EXCLUDED.format
@@ -56,7 +59,8 @@ function keepQuery(metrics: string[]): string {
 interface KeptLines {
   metrics: string[];
   lines: string;
-  rankings: Uint8Array | null;
+  /** Read apart, when first asked for (a verdict never asks), unless the lines were kept just now. */
+  rankings?: string | null;
   format: number;
 }
 
@@ -78,23 +82,28 @@ export async function keepScoreLines(db: Queryable, runId: number): Promise<Kept
 
 /** The counted results of an ended run with `metrics` and every ranked query's ranking, from its kept lines (kept now if they were not). */
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
-  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, rankings, format FROM run_score_lines WHERE run_id = $1', [runId]);
+  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, format FROM run_score_lines WHERE run_id = $1', [runId]);
   // Keeping is only a shortcut: a database that refuses the write (a full disk) still answers from the results.
   const kept = rows[0]?.format === FORMAT ? rows[0] : await keepScoreLines(db, runId).catch(() => undefined);
   if (kept && metrics.every((name) => kept.metrics.includes(name))) {
+    const readRankings = async () => {
+      if (kept.rankings !== undefined) return kept.rankings;
+      const { rows } = await db.query<{ rankings: string | null }>('SELECT rankings FROM run_score_lines WHERE run_id = $1', [runId]);
+      return rows[0]?.rankings ?? null;
+    };
     return parseLines(
       kept.lines,
-      kept.rankings,
+      readRankings,
       metrics.map((name) => kept.metrics.indexOf(name)),
       kept.metrics.length,
     );
   }
   // A metric the run's names do not list (one only some results have): read from the results.
   const { k } = await runMetrics(db, runId);
-  const live = await db.query<{ lines: string | null; rankings: Uint8Array | null }>(linesQuery(metrics), [runId, ...metrics, k]);
+  const live = await db.query<{ lines: string | null; rankings: string | null }>(linesQuery(metrics), [runId, ...metrics, k]);
   return parseLines(
     live.rows[0].lines ?? '',
-    live.rows[0].rankings,
+    async () => live.rows[0].rankings,
     metrics.map((_, m) => m),
     metrics.length,
   );
@@ -104,7 +113,7 @@ export async function runScores(db: Queryable, runId: number, metrics: string[])
  * The lines' results, each query once (the first line of its key: a counted result before an unjudged one), those
  * with a number for every metric asked first, then the others, which pair only for the overlap measures.
  */
-function parseLines(lines: string, rankings: Uint8Array | null, fields: number[], fieldCount: number): RunScores {
+function parseLines(lines: string, readRankings: () => Promise<string | null>, fields: number[], fieldCount: number): RunScores {
   const values: number[][] = fields.map(() => []);
   const [scored, others]: number[][] = [[], []];
   const [ids, keys, starts, lengths]: [number[], string[], number[], number[]] = [[], [], [], []];
@@ -135,17 +144,29 @@ function parseLines(lines: string, rankings: Uint8Array | null, fields: number[]
     scored: scored.length,
     columns: values.map((column) => Float64Array.from(column)),
     rankings: {
-      ids: rankingIds(rankings, start),
+      ids: lazily(async () => rankingIds(await readRankings(), start)),
       starts: Int32Array.from(order, (i) => starts[i]),
       lengths: Int32Array.from(order, (i) => lengths[i]),
     },
   };
 }
 
-/** The rankings' ids: 8-byte big-endian floats, as float8send writes them. */
-function rankingIds(bytes: Uint8Array | null, count: number): Float64Array {
+/** What `compute` answers, computed on the first call; a failure is not kept, so the next call tries again. */
+function lazily<T>(compute: () => Promise<T>): () => Promise<T> {
+  let computed: Promise<T> | undefined;
+  return () => {
+    if (computed) return computed;
+    computed = compute();
+    computed.catch(() => (computed = undefined));
+    return computed;
+  };
+}
+
+/** The rankings' ids: 8-byte big-endian floats, as float8send writes them, in base64 (with line breaks). */
+function rankingIds(base64: string | null, count: number): Float64Array {
   const ids = new Float64Array(count);
-  if (bytes === null || bytes.length < count * 8) return ids.fill(NaN);
+  const bytes = Buffer.from(base64 ?? '', 'base64');
+  if (bytes.length < count * 8) return ids.fill(NaN);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let n = 0; n < count; n++) ids[n] = view.getFloat64(n * 8);
   return ids;

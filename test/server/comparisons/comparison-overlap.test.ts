@@ -215,12 +215,12 @@ describe.each(backends)('ranking overlap on comparisons (%s)', (backend) => {
     // A run that changes is compared afresh.
     await engine.t.db.query(`UPDATE experiment_runs SET updated_at = now() + interval '1 second' WHERE id = $1`, [candidate.run_id]);
     expect(await rows('filter=ranked')).toEqual(before);
-    const { rows: kept } = await engine.t.db.query<{ format: number; rankings: Uint8Array }>(
+    const { rows: kept } = await engine.t.db.query<{ format: number; rankings: string }>(
       'SELECT format, rankings FROM run_score_lines WHERE run_id = $1',
       [candidate.run_id],
     );
     expect(kept[0].format).toBe(2);
     // Each of the 11 ids the candidate ranked (red sofa 5, oak table 2, blue lamp 4) as 8 bytes.
-    expect(kept[0].rankings).toHaveLength(88);
+    expect(Buffer.from(kept[0].rankings, 'base64')).toHaveLength(88);
   });
 });
