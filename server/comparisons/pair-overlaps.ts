@@ -53,8 +53,21 @@ async function computeOverlaps(paired: PairedQueries, k: number, p: number): Pro
 
 const BINS = 10;
 
-/** The measures' means over the ranked pairs, how many of those lack a delta, and RBO_ext's spread in 10 bins. */
-export function overlapSummary(paired: PairedQueries, { k, p, values }: PairOverlaps): OverlapSummary {
+const summaries = new WeakMap<PairOverlaps, OverlapSummary>();
+
+/**
+ * The measures' means over the ranked pairs, how many of those lack a delta, and RBO_ext's spread in 10 bins; once per
+ * overlaps (each is of one comparison's pairs), not once per page.
+ */
+export function overlapSummary(paired: PairedQueries, overlaps: PairOverlaps): OverlapSummary {
+  const found = summaries.get(overlaps);
+  if (found) return found;
+  const summary = summarize(paired, overlaps);
+  summaries.set(overlaps, summary);
+  return summary;
+}
+
+function summarize(paired: PairedQueries, { k, p, values }: PairOverlaps): OverlapSummary {
   const { baseline, candidate, ranked } = paired;
   const pairs = ranked.baseline.length;
   const sums = OVERLAP_MEASURES.map(() => 0);

@@ -115,8 +115,8 @@ export async function runScores(db: Queryable, runId: number, metrics: string[])
  */
 function parseLines(lines: string, readRankings: () => Promise<string | null>, fields: number[], fieldCount: number): RunScores {
   const values: number[][] = fields.map(() => []);
-  const [scored, others]: number[][] = [[], []];
-  const [ids, keys, starts, lengths]: [number[], string[], number[], number[]] = [[], [], [], []];
+  const group = () => ({ ids: [] as number[], keys: [] as string[], starts: [] as number[], lengths: [] as number[] });
+  const [scored, others] = [group(), group()];
   const seen = new Set<string>();
   let start = 0;
   // JSON escapes tabs and line breaks, so neither occurs inside the key's field.
@@ -129,24 +129,24 @@ function parseLines(lines: string, readRankings: () => Promise<string | null>, f
     if (seen.has(key)) continue;
     seen.add(key);
     const metricValues = fields.map((field) => parts[field + 1]);
-    const isScored = metricValues.every((value) => value !== '');
-    (isScored ? scored : others).push(ids.length);
-    ids.push(Number(parts[0]));
-    keys.push(key);
-    starts.push(start - length);
-    lengths.push(length);
+    const isScored = !metricValues.includes('');
+    const to = isScored ? scored : others;
+    to.ids.push(Number(parts[0]));
+    to.keys.push(key);
+    to.starts.push(start - length);
+    to.lengths.push(length);
     if (isScored) metricValues.forEach((value, m) => values[m].push(Number(value)));
   }
-  const order = scored.concat(others);
+  const count = start;
   return {
-    ids: order.map((i) => ids[i]),
-    keys: order.map((i) => keys[i]),
-    scored: scored.length,
+    ids: scored.ids.concat(others.ids),
+    keys: scored.keys.concat(others.keys),
+    scored: scored.ids.length,
     columns: values.map((column) => Float64Array.from(column)),
     rankings: {
-      ids: lazily(async () => rankingIds(await readRankings(), start)),
-      starts: Int32Array.from(order, (i) => starts[i]),
-      lengths: Int32Array.from(order, (i) => lengths[i]),
+      ids: lazily(async () => rankingIds(await readRankings(), count)),
+      starts: Int32Array.from(scored.starts.concat(others.starts)),
+      lengths: Int32Array.from(scored.lengths.concat(others.lengths)),
     },
   };
 }
