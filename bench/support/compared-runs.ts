@@ -1,7 +1,8 @@
 /**
  * Two finished runs of N scored queries each of one experiment, stored straight into the database before a
- * server starts on it (bench:run-comparisons, bench:verdict). A share of the queries scores differently in the
- * second run; 1% of each run's queries are not in the other. The first run is tagged main, the second candidate.
+ * server starts on it (bench:run-comparisons, bench:verdict). Each result holds its ten products. A share of the
+ * queries scores and ranks differently in the second run; 1% of each run's queries are not in the other, and 1% are
+ * unjudged in both (not counted, but ranked). The first run is tagged main, the second candidate.
  * Their scores are kept for comparisons as a run's worker keeps them when the run ends.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,16 +35,21 @@ async function storeRun(
   for (let from = 1; from <= queries; from += 10_000) {
     await db.query(
       `INSERT INTO experiment_run_results (run_id, entry_id, result, query_key, counted)
-       SELECT $1, n, jsonb_build_object('input', q.input, 'status', 'PASS',
+       SELECT $1, n, jsonb_build_object('input', q.input, 'status', CASE WHEN n % 100 = 50 THEN 'UNJUDGED' ELSE 'PASS' END,
            'results', jsonb_build_object('metrics', jsonb_build_object(
              'ndcg@10', q.v, 'precision@10', round(q.v * 10) / 10, 'recall@10', q.v * 0.9, 'f1@10', q.v * 0.8,
-             'reciprocal_rank@10', 1.0 / (1 + (n % 5)), 'average_precision@10', q.v * 0.7, 'dcg@10', q.v * 3))),
-         lower(q.input), true
+             'reciprocal_rank@10', 1.0 / (1 + (n % 5)), 'average_precision@10', q.v * 0.7, 'dcg@10', q.v * 3),
+             'search_results', q.hits)),
+         lower(q.input), n % 100 <> 50
        FROM generate_series($2::int, $3::int) AS n,
          LATERAL (SELECT (ARRAY['red', 'oak', 'velvet', 'linen', 'outdoor', 'modern'])[1 + n % 6] || ' ' ||
                          (ARRAY['sofa', 'table', 'lamp', 'rug', 'chair'])[1 + (n / 7) % 5] || ' ' || n AS input,
-                         ((n * 7919) % 1000) / 1000.0
-                           + CASE WHEN $5::boolean AND (n::bigint * 104729 % 1000) < $4::float8 * 1000 THEN ((n * 31) % 200 - 95) / 1000.0 ELSE 0 END AS v) AS q
+                         $5::boolean AND (n::bigint * 104729 % 1000) < $4::float8 * 1000 AS changed) AS c,
+         LATERAL (SELECT c.input, ((n * 7919) % 1000) / 1000.0 + CASE WHEN c.changed THEN ((n * 31) % 200 - 95) / 1000.0 ELSE 0 END AS v,
+                         -- Ten products; a changed query's move up 0 to 3 places, new ones coming in below them.
+                         (SELECT jsonb_agg(jsonb_build_object('product_id', 'p' || (n * 7 + CASE WHEN c.changed THEN (r + n % 4) ELSE r END),
+                                                              'name', 'Product ' || r) ORDER BY r)
+                          FROM generate_series(0, 9) AS r) AS hits) AS q
        WHERE n % 100 <> CASE WHEN $5::boolean THEN 1 ELSE 2 END`,
       [runId, from, Math.min(queries, from + 9_999), changed, second],
     );

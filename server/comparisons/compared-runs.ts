@@ -10,6 +10,8 @@ import { isQualityMetric, QUALITY_MEASURES, type QualityMeasure } from '../schem
 export interface ComparedRunRow extends ComparedRun {
   metric_names: string[];
   updated_at: Date | string;
+  /** How deep its rankings go: the k its results were searched and scored at. */
+  k: number;
 }
 
 export const ACTIVE_STATUSES = ['pending', 'running'];
@@ -18,6 +20,9 @@ export const ACTIVE_STATUSES = ['pending', 'running'];
 export const COMPARED_RUN_COLUMNS = `r.id, r.experiment_id, r.number, e.name AS experiment_name, r.status, r.tags, r.created_at,
   r.evaluation_script_name, e.dataset_id,
   CASE WHEN jsonb_typeof(r.config->'golden_set_id') = 'number' THEN (r.config->>'golden_set_id')::numeric::bigint END AS golden_set_id`;
+
+/** A run's k (its config's, the default 10 without one), as an SQL expression over experiment_runs r. */
+export const RUN_K = `CASE WHEN jsonb_typeof(r.config->'k') = 'number' THEN (r.config->>'k')::numeric::int ELSE 10 END`;
 
 /** The metric names of run r: its means' names, or for a run without means its first scored result's. */
 export const RUN_METRIC_NAMES = `CASE WHEN r.metric_sums <> '{}'::jsonb THEN ARRAY(SELECT jsonb_object_keys(r.metric_sums))
@@ -33,7 +38,7 @@ export async function comparedRuns(db: Queryable, baselineId: number, candidateI
     // An evaluation's run has no experiment: its evaluation names it, and gives its dataset if it has one.
     `SELECT ${COMPARED_RUN_COLUMNS.replace('e.dataset_id', 'coalesce(e.dataset_id, v.dataset_id) AS dataset_id')},
        CASE WHEN v.id IS NOT NULL THEN json_build_object('id', v.id, 'name', v.name) END AS evaluation,
-       r.config, r.updated_at, ${RUN_METRIC_NAMES} AS metric_names
+       r.config, r.updated_at, ${RUN_METRIC_NAMES} AS metric_names, ${RUN_K} AS k
      FROM experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_id LEFT JOIN evaluations v ON v.run_id = r.id
      WHERE r.id = ANY($1::bigint[])`,
     [[baselineId, candidateId]],
@@ -56,7 +61,7 @@ export async function comparedRuns(db: Queryable, baselineId: number, candidateI
 }
 
 /** The API's view of a run: without the columns only the comparison needs. */
-export function publicRun({ metric_names: _names, updated_at: _updated, ...run }: ComparedRunRow): ComparedRun {
+export function publicRun({ metric_names: _names, updated_at: _updated, k: _k, ...run }: ComparedRunRow): ComparedRun {
   return run;
 }
 

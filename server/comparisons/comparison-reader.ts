@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { csvCell } from '../import/spreadsheet-cells';
-import type { ComparisonCsvQuery, ComparisonSegmentsQuery, RunComparison } from '../schemas/comparisons';
+import { DEFAULT_RBO_P, type ComparisonCsvQuery, type ComparisonSegmentsQuery, type RunComparison } from '../schemas/comparisons';
 import { parseSegment } from '../db/segment-filter';
 import { comparisonInSegment } from './segment-pairs';
 import { segmentDeltas } from './segment-deltas';
@@ -13,6 +13,7 @@ import { comparisonRows, matchingRows, shownResultIds, type RowsQuery } from './
 import { comparedRuns, publicRun } from './compared-runs';
 import { rankingRun } from './ranking-refs';
 import { deltaHistogram } from './paired-queries';
+import { overlapSummary, pairOverlaps } from './pair-overlaps';
 import { queryTexts, type ComparisonCache } from './run-comparison';
 
 const CSV_ROWS_PER_CHUNK = 1000;
@@ -30,7 +31,7 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
     if (!metrics.includes(metric)) {
       throw new HttpError(400, `querystring.metric must be one of the metrics both runs have (${metrics.join(', ')}), got "${metric}"`);
     }
-    const whole = await comparisonOf(baseline, candidate, metrics);
+    const whole = await comparisonOf(baseline, candidate, metrics, { overlap: true });
     const runs = { baseline: baseline.id, candidate: candidate.id };
     const data = query.segment === undefined ? whole : await comparisonInSegment(db, whole, runs, parseSegment(query.segment));
     const rows: RowsQuery = {
@@ -38,8 +39,17 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
       filter: query.filter ?? 'paired',
       search: query.search,
       order: query.order ?? 'asc',
+      sort: query.sort ?? 'delta',
     };
     return { baseline, candidate, metric, whole, runs, data, rows };
+  }
+
+  /** `open`, with the overlap measures of the two rankings at the shallower run's k and `rbo_p`. */
+  async function openWithOverlaps(query: ComparisonCsvQuery) {
+    const opened = await open(query);
+    const k = Math.min(opened.baseline.k, opened.candidate.k);
+    const overlaps = await pairOverlaps(opened.data.paired, k, query.rbo_p ?? DEFAULT_RBO_P);
+    return { ...opened, overlaps, rows: { ...opened.rows, overlaps } };
   }
 
   /** The metric's delta in each segment of a metadata key, with its tests Holm-corrected across them. */
@@ -53,7 +63,7 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
     query: ComparisonCsvQuery,
     [limit, offset]: number[],
   ): Promise<{ count: number; comparison: RunComparison }> {
-    const { baseline, candidate, metric, data, rows } = await open(query);
+    const { baseline, candidate, metric, data, rows, overlaps } = await openWithOverlaps(query);
     const matching = matchingRows(data.paired, rows);
     const page = matching.subarray(offset, offset + limit);
     const queries = await queryTexts(db, shownResultIds(data.paired, rows, page));
@@ -66,6 +76,7 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
       metric,
       metrics: data.metrics,
       histogram: deltaHistogram(data.paired.deltas[rows.metric]),
+      overlap: overlapSummary(data.paired, overlaps),
       results: comparisonRows(data.paired, rows, page, queries),
     };
     return { count: matching.length, comparison };
@@ -73,19 +84,24 @@ export function createComparisonReader(db: Queryable, comparisonOf: ComparisonCa
 
   /** Every matching row as CSV lines (read a chunk at a time), and the file's name. */
   async function comparisonCsv(query: ComparisonCsvQuery): Promise<{ filename: string; lines: AsyncIterable<string> }> {
-    const { baseline, candidate, metric, data, rows } = await open(query);
+    const { baseline, candidate, metric, data, rows, overlaps } = await openWithOverlaps(query);
     const matching = matchingRows(data.paired, rows);
     async function* lines() {
-      // The score columns name their metric, so a file read away from its name still says what it holds.
+      // The score columns name their metric, and the overlap columns their k, so a file read away from its name still
+      // says what it holds.
       const scores = ['baseline', 'candidate', 'delta'].map((column) => `${column}_${metric}`);
-      yield `\uFEFF${['query', 'baseline_result_id', 'candidate_result_id', ...scores].join(',')}\r\n`;
+      const measures = [`overlap@${overlaps.k}`, `jaccard@${overlaps.k}`, 'rbo_min', 'rbo_ext'];
+      yield `\uFEFF${['query', 'baseline_result_id', 'candidate_result_id', ...scores, ...measures].join(',')}\r\n`;
       for (let start = 0; start < matching.length; start += CSV_ROWS_PER_CHUNK) {
         const chunk = matching.subarray(start, start + CSV_ROWS_PER_CHUNK);
         const queries = await queryTexts(db, shownResultIds(data.paired, rows, chunk));
         yield comparisonRows(data.paired, rows, chunk, queries)
           .map((row) => {
             // Numbers as numbers: only the query is text a spreadsheet could take for a formula.
+            const { overlap } = row;
             const numbers = [row.baseline_result_id, row.candidate_result_id, row.baseline, row.candidate, row.delta];
+            if (overlap) numbers.push(overlap.overlap, overlap.jaccard, overlap.rbo_min, overlap.rbo_ext);
+            else numbers.push(null, null, null, null);
             return `${[csvCell(row.query), ...numbers.map((cell) => (cell === null ? '' : String(cell)))].join(',')}\r\n`;
           })
           .join('');

@@ -6,12 +6,18 @@
 import { comparePairedMetrics, TIE_EPSILON } from '../evaluation/paired-stats';
 import type { MetricComparison } from '../schemas/comparisons';
 
-/** One run's counted results: the query key of each, its result id and one column per metric. */
+/**
+ * One run's results, each query once: the query key of each, its result id and its ranking; the first `scored` are
+ * the counted results with every metric, and have one column per metric.
+ */
 export interface RunScores {
   ids: number[];
   keys: string[];
-  /** columns[m][i]: metric m of result i. */
+  /** columns[m][i]: metric m of result i, for i < scored. */
   columns: Float64Array[];
+  scored: number;
+  /** Result i's top k product ids, as numbers (hashes): ids() from starts[i], lengths[i] of them; read when first asked. */
+  rankings: { ids: () => Promise<Float64Array>; starts: Int32Array; lengths: Int32Array };
 }
 
 export interface PairedQueries {
@@ -24,23 +30,31 @@ export interface PairedQueries {
   onlyCandidate: Int32Array;
   /** deltas[m][k]: candidate − baseline of metric m in pair k. */
   deltas: Float64Array[];
+  /** Index into baseline and candidate of every query both runs ranked, scored or not: what the overlap measures pair. */
+  ranked: { baseline: Int32Array; candidate: Int32Array };
 }
 
 export function pairQueries(metrics: string[], baseline: RunScores, candidate: RunScores): PairedQueries {
   const inCandidate = new Map<string, number>();
   candidate.keys.forEach((key, i) => inCandidate.set(key, i));
-  const [pairedBaseline, pairedCandidate, onlyBaseline]: number[][] = [[], [], []];
+  const [pairedBaseline, pairedCandidate, onlyBaseline, rankedBaseline, rankedCandidate]: number[][] = [[], [], [], [], []];
   const paired = new Set<number>();
   baseline.keys.forEach((key, i) => {
     const j = inCandidate.get(key);
-    if (j === undefined) onlyBaseline.push(i);
+    if (j !== undefined) {
+      rankedBaseline.push(i);
+      rankedCandidate.push(j);
+    }
+    if (i >= baseline.scored) return;
+    if (j === undefined || j >= candidate.scored) onlyBaseline.push(i);
     else {
       pairedBaseline.push(i);
       pairedCandidate.push(j);
       paired.add(j);
     }
   });
-  const onlyCandidate = candidate.keys.map((_, j) => j).filter((j) => !paired.has(j));
+  const onlyCandidate: number[] = [];
+  for (let j = 0; j < candidate.scored; j++) if (!paired.has(j)) onlyCandidate.push(j);
   const deltas = metrics.map((_, m) =>
     Float64Array.from(pairedBaseline, (i, k) => candidate.columns[m][pairedCandidate[k]] - baseline.columns[m][i]),
   );
@@ -52,6 +66,7 @@ export function pairQueries(metrics: string[], baseline: RunScores, candidate: R
     onlyBaseline: Int32Array.from(onlyBaseline),
     onlyCandidate: Int32Array.from(onlyCandidate),
     deltas,
+    ranked: { baseline: Int32Array.from(rankedBaseline), candidate: Int32Array.from(rankedCandidate) },
   };
 }
 

@@ -129,6 +129,11 @@ export function rankingOverlap(a: readonly string[], b: readonly string[], k: nu
     lengthB++;
   }
 
+  return measuresOf(lengthA, lengthB, sharedInAll, k, p);
+}
+
+/** The four measures from the arrivals of the current pair (cut lengths lengthA and lengthB, sharedInAll ids shared). */
+function measuresOf(lengthA: number, lengthB: number, sharedInAll: number, k: number, p: number): RankingOverlap {
   const [l, s] = [Math.max(lengthA, lengthB), Math.min(lengthA, lengthB)];
   if (l === 0) return { overlap: 0, jaccard: 1, rbo_min: 0, rbo_ext: 1 };
   // Nothing shared at any depth (one ranking empty, say): every term of every measure is 0.
@@ -157,4 +162,82 @@ export function rankingOverlap(a: readonly string[], b: readonly string[], k: nu
     rbo_min: scale * (weighted + shared * beyond),
     rbo_ext: 1 - scale * shortfall - (1 - agreementAtL) * pd,
   };
+}
+
+// The same table for ids given as numbers (a comparison's rankings: each product id's 53-bit hash), so a pair needs no
+// strings at all: the number is its own key and its low bits its hash.
+let numericMask = -1;
+let numericGeneration = 0;
+let numericStamps = new Uint32Array(0);
+let numericIds = new Float64Array(0);
+let numericRanksInA = new Int32Array(0);
+
+function prepareNumeric(lengthA: number, lengthB: number): void {
+  const most = lengthA + lengthB;
+  if (2 * most > numericMask + 1) {
+    let capacity = 16;
+    while (capacity < 2 * most) capacity *= 2;
+    [numericMask, numericGeneration] = [capacity - 1, 0];
+    [numericStamps, numericIds, numericRanksInA] = [new Uint32Array(capacity), new Float64Array(capacity), new Int32Array(capacity)];
+  }
+  if (++numericGeneration === 0xffffffff) {
+    numericStamps.fill(0);
+    numericGeneration = 1;
+  }
+  if (arrivals.length <= Math.max(lengthA, lengthB)) arrivals = new Int32Array(2 * Math.max(lengthA, lengthB) + 1);
+  else arrivals.fill(0, 0, Math.max(lengthA, lengthB) + 1);
+}
+
+function numericSlotOf(id: number): number {
+  let h = Math.imul(id | 0, 0x85ebca6b);
+  h ^= h >>> 13;
+  let slot = h & numericMask;
+  while (numericStamps[slot] === numericGeneration && numericIds[slot] !== id) slot = (slot + 1) & numericMask;
+  return slot;
+}
+
+/**
+ * rankingOverlap of two rankings of numeric ids: a = ids[aFrom, aFrom + aLength), b likewise in bIds. The same
+ * duplicates, cut and measures; the ids are compared as numbers.
+ */
+export function numericRankingOverlap(
+  aIds: Float64Array,
+  aFrom: number,
+  aLength: number,
+  bIds: Float64Array,
+  bFrom: number,
+  bLength: number,
+  k: number,
+  p: number = DEFAULT_PERSISTENCE,
+): RankingOverlap {
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a whole number of at least 1, not ${k}`);
+  if (!(p > 0 && p < 1)) throw new RangeError(`p must be between 0 and 1, both excluded, not ${p}`);
+  prepareNumeric(Math.min(k, aLength), Math.min(k, bLength));
+  let lengthA = 0;
+  for (let i = 0; i < aLength && lengthA < k; i++) {
+    const id = aIds[aFrom + i];
+    const slot = numericSlotOf(id);
+    if (numericStamps[slot] === numericGeneration) continue;
+    numericStamps[slot] = numericGeneration;
+    numericIds[slot] = id;
+    numericRanksInA[slot] = ++lengthA;
+  }
+  let [lengthB, sharedInAll] = [0, 0];
+  for (let i = 0; i < bLength && lengthB < k; i++) {
+    const id = bIds[bFrom + i];
+    const slot = numericSlotOf(id);
+    if (numericStamps[slot] !== numericGeneration) {
+      numericStamps[slot] = numericGeneration;
+      numericIds[slot] = id;
+      numericRanksInA[slot] = 0;
+      lengthB++;
+      continue;
+    }
+    if (numericRanksInA[slot] <= 0) continue;
+    arrivals[Math.max(numericRanksInA[slot], lengthB + 1)]++;
+    numericRanksInA[slot] = -1;
+    sharedInAll++;
+    lengthB++;
+  }
+  return measuresOf(lengthA, lengthB, sharedInAll, k, p);
 }

@@ -5,10 +5,11 @@
  */
 import type { Queryable } from '../db/database';
 import { startSignFlipWorkers } from '../evaluation/sign-flip-pool';
-import type { MetricComparison } from '../schemas/comparisons';
 import type { ComparedRunRow } from './compared-runs';
 import { metricComparisons, pairQueries, type PairedQueries } from './paired-queries';
 import { runScores } from './run-scores';
+import { pairOverlaps } from './pair-overlaps';
+import { DEFAULT_RBO_P, type MetricComparison } from '../schemas/comparisons';
 
 export interface RunComparisonData {
   paired: PairedQueries;
@@ -22,7 +23,13 @@ export type ComparisonCache = ReturnType<typeof createComparisonCache>;
 /** The comparisons of the last KEPT pairs of runs asked for, most recent last. */
 export function createComparisonCache(db: Queryable) {
   const kept = new Map<string, Promise<RunComparisonData>>();
-  return (baseline: ComparedRunRow, candidate: ComparedRunRow, metrics: string[]): Promise<RunComparisonData> => {
+  /** `overlap`: the caller will ask for the rankings' overlap too, so it is computed while the sign flips run. */
+  return (
+    baseline: ComparedRunRow,
+    candidate: ComparedRunRow,
+    metrics: string[],
+    { overlap = false }: { overlap?: boolean } = {},
+  ): Promise<RunComparisonData> => {
     const stamp = (run: ComparedRunRow) => `${run.id}@${new Date(run.updated_at).getTime()}`;
     const key = `${stamp(baseline)}:${stamp(candidate)}:${metrics.join(',')}`;
     const found = kept.get(key);
@@ -31,7 +38,7 @@ export function createComparisonCache(db: Queryable) {
       kept.set(key, found);
       return found;
     }
-    const computed = compareRuns(db, baseline.id, candidate.id, metrics);
+    const computed = compareRuns(db, baseline.id, candidate.id, metrics, overlap ? Math.min(baseline.k, candidate.k) : undefined);
     kept.set(key, computed);
     // A failed computation is not kept: the next request tries again.
     computed.catch(() => kept.delete(key));
@@ -40,11 +47,21 @@ export function createComparisonCache(db: Queryable) {
   };
 }
 
-async function compareRuns(db: Queryable, baselineId: number, candidateId: number, metrics: string[]): Promise<RunComparisonData> {
+/** With `overlapK`, the rankings' overlap at it and the default p is computed while the workers flip signs. */
+async function compareRuns(
+  db: Queryable,
+  baselineId: number,
+  candidateId: number,
+  metrics: string[],
+  overlapK?: number,
+): Promise<RunComparisonData> {
   startSignFlipWorkers();
   const [baseline, candidate] = await Promise.all([runScores(db, baselineId, metrics), runScores(db, candidateId, metrics)]);
   const paired = pairQueries(metrics, baseline, candidate);
-  return { paired, metrics: await metricComparisons(paired) };
+  const statistics = metricComparisons(paired);
+  // Kept with the pairs; a failure here is met again, and answered, when the overlap is asked for.
+  if (overlapK !== undefined) pairOverlaps(paired, overlapK, DEFAULT_RBO_P).catch(() => undefined);
+  return { paired, metrics: await statistics };
 }
 
 /** The query text of results, by id: only the rows a page or a download shows are read. */

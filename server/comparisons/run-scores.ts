@@ -1,97 +1,173 @@
 /**
- * A run's counted results (scored, each query once) with their metrics, as a comparison reads them.
+ * A run's counted results (scored, each query once) with their metrics, and the rankings of every query it ranked,
+ * judged or not, as a comparison reads them.
  *
- * The rows come as one text, a line each (`id`, the metrics, the query key as JSON), built by the database and
- * split here: a run of 100,000 results arrives in a fifth of the time its rows take, on the embedded database
- * most. When a run ends its text is kept (run_score_lines), so comparing two big runs reads two rows instead
- * of every result with its ranking; a run that ended before that is read from its results once and kept then.
+ * The rows come as one text, a line each (`id`, the metrics, the query key as JSON, how many ids its ranking has),
+ * built by the database and split here: a run of 100,000 results arrives in a fifth of the time its rows take, on the
+ * embedded database most. The rankings come beside it as one more text: each result's top k product ids in the lines'
+ * order, each id as its 53-bit hash (hashtextextended) in 8 bytes, so two runs' rankings compare as numbers without
+ * making millions of strings; two different ids of one pair of rankings share a hash with odds of about 1 in 10^13.
+ * The counted results come first, then those the golden set judged nothing for
+ * (UNJUDGED, their metric fields empty): they have no scores to compare but their rankings still pair for the
+ * overlap measures. When a run ends its text is kept (run_score_lines), so comparing two big runs reads two rows
+ * instead of every result with its ranking; a run that ended before that, or whose lines were kept in the first
+ * format (without rankings or unjudged results), is read from its results once and kept then.
  */
 import type { Queryable } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import { isQualityMetric } from '../schemas/metric-names';
-import { RUN_METRIC_NAMES } from './compared-runs';
+import { RUN_K, RUN_METRIC_NAMES } from './compared-runs';
 import type { RunScores } from './paired-queries';
 
+/** The kept lines' format: 2 adds each result's ranking and the unjudged results to the first. */
+const FORMAT = 2;
+
 /**
- * The lines of run $1 with the metrics named from $2 on. A metric that is not a number comes empty. Results
- * stored before query keys were kept send their input (marked `i`) for the key to be made from, as the
- * worker makes it.
+ * The lines of run $1 with the metrics named from $2 on, and their rankings cut at the k given after them. A metric
+ * that is not a number comes empty, and so do all of an unjudged result's. Results stored before query keys were kept
+ * send their input (marked `i`) for the key to be made from, as the worker makes it. A line ends with how many ids
+ * its ranking has; the rankings come apart, in the lines' order. A search that failed (ERROR) is left out.
  */
 function linesQuery(metrics: string[]): string {
-  const fields = metrics.map((_, m) => `CASE WHEN jsonb_typeof(scores->$${m + 2}) = 'number' THEN scores->>$${m + 2} ELSE '' END`);
+  const fields = metrics.map(
+    (_, m) => `CASE WHEN counted AND jsonb_typeof(scores->$${m + 2}) = 'number' THEN scores->>$${m + 2} ELSE '' END`,
+  );
+  const last = `jsonb_build_object('last', $${metrics.length + 2}::int - 1)`;
   return `SELECT string_agg(concat_ws(E'\\t', id, ${fields.join(', ')},
-       CASE WHEN query_key IS NULL THEN 'i' || to_json(coalesce(input, ''))::text ELSE to_json(query_key)::text END), E'\\n' ORDER BY id) AS lines
-     FROM experiment_run_results WHERE run_id = $1 AND counted`;
+       CASE WHEN query_key IS NULL THEN 'i' || to_json(coalesce(input, ''))::text ELSE to_json(query_key)::text END, h.n),
+       E'\\n' ORDER BY counted DESC, id) AS lines,
+       encode(string_agg(h.ids, ''::bytea ORDER BY counted DESC, id), 'base64') AS rankings
+     FROM experiment_run_results
+       CROSS JOIN LATERAL (
+         SELECT count(*) AS n, string_agg(float8send((hashtextextended(x.id, 0) >> 11)::float8), ''::bytea ORDER BY x.rank) AS ids
+         FROM jsonb_array_elements_text(jsonb_path_query_array(result, '$.results.search_results[0 to $last].product_id', ${last}))
+           WITH ORDINALITY AS x (id, rank)
+         WHERE x.id IS NOT NULL) AS h
+     WHERE run_id = $1 AND (counted OR status = 'UNJUDGED')`;
 }
 
 /** Keeps the lines of every quality metric of an ended run ($1); answers what is kept. */
 function keepQuery(metrics: string[]): string {
-  return `INSERT INTO run_score_lines (run_id, metrics, lines)
-     SELECT $1, $${metrics.length + 2}::text[], coalesce(x.lines, '') FROM (${linesQuery(metrics)}) x
-     ON CONFLICT (run_id) DO UPDATE SET metrics = EXCLUDED.metrics, lines = EXCLUDED.lines
-     RETURNING metrics, lines`;
+  return `INSERT INTO run_score_lines (run_id, metrics, lines, rankings, format)
+     SELECT $1, $${metrics.length + 3}::text[], coalesce(x.lines, ''), coalesce(x.rankings, ''), ${FORMAT}
+     FROM (${linesQuery(metrics)}) x
+     ON CONFLICT (run_id) DO UPDATE SET metrics = EXCLUDED.metrics, lines = EXCLUDED.lines, rankings = EXCLUDED.rankings,
+       format = EXCLUDED.format
+     RETURNING metrics, lines, rankings, format`;
 }
 
 interface KeptLines {
   metrics: string[];
   lines: string;
+  /** Read apart, when first asked for (a verdict never asks), unless the lines were kept just now. */
+  rankings?: string | null;
+  format: number;
 }
 
-async function runMetrics(db: Queryable, runId: number): Promise<string[]> {
-  const { rows } = await db.query<{ names: string[] }>(`SELECT ${RUN_METRIC_NAMES} AS names FROM experiment_runs r WHERE r.id = $1`, [
-    runId,
-  ]);
-  return (rows[0]?.names ?? []).filter(isQualityMetric).sort();
+async function runMetrics(db: Queryable, runId: number): Promise<{ metrics: string[]; k: number }> {
+  const { rows } = await db.query<{ names: string[]; k: number }>(
+    `SELECT ${RUN_METRIC_NAMES} AS names, ${RUN_K} AS k FROM experiment_runs r WHERE r.id = $1`,
+    [runId],
+  );
+  return { metrics: (rows[0]?.names ?? []).filter(isQualityMetric).sort(), k: rows[0]?.k ?? 10 };
 }
 
 /** Keeps an ended run's lines, for its comparisons to read at once (the run's worker calls this as the run ends); answers them. */
 export async function keepScoreLines(db: Queryable, runId: number): Promise<KeptLines | undefined> {
-  const metrics = await runMetrics(db, runId);
+  const { metrics, k } = await runMetrics(db, runId);
   if (metrics.length === 0) return undefined;
-  const { rows } = await db.query<KeptLines>(keepQuery(metrics), [runId, ...metrics, metrics]);
+  const { rows } = await db.query<KeptLines>(keepQuery(metrics), [runId, ...metrics, k, metrics]);
   return rows[0];
 }
 
-/** The counted results of an ended run with `metrics`, from its kept lines (kept now if they were not). */
+/** The counted results of an ended run with `metrics` and every ranked query's ranking, from its kept lines (kept now if they were not). */
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
-  const { rows } = await db.query<KeptLines>('SELECT metrics, lines FROM run_score_lines WHERE run_id = $1', [runId]);
+  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, format FROM run_score_lines WHERE run_id = $1', [runId]);
   // Keeping is only a shortcut: a database that refuses the write (a full disk) still answers from the results.
-  const kept = rows[0] ?? (await keepScoreLines(db, runId).catch(() => undefined));
+  const kept = rows[0]?.format === FORMAT ? rows[0] : await keepScoreLines(db, runId).catch(() => undefined);
   if (kept && metrics.every((name) => kept.metrics.includes(name))) {
+    const readRankings = async () => {
+      if (kept.rankings !== undefined) return kept.rankings;
+      const { rows } = await db.query<{ rankings: string | null }>('SELECT rankings FROM run_score_lines WHERE run_id = $1', [runId]);
+      return rows[0]?.rankings ?? null;
+    };
     return parseLines(
       kept.lines,
+      readRankings,
       metrics.map((name) => kept.metrics.indexOf(name)),
       kept.metrics.length,
     );
   }
   // A metric the run's names do not list (one only some results have): read from the results.
-  const live = await db.query<{ lines: string | null }>(linesQuery(metrics), [runId, ...metrics]);
+  const { k } = await runMetrics(db, runId);
+  const live = await db.query<{ lines: string | null; rankings: string | null }>(linesQuery(metrics), [runId, ...metrics, k]);
   return parseLines(
     live.rows[0].lines ?? '',
+    async () => live.rows[0].rankings,
     metrics.map((_, m) => m),
     metrics.length,
   );
 }
 
-/** The lines' results, each query once (the first by id), leaving out those without a number for a metric asked. */
-function parseLines(lines: string, fields: number[], fieldCount: number): RunScores {
-  const scores: RunScores = { ids: [], keys: [], columns: [] };
+/**
+ * The lines' results, each query once (the first line of its key: a counted result before an unjudged one), those
+ * with a number for every metric asked first, then the others, which pair only for the overlap measures.
+ */
+function parseLines(lines: string, readRankings: () => Promise<string | null>, fields: number[], fieldCount: number): RunScores {
   const values: number[][] = fields.map(() => []);
+  const group = () => ({ ids: [] as number[], keys: [] as string[], starts: [] as number[], lengths: [] as number[] });
+  const [scored, others] = [group(), group()];
   const seen = new Set<string>();
-  if (lines === '') return { ...scores, columns: values.map(() => new Float64Array()) };
+  let start = 0;
   // JSON escapes tabs and line breaks, so neither occurs inside the key's field.
-  for (const line of lines.split('\n')) {
+  for (const line of lines === '' ? [] : lines.split('\n')) {
     const parts = line.split('\t');
     const last = parts[fieldCount + 1];
-    const metricValues = fields.map((field) => parts[field + 1]);
-    if (metricValues.some((value) => value === '')) continue;
+    const length = Number(parts[fieldCount + 2]);
+    start += length;
     const key = last.startsWith('i') ? queryKey(JSON.parse(last.slice(1)) as string) : (JSON.parse(last) as string);
     if (seen.has(key)) continue;
     seen.add(key);
-    scores.ids.push(Number(parts[0]));
-    scores.keys.push(key);
-    metricValues.forEach((value, m) => values[m].push(Number(value)));
+    const metricValues = fields.map((field) => parts[field + 1]);
+    const isScored = !metricValues.includes('');
+    const to = isScored ? scored : others;
+    to.ids.push(Number(parts[0]));
+    to.keys.push(key);
+    to.starts.push(start - length);
+    to.lengths.push(length);
+    if (isScored) metricValues.forEach((value, m) => values[m].push(Number(value)));
   }
-  scores.columns = values.map((column) => Float64Array.from(column));
-  return scores;
+  const count = start;
+  return {
+    ids: scored.ids.concat(others.ids),
+    keys: scored.keys.concat(others.keys),
+    scored: scored.ids.length,
+    columns: values.map((column) => Float64Array.from(column)),
+    rankings: {
+      ids: lazily(async () => rankingIds(await readRankings(), count)),
+      starts: Int32Array.from(scored.starts.concat(others.starts)),
+      lengths: Int32Array.from(scored.lengths.concat(others.lengths)),
+    },
+  };
+}
+
+/** What `compute` answers, computed on the first call; a failure is not kept, so the next call tries again. */
+function lazily<T>(compute: () => Promise<T>): () => Promise<T> {
+  let computed: Promise<T> | undefined;
+  return () => {
+    if (computed) return computed;
+    computed = compute();
+    computed.catch(() => (computed = undefined));
+    return computed;
+  };
+}
+
+/** The rankings' ids: 8-byte big-endian floats, as float8send writes them, in base64 (with line breaks). */
+function rankingIds(base64: string | null, count: number): Float64Array {
+  const ids = new Float64Array(count);
+  const bytes = Buffer.from(base64 ?? '', 'base64');
+  if (bytes.length < count * 8) return ids.fill(NaN);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let n = 0; n < count; n++) ids[n] = view.getFloat64(n * 8);
+  return ids;
 }

@@ -59,7 +59,7 @@ export async function runVerdict(
     paired: paired.pairs.baseline.length,
     multiple_comparisons: 'holm',
     checks: decided.checks,
-    worst_regressions: comparisonRows(paired, rows, worst, texts).map((row) => ({
+    worst_regressions: comparisonRows(paired, rows, worst, texts).map(({ overlap: _overlap, ...row }) => ({
       metric,
       ...row,
       console_path: `/compare/pair?${new URLSearchParams({ baseline_result: String(row.baseline_result_id), candidate_result: String(row.candidate_result_id), metric })}`,

@@ -1,7 +1,7 @@
 /**
  * A comparison cut to one segment: the pairs whose baseline result's entry has the value (a pair's
  * segment is the baseline's, as its row shows the baseline's query), the queries only one run scored by
- * their own entry. The statistics are the comparison's own (paired-queries.ts) over that subset, so a
+ * their own entry, the queries both ranked (judged or not) by the baseline's. The statistics are the comparison's own (paired-queries.ts) over that subset, so a
  * segment's test is exactly the one the whole comparison runs, on fewer queries.
  */
 import type { Queryable } from '../db/database';
@@ -63,11 +63,17 @@ async function restrictTo(paired: PairedQueries, inSegment: (resultId: number) =
     onlyBaseline: paired.onlyBaseline.filter((i) => inSegment(baseline.ids[i])),
     onlyCandidate: paired.onlyCandidate.filter((j) => inSegment(candidate.ids[j])),
     deltas: paired.deltas.map((column) => Float64Array.from(kept, (k) => column[k])),
+    ranked: restrictPairs(paired.ranked, (i) => inSegment(baseline.ids[i])),
   };
   return { paired: subset, metrics: await metricComparisons(subset) };
 }
 
-/** The key's value of each counted result of the two runs (one value when given), by result id. */
+function restrictPairs(pairs: { baseline: Int32Array; candidate: Int32Array }, keep: (i: number) => boolean) {
+  const kept = Int32Array.from(pairs.baseline.keys()).filter((n) => keep(pairs.baseline[n]));
+  return { baseline: kept.map((n) => pairs.baseline[n]), candidate: kept.map((n) => pairs.candidate[n]) };
+}
+
+/** The key's value of each counted or unjudged result of the two runs (one value when given), by result id. */
 async function segmentValues(
   db: Queryable,
   runs: { baseline: number; candidate: number },
@@ -77,7 +83,7 @@ async function segmentValues(
   const { rows } = await db.query<{ id: number; value: string }>(
     `SELECT r.id, e.input_metadata->>$2 AS value
      FROM experiment_run_results r JOIN dataset_entries e ON e.id = r.entry_id
-     WHERE r.run_id = ANY($1::bigint[]) AND r.counted AND e.input_metadata->>$2 IS NOT NULL
+     WHERE r.run_id = ANY($1::bigint[]) AND (r.counted OR r.status = 'UNJUDGED') AND e.input_metadata->>$2 IS NOT NULL
        AND ($3::text IS NULL OR e.input_metadata->>$2 = $3)`,
     [[runs.baseline, runs.candidate], key, value ?? null],
   );

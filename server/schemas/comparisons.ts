@@ -7,8 +7,25 @@ import { RunNumberSchema } from './runs';
 import { IdSchema, Nullable, TimestampSchema } from './shared';
 import { SegmentFilterSchema, SegmentKeySchema } from './segments';
 
-const COMPARISON_FILTERS = ['paired', 'regressions', 'improvements', 'unchanged', 'only_baseline', 'only_candidate'] as const;
+const COMPARISON_FILTERS = [
+  'paired',
+  'regressions',
+  'improvements',
+  'unchanged',
+  'only_baseline',
+  'only_candidate',
+  'ranked',
+  'unjudged',
+] as const;
 export type ComparisonFilter = (typeof COMPARISON_FILTERS)[number];
+
+const OVERLAP_MEASURE_NAMES = ['overlap', 'jaccard', 'rbo_min', 'rbo_ext'] as const;
+export type OverlapMeasure = (typeof OVERLAP_MEASURE_NAMES)[number];
+const COMPARISON_SORTS = ['delta', ...OVERLAP_MEASURE_NAMES] as const;
+export type ComparisonSort = (typeof COMPARISON_SORTS)[number];
+
+/** RBO's persistence when `rbo_p` is left out. */
+export const DEFAULT_RBO_P = 0.9;
 
 /** A run (`run:ID`, or its id alone) or an evaluation (`evaluation:ID`). */
 export const RANKING_REF = '^((run|evaluation):)?[1-9][0-9]{0,14}$';
@@ -30,7 +47,7 @@ const rowsQueryProperties = {
         enum: [...COMPARISON_FILTERS],
         default: 'paired',
         description:
-          'paired: every query both runs scored; regressions, improvements, unchanged: by the delta of `metric`; only_baseline, only_candidate: queries one run scored and the other did not',
+          'paired: every query both runs scored; regressions, improvements, unchanged: by the delta of `metric`; only_baseline, only_candidate: queries one run scored and the other did not; ranked: every query both runs ranked, judged or not (what the overlap measures are over); unjudged: those of them that not both runs scored (no delta)',
       }),
     ),
   ),
@@ -45,9 +62,28 @@ const rowsQueryProperties = {
       Type.String({
         enum: ['asc', 'desc'],
         default: 'asc',
-        description: 'By delta: asc puts regressions first, desc improvements; equal deltas (and the only_* lists) by query',
+        description:
+          'By `sort`: asc puts regressions (or the rankings that changed most) first, desc improvements (or the most alike); equal values (and the only_* lists) by query',
       }),
     ),
+  ),
+  sort: Type.Optional(
+    Type.Unsafe<ComparisonSort>(
+      Type.String({
+        enum: [...COMPARISON_SORTS],
+        default: 'delta',
+        description:
+          "What the rows are ordered by: the delta of `metric`, or an overlap measure of the two rankings (sort=rbo_ext&order=asc: the rankings that changed most first). Rows without the value (an unjudged pair's delta) come last",
+      }),
+    ),
+  ),
+  rbo_p: Type.Optional(
+    Type.Number({
+      exclusiveMinimum: 0,
+      exclusiveMaximum: 1,
+      default: DEFAULT_RBO_P,
+      description: "Rank-biased overlap's persistence: how likely a reader goes on from one place to the next (0 < p < 1)",
+    }),
   ),
 };
 
@@ -132,15 +168,47 @@ export type MetricComparison = Static<typeof MetricComparisonSchema>;
 
 const DeltaBinSchema = Type.Object({ from: Type.Number(), to: Type.Number(), count: Type.Integer() });
 
+const RankingOverlapSchema = Type.Object(
+  {
+    overlap: Type.Number({ description: 'overlap@k: the ids both top k share, over k' }),
+    jaccard: Type.Number({ description: 'Jaccard@k: the ids both top k share, over the ids either has' }),
+    rbo_min: Type.Number({ description: "Rank-biased overlap's lower bound at p, on the top k" }),
+    rbo_ext: Type.Number({ description: 'Rank-biased overlap extrapolated, at p, on the top k' }),
+  },
+  { description: "How alike the two runs' rankings of the query are (docs/ranking-overlap.md); null on the only_* rows" },
+);
+
 export const ComparisonRowSchema = Type.Object({
   query: Type.String(),
   baseline_result_id: Nullable(IdSchema),
   candidate_result_id: Nullable(IdSchema),
-  baseline: Nullable(Type.Number()),
+  baseline: Nullable(Type.Number({ description: "The baseline's `metric`; null when it did not score the query" })),
   candidate: Nullable(Type.Number()),
-  delta: Nullable(Type.Number()),
+  delta: Nullable(Type.Number({ description: 'null unless both runs scored the query' })),
+  overlap: Nullable(RankingOverlapSchema),
 });
 export type ComparisonRow = Static<typeof ComparisonRowSchema>;
+
+const OverlapSummarySchema = Type.Object(
+  {
+    k: Type.Integer({ description: "The depth both rankings are cut at: the smaller of the two runs' k" }),
+    p: Type.Number({ description: "RBO's persistence (rbo_p)" }),
+    pairs: Type.Integer({ description: 'Queries both runs ranked, judged or not: the means are over these' }),
+    unjudged: Type.Integer({ description: 'Of those, the queries not both runs scored (no delta; the unjudged filter lists them)' }),
+    means: Type.Object(
+      {
+        overlap: Nullable(Type.Number()),
+        jaccard: Nullable(Type.Number()),
+        rbo_min: Nullable(Type.Number()),
+        rbo_ext: Nullable(Type.Number()),
+      },
+      { description: "Each measure's mean over the pairs; null without pairs" },
+    ),
+    rbo_ext_bins: Type.Array(DeltaBinSchema, { description: 'The pairs by RBO_ext in 10 bins of 0.1 over [0, 1] (the last holds 1)' }),
+  },
+  { description: "How alike the two runs' rankings are, over every query both ranked (judged or not)" },
+);
+export type OverlapSummary = Static<typeof OverlapSummarySchema>;
 
 export const RunComparisonSchema = Type.Object(
   {
@@ -155,6 +223,7 @@ export const RunComparisonSchema = Type.Object(
       bins: Type.Array(DeltaBinSchema, { description: 'The paired deltas of `metric` other than 0, in 40 bins of 0.05 over [-1, 1]' }),
       unchanged: Type.Integer({ description: 'Paired queries whose delta is 0' }),
     }),
+    overlap: OverlapSummarySchema,
     results: Type.Array(ComparisonRowSchema),
   },
   { headers: TotalCountHeader },

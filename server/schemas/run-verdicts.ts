@@ -3,6 +3,9 @@ import { Type, type Static } from 'typebox';
 import { MAX_GATE_CHECKS, MAX_RUN_TAG_LENGTH } from './limits';
 import { ComparedRunSchema, ComparisonRowSchema } from './comparisons';
 
+// A verdict's rows are a comparison's without the overlap measures, which a verdict does not compute.
+const { overlap: _overlap, ...verdictRowProperties } = ComparisonRowSchema.properties;
+
 const RunRefSchema = (which: string) =>
   Type.String({
     minLength: 1,
@@ -47,7 +50,7 @@ export const RunVerdictSchema = Type.Object({
   worst_regressions: Type.Array(
     Type.Object({
       metric: Type.String({ description: "The first check's metric, which these are the largest drops of" }),
-      ...ComparisonRowSchema.properties,
+      ...verdictRowProperties,
       console_path: Type.String({ description: "The console's page showing this query's two results side by side" }),
     }),
     { description: "Up to ten queries with the largest drop of the first check's metric, largest first" },

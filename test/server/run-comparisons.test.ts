@@ -47,6 +47,7 @@ interface Row {
   baseline: number | null;
   candidate: number | null;
   delta: number | null;
+  overlap: { overlap: number; jaccard: number; rbo_min: number; rbo_ext: number } | null;
 }
 
 describe.each(backends)('run comparisons (%s)', (backend) => {
@@ -156,7 +157,8 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       const page1 = await compare(`metric=recall@3&order=${order}&page_size=3`);
       expect(page1.headers['x-total-count']).toBe('4');
       const page2 = await compare(`metric=recall@3&order=${order}&page_size=3&page=2`);
-      expect([...page1.json().results, ...page2.json().results]).toEqual(byDelta(sign).map(strip));
+      const listed = [...page1.json<{ results: Row[] }>().results, ...page2.json<{ results: Row[] }>().results];
+      expect(listed.map(({ overlap: _overlap, ...row }) => row)).toEqual(byDelta(sign).map(strip));
     }
     const regressions = (await compare('filter=regressions')).json<{ results: Row[] }>().results;
     expect(regressions.length).toBeGreaterThan(0);
@@ -194,10 +196,25 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('query,baseline_result_id,candidate_result_id,baseline_ndcg@3,candidate_ndcg@3,delta_ndcg@3');
+    expect(lines[0]).toBe(
+      'query,baseline_result_id,candidate_result_id,baseline_ndcg@3,candidate_ndcg@3,delta_ndcg@3,overlap@3,jaccard@3,rbo_min,rbo_ext',
+    );
     const rows = (await compare('metric=ndcg@3&page_size=100')).json<{ results: Row[] }>().results;
     expect(lines.slice(1)).toEqual(
-      rows.map((row) => [row.query, row.baseline_result_id, row.candidate_result_id, row.baseline, row.candidate, row.delta].join(',')),
+      rows.map((row) =>
+        [
+          row.query,
+          row.baseline_result_id,
+          row.candidate_result_id,
+          row.baseline,
+          row.candidate,
+          row.delta,
+          row.overlap!.overlap,
+          row.overlap!.jaccard,
+          row.overlap!.rbo_min,
+          row.overlap!.rbo_ext,
+        ].join(','),
+      ),
     );
     // A query starting like a formula is written as text. (A run that changes is compared afresh.)
     await t.db.query(`UPDATE experiment_run_results SET result = jsonb_set(result, '{input}', '"=cmd|x"') WHERE id = $1`, [

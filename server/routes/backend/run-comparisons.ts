@@ -30,7 +30,7 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db, compar
     {
       schema: {
         summary:
-          'Compare two finished runs query by query: each metric both have with its mean difference, 95% CI, paired t-test and randomization test, wins / ties / losses; the histogram of one metric’s deltas and a page of per-query rows',
+          'Compare two finished runs query by query: each metric both have with its mean difference, 95% CI, paired t-test and randomization test, wins / ties / losses; the histogram of one metric’s deltas; how alike the two rankings of every query both ranked are (overlap@k, Jaccard@k, RBO), judged or not; and a page of per-query rows',
         tags: ['run comparisons'],
         querystring: ComparisonQuerySchema,
         response: { 200: RunComparisonSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
@@ -52,7 +52,9 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db, compar
         querystring: ComparisonCsvQuerySchema,
         produces: ['text/csv'],
         response: {
-          200: TextFileSchema('query, baseline_result_id, candidate_result_id, baseline, candidate, delta'),
+          200: TextFileSchema(
+            'query, baseline_result_id, candidate_result_id, baseline, candidate, delta, overlap@k, jaccard@k, rbo_min, rbo_ext',
+          ),
           400: ErrorSchema,
           404: ErrorSchema,
           409: ErrorSchema,

@@ -6,6 +6,7 @@
 import {
   COMPARISON_FILTERS,
   COMPARISON_ORDERS,
+  DEFAULT_RBO_P,
   type ComparisonFilter,
   type ComparisonOrder,
   type ComparisonParams,
@@ -54,6 +55,8 @@ export type CompareAddress = {
   page: number;
   /** Only the queries of one segment, `key:value`; absent for all of them. */
   segment?: string;
+  /** RBO's persistence p; absent for the API's default (0.9). */
+  rboP?: number;
 };
 
 const isFilter = (value: string | null): value is ComparisonFilter => COMPARISON_FILTERS.includes(value as ComparisonFilter);
@@ -66,6 +69,7 @@ export function readCompareAddress(search: string): CompareAddress {
   const order = params.get('order');
   const page = parseRouteId(params.get('page') ?? undefined);
   const segment = params.get('segment')?.trim();
+  const rboP = readPersistence(params.get('rbo_p'));
   return {
     baseline: parseRankingRef(params.get('baseline')),
     candidate: parseRankingRef(params.get('candidate')),
@@ -75,8 +79,19 @@ export function readCompareAddress(search: string): CompareAddress {
     order: isOrder(order) ? order : 'asc',
     page: page ?? 1,
     ...(segment ? { segment } : {}),
+    ...(rboP === undefined ? {} : { rboP }),
   };
 }
+
+/** A persistence strictly between 0 and 1 other than the default; anything else is the default (undefined). */
+function readPersistence(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const p = Number(value);
+  return p > 0 && p < 1 && p !== DEFAULT_RBO_P ? p : undefined;
+}
+
+/** The rows of these filters pair rankings, not scores: they are listed by how much the rankings changed. */
+export const listsRankings = (filter: ComparisonFilter | null): boolean => filter === 'ranked' || filter === 'unjudged';
 
 /** Why the address cannot be compared (no valid runs or evaluations, or one twice), or null when it can. */
 export function addressProblem({ baseline, candidate }: CompareAddress): string | null {
@@ -99,13 +114,17 @@ export function comparisonParams(address: CompareAddress): ComparisonParams {
   if (address.filter !== null) params.filter = address.filter;
   if (address.search) params.search = address.search;
   if (address.order !== 'asc') params.order = address.order;
+  if (listsRankings(address.filter)) params.sort = 'rbo_ext';
   if (address.segment) params.segment = address.segment;
+  if (address.rboP !== undefined) params.rbo_p = String(address.rboP);
   return params;
 }
 
 /** The address's query in its one form: the runs, the metric, then what differs from the defaults, the page last. */
 export function compareSearch(address: CompareAddress): string {
   const params = new URLSearchParams(comparisonParams(address));
+  // The sort follows from the filter: the address need not say it.
+  params.delete('sort');
   if (address.page > 1) params.set('page', String(address.page));
   return `?${params}`;
 }
@@ -129,6 +148,8 @@ const SWAPPED_FILTERS: Record<ComparisonFilter, ComparisonFilter> = {
   unchanged: 'unchanged',
   only_baseline: 'only_candidate',
   only_candidate: 'only_baseline',
+  ranked: 'ranked',
+  unjudged: 'unjudged',
 };
 
 /**
@@ -174,6 +195,12 @@ export const FILTER_LABELS: Record<ComparisonFilter, string> = {
   unchanged: 'Unchanged',
   only_baseline: 'Only in baseline',
   only_candidate: 'Only in candidate',
+  ranked: 'Rankings that changed most',
+  unjudged: 'Unjudged',
 };
 
-export const ORDER_LABELS: Record<ComparisonOrder, string> = { asc: 'Regressions first', desc: 'Improvements first' };
+/** The orders as the page names them: by delta, or for the ranked and unjudged rows by how much the rankings changed. */
+export const orderLabels = (filter: ComparisonFilter): Record<ComparisonOrder, string> =>
+  listsRankings(filter)
+    ? { asc: 'Changed most first', desc: 'Most alike first' }
+    : { asc: 'Regressions first', desc: 'Improvements first' };

@@ -3,7 +3,7 @@
  * (formatMean), signed deltas, relative deltas as percentages, the 95% interval, p-values, and what counts as
  * significant. Pure.
  */
-import type { ComparisonFilter, MetricComparison, RunComparison } from './comparison-types';
+import type { ComparisonFilter, ComparisonRow, MetricComparison, OverlapSummary, RunComparison } from './comparison-types';
 import { counted, formatCount } from '../shared/format-count';
 import { formatMean } from '../shared/format-metric';
 import type { StatusTone } from '../shared/status-colours';
@@ -111,7 +111,31 @@ export function filterCounts(comparison: RunComparison): Record<ComparisonFilter
     unchanged: chosen?.ties ?? 0,
     only_baseline: comparison.only_baseline,
     only_candidate: comparison.only_candidate,
+    ranked: comparison.overlap.pairs,
+    unjudged: comparison.overlap.unjudged,
   };
+}
+
+/** An overlap measure to three decimals (they run from 0 to 1); a dash when there is none. */
+export const formatOverlap = (value: number | null | undefined): string =>
+  value === null || value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(3);
+
+/** The overlap measures in the order the page shows them, each named at the comparison's k. */
+export const overlapMeasures = (k: number): Array<{ measure: keyof OverlapSummary['means']; label: string }> => [
+  { measure: 'overlap', label: `Overlap@${k}` },
+  { measure: 'jaccard', label: `Jaccard@${k}` },
+  { measure: 'rbo_min', label: 'RBO min' },
+  { measure: 'rbo_ext', label: 'RBO ext' },
+];
+
+/** A row's overlap measures as the table shows them: dashes on a row whose query only one run ranked. */
+export const rowOverlaps = (row: Pick<ComparisonRow, 'overlap'>, k: number): string[] =>
+  overlapMeasures(k).map(({ measure }) => formatOverlap(row.overlap?.[measure]));
+
+/** 'Over 130 queries both runs ranked (12 of them unjudged), top 10, p = 0.9'. */
+export function overlapText({ pairs, unjudged, k, p }: OverlapSummary): string {
+  const judged = unjudged > 0 ? ` (${formatCount(unjudged)} of them not scored by both)` : '';
+  return `Over ${counted(pairs, 'query', 'queries')} both runs ranked${judged}, their top ${formatCount(k)}; RBO at p = ${p}.`;
 }
 
 /** A side of a comparison: an experiment's run, or the run holding an evaluation's scores. */
@@ -128,6 +152,8 @@ const NO_ROWS: Record<ComparisonFilter, string> = {
   unchanged: 'No query scored the same in both runs.',
   only_baseline: 'No query is only in the baseline.',
   only_candidate: 'No query is only in the candidate.',
+  ranked: 'The runs ranked no query in common.',
+  unjudged: 'Every query both runs ranked is scored by both.',
 };
 
 /** What an empty page of rows says: no match for the search, nothing of this filter, or a page past the last. */

@@ -12,18 +12,19 @@ import {
   swappedAddress,
   type CompareAddress,
 } from '../../domain/compare/compare-address';
-import type {
-  ComparisonFilter,
-  ComparisonOrder,
-  ComparisonPage,
-  ComparisonParams,
-  RunComparison,
+import {
+  DEFAULT_RBO_P,
+  type ComparisonFilter,
+  type ComparisonOrder,
+  type ComparisonPage,
+  type ComparisonParams,
+  type RunComparison,
 } from '../../domain/compare/comparison-types';
 import { messageOf } from '../../domain/shared/error-message';
 
 // The /compare?baseline=A&candidate=B page: two finished runs compared query by query. One call answers the
-// paired statistics of every metric, the chosen metric's histogram and one page of its queries; any choice
-// (metric, filter, search, order, page) asks again and is a new history entry (navigate), so Back undoes it
+// paired statistics of every metric, the chosen metric's histogram, the rankings' overlap and one page of its
+// queries; any choice (metric, filter, search, order, RBO's persistence, page) asks again and is a new history entry (navigate), so Back undoes it
 // and the address can be shared. The page only corrects its own address in place (replace): the canonical
 // form of what it read, and the server's default metric once known. Back and Forward are heard
 // (`route.changed`). An address without two valid, different run ids is `invalid`, with why, and asks nothing.
@@ -56,13 +57,15 @@ export type ComparePageContext = {
 };
 
 /** A choice made on the page; each starts again at page 1. */
-type Choice = Partial<Pick<CompareAddress, 'metric' | 'filter' | 'search' | 'order'>>;
+type Choice = Partial<Pick<CompareAddress, 'metric' | 'filter' | 'search' | 'order' | 'rboP'>>;
 
 export type ComparePageEvent =
   | { type: 'user.metricChosen'; metric: string }
   | { type: 'user.filterChosen'; filter: ComparisonFilter }
   | { type: 'user.searched'; search: string }
   | { type: 'user.orderChosen'; order: ComparisonOrder }
+  /** RBO's persistence p for the rankings' overlap. */
+  | { type: 'user.persistenceChosen'; p: number }
   | { type: 'user.nextPage' }
   | { type: 'user.previousPage' }
   | { type: 'user.retry' }
@@ -83,6 +86,8 @@ const choiceOf = (event: ComparePageEvent): Choice => {
       return { search: event.search.trim() };
     case 'user.orderChosen':
       return { order: event.order };
+    case 'user.persistenceChosen':
+      return { rboP: event.p === DEFAULT_RBO_P ? undefined : event.p };
     default:
       return {};
   }
@@ -208,6 +213,7 @@ export const comparePageMachine = setup({
         'user.filterChosen': choose,
         'user.searched': choose,
         'user.orderChosen': choose,
+        'user.persistenceChosen': choose,
         'user.export': { actions: 'exportRows' },
         'user.swap': {
           target: '.loading',

@@ -25,6 +25,7 @@ import { RunTags } from '../runs/RunTags';
 import { CompareQueries } from './CompareQueries';
 import { CompareSegments } from './CompareSegments';
 import { CompareSummary } from './CompareSummary';
+import { CompareOverlap } from './CompareOverlap';
 import * as styles from './ComparePage.css';
 import { useLogic } from '../shell/logic-context';
 import { useOrigin } from '../shell/use-origin';
@@ -35,7 +36,7 @@ import { StatusMessage } from '../ui/StatusMessage';
 
 // /compare?baseline=A&candidate=B: which run is which (each by its number in its experiment, with its tags;
 // Swap exchanges them), what differs between their configurations, the paired statistics of every metric both
-// have, then the chosen metric query by query (CompareQueries). What was loaded stays while a choice loads.
+// have, how alike their rankings are (CompareOverlap), then the chosen metric query by query (CompareQueries). What was loaded stays while a choice loads.
 export function ComparePage() {
   const logic = useLogic();
   const search = useSearch();
@@ -75,6 +76,7 @@ export function ComparePage() {
         <>
           <ComparedRuns page={page} comparison={comparison} />
           <CompareSummary comparison={comparison} />
+          <CompareOverlap page={page} comparison={comparison} />
           <CompareSegments page={page} comparison={comparison} />
           <CompareQueries page={page} comparison={comparison} />
         </>

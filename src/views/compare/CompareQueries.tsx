@@ -10,7 +10,7 @@ import {
   selectTotal,
   type ComparePageRef,
 } from '../../machines/compare/compare-page.selectors';
-import { FILTER_LABELS, ORDER_LABELS } from '../../domain/compare/compare-address';
+import { FILTER_LABELS, orderLabels } from '../../domain/compare/compare-address';
 import {
   COMPARISON_FILTERS,
   COMPARISON_ORDERS,
@@ -90,7 +90,7 @@ export function CompareQueries({ page, comparison }: { page: ComparePageRef; com
           >
             {COMPARISON_ORDERS.map((order) => (
               <option key={order} value={order}>
-                {ORDER_LABELS[order]}
+                {orderLabels(filter)[order]}
               </option>
             ))}
           </select>

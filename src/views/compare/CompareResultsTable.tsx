@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { FILTER_LABELS, rowHref, type CompareAddress } from '../../domain/compare/compare-address';
 import type { ComparisonFilter, RunComparison } from '../../domain/compare/comparison-types';
-import { deltaTone, formatDelta, noRowsText } from '../../domain/compare/compare-format';
+import { deltaTone, formatDelta, noRowsText, overlapMeasures, rowOverlaps } from '../../domain/compare/compare-format';
 import { metricLabel } from '../../domain/shared/metric-label';
 import { formatMean } from '../../domain/shared/format-metric';
 import * as styles from './CompareResultsTable.css';
@@ -14,7 +14,7 @@ import { TableHead } from '../ui/TableHead';
 const value = (score: number | null) => (score === null ? '—' : formatMean(score));
 
 // One page of queries: both runs' value of the chosen metric and the delta (signed, and coloured by which way
-// it went). A query both runs have opens side by side; one only a run has opens that result's details.
+// it went), and how alike the two rankings are (dashes on a query only one run ranked). A query both runs have opens side by side; one only a run has opens that result's details.
 export function CompareResultsTable(props: { comparison: RunComparison; address: CompareAddress; filter: ComparisonFilter }) {
   const { comparison, address, filter } = props;
   const rows = comparison.results;
@@ -25,10 +25,12 @@ export function CompareResultsTable(props: { comparison: RunComparison; address:
       </p>
     );
   const metric = metricLabel(comparison.metric);
+  const { k } = comparison.overlap;
+  const overlapLabels = overlapMeasures(k).map(({ label }) => label);
   return (
     <TableCard>
       <table className={table.table} aria-label={`${FILTER_LABELS[filter]} queries by ${metric}`}>
-        <TableHead columns={['Query', `Baseline ${metric}`, `Candidate ${metric}`, 'Delta', 'Actions']} />
+        <TableHead columns={['Query', `Baseline ${metric}`, `Candidate ${metric}`, 'Delta', ...overlapLabels, 'Actions']} />
         <tbody>
           {rows.map((row) => {
             const paired = row.baseline_result_id !== null && row.candidate_result_id !== null;
@@ -38,6 +40,11 @@ export function CompareResultsTable(props: { comparison: RunComparison; address:
                 <td className={`${table.cell} ${styles.number}`}>{value(row.baseline)}</td>
                 <td className={`${table.cell} ${styles.number}`}>{value(row.candidate)}</td>
                 <td className={`${table.cell} ${styles.number} ${styles.delta[deltaTone(row.delta)]}`}>{formatDelta(row.delta)}</td>
+                {rowOverlaps(row, k).map((text, n) => (
+                  <td key={overlapLabels[n]} className={`${table.cell} ${styles.number}`}>
+                    {text}
+                  </td>
+                ))}
                 <td className={table.cell}>
                   <Link
                     href={rowHref(row, comparison.metric)}

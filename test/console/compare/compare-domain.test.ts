@@ -29,6 +29,10 @@ import {
 import { metricLabel } from '../../../src/domain/shared/metric-label';
 import type { DeltaBin, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { binLabel, deltaHistogram } from '../../../src/domain/compare/delta-histogram';
+import { overlapHistogram } from '../../../src/domain/compare/overlap-histogram';
+import { formatOverlap, overlapText, rowOverlaps } from '../../../src/domain/compare/compare-format';
+import { orderLabels } from '../../../src/domain/compare/compare-address';
+import { overlapSummary } from '../helpers/comparison-answer';
 
 // The comparison's pure parts: the address a shared link carries, how each number of the comparison reads, and the
 // histogram's geometry.
@@ -245,6 +249,7 @@ describe('how a comparison reads', () => {
         { name: 'ndcg@10', wins: 41, ties: 70, losses: 19 },
         { name: 'precision@10', wins: 20, ties: 100, losses: 10 },
       ],
+      overlap: { pairs: 140, unjudged: 10 },
     } as unknown as RunComparison;
     expect(filterCounts(comparison)).toEqual({
       paired: 130,
@@ -253,6 +258,8 @@ describe('how a comparison reads', () => {
       unchanged: 100,
       only_baseline: 3,
       only_candidate: 0,
+      ranked: 140,
+      unjudged: 10,
     });
   });
 
@@ -303,5 +310,60 @@ describe('the delta histogram', () => {
       ).description,
     ).toBe('Histogram of the per-query RR@10 deltas: no query changed; 5 unchanged, not drawn.');
     expect(binLabel({ from: 0.95, to: 1, count: 1 })).toBe('0.95 to 1.00: 1 query');
+  });
+});
+
+describe('the rankings’ overlap', () => {
+  it('reads and writes RBO’s persistence, the default left out and anything outside (0, 1) read as it', () => {
+    expect(readCompareAddress('?baseline=3&candidate=7&rbo_p=0.5').rboP).toBe(0.5);
+    for (const p of ['0', '1', '-0.2', 'abc', '0.9', ''])
+      expect(readCompareAddress(`?baseline=3&candidate=7&rbo_p=${p}`).rboP).toBeUndefined();
+    const address = readCompareAddress('?baseline=3&candidate=7&metric=ndcg@10&filter=paired&rbo_p=0.95');
+    expect(comparisonParams(address)).toEqual({ baseline: '3', candidate: '7', metric: 'ndcg@10', filter: 'paired', rbo_p: '0.95' });
+    expect(compareSearch(address)).toBe('?baseline=3&candidate=7&metric=ndcg%4010&filter=paired&rbo_p=0.95');
+  });
+
+  it('asks for the ranked and unjudged rows by RBO ext, without writing the sort in the address', () => {
+    for (const filter of ['ranked', 'unjudged'] as const) {
+      const address = readCompareAddress(`?baseline=3&candidate=7&filter=${filter}&order=desc`);
+      expect(comparisonParams(address)).toEqual({ baseline: '3', candidate: '7', filter, order: 'desc', sort: 'rbo_ext' });
+      expect(compareSearch(address)).toBe(`?baseline=3&candidate=7&filter=${filter}&order=desc`);
+      expect(swappedAddress(address).filter).toBe(filter);
+      expect(orderLabels(filter)).toEqual({ asc: 'Changed most first', desc: 'Most alike first' });
+    }
+    expect(orderLabels('paired')).toEqual({ asc: 'Regressions first', desc: 'Improvements first' });
+    expect(noRowsText('unjudged', '', 1)).toBe('Every query both runs ranked is scored by both.');
+  });
+
+  it('writes the measures to three decimals, dashes on a row only one run ranked, and says what the means are over', () => {
+    expect(formatOverlap(3 / 7)).toBe('0.429');
+    expect(formatOverlap(null)).toBe('—');
+    expect(rowOverlaps({ overlap: { overlap: 0.6, jaccard: 3 / 7, rbo_min: 0.3955, rbo_ext: 1 } }, 5)).toEqual([
+      '0.600',
+      '0.429',
+      '0.396',
+      '1.000',
+    ]);
+    expect(rowOverlaps({ overlap: null }, 5)).toEqual(['—', '—', '—', '—']);
+    expect(overlapText(overlapSummary())).toBe(
+      'Over 5 queries both runs ranked (1 of them not scored by both), their top 10; RBO at p = 0.9.',
+    );
+    expect(overlapText(overlapSummary({ pairs: 1, unjudged: 0, k: 5, p: 0.5 }))).toBe(
+      'Over 1 query both runs ranked, their top 5; RBO at p = 0.5.',
+    );
+  });
+
+  it('draws one bar per bin with queries over [0, 1], and says what it shows', () => {
+    const box = { width: 320, height: 140, left: 36, right: 12, top: 8, bottom: 24 };
+    const chart = overlapHistogram(overlapSummary().rbo_ext_bins, box);
+    expect(chart.bars.map((bar) => bar.label)).toEqual(['RBO 0.30 to 0.40: 1 query', 'RBO 0.90 to 1.00: 4 queries']);
+    expect(chart.bars[0].x).toBeCloseTo(36 + 0.3 * 272, 9);
+    expect(chart.bars[1].x + chart.bars[1].width).toBeCloseTo(320 - 12 - 1, 9);
+    expect(chart.bars[1].height).toBeCloseTo(4 * chart.bars[0].height, 9);
+    expect(chart.description).toBe(
+      "Histogram of the rankings' RBO ext: 5 queries in bins of 0.1 from 0 (changed most) to 1 (alike); 1 below 0.5.",
+    );
+    const empty = overlapHistogram(overlapSummary({ rbo_ext_bins: [] }).rbo_ext_bins, box);
+    expect([empty.bars, empty.description]).toEqual([[], "Histogram of the rankings' RBO ext: no query both runs ranked."]);
   });
 });

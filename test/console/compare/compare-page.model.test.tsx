@@ -13,16 +13,16 @@ import {
 import { filterCounts } from '../../../src/domain/compare/compare-format';
 import type { ComparisonRow, ComparisonPage, RunComparison } from '../../../src/domain/compare/comparison-types';
 import { ComparePage } from '../../../src/views/compare/ComparePage';
-import { comparedRun } from '../helpers/comparison-answer';
+import { comparedRun, overlapSummary } from '../helpers/comparison-answer';
 import { fakeDeps, type FakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 import { isXStateEvent, possibleEvents, replayShortestPaths, type ActorDone, type ActorError } from '../helpers/replay-shortest-paths';
 
 // Model-based: every shortest path of the compare page's machine, replayed on the real page at
 // /compare?baseline=1&candidate=2 with the comparison call settled by the test. Each choice (metric, filter,
-// search, order) is made through its control, Swap through its button, pages through the pager, Back/Forward
-// through the address. At each step: the runs (by their numbers), the paired summary with its significance
-// marks and verdicts, the rows, the histogram's text, the error, and the address (a choice is a new entry; the
+// search, order, RBO's persistence) is made through its control, Swap through its button, pages through the pager,
+// Back/Forward through the address. At each step: the runs (by their numbers), the paired summary with its
+// significance marks and verdicts, the rankings' overlap, the rows, the histogram's text, the error, and the address (a choice is a new entry; the
 // page corrects its own in place). A first answer without regressions opens the page on the improvements.
 
 afterEach(cleanup);
@@ -104,12 +104,20 @@ const withoutRegressions = metrics.map((metric) => (metric.name === 'ndcg@10' ? 
 function rowsOf(page: number, count = Math.min(PAGE_SIZE, TOTAL - (page - 1) * PAGE_SIZE)): ComparisonRow[] {
   return Array.from({ length: count }, (_, i) => {
     const n = (page - 1) * PAGE_SIZE + i + 1;
-    return { query: `query ${n}`, baseline_result_id: 100 + n, candidate_result_id: 200 + n, baseline: 0.5, candidate: 0.25, delta: -0.25 };
+    return {
+      query: `query ${n}`,
+      baseline_result_id: 100 + n,
+      candidate_result_id: 200 + n,
+      baseline: 0.5,
+      candidate: 0.25,
+      delta: -0.25,
+      overlap: { overlap: 0.6, jaccard: 3 / 7, rbo_min: 0.3955, rbo_ext: 0.5923 },
+    };
   });
 }
 
 /** The server's answer to the machine's address: its runs and metric, one page of rows. */
-function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty = false, noRegressions = false): ComparisonPage {
+function answerFor({ baseline, candidate, metric, page, rboP }: CompareAddress, empty = false, noRegressions = false): ComparisonPage {
   const bins = Array.from({ length: 40 }, (_, i) => ({
     from: -1 + i * 0.05,
     to: -1 + (i + 1) * 0.05,
@@ -125,14 +133,15 @@ function answerFor({ baseline, candidate, metric, page }: CompareAddress, empty 
       metric: metric || 'ndcg@10',
       metrics: noRegressions ? withoutRegressions : metrics,
       histogram: { bins, unchanged: 70 },
+      overlap: overlapSummary({ p: rboP ?? 0.9 }),
       results: empty ? [] : rowsOf(page),
     },
     total: empty ? 0 : TOTAL,
   };
 }
 
-const isDefaultAddress = ({ metric, filter, search, order }: CompareAddress) =>
-  (metric === '' || metric === 'ndcg@10') && filter === 'paired' && search === '' && order === 'asc';
+const isDefaultAddress = ({ metric, filter, search, order, rboP }: CompareAddress) =>
+  (metric === '' || metric === 'ndcg@10') && filter === 'paired' && search === '' && order === 'asc' && rboP === undefined;
 
 const runNumber = (id: number) => id + 4;
 
@@ -163,6 +172,8 @@ function eventsFor(state: PageSnapshot): ModelEvent[] {
         { type: 'user.filterChosen', filter: 'regressions' },
         { type: 'user.searched', search: 'sofa' },
         { type: 'user.orderChosen', order: 'desc' },
+        { type: 'user.filterChosen', filter: 'ranked' },
+        { type: 'user.persistenceChosen', p: 0.5 },
       );
       if (address.page === 1) {
         events.push(
@@ -194,6 +205,8 @@ function describeEvent(event: ModelEvent): string {
       return `search "${event.search}"`;
     case 'user.orderChosen':
       return `order ${event.order}`;
+    case 'user.persistenceChosen':
+      return `RBO p ${event.p}`;
     default:
       return event.type;
   }
@@ -214,6 +227,8 @@ async function perform(event: ModelEvent, services: FakeDeps) {
       return select('Show', event.filter);
     case 'user.orderChosen':
       return select('Order', event.order);
+    case 'user.persistenceChosen':
+      return select('RBO persistence', String(event.p));
     case 'user.searched':
       fireEvent.change(screen.getByRole('searchbox', { name: 'Search queries' }), { target: { value: event.search } });
       return fireEvent.submit(screen.getByRole('search'));
@@ -267,13 +282,25 @@ function expectComparison(comparison: RunComparison, state: PageSnapshot, servic
   expect((screen.getByRole('searchbox', { name: 'Search queries' }) as HTMLInputElement).value).toBe(address.search);
   expect(screen.getByRole('option', { name: `Regressions (${filterCounts(comparison).regressions})` })).toBeTruthy();
 
+  // The rankings' overlap: its means at the comparison's k, what they are over, p as the address says.
+  const overlap = within(screen.getByRole('table', { name: 'Ranking overlap' })).getAllByRole('row');
+  expect(overlap.map(cellsOf)).toEqual([
+    ['Overlap@10', 'Jaccard@10', 'RBO min', 'RBO ext'],
+    ['0.820', '0.740', '0.651', '0.830'],
+  ]);
+  expect(
+    screen.getByText(`Over 5 queries both runs ranked (1 of them not scored by both), their top 10; RBO at p = ${comparison.overlap.p}.`),
+  ).toBeTruthy();
+  expect((screen.getByRole('combobox', { name: 'RBO persistence' }) as HTMLSelectElement).value).toBe(String(address.rboP ?? 0.9));
+  expect(screen.getByRole('img', { name: /^Histogram of the rankings' RBO ext: 5 queries/ })).toBeTruthy();
+
   if (state.hasTag('busy')) {
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('img', { name: /deltas/ })).toBeNull();
     return;
   }
   const label = comparison.metric === 'precision@10' ? 'P@10' : 'nDCG@10';
-  expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+  expect(screen.getByRole('img', { name: /deltas/ }).getAttribute('aria-label')).toBe(
     `Histogram of the per-query ${label} deltas: 60 changed queries (19 worse, 41 better) in bins of 0.05 from −1 to 1; 70 unchanged, not drawn.`,
   );
   if (comparison.results.length === 0) {
@@ -284,14 +311,33 @@ function expectComparison(comparison: RunComparison, state: PageSnapshot, servic
           ? 'No query got worse.'
           : address.filter === 'improvements'
             ? 'No query got better.'
-            : 'The runs have no query in common.',
+            : address.filter === 'ranked'
+              ? 'The runs ranked no query in common.'
+              : 'The runs have no query in common.',
     );
     return;
   }
   const filterName = FILTER_LABELS[shownFilter(address)];
   const rows = within(screen.getByRole('table', { name: `${filterName} queries by ${label}` })).getAllByRole('row');
-  expect(cellsOf(rows[0])).toEqual(['Query', `Baseline ${label}`, `Candidate ${label}`, 'Delta', 'Actions']);
-  expect(rows.slice(1).map(cellsOf)).toEqual(comparison.results.map((row) => [row.query, '0.5000', '0.2500', '−0.2500', 'Side by side']));
+  expect(cellsOf(rows[0])).toEqual([
+    'Query',
+    `Baseline ${label}`,
+    `Candidate ${label}`,
+    'Delta',
+    'Overlap@10',
+    'Jaccard@10',
+    'RBO min',
+    'RBO ext',
+    'Actions',
+  ]);
+  expect(rows.slice(1).map(cellsOf)).toEqual(
+    comparison.results.map((row) => [row.query, '0.5000', '0.2500', '−0.2500', '0.600', '0.429', '0.396', '0.592', 'Side by side']),
+  );
+  // The ranked rows are listed by how much their rankings changed.
+  const orders = Array.from((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).options, (option) => option.text);
+  expect(orders).toEqual(
+    address.filter === 'ranked' ? ['Changed most first', 'Most alike first'] : ['Regressions first', 'Improvements first'],
+  );
   const first = comparison.results[0];
   expect(screen.getByRole('link', { name: `Side by side: ${first.query}` }).getAttribute('href')).toBe(
     `/compare/pair?baseline_result=${first.baseline_result_id}&candidate_result=${first.candidate_result_id}&metric=${encodeURIComponent(comparison.metric)}`,
@@ -335,6 +381,8 @@ const serializeState = (state: PageSnapshot) =>
     // Whether rows are shown, not how many: the stale page under a new choice is the same screen.
     rows: state.context.comparison ? state.context.comparison.results.length > 0 : null,
     shownMetric: state.context.comparison?.metric ?? null,
+    // The overlap's p answered: a stale one shows while another loads.
+    shownP: state.context.comparison?.overlap.p ?? null,
     // The first answer had no regressions: its counts differ from every later answer's.
     noneWorse: state.context.comparison?.metrics[0].losses === 0,
     error: state.context.error !== null,

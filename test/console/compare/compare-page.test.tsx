@@ -45,8 +45,8 @@ describe('a comparison', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
-      ['red sofa', '0.6100', '—', '—', 'Details'],
-      ['blue lamp', '0.2000', '—', '—', 'Details'],
+      ['red sofa', '0.6100', '—', '—', '—', '—', '—', '—', 'Details'],
+      ['blue lamp', '0.2000', '—', '—', '—', '—', '—', '—', 'Details'],
     ]);
     expect(screen.getByRole('link', { name: 'Details: red sofa' }).getAttribute('href')).toBe('/experiment-run-result-details/7');
     expect(screen.getByText('2 queries')).toBeTruthy();
@@ -179,7 +179,7 @@ describe('a comparison', () => {
     const services = fakeDeps();
     renderWithLogic(services, '/compare?baseline=1&candidate=2', <ComparePage />);
     await services.settle('compareRuns', { output: comparisonAnswer() });
-    const chart = screen.getByRole('img');
+    const chart = screen.getByRole('img', { name: /deltas/ });
     expect(chart.getAttribute('aria-label')).toBe(
       'Histogram of the per-query nDCG@10 deltas: 3 changed queries (1 worse, 2 better) in bins of 0.05 from −1 to 1; 1 unchanged, not drawn.',
     );
@@ -188,6 +188,51 @@ describe('a comparison', () => {
       '0.50 to 0.55: 2 queries',
     ]);
     expect(screen.getByText('1 unchanged query (delta 0), not drawn.')).toBeTruthy();
+  });
+
+  it('shows how alike the rankings are, and lists those that changed most, unjudged ones too, each named on hover', async () => {
+    const services = fakeDeps();
+    renderWithLogic(services, '/compare?baseline=1&candidate=2&metric=ndcg@10&filter=paired', <ComparePage />);
+    await services.settle('compareRuns', { output: comparisonAnswer() });
+    const chart = screen.getByRole('img', { name: /RBO ext/ });
+    expect(Array.from(chart.querySelectorAll('rect title'), (title) => title.textContent)).toEqual([
+      'RBO 0.30 to 0.40: 1 query',
+      'RBO 0.90 to 1.00: 4 queries',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'List the rankings that changed most' }));
+    expect(services.last('compareRuns').args[0]).toEqual({
+      baseline: '1',
+      candidate: '2',
+      metric: 'ndcg@10',
+      filter: 'ranked',
+      sort: 'rbo_ext',
+    });
+    expect(services.currentPath()).toBe('/compare?baseline=1&candidate=2&metric=ndcg%4010&filter=ranked');
+    const unjudged = {
+      query: 'green rug',
+      baseline_result_id: 9,
+      candidate_result_id: 19,
+      baseline: null,
+      candidate: null,
+      delta: null,
+      overlap: { overlap: 0.2, jaccard: 0.1111, rbo_min: 0.05, rbo_ext: 0.3 },
+    };
+    await services.settle('compareRuns', { output: comparisonAnswer({ results: [unjudged] }, 1) });
+    expect(screen.getByRole('option', { name: 'Rankings that changed most (5)' })).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Rankings that changed most queries by nDCG@10' })).getAllByRole('row');
+    expect(Array.from(rows[1].children, (cell) => cell.textContent)).toEqual([
+      'green rug',
+      '—',
+      '—',
+      '—',
+      '0.200',
+      '0.111',
+      '0.050',
+      '0.300',
+      'Side by side',
+    ]);
+    fireEvent.change(screen.getByRole('combobox', { name: 'RBO persistence' }), { target: { value: '0.5' } });
+    expect(services.last('compareRuns').args[0]).toMatchObject({ filter: 'ranked', sort: 'rbo_ext', rbo_p: '0.5' });
   });
 
   it('shows the server’s refusal as the page’s error', async () => {

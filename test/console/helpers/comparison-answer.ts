@@ -20,7 +20,7 @@ export const comparedRun = (id: number, name: string, changes: Partial<RunCompar
 /**
  * A comparison of run 1 (BM25) with run 2 (Dense) on nDCG@10 as GET run-comparisons answers a page of it: four
  * paired queries (+0.05, the randomization test significant, the t-test not), two only the baseline has, one
- * only the candidate has, and a histogram with one bar below zero and two above.
+ * only the candidate has, a histogram with one bar below zero and two above, and the overlap of five ranked queries.
  */
 export function comparisonAnswer(changes: Partial<RunComparison> = {}, total = 2): ComparisonPage {
   const bins = Array.from({ length: 40 }, (_, i) => ({
@@ -52,12 +52,45 @@ export function comparisonAnswer(changes: Partial<RunComparison> = {}, total = 2
         },
       ],
       histogram: { bins, unchanged: 1 },
+      overlap: overlapSummary(),
       results: [
-        { query: 'red sofa', baseline_result_id: 7, candidate_result_id: null, baseline: 0.61, candidate: null, delta: null },
-        { query: 'blue lamp', baseline_result_id: 8, candidate_result_id: null, baseline: 0.2, candidate: null, delta: null },
+        {
+          query: 'red sofa',
+          baseline_result_id: 7,
+          candidate_result_id: null,
+          baseline: 0.61,
+          candidate: null,
+          delta: null,
+          overlap: null,
+        },
+        {
+          query: 'blue lamp',
+          baseline_result_id: 8,
+          candidate_result_id: null,
+          baseline: 0.2,
+          candidate: null,
+          delta: null,
+          overlap: null,
+        },
       ],
       ...changes,
     },
     total,
+  };
+}
+
+/**
+ * The overlap of the two runs' rankings over five queries both ranked (one unjudged), at k = 10 and p = 0.9: RBO ext
+ * 0.35 for one query, 0.95 for four.
+ */
+export function overlapSummary(changes: Partial<RunComparison['overlap']> = {}): RunComparison['overlap'] {
+  return {
+    k: 10,
+    p: 0.9,
+    pairs: 5,
+    unjudged: 1,
+    means: { overlap: 0.82, jaccard: 0.74, rbo_min: 0.6512, rbo_ext: 0.83 },
+    rbo_ext_bins: Array.from({ length: 10 }, (_, i) => ({ from: i / 10, to: (i + 1) / 10, count: i === 3 ? 1 : i === 9 ? 4 : 0 })),
+    ...changes,
   };
 }

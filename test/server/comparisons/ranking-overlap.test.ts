@@ -3,7 +3,7 @@
 // hand in the comment above it or comes from a published implementation, cited where used. ln 10 = 2.302585093,
 // ln 2 = 0.693147181; powers of 0.9: 0.9, 0.81, 0.729, 0.6561, 0.59049.
 import { describe, expect, it } from 'vitest';
-import { rankingOverlap } from '../../../server/comparisons/ranking-overlap';
+import { numericRankingOverlap, rankingOverlap } from '../../../server/comparisons/ranking-overlap';
 
 const letters = (text: string) => [...text];
 const ALPHABET = letters('abcdefghijklmnopqrstuvwxyz');
@@ -202,5 +202,23 @@ describe('rankingOverlap', () => {
   it('refuses a depth below 1 or not whole, and a persistence outside (0, 1)', () => {
     for (const k of [0, -1, 2.5, Number.NaN]) expect(() => rankingOverlap(['a'], ['a'], k)).toThrow(/^k must be/);
     for (const p of [0, 1, -0.5, 1.5, Number.NaN]) expect(() => rankingOverlap(['a'], ['a'], 1, p)).toThrow(/^p must be/);
+  });
+});
+
+describe('numericRankingOverlap', () => {
+  it('answers what rankingOverlap answers for the same rankings given as numbers, repeats and uneven lengths included', () => {
+    // A fixed pseudo-random sequence: rankings of 0 to 14 ids drawn from 20, so repeats and shared ids are common.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const ranking = () => Array.from({ length: Math.floor(next() * 15) }, () => Math.floor(next() * 20) * 1e12 - 3);
+    for (let n = 0; n < 500; n++) {
+      const [a, b] = [ranking(), ranking()];
+      const k = 1 + Math.floor(next() * 12);
+      const p = [0.5, 0.9, 0.98][n % 3];
+      // Both in one array at an offset, as a comparison keeps a run's rankings.
+      const ids = Float64Array.from([42, ...a, ...b]);
+      const expected = rankingOverlap(a.map(String), b.map(String), k, p);
+      expect(numericRankingOverlap(ids, 1, a.length, ids, 1 + a.length, b.length, k, p), `${a} | ${b} @${k}`).toEqual(expected);
+    }
   });
 });
