@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => shared?.close());
 
-// Every console route, with ids the demo data and the sample fixtures have.
+// Every console route, with ids the demo data has.
 const routes = [
   '/',
   '/datasets',
@@ -22,7 +22,7 @@ const routes = [
   '/dataset-entries/1/edit',
   '/golden-sets',
   '/evaluations',
-  '/evaluations/8',
+  '/evaluations/new',
   '/test-case/1',
   '/experiments',
   '/evaluation-scripts',

@@ -94,8 +94,10 @@ describe('run comparison in Chromium', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    // The score columns name the metric.
-    expect(lines[0]).toMatch(/^query,baseline_result_id,candidate_result_id,baseline_ndcg@\d+,candidate_ndcg@\d+,delta_ndcg@\d+$/);
+    // The score columns name the metric, the overlap columns their k.
+    expect(lines[0]).toMatch(
+      /^query,baseline_result_id,candidate_result_id,baseline_ndcg@\d+,candidate_ndcg@\d+,delta_ndcg@\d+,overlap@\d+,jaccard@\d+,rbo_min,rbo_ext$/,
+    );
     // The filter's rows, every one, not one page.
     expect(lines).toHaveLength(regressions.results.length + 1);
   });
