@@ -7,7 +7,7 @@ import type { OverlapMeasure, OverlapSummary } from '../schemas/comparisons';
 import type { PairedQueries } from './paired-queries';
 import { numericRankingOverlap } from './ranking-overlap';
 
-export const OVERLAP_MEASURES: readonly OverlapMeasure[] = ['overlap', 'jaccard', 'rbo_min', 'rbo_ext'];
+const OVERLAP_MEASURES: readonly OverlapMeasure[] = ['overlap', 'jaccard', 'rbo_min', 'rbo_ext'];
 
 export interface PairOverlaps {
   k: number;

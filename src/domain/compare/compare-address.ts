@@ -91,7 +91,7 @@ function readPersistence(value: string | null): number | undefined {
 }
 
 /** The rows of these filters pair rankings, not scores: they are listed by how much the rankings changed. */
-export const listsRankings = (filter: ComparisonFilter | null): boolean => filter === 'ranked' || filter === 'unjudged';
+const listsRankings = (filter: ComparisonFilter | null): boolean => filter === 'ranked' || filter === 'unjudged';
 
 /** Why the address cannot be compared (no valid runs or evaluations, or one twice), or null when it can. */
 export function addressProblem({ baseline, candidate }: CompareAddress): string | null {

@@ -20,7 +20,7 @@ export type OverlapHistogram = {
 };
 
 /** A bin's hover text: 'RBO 0.90 to 1.00: 3 queries'. */
-export const overlapBinLabel = (bin: OverlapBin): string =>
+const overlapBinLabel = (bin: OverlapBin): string =>
   `RBO ${bin.from.toFixed(2)} to ${bin.to.toFixed(2)}: ${counted(bin.count, 'query', 'queries')}`;
 
 export function overlapHistogram(bins: readonly OverlapBin[], box: HistogramBox): OverlapHistogram {

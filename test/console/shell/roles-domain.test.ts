@@ -58,7 +58,16 @@ describe('who may change what', () => {
 
 describe('the sidebar by role', () => {
   const labels = (role: Role | null) => navigationFor(role).map((entry) => entry.label);
-  const everyone = ['Dashboard', 'Datasets', 'Dataset Entries', 'Golden Sets', 'Catalogue', 'Experiments', 'Evaluations', 'Evaluation Scripts'];
+  const everyone = [
+    'Dashboard',
+    'Datasets',
+    'Dataset Entries',
+    'Golden Sets',
+    'Catalogue',
+    'Experiments',
+    'Evaluations',
+    'Evaluation Scripts',
+  ];
 
   it('shows Model Judges to curators and admins, API keys to every role, Accounts and Audit to admins only', () => {
     expect(labels('admin')).toEqual([...everyone, 'Model Judges', 'API keys', 'Accounts', 'Audit']);
