@@ -130,10 +130,9 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
           [after, lookedFromStart] = [0, true];
           continue;
         }
-        if (await finishRun(db, runId)) {
-          await keepLinesOf(db, runId, options.log);
-          await runEnded(db, runId, options);
-        }
+        // Kept before the run shows as ended: whatever compares it from then on (an alert, a person) reads them.
+        await keepLinesOf(db, runId, options.log);
+        if (await finishRun(db, runId)) await runEnded(db, runId, options);
         return 'finished';
       }
       after = batch.scannedTo;
@@ -326,6 +325,7 @@ export async function failRunWith(db: Database, runId: number, error: string, li
 }
 
 async function runEnded(db: Database, runId: number, { log, onEnded }: RunEndListeners): Promise<void> {
-  await logRun(db, log, runId, 'ended');
+  // Told first: whoever sees the run ended finds its listeners (its alerts) already at work.
   onEnded?.(db, runId);
+  await logRun(db, log, runId, 'ended');
 }

@@ -48,6 +48,7 @@ export type NewEvaluationEvent =
   | { type: 'user.cancelUpload' }
   | { type: 'user.leave' }
   | { type: 'user.retry' }
+  | { type: 'user.downloadExample'; example: 'ranking' | 'queries' }
   | ({ type: 'upload.progress' } & UploadProgress);
 
 /** What the upload actor is given: the form to send, and where to report its progress. */
@@ -75,6 +76,8 @@ export const newEvaluationMachine = setup({
   actions: {
     /** Moves to another screen (wouter's navigate). */
     navigateTo: notProvided<{ path: string }>('navigateTo'),
+    /** Hands the browser a small example file of the chosen format (or a TREC run's queries file) to start from. */
+    saveExample: notProvided<{ example: 'ranking' | 'queries'; format: RankingFormat }>('saveExample'),
     assignOptions: assign((_, params: { options: EvaluationFormOptions }) => ({ options: params.options, loadError: null })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: messageOf(params.error) })),
     change: assign(({ context }, params: { field: DraftField; value: string }) => {
@@ -135,6 +138,9 @@ export const newEvaluationMachine = setup({
           { target: 'uploading', actions: 'startUpload' },
         ],
         'user.leave': { actions: { type: 'navigateTo', params: { path: '/evaluations' } } },
+        'user.downloadExample': {
+          actions: { type: 'saveExample', params: ({ context, event }) => ({ example: event.example, format: context.draft.format }) },
+        },
       },
       states: {
         editing: {},

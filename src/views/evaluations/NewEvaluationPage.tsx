@@ -22,7 +22,7 @@ import * as styles from './NewEvaluationPage.css';
 import { FormField } from '../ui/FormField';
 import { useLogic } from '../shell/logic-context';
 import { useRefusal } from '../shell/role-context';
-import { button } from '../ui/button.css';
+import { button, linkButton } from '../ui/button.css';
 import { GatedButton } from '../ui/Gated';
 import * as pageStyles from '../ui/page.css';
 import { errorMessage } from '../ui/status.css';
@@ -37,6 +37,9 @@ const FORMAT_HINTS = {
   csv: 'A header, then query,product_id,rank[,score]: ranked by score when given, else by rank.',
   jsonl: 'One query a line: {"query": "…", "results": ["id", …]} or results of {"product_id": …, "score": …}.',
 } as const;
+
+/** What the example of each format is called on its download button. */
+const EXAMPLE_NAMES = { trec: 'TREC run', csv: 'CSV file', jsonl: 'JSON Lines file' } as const;
 
 // New Evaluation (/evaluations/new): a ranking made elsewhere uploaded as a file to be scored against a golden
 // set. The form's problems show beside their fields; the upload's progress under the form, with Cancel; a refused
@@ -151,6 +154,11 @@ function EvaluationForm({ form }: { form: NewEvaluationRef }) {
             choices={RANKING_FORMATS.map(({ value, label }) => ({ value, label }))}
             hint={`${FORMAT_HINTS[draft.format]} Read from the file's name (.trec, .run, .txt, .csv, .jsonl, .ndjson) when it tells.`}
           />
+          <p className={formStyles.hint}>
+            <button type="button" className={linkButton} onClick={() => form.send({ type: 'user.downloadExample', example: 'ranking' })}>
+              Download an example {EXAMPLE_NAMES[draft.format]}
+            </button>
+          </p>
           {draft.format === 'trec' && (
             <div className={formStyles.field}>
               <label htmlFor={queriesId} className={formStyles.label}>
@@ -161,7 +169,16 @@ function EvaluationForm({ form }: { form: NewEvaluationRef }) {
                 type="file"
                 onChange={(event) => form.send({ type: 'user.chooseQueries', file: event.target.files?.[0] ?? null })}
               />
-              <p className={formStyles.hint}>qid, a tab, then the query, one a line: for runs whose query ids are not the queries.</p>
+              <p className={formStyles.hint}>
+                qid, a tab, then the query, one a line: for runs whose query ids are not the queries.{' '}
+                <button
+                  type="button"
+                  className={linkButton}
+                  onClick={() => form.send({ type: 'user.downloadExample', example: 'queries' })}
+                >
+                  Download an example queries file
+                </button>
+              </p>
             </div>
           )}
         </fieldset>

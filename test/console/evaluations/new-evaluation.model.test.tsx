@@ -239,6 +239,16 @@ describe('New Evaluation', () => {
     expect(byLabel('Queries file (optional)')).toBeTruthy();
   });
 
+  it('hands over an example file of the chosen format, and of a TREC run’s queries file', async () => {
+    const services = await filled();
+    fireEvent.click(screen.getByRole('button', { name: 'Download an example TREC run' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download an example queries file' }));
+    fireEvent.change(byLabel('Format'), { target: { value: 'jsonl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download an example JSON Lines file' }));
+    expect(services.saved.map((file) => file.filename)).toEqual(['example-run.trec', 'example-queries.tsv', 'example-ranking.jsonl']);
+    expect((await services.saved[0].blob.text()).split('\n')[0]).toBe('q1 Q0 P-1001 1 12.5 my-ranker');
+  });
+
   it('sends the dataset, k, gain and relevant-from chosen, and no queries file with a CSV', async () => {
     const services = await filled();
     fireEvent.change(byLabel('Dataset'), { target: { value: '7' } });

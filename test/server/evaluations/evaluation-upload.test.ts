@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type TestApp } from '../helpers/test-app';
 import type { Part } from '../helpers/multipart';
 import { scoredEvaluation } from '../helpers/scored-evaluation';
+import { RANKING_EXAMPLES, TREC_QUERIES_EXAMPLE } from '../../../src/fixtures/ranking-examples';
 
 const API = '/api/backend';
 const K = 3;
@@ -119,6 +120,16 @@ describe.each(backends)('uploading an evaluation (%s)', (backend) => {
       expect(other.statusCode, other.body).toBe(202);
       const same = await scoredEvaluation(t, other.json<{ id: number }>().id);
       expect(same.summary!.mean_metrics, name).toEqual(details.summary!.mean_metrics);
+    }
+  });
+
+  it("reads the console's example file of each format (New Evaluation offers them): the same three queries each", async () => {
+    for (const [format, { filename, text }] of Object.entries(RANKING_EXAMPLES)) {
+      const queries: Array<[string, Part]> =
+        format === 'trec' ? [['queries', { file: TREC_QUERIES_EXAMPLE.text, filename: TREC_QUERIES_EXAMPLE.filename }]] : [];
+      const answer = await upload(form(`Example ${format}`, { file: text, filename }, queries));
+      expect(answer.statusCode, `${format}: ${answer.body}`).toBe(202);
+      expect(answer.json<{ queries: number }>().queries, format).toBe(3);
     }
   });
 
