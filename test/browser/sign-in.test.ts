@@ -105,11 +105,11 @@ describe('sign-in against the embedded provider', () => {
     await page.keyboard.press('Enter');
     // A local account's menu starts with Change password; Logout is the next item down.
     const change = page.getByRole('menuitem', { name: 'Change password' });
-    await change.waitFor();
-    expect(await change.evaluate((item) => item === document.activeElement)).toBe(true);
+    // The menu takes the focus once it is open, a moment after its items show: polled, not read once.
+    await expect.poll(() => change.evaluate((item) => item === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowDown');
     const logout = page.getByRole('menuitem', { name: 'Logout' });
-    expect(await logout.evaluate((item) => item === document.activeElement)).toBe(true);
+    await expect.poll(() => logout.evaluate((item) => item === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await welcome().waitFor();
     expect(path()).toBe('/login');
