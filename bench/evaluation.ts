@@ -1,19 +1,28 @@
 /**
- * npm run bench:evaluation: an evaluation end to end through a server on PGlite. A golden set of N queries
- * (20 judgements each) is uploaded first, untimed; then a TREC run of N queries × 100 results is uploaded as an
- * evaluation (k = 10) and timed from the request to its scoring's end, with the server's peak RSS. Beside it,
- * `npm run metrics` on the same qrels and run. N is 100,000 unless BENCH_QUERIES says. Targets: within 2× the
- * metrics CLI's time, the server under 500 MiB.
+ * npm run bench:evaluation [-- --only pglite|postgres]: an evaluation end to end through a server, on PGlite and on
+ * PostgreSQL when DATABASE_URL is set (a scratch database). A golden set of N queries (20 judgements each) is
+ * uploaded first, untimed; then a TREC run of N queries × 100 results is uploaded as an evaluation (k = 10) and
+ * timed from the request to its scoring's end, with the server's peak RSS. Beside it, `npm run metrics` on the same
+ * qrels and run. N is 100,000 unless BENCH_QUERIES says. Targets: within 2× the metrics CLI's time, the server
+ * under 500 MiB.
  */
 import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestIssuer } from '../test/server/helpers/test-issuer';
-import { memory, sampleRss, startBenchServer, stopBenchServer } from './bench-server';
+import { parseArgs } from 'node:util';
+import { startTestIssuer, type TestIssuer } from '../test/server/helpers/test-issuer';
+import {
+  benchBackends,
+  memory,
+  sampleRss,
+  startBenchServer,
+  stopBenchServer,
+  withScratchDatabase,
+  type BenchBackend,
+} from './bench-server';
 import { measure } from './support/measure-child';
 import { apiCaller } from './run-setup';
 import { FileWriter, mulberry32 } from './support/generated-files';
-
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100_000);
 const RESULTS = 100;
 const K = 10;
@@ -43,6 +52,8 @@ function generate(folder: string) {
   for (const file of [run, csv, qrels]) file.close();
 }
 
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const backends = benchBackends(values.only);
 const folder = mkdtempSync(join(tmpdir(), 'bench-evaluation-'));
 const issuer = await startTestIssuer();
 try {
@@ -54,8 +65,23 @@ try {
   if (cli.code !== 0) throw new Error(`metrics exited with ${cli.code}`);
   const cliNdcg = /^ndcg_cut_10\s+all\s+(\S+)/m.exec(cli.stdout)?.[1];
   console.log(`npm run metrics: ${cli.seconds.toFixed(2)} s, peak RSS ${(cli.peakKiB / 1024).toFixed(0)} MiB; ndcg_cut_10 ${cliNdcg}`);
+  for (const backend of backends) {
+    if (backend === 'pglite')
+      await evaluate(backend, { DATA_DIR: join(folder, 'data'), DEMO_DATA: 'false' }, cli.seconds, runBytes, issuer);
+    else {
+      await withScratchDatabase('evaluation', (url) =>
+        evaluate(backend, { DATABASE_URL: url, DATA_DIR: join(folder, 'pg-data'), DEMO_DATA: 'false' }, cli.seconds, runBytes, issuer),
+      );
+    }
+  }
+} finally {
+  await issuer.close();
+  rmSync(folder, { recursive: true, force: true });
+}
 
-  const server = await startBenchServer({ DATA_DIR: join(folder, 'data'), DEMO_DATA: 'false' }, issuer, runBytes);
+async function evaluate(backend: BenchBackend, env: Record<string, string>, cliSeconds: number, runBytes: number, issuer: TestIssuer) {
+  const runFile = join(folder, 'bench.run');
+  const server = await startBenchServer(env, issuer, runBytes);
   try {
     const call = await apiCaller('bench:evaluation', server, issuer);
     const form = async (fields: Record<string, string>, file: string, name: string) => {
@@ -91,9 +117,9 @@ try {
     const seconds = (performance.now() - started) / 1000;
     const scoringPeak = (await scoringRss.stop()) / 2 ** 20;
     const peak = Math.max(uploadPeak, scoringPeak);
-    const ratio = seconds / cli.seconds;
+    const ratio = seconds / cliSeconds;
     console.log(
-      `evaluation: ${details.status}, upload answered in ${((accepted - started) / 1000).toFixed(2)} s, scored by ${seconds.toFixed(2)} s ` +
+      `${backend}: evaluation ${details.status}, upload answered in ${((accepted - started) / 1000).toFixed(2)} s, scored by ${seconds.toFixed(2)} s ` +
         `(${ratio.toFixed(2)}× metrics; target ≤ 2×), server peak RSS ${peak.toFixed(0)} MiB (target < 500; ${before.toFixed(0)} before the upload, ` +
         `${uploadPeak.toFixed(0)} while it was read and stored, ${scoringPeak.toFixed(0)} while scored); ` +
         `${details.summary?.counted} queries counted, mean ndcg@10 ${details.summary?.mean_metrics['ndcg@10']?.toFixed(4)}`,
@@ -101,7 +127,4 @@ try {
   } finally {
     await stopBenchServer(server.child);
   }
-} finally {
-  await issuer.close();
-  rmSync(folder, { recursive: true, force: true });
 }
