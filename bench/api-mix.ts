@@ -1,5 +1,6 @@
-// The requests the console makes, as request kinds for the API benchmark (bench/api.ts): the mix
-// driven by autocannon with many concurrent clients, timed per kind, and the one-at-a-time sweep.
+// The requests the console makes, as request kinds for the API benchmark (bench/api.ts): the light ones driven by
+// autocannon with many concurrent clients, timed per kind, and the one-at-a-time sweep. The whole mix is sent at a
+// steady rate by bench/api-open-loop.ts.
 import autocannon from 'autocannon';
 import { seededRandom } from '../server/evaluation/seeded-random';
 import type { BenchServer } from './bench-server';
@@ -72,6 +73,27 @@ export function requestKinds(totalEntries: number, datasetIds: readonly number[]
     { name: 'dashboard: entries total', weight: 5, path: () => entries('page=1&page_size=1') },
     { name: 'dashboard: golden sets total', weight: 5, path: () => `${BACKEND}golden-sets/?page=1&page_size=1` },
     { name: 'dashboard: experiments total', weight: 4, path: () => `${BACKEND}experiments/?page=1&page_size=1` },
+  ];
+}
+
+/**
+ * The light requests: entries pages near either end, the datasets list and the dashboard's totals. Each reads a
+ * few rows by an index, so what they measure is the server's own cost per request under many clients.
+ */
+export function lightKinds(totalEntries: number): RequestKind[] {
+  const lastPage = Math.max(1, Math.ceil(totalEntries / PAGE_SIZE));
+  return [
+    { name: 'entries page 1–5', weight: 25, path: (r) => entries(`page=${r.int(1, Math.min(5, lastPage))}&page_size=${PAGE_SIZE}`) },
+    {
+      name: 'entries one of the last 5 pages',
+      weight: 20,
+      path: (r) => entries(`page=${r.int(Math.max(1, lastPage - 4), lastPage)}&page_size=${PAGE_SIZE}`),
+    },
+    { name: 'datasets list', weight: 20, path: () => `${SERVICE}datasets/?page=1&page_size=${PAGE_SIZE}` },
+    { name: 'dashboard: datasets total', weight: 10, path: () => `${SERVICE}datasets/?page=1&page_size=1` },
+    { name: 'dashboard: entries total', weight: 10, path: () => entries('page=1&page_size=1') },
+    { name: 'dashboard: golden sets total', weight: 8, path: () => `${BACKEND}golden-sets/?page=1&page_size=1` },
+    { name: 'dashboard: experiments total', weight: 7, path: () => `${BACKEND}experiments/?page=1&page_size=1` },
   ];
 }
 

@@ -1,11 +1,12 @@
 /**
- * API load benchmark: `npm run bench:api -- [--entries N] [--seconds S] [--only pglite|postgres]
+ * API load benchmark: `npm run bench:api -- [--entries N] [--seconds S] [--rate-seconds R] [--only pglite|postgres]
  * [--connections C] [--timeout T]`.
  *
  * Per backend (PGlite, and PostgreSQL when DATABASE_URL is set, in a scratch database created and
  * dropped here): starts the real server (DEMO_DATA=false) trusting a test issuer, loads N generated
- * entries (seeded, so runs compare) through the bulk upload, drives the console's requests
- * (bench/api-mix.ts) with autocannon — 50 concurrent clients on PostgreSQL, 10 on PGlite — then
+ * entries (seeded, so runs compare) through the bulk upload, drives the light requests (bench/api-mix.ts)
+ * with autocannon for S seconds — 50 concurrent clients on PostgreSQL, 10 on PGlite — then sends the
+ * console's whole mix at steady rates, R seconds each, from the lowest up (bench/api-open-loop.ts), then
  * times single requests one at a time, samples the server's RSS from /proc, and loads the same rows
  * again with a raw COPY into a second database (bench/api-copy.ts). Prints each figure beside its
  * target (bench/api-report.ts).
@@ -19,15 +20,21 @@ import { writeBenchmarkCsv, type GeneratedCsv } from './generate-csv';
 import { benchBackends, sampleRss, startBenchServer, stopBenchServer, withScratchDatabase, type BenchBackend } from './bench-server';
 import { measureUpload, mb } from './upload-measure';
 import { apiCaller, positive } from './run-setup';
-import { getChecked, requestKinds, runMix, sweep, timeKinds, waitUntilIdle } from './api-mix';
+import { getChecked, lightKinds, requestKinds, runMix, sweep, timeKinds, waitUntilIdle } from './api-mix';
+import { openLoop, openLoopSweep } from './api-open-loop';
 import { rawCopyPGlite, rawCopyPostgres, type RawCopyResult } from './api-copy';
 import { printReport, type BackendReport } from './api-report';
 
 const DEFAULT_CONNECTIONS: Record<BenchBackend, number> = { postgres: 50, pglite: 10 };
+/** The arrival rates tried for the whole mix (requests/s), lowest first; the targets are 60 and 20. */
+const RATES: Record<BenchBackend, number[]> = { postgres: [30, 60, 90, 120, 180], pglite: [10, 20, 30, 45] };
+/** A rate whose p99 passes this ends the sweep: the server is queueing, not answering. */
+const GIVE_UP_MS = 2000;
 const MIX_SEED = 13;
 
 interface Options {
   seconds: number;
+  rateSeconds: number;
   connections?: number;
   timeoutSeconds: number;
 }
@@ -37,6 +44,7 @@ async function main() {
     options: {
       entries: { type: 'string', default: '1000000' },
       seconds: { type: 'string', default: '30' },
+      'rate-seconds': { type: 'string', default: '20' },
       only: { type: 'string' },
       connections: { type: 'string' },
       timeout: { type: 'string', default: '60' },
@@ -45,6 +53,7 @@ async function main() {
   const rows = positive(values.entries, '--entries');
   const options: Options = {
     seconds: positive(values.seconds, '--seconds'),
+    rateSeconds: positive(values['rate-seconds'], '--rate-seconds'),
     connections: values.connections === undefined ? undefined : positive(values.connections, '--connections'),
     timeoutSeconds: positive(values.timeout, '--timeout'),
   };
@@ -107,21 +116,42 @@ async function benchBackend(
     );
 
     const rss = sampleRss(server.child.pid!);
-    console.log(`${backend}: ${connections} concurrent clients for ${options.seconds} s…`);
-    const mix = await runMix(server, token, kinds, {
+    const light = lightKinds(total);
+    console.log(`${backend}: the light requests, ${connections} concurrent clients for ${options.seconds} s…`);
+    const mix = await runMix(server, token, light, {
       connections,
       seconds: options.seconds,
       timeoutSeconds: options.timeoutSeconds,
       seed: MIX_SEED,
     });
     // autocannon stops with up to `connections` requests still running on the server (PGlite runs them one
-    // after the other): the sweep starts once the server answers a cheap request quickly again.
+    // after the other): each next step starts once the server answers a cheap request quickly again.
+    console.log(`${backend}: the whole mix at steady rates, ${options.rateSeconds} s each…`);
+    const rates = await openLoopSweep(
+      RATES[backend],
+      (rate) => openLoop(server, token, kinds, { rate, seconds: options.rateSeconds, seed: MIX_SEED + rate }),
+      () => waitUntilIdle(server, token),
+      GIVE_UP_MS,
+    );
     const drained = await waitUntilIdle(server, token);
-    console.log(`${backend}: single requests, one at a time (after ${(drained / 1000).toFixed(1)} s for the mix's last requests to end)…`);
+    console.log(`${backend}: single requests, one at a time (after ${(drained / 1000).toFixed(1)} s for the last requests to end)…`);
     const steps = await sweep(server, token, total);
     const kindCosts = await timeKinds(server, token, kinds, MIX_SEED + 2);
     const loadRssPeakMb = mb(await rss.stop());
-    report = { backend, connections, rows: csv.rows, mappings: csv.mappings, upload, kinds, mix, sweep: steps, kindCosts, loadRssPeakMb };
+    report = {
+      backend,
+      connections,
+      rows: csv.rows,
+      mappings: csv.mappings,
+      upload,
+      kinds,
+      lightKinds: light,
+      mix,
+      rates,
+      sweep: steps,
+      kindCosts,
+      loadRssPeakMb,
+    };
   } finally {
     await stopBenchServer(server.child);
   }
