@@ -63,6 +63,8 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<Database 
     dataDir,
     ...own,
     transaction: (work) => pg.transaction((tx) => work(queryable(tx))),
+    // One connection is all PGlite has.
+    connection: (work) => work(own),
     boundWal,
     close: async () => {
       clearInterval(walTimer);

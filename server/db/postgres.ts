@@ -64,6 +64,10 @@ export async function openPostgres(connectionString: string): Promise<Database &
     query: query(pool),
     exec: exec(pool),
     copyCsv: (table, columns, csv) => borrow(pool, connectionLost, (client) => copyOn(client, table, columns, csv)),
+    connection: (work) =>
+      borrow(pool, connectionLost, (client) =>
+        work({ query: query(client), exec: exec(client), copyCsv: (table, columns, csv) => copyOn(client, table, columns, csv) }),
+      ),
     transaction: (work) =>
       borrow(pool, connectionLost, async (client) => {
         await client.query('BEGIN');

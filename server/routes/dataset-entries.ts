@@ -27,7 +27,7 @@ export async function datasetEntryRoutes(fastify: FastifyInstance, { db }: { db:
       },
     },
     async (request, reply) => {
-      const page = await entryListPage(db, request.query, pageWindow(request.query));
+      const page = await db.connection((c) => entryListPage(c, request.query, pageWindow(request.query)));
       sendTotal(reply, page);
       return page.entries;
     },

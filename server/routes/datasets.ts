@@ -26,7 +26,7 @@ export async function datasetRoutes(fastify: FastifyInstance, { db }: { db: Data
       },
     },
     async (request, reply) => {
-      const page = await datasetPage(db, request.query.search, pageWindow(request.query));
+      const page = await db.connection((c) => datasetPage(c, request.query.search, pageWindow(request.query)));
       reply.header('X-Total-Count', page.total);
       return page.datasets;
     },

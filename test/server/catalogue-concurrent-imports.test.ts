@@ -57,11 +57,9 @@ describe('a conflict the database resolves by aborting a transaction', () => {
   ])('%s answers 409 with a message to try again, not a 500', async (code, message) => {
     const issuer = await startTestIssuer();
     const test = await createTestDatabase('pglite');
-    const db: Database = {
-      ...test.db,
-      query: (sql, params) =>
-        sql.includes('FROM products') ? Promise.reject(Object.assign(new Error(message), { code })) : test.db.query(sql, params),
-    };
+    const query: Database['query'] = (sql, params) =>
+      sql.includes('FROM products') ? Promise.reject(Object.assign(new Error(message), { code })) : test.db.query(sql, params);
+    const db: Database = { ...test.db, query, connection: (work) => work({ ...test.db, query }) };
     const config = readConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: issuer.audience, OIDC_CLIENT_ID: 'test-console' });
     const app = await buildApp(config, { db });
     try {

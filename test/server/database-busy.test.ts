@@ -11,10 +11,15 @@ let t: TestApp;
 let busy = false;
 
 /** The test database, but while `busy` every statement fails as pg-pool fails a request that waited too long. */
-const sometimesBusy = (db: Database): Database => ({
-  ...db,
-  query: (sql, params) => (busy ? Promise.reject(new Error('timeout exceeded when trying to connect')) : db.query(sql, params)),
-});
+const sometimesBusy = (db: Database): Database => {
+  const noConnection = () => Promise.reject(new Error('timeout exceeded when trying to connect'));
+  return {
+    ...db,
+    query: (sql, params) => (busy ? noConnection() : db.query(sql, params)),
+    // A list takes one connection for its reads: that is where pg-pool's wait runs out.
+    connection: (work) => (busy ? noConnection() : db.connection(work)),
+  };
+};
 
 beforeAll(async () => {
   t = await startTestApp('pglite', {}, { appDatabase: sometimesBusy });

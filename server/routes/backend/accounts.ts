@@ -68,7 +68,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { db: Databa
       },
     },
     async (request, reply) => {
-      const page = await accountPage(db, request.query.search?.trim() || null, pageWindow(request.query));
+      const page = await db.connection((c) => accountPage(c, request.query.search?.trim() || null, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },

@@ -36,7 +36,7 @@ export async function apiKeyRoutes(fastify: FastifyInstance, opts: { db: Databas
       },
     },
     async (request, reply) => {
-      const page = await apiKeyPage(db, actorOf(request), pageWindow(request.query));
+      const page = await db.connection((c) => apiKeyPage(c, actorOf(request), pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },

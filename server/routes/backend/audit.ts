@@ -46,7 +46,7 @@ export async function auditRoutes(fastify: FastifyInstance, opts: { db: Database
     },
     async (request, reply) => {
       const { page: _page, page_size: _size, ...filters } = request.query;
-      const page = await auditPage(db, checkedFilters(filters), pageWindow(request.query));
+      const page = await db.connection((c) => auditPage(c, checkedFilters(filters), pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       if (page.capped) reply.header('X-Total-Count-Capped', 'true');
       return { count: page.count, results: page.results };

@@ -96,7 +96,7 @@ export async function catalogueRoutes(fastify: FastifyInstance, { db, uploads }:
     },
     async (request, reply) => {
       const { search, golden_set_id: goldenSetId } = request.query;
-      const page = await productPage(db, { search, goldenSetId }, pageWindow(request.query));
+      const page = await db.connection((c) => productPage(c, { search, goldenSetId }, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },

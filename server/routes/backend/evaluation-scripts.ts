@@ -26,7 +26,7 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
       },
     },
     async (request, reply) => {
-      const page = await scriptPage(db, pageWindow(request.query));
+      const page = await db.connection((c) => scriptPage(c, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },
@@ -73,7 +73,7 @@ export async function evaluationScriptRoutes(fastify: FastifyInstance, { db }: {
       },
     },
     async (request, reply) => {
-      const page = await experimentsOfScriptPage(db, request.params.id, pageWindow(request.query));
+      const page = await db.connection((c) => experimentsOfScriptPage(c, request.params.id, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },

@@ -37,7 +37,7 @@ export async function evaluationRoutes(
       },
     },
     async (request, reply) => {
-      const page = await evaluationPage(db, pageWindow(request.query));
+      const page = await db.connection((c) => evaluationPage(c, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },
@@ -69,7 +69,9 @@ export async function evaluationRoutes(
       },
     },
     async (request, reply) => {
-      const { results, ...total } = await evaluationResultPage(db, request.params.id, request.query, pageWindow(request.query));
+      const { results, ...total } = await db.connection((c) =>
+        evaluationResultPage(c, request.params.id, request.query, pageWindow(request.query)),
+      );
       sendTotal(reply, total);
       return results;
     },

@@ -67,7 +67,9 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
     },
     async (request, reply) => {
       const paged = request.query.page !== undefined || request.query.page_size !== undefined;
-      const list = await experimentRunList(db, request.params.experimentId, paged ? pageWindow(request.query) : undefined);
+      const list = await db.connection((c) =>
+        experimentRunList(c, request.params.experimentId, paged ? pageWindow(request.query) : undefined),
+      );
       reply.header('X-Total-Count', list.count);
       return list.runs;
     },
@@ -149,7 +151,9 @@ export async function experimentRunRoutes(fastify: FastifyInstance, { db, runQue
       },
     },
     async (request, reply) => {
-      const { results, ...total } = await resultPage(db, request.params.runId, request.query, pageWindow(request.query));
+      const { results, ...total } = await db.connection((c) =>
+        resultPage(c, request.params.runId, request.query, pageWindow(request.query)),
+      );
       sendTotal(reply, total);
       return results;
     },

@@ -32,7 +32,7 @@ export async function experimentRoutes(fastify: FastifyInstance, { db }: { db: D
       },
     },
     async (request, reply) => {
-      const page = await experimentPage(db, pageWindow(request.query));
+      const page = await db.connection((c) => experimentPage(c, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page.results;
     },

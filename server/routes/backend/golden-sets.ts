@@ -61,7 +61,7 @@ export async function goldenSetRoutes(fastify: FastifyInstance, opts: { db: Data
       },
     },
     async (request, reply) => {
-      const page = await goldenSetPage(db, pageWindow(request.query));
+      const page = await db.connection((c) => goldenSetPage(c, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },

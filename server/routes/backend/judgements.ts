@@ -40,7 +40,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request, reply) => {
-      const page = await queryPage(db, request.params.id, request.query.search, pageWindow(request.query));
+      const page = await db.connection((c) => queryPage(c, request.params.id, request.query.search, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },
@@ -133,7 +133,7 @@ export async function judgementRoutes(fastify: FastifyInstance, { db }: { db: Da
       },
     },
     async (request, reply) => {
-      const page = await historyPage(db, request.params.id, pageWindow(request.query));
+      const page = await db.connection((c) => historyPage(c, request.params.id, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page;
     },

@@ -26,7 +26,7 @@ export async function modelJudgeRoutes(fastify: FastifyInstance, { db }: { db: D
       },
     },
     async (request, reply) => {
-      const page = await modelJudgePage(db, pageWindow(request.query));
+      const page = await db.connection((c) => modelJudgePage(c, pageWindow(request.query)));
       reply.header('X-Total-Count', page.count);
       return page.results;
     },

@@ -46,7 +46,9 @@ export async function runJudgingRoutes(
       }
       const regressed = scope === 'regressions' ? await regressedQueries(db, comparisonOf, comparison!, id) : undefined;
       const person = await ownRater(db, actorOf(request).sub);
-      const { items, ...totals } = await unjudgedPage(db, id, { scope, query, regressed }, person, pageWindow(request.query));
+      const { items, ...totals } = await db.connection((c) =>
+        unjudgedPage(c, id, { scope, query, regressed }, person, pageWindow(request.query)),
+      );
       sendQueueTotals(reply, totals);
       return items;
     },
@@ -66,7 +68,7 @@ export async function runJudgingRoutes(
     },
     async (request, reply) => {
       const person = await ownRater(db, actorOf(request).sub);
-      const { items, ...totals } = await setQueuePage(db, request.params.id, person, pageWindow(request.query));
+      const { items, ...totals } = await db.connection((c) => setQueuePage(c, request.params.id, person, pageWindow(request.query)));
       sendQueueTotals(reply, totals);
       return items;
     },
