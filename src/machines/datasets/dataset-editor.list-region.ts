@@ -4,7 +4,11 @@ import { filterKey, type EntryList, type EntryWindow, type Side } from '../../do
 // Its actions and guards are the machine's, named by string. `reload` (a complete upload into the dataset) fetches
 // the list again with its filter.
 
-export const ENTRY_WINDOW = 1000;
+/**
+ * Rows a list asks for at a time: a few screens' worth, so a filter typed on a big list costs the server a small
+ * read; more come as the list scrolls near its end (and by themselves up to the prefetch limit).
+ */
+export const ENTRY_WINDOW = 200;
 /** A filter that the loaded window cannot answer alone asks the server after this pause in typing. */
 export const FILTER_DEBOUNCE_MS = 300;
 

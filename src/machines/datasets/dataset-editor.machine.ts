@@ -26,7 +26,7 @@ import { bulkUploadMachine } from './bulk-upload.machine';
 import type { ReloadEvent } from '../shared/reload';
 
 // The /datasets/{id}/edit page: the dual-list membership of one dataset. Two lists, 'included' and
-// 'available', each loaded from the server in windows of up to 1000 with its own filter, so nothing is
+// 'available', each loaded from the server in windows (ENTRY_WINDOW) with its own filter, so nothing is
 // silently cut off however many entries exist. Moves apply at once (optimistic, `pending` tag) and go to the
 // server in chunks (entry-moves.ts); if a chunk fails, both lists reload, so the screen ends equal to the server.
 // Each list's selection and keyboard focus (a multi-select listbox) live here too, computed by

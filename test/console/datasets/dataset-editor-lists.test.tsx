@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Dataset, DatasetEntry } from '../../../src/domain/evaluations/evaluation-service-types';
 import { DatasetEditorPage } from '../../../src/views/datasets/DatasetEditorPage';
+import { ENTRY_WINDOW } from '../../../src/machines/datasets/dataset-editor.machine';
 import { fakeDeps } from '../helpers/fake-deps';
 import { renderWithLogic } from '../helpers/render-console';
 
@@ -118,7 +119,7 @@ describe('a filter with more matches on the server than loaded', () => {
     await services.settle('entryWindow', { output: { items: [entry(1)], total: 50_000, count: 50_000 } }, { side: 'available', page: 1 });
     const section = screen.getByRole('heading', { name: /^Available Entries/ }).closest('section')!;
     fireEvent.change(within(section).getByPlaceholderText('Filter available entries...'), { target: { value: 'entry' } });
-    const matches = Array.from({ length: 1000 }, (_, i) => entry(i + 1)); // one full window
+    const matches = Array.from({ length: ENTRY_WINDOW }, (_, i) => entry(i + 1)); // one full window
     await services.settle(
       'entryWindow',
       { output: { items: matches, total: 10_000, capped: true, count: 50_000 } },
@@ -128,8 +129,8 @@ describe('a filter with more matches on the server than loaded', () => {
     // Past the loaded rows the editor goes on loading: a capped total is only a lower bound.
     expect(services.last('entryWindow').input).toMatchObject({ side: 'available', search: 'entry', page: 2 });
     expect(within(section).getByText('Loading more...')).toBeTruthy();
-    fireEvent.click(within(section).getByRole('button', { name: 'Select all matching (1,000)' }));
-    expect(within(section).getByRole('button', { name: 'Add Selected (1,000)' })).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: `Select all matching (${ENTRY_WINDOW})` }));
+    expect(within(section).getByRole('button', { name: `Add Selected (${ENTRY_WINDOW})` })).toBeTruthy();
   });
 });
 

@@ -81,7 +81,8 @@ describe('dataset editor with more entries than one window', () => {
   it('loads every window up to the prefetch limit, so nothing is cut off', async () => {
     const { actor, calls } = start(2500);
     await vi.waitFor(() => expect(actor.getSnapshot().context.available.rows).toHaveLength(2500));
-    expect(calls.filter((call) => call.side === 'available').map((call) => call.page)).toEqual([1, 2, 3]);
+    const windows = Array.from({ length: Math.ceil(2500 / ENTRY_WINDOW) }, (_, i) => i + 1);
+    expect(calls.filter((call) => call.side === 'available').map((call) => call.page)).toEqual(windows);
     expect(calls.every((call) => call.pageSize === ENTRY_WINDOW)).toBe(true);
     expect(actor.getSnapshot().context.available.count).toBe(2500);
   });
