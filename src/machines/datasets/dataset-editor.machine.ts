@@ -34,7 +34,10 @@ import type { ReloadEvent } from '../shared/reload';
 // Once the dataset is found, 'Upload entries' opens the Bulk Upload dialog (spawned then, preset to put every row
 // into this dataset); after a complete upload it sends `reload` and both lists fetch again, new entries included.
 
-/** Up to this many rows a list loads itself in windows, so its filter answers locally, at once. */
+/**
+ * A list of at most this many rows loads the rest of itself in windows, so its filter answers locally, at once;
+ * a longer one loads only what is scrolled to.
+ */
 const PREFETCH_LIMIT = 10_000;
 export { ENTRY_WINDOW, FILTER_DEBOUNCE_MS } from './dataset-editor.list-region';
 
@@ -91,7 +94,7 @@ export const datasetEditorMachine = setup({
       params.side === params.expected && hasMoreRows(context[params.side]),
     shouldPrefetch: ({ context }, params: { side: Side }) => {
       const list = context[params.side];
-      return hasMoreRows(list) && list.rows.length < PREFETCH_LIMIT;
+      return hasMoreRows(list) && !list.capped && list.total <= PREFETCH_LIMIT;
     },
     hasAvailableSelection: ({ context }) => context.available.selected.size > 0,
     hasIncludedSelection: ({ context }) => context.included.selected.size > 0,

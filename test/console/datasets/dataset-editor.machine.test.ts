@@ -78,7 +78,7 @@ describe('dataset editor with more entries than one window', () => {
     return { actor, calls };
   }
 
-  it('loads every window up to the prefetch limit, so nothing is cut off', async () => {
+  it('loads every window of a list up to the prefetch limit, so nothing is cut off', async () => {
     const { actor, calls } = start(2500);
     await vi.waitFor(() => expect(actor.getSnapshot().context.available.rows).toHaveLength(2500));
     const windows = Array.from({ length: Math.ceil(2500 / ENTRY_WINDOW) }, (_, i) => i + 1);
@@ -87,9 +87,19 @@ describe('dataset editor with more entries than one window', () => {
     expect(actor.getSnapshot().context.available.count).toBe(2500);
   });
 
+  it('loads only the first window of a longer list, the next when asked (as the list scrolls)', async () => {
+    const { actor, calls } = start(12_000);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { available: 'idle' } })).toBe(true));
+    expect(actor.getSnapshot().context.available.rows).toHaveLength(ENTRY_WINDOW);
+    actor.send({ type: 'user.loadMore', side: 'available' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.available.rows).toHaveLength(2 * ENTRY_WINDOW));
+    expect(actor.getSnapshot().matches({ ready: { available: 'idle' } })).toBe(true);
+    expect(calls.filter((call) => call.side === 'available').map((call) => call.page)).toEqual([1, 2]);
+  });
+
   it('asks the server, after a pause in typing, when the loaded rows cannot answer the filter', async () => {
     const { actor, calls } = start(12_000);
-    await vi.waitFor(() => expect(actor.getSnapshot().context.available.rows).toHaveLength(10_000));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.available.rows).toHaveLength(ENTRY_WINDOW));
     expect(actor.getSnapshot().can({ type: 'user.loadMore', side: 'available' })).toBe(true);
     vi.useFakeTimers();
     actor.send({ type: 'user.filter', side: 'available', text: 'entry 1199' });
