@@ -100,6 +100,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 function templateFor(env: Record<string, string>): string | undefined {
   if (env.DATA_DIR || env.DATABASE_URL) return undefined;
+  // Outside the test runner (the benches start servers too) there are no templates to ask for.
+  if (!process.env.VITEST) return undefined;
   // Only the browser project's global setup makes templates; elsewhere every server starts afresh.
   const templates = inject('serverTemplates');
   if (!templates) return undefined;
