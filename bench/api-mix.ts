@@ -97,6 +97,16 @@ export function lightKinds(totalEntries: number): RequestKind[] {
   ];
 }
 
+/** Draws the index of a kind, each as often as its weight says. */
+export function kindChooser(kinds: readonly RequestKind[], random: Random): () => number {
+  const totalWeight = kinds.reduce((sum, kind) => sum + kind.weight, 0);
+  return () => {
+    let roll = random.next() * totalWeight;
+    for (let i = 0; i < kinds.length; i++) if ((roll -= kinds[i].weight) < 0) return i;
+    return kinds.length - 1;
+  };
+}
+
 /** Drives the mix for `seconds` with `connections` clients (one request in flight each), every kind timed on its own. */
 export async function runMix(
   server: BenchServer,
@@ -105,12 +115,7 @@ export async function runMix(
   options: { connections: number; seconds: number; timeoutSeconds: number; seed: number },
 ): Promise<MixResult> {
   const random = seededRandom(options.seed);
-  const totalWeight = kinds.reduce((sum, kind) => sum + kind.weight, 0);
-  const choose = (): number => {
-    let roll = random.next() * totalWeight;
-    for (let i = 0; i < kinds.length; i++) if ((roll -= kinds[i].weight) < 0) return i;
-    return kinds.length - 1;
-  };
+  const choose = kindChooser(kinds, random);
   const stats: KindStats[] = kinds.map((kind) => ({ name: kind.name, latencies: [], failures: new Map() }));
   const failureSamples: string[] = [];
   // One path of each kind, drawn apart from the run's sequence: a short run may never send some kind.

@@ -4,7 +4,7 @@
 // and hide it). Rates are tried from the lowest up, and the sweep stops once a rate has clearly collapsed.
 import { seededRandom } from '../server/evaluation/seeded-random';
 import type { BenchServer } from './bench-server';
-import type { RequestKind } from './api-mix';
+import { kindChooser, type RequestKind } from './api-mix';
 import { percentile } from './support/percentile';
 
 export interface OpenLoopStep {
@@ -29,12 +29,7 @@ export async function openLoop(
   options: { rate: number; seconds: number; seed: number },
 ): Promise<OpenLoopStep> {
   const random = seededRandom(options.seed);
-  const totalWeight = kinds.reduce((sum, kind) => sum + kind.weight, 0);
-  const choose = (): number => {
-    let roll = random.next() * totalWeight;
-    for (let i = 0; i < kinds.length; i++) if ((roll -= kinds[i].weight) < 0) return i;
-    return kinds.length - 1;
-  };
+  const choose = kindChooser(kinds, random);
   const count = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const latencies: number[][] = kinds.map(() => []);
