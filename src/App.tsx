@@ -5,12 +5,13 @@ import { AuthActorContext, type AuthActorRef } from './views/shell/auth-actor-co
 import { LoginPage } from './views/shell/LoginPage';
 import { LogicContext, type ConsoleLogic } from './views/shell/logic-context';
 import { RequireAuth } from './views/shell/RequireAuth';
-import { Shell } from './views/shell/Shell';
 import { DocumentTitle } from './views/ui/DocumentTitle';
 import { statusMessage } from './views/ui/status.css';
 import { screenChunk, type Screen } from './views/shell/screen-chunk';
 
 // Each screen is its own chunk: /login loads only the sign-in code (see bench/bundle-size.ts).
+// The signed-in frame (sidebar, top bar, the user's role) is one too: /login shows none of it.
+const Shell = screenChunk(() => import('./views/shell/Shell').then((m) => m.Shell));
 const DashboardPage = screenChunk(() => import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage));
 const DatasetsPage = screenChunk(() => import('./views/datasets/DatasetsPage').then((m) => m.DatasetsPage));
 const DatasetEditorPage = screenChunk(() => import('./views/datasets/DatasetEditorPage').then((m) => m.DatasetEditorPage));
@@ -89,11 +90,13 @@ export function App({ auth, logic }: { auth: AuthActorRef; logic: LogicSource })
         <Route>
           <PreloadScreen source={logic} />
           <RequireAuth>
-            <Shell>
-              <Suspense fallback={loading}>
-                <Screens source={logic} />
-              </Suspense>
-            </Shell>
+            <Suspense fallback={loading}>
+              <Shell>
+                <Suspense fallback={loading}>
+                  <Screens source={logic} />
+                </Suspense>
+              </Shell>
+            </Suspense>
           </RequireAuth>
         </Route>
       </Switch>
@@ -153,7 +156,7 @@ const screenRoutes: readonly ScreenRoute[] = [
 ];
 
 /**
- * While sign-in is checked, the screen of the address and the screens' logic already load: the screen
+ * While sign-in is checked, the shell, the screen of the address and the screens' logic already load: the screen
  * then shows at once, without a Suspense fallback and React's 300 ms hold on what replaces one.
  */
 function PreloadScreen({ source }: { source: LogicSource }) {
@@ -161,6 +164,7 @@ function PreloadScreen({ source }: { source: LogicSource }) {
   const [path] = useLocation();
   useEffect(() => {
     if (typeof source === 'function') void source().catch(() => undefined);
+    Shell.preload();
     screenRoutes.find((route) => matchRoute(parser, route.path, path)[0])?.screen.preload();
   }, [parser, path, source]);
   return null;
