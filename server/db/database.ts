@@ -22,7 +22,7 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Runs `work` on one connection, without a transaction: a request's few reads wait for a free connection
-   * once, not once each, which under many clients is most of their time on PostgreSQL.
+   * once, not once each, which under many clients on PostgreSQL shortens every request's wait.
    */
   connection<T>(work: (db: Queryable) => Promise<T>): Promise<T>;
   /** The embedded database's folder; absent on PostgreSQL and for an embedded database in memory. */
