@@ -6,6 +6,7 @@ import { comparePaired } from '../../server/evaluation/paired-stats';
 import { queryKey } from '../../server/evaluation/query-key';
 import { startEngineRuns, type EngineRuns } from './helpers/engine-run';
 import { backends, type TestApp } from './helpers/test-app';
+import { comparisonCsvLine } from './helpers/comparison-csv-line';
 
 const API = '/api/backend';
 
@@ -200,22 +201,7 @@ describe.each(backends)('run comparisons (%s)', (backend) => {
       'query,baseline_result_id,candidate_result_id,baseline_ndcg@3,candidate_ndcg@3,delta_ndcg@3,overlap@3,jaccard@3,rbo_min,rbo_ext',
     );
     const rows = (await compare('metric=ndcg@3&page_size=100')).json<{ results: Row[] }>().results;
-    expect(lines.slice(1)).toEqual(
-      rows.map((row) =>
-        [
-          row.query,
-          row.baseline_result_id,
-          row.candidate_result_id,
-          row.baseline,
-          row.candidate,
-          row.delta,
-          row.overlap!.overlap,
-          row.overlap!.jaccard,
-          row.overlap!.rbo_min,
-          row.overlap!.rbo_ext,
-        ].join(','),
-      ),
-    );
+    expect(lines.slice(1)).toEqual(rows.map((row) => comparisonCsvLine(row)));
     // A query starting like a formula is written as text. (A run that changes is compared afresh.)
     await t.db.query(`UPDATE experiment_run_results SET result = jsonb_set(result, '{input}', '"=cmd|x"') WHERE id = $1`, [
       rows[0].baseline_result_id,

@@ -3,9 +3,9 @@
  * paired deltas (40 of width 0.05 over [-1, 1]) laid out with d3 scales in a width × height box; React draws
  * it. The unchanged queries (delta 0) are counted in the text, not drawn: one bar of them would dwarf the rest. Pure.
  */
-import { scaleLinear } from 'd3';
 import type { DeltaBin } from './comparison-types';
 import { counted, formatCount } from '../shared/format-count';
+import { histogramLayout, type HistogramBox, type HistogramTick } from './histogram-layout';
 
 /** A bar left of 0 holds regressions, right of it improvements. */
 type HistogramBar = {
@@ -17,7 +17,6 @@ type HistogramBar = {
   label: string;
   tone: 'regression' | 'improvement';
 };
-type HistogramTick = { position: number; label: string };
 
 export type DeltaHistogram = {
   bars: HistogramBar[];
@@ -33,8 +32,6 @@ export type DeltaHistogram = {
   description: string;
 };
 
-export type HistogramBox = { width: number; height: number; left: number; right: number; top: number; bottom: number };
-
 const MINUS = '\u2212';
 const signed = (value: number, digits: number) => (value < 0 ? `${MINUS}${Math.abs(value).toFixed(digits)}` : value.toFixed(digits));
 
@@ -44,34 +41,16 @@ export const binLabel = (bin: DeltaBin): string =>
 
 export function deltaHistogram(bins: readonly DeltaBin[], unchanged: number, metricLabel: string, box: HistogramBox): DeltaHistogram {
   const changed = bins.reduce((sum, bin) => sum + bin.count, 0);
-  const most = Math.max(1, ...bins.map((bin) => bin.count));
   const low = Math.min(-1, ...bins.map((bin) => bin.from));
   const high = Math.max(1, ...bins.map((bin) => bin.to));
-  const x = scaleLinear()
-    .domain([low, high])
-    .range([box.left, box.width - box.right]);
-  const y = scaleLinear()
-    .domain([0, most])
-    .range([box.height - box.bottom, box.top])
-    .nice();
-  const floorY = y(0);
-  const bars = bins
-    .filter((bin) => bin.count > 0)
-    .map((bin) => ({
-      x: x(bin.from),
-      // A hairline gap between neighbouring bars.
-      width: Math.max(1, x(bin.to) - x(bin.from) - 1),
-      y: y(bin.count),
-      height: floorY - y(bin.count),
-      count: bin.count,
-      label: binLabel(bin),
-      tone: bin.to <= 0 ? ('regression' as const) : ('improvement' as const),
-    }));
+  const { x, floorY, bars: laid, yTicks } = histogramLayout(bins, [low, high], box);
+  const bars = laid.map(({ bin, ...bar }) => ({
+    ...bar,
+    count: bin.count,
+    label: binLabel(bin),
+    tone: bin.to <= 0 ? ('regression' as const) : ('improvement' as const),
+  }));
   const xTicks = [-1, -0.5, 0, 0.5, 1].map((value) => ({ position: x(value), label: signed(value, 1) }));
-  const yTicks = y
-    .ticks(Math.min(4, most))
-    .filter(Number.isInteger)
-    .map((value) => ({ position: y(value), label: formatCount(value) }));
   return { bars, xTicks, yTicks, zeroX: x(0), floorY, description: histogramDescription(bins, unchanged, metricLabel, changed) };
 }
 

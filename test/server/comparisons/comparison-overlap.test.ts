@@ -12,6 +12,7 @@ import type { ComparisonRow, RunComparison } from '../../../server/schemas/compa
 import { startEngineRuns, type EngineRuns } from '../helpers/engine-run';
 import { scoredEvaluation } from '../helpers/scored-evaluation';
 import { backends } from '../helpers/test-app';
+import { comparisonCsvLine } from '../helpers/comparison-csv-line';
 
 const API = '/api/backend';
 
@@ -157,25 +158,7 @@ describe.each(backends)('ranking overlap on comparisons (%s)', (backend) => {
       `query,baseline_result_id,candidate_result_id,baseline_ndcg@${K},candidate_ndcg@${K},delta_ndcg@${K},overlap@${K},jaccard@${K},rbo_min,rbo_ext`,
     );
     const shown = await rows('filter=ranked&sort=rbo_ext');
-    const cells = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-    expect(lines.slice(1)).toEqual(
-      shown.map((row: ComparisonRow) =>
-        [
-          row.query,
-          row.baseline_result_id,
-          row.candidate_result_id,
-          row.baseline,
-          row.candidate,
-          row.delta,
-          row.overlap!.overlap,
-          row.overlap!.jaccard,
-          row.overlap!.rbo_min,
-          row.overlap!.rbo_ext,
-        ]
-          .map((cell) => (typeof cell === 'string' ? cell : cells(cell)))
-          .join(','),
-      ),
-    );
+    expect(lines.slice(1)).toEqual(shown.map((row: ComparisonRow) => comparisonCsvLine(row)));
     expect(lines.find((line) => line.startsWith('blue lamp,'))).toMatch(/^blue lamp,\d+,\d+,,,,0\.\d+,/);
     expect((await csv('filter=only_baseline'))[1]).toMatch(/^green rug,\d+,,[\d.]+,,,,,,$/);
   });
