@@ -1,12 +1,15 @@
-/** Runs a Node child process (tsx scripts take `--import tsx`) and measures its wall time and peak memory. */
+/** Runs a child process, Node's unless told (tsx scripts take `--import tsx`), and measures its wall time and peak memory. */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Peak RSS in KiB: /usr/bin/time's %M when present, else VmHWM sampled from /proc. */
-export async function measure(args: string[]): Promise<{ seconds: number; peakKiB: number; stdout: string; code: number | null }> {
+export async function measure(
+  args: string[],
+  program = process.execPath,
+): Promise<{ seconds: number; peakKiB: number; stdout: string; code: number | null }> {
   const useTime = existsSync('/usr/bin/time');
-  const command = useTime ? '/usr/bin/time' : process.execPath;
-  const fullArgs = useTime ? ['-f', 'PEAK_RSS_KIB %M', process.execPath, ...args] : args;
+  const command = useTime ? '/usr/bin/time' : program;
+  const fullArgs = useTime ? ['-f', 'PEAK_RSS_KIB %M', program, ...args] : args;
   const started = performance.now();
   const child = spawn(command, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -9,35 +9,51 @@
  * number (trec_eval's atol/atof would read garbage as 0).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { forEachLine, isSkipped, parseGrade, parseScore, splitFields, TrecFormatError } from './trec-lines';
+import { ShareFilter, type QueryShare } from './query-shares';
+import { SeenIds } from './seen-ids';
+import { forEachLine, isSkipped, parseGrade, parseScore, sameBytes, splitFields, TrecFormatError } from './trec-lines';
 
 /** Judgements by query id, then grades by docid. */
 export type Qrels = Map<string, Map<string, number>>;
 
-export function readQrels(file: string): Qrels {
+/** With a share, only that share's queries: the lines of others are neither read nor checked. */
+export function readQrels(file: string, share?: QueryShare): Qrels {
   const qrels: Qrels = new Map();
+  const filter = share && new ShareFilter(share);
   const starts = new Int32Array(4);
   const ends = new Int32Array(4);
-  let currentQid = '';
+  let currentQid = Buffer.alloc(0);
   let current: Map<string, number> | undefined;
   forEachLine(file, (buffer, start, end, lineNumber) => {
-    if (isSkipped(buffer, start, end)) return;
+    if (filter?.owns(buffer, start, end) === false || isSkipped(buffer, start, end)) return;
     const fields = splitFields(buffer, start, end, starts, ends);
     if (fields !== 4) throw new TrecFormatError(file, lineNumber, `expected 4 fields "qid iter docid grade", found ${fields}`);
     const grade = parseGrade(buffer, starts[3], ends[3]);
     if (Number.isNaN(grade))
       throw new TrecFormatError(file, lineNumber, `grade "${buffer.toString('latin1', starts[3], ends[3])}" is not an integer`);
-    const qid = buffer.toString('latin1', starts[0], ends[0]);
-    if (qid !== currentQid || current === undefined) {
-      currentQid = qid;
+    if (current === undefined || !sameBytes(currentQid, buffer, starts[0], ends[0])) {
+      currentQid = Buffer.from(buffer.subarray(starts[0], ends[0]));
+      const qid = currentQid.toString('latin1');
       current = qrels.get(qid);
       if (current === undefined) qrels.set(qid, (current = new Map()));
     }
     const docid = buffer.toString('latin1', starts[2], ends[2]);
-    if (current.has(docid)) throw new TrecFormatError(file, lineNumber, `document ${docid} is judged twice for query ${qid}`);
+    const judged = current.size;
     current.set(docid, grade);
+    if (current.size === judged)
+      throw new TrecFormatError(file, lineNumber, `document ${docid} is judged twice for query ${currentQid.toString('latin1')}`);
   });
   return qrels;
+}
+
+/** The docids in trec_eval's order: the same array when it already is, as most runs are. */
+function inTrecOrder(docids: string[], scores: ArrayLike<number>): string[] {
+  for (let i = 1; i < docids.length; i++) {
+    if (scores[i - 1] < scores[i] || (scores[i - 1] === scores[i] && docids[i - 1] < docids[i])) {
+      return trecOrder(docids, scores).map((j) => docids[j]);
+    }
+  }
+  return docids;
 }
 
 /** trec_eval's run order: score descending, then docid descending. */
@@ -60,13 +76,16 @@ export interface RunSummary {
 /**
  * Streams a run file, calling onQuery with each query's ranking in trec_eval's order. A query
  * whose lines are not contiguous is read again once the first pass ends and reported again with
- * all its lines: the last report for a query id is the one that counts.
+ * all its lines: the last report for a query id is the one that counts. With a share, only that share's
+ * queries are read, as if the file held no other lines.
  */
 export function forEachRunQuery(
   file: string,
   onQuery: (qid: string, ranking: readonly string[]) => void,
   wanted: (qid: string) => boolean = () => true,
+  share?: QueryShare,
 ): RunSummary {
+  const filter = share && new ShareFilter(share);
   const starts = new Int32Array(6);
   const ends = new Int32Array(6);
   const finished = new Set<string>();
@@ -77,32 +96,23 @@ export function forEachRunQuery(
   let skip = false;
   let docids: string[] = [];
   let scores = new Float64Array(1024);
-  const seen = new Set<string>();
+  const seen = new SeenIds();
 
   const flush = () => {
     if (qid === undefined) return;
     finished.add(qid);
-    if (!skip) {
-      const order = trecOrder(docids, scores);
-      onQuery(
-        qid,
-        order.map((i) => docids[i]),
-      );
-    }
+    if (!skip) onQuery(qid, inTrecOrder(docids, scores));
     docids = [];
     seen.clear();
   };
-  const sameQid = (buffer: Buffer, start: number, end: number) =>
-    qidBytes.length === end - start && buffer.compare(qidBytes, 0, qidBytes.length, start, end) === 0;
-
   forEachLine(
     file,
     (buffer, start, end, lineNumber) => {
-      if (isSkipped(buffer, start, end)) return;
-      const fields = splitFields(buffer, start, end, starts, ends);
+      if (filter?.owns(buffer, start, end) === false || isSkipped(buffer, start, end)) return;
+      const fields = splitFields(buffer, start, end, starts, ends, true);
       if (fields < 6) throw new TrecFormatError(file, lineNumber, `expected 6 fields "qid iter docid rank score tag", found ${fields}`);
       lines++;
-      if (!sameQid(buffer, starts[0], ends[0])) {
+      if (qid === undefined || !sameBytes(qidBytes, buffer, starts[0], ends[0])) {
         flush();
         qid = buffer.toString('latin1', starts[0], ends[0]);
         qidBytes = Buffer.from(buffer.subarray(starts[0], ends[0]));
@@ -114,8 +124,8 @@ export function forEachRunQuery(
       if (Number.isNaN(score))
         throw new TrecFormatError(file, lineNumber, `score "${buffer.toString('latin1', starts[4], ends[4])}" is not a number`);
       const docid = buffer.toString('latin1', starts[2], ends[2]);
-      if (seen.has(docid)) throw new TrecFormatError(file, lineNumber, `document ${docid} is retrieved twice for query ${qid}`);
-      seen.add(docid);
+      if (!seen.add(docid, buffer, starts[2], ends[2]))
+        throw new TrecFormatError(file, lineNumber, `document ${docid} is retrieved twice for query ${qid}`);
       if (docids.length === scores.length) {
         const bigger = new Float64Array(scores.length * 2);
         bigger.set(scores);
@@ -128,12 +138,12 @@ export function forEachRunQuery(
   );
   flush();
   const runId = lastRunTag(file);
-  if (split.size > 0) readSplitQueries(file, new Set([...split].filter(wanted)), onQuery);
+  if (split.size > 0) readSplitQueries(file, new Set([...split].filter(wanted)), onQuery, filter);
   return { runId, lines, queries: finished.size };
 }
 
 /** The tag of the file's last content line, read from its end. */
-function lastRunTag(file: string): string {
+export function lastRunTag(file: string): string {
   const starts = new Int32Array(6);
   const ends = new Int32Array(6);
   let tag = '';
@@ -159,12 +169,17 @@ function lastRunTag(file: string): string {
   return tag;
 }
 
-function readSplitQueries(file: string, split: ReadonlySet<string>, onQuery: (qid: string, ranking: readonly string[]) => void): void {
+function readSplitQueries(
+  file: string,
+  split: ReadonlySet<string>,
+  onQuery: (qid: string, ranking: readonly string[]) => void,
+  filter: ShareFilter | undefined,
+): void {
   const starts = new Int32Array(6);
   const ends = new Int32Array(6);
   const byQuery = new Map<string, { docids: string[]; scores: number[]; lines: number[] }>();
   forEachLine(file, (buffer, start, end, lineNumber) => {
-    if (isSkipped(buffer, start, end)) return;
+    if (filter?.owns(buffer, start, end) === false || isSkipped(buffer, start, end)) return;
     splitFields(buffer, start, end, starts, ends);
     const qid = buffer.toString('latin1', starts[0], ends[0]);
     if (!split.has(qid)) return;
@@ -180,9 +195,6 @@ function readSplitQueries(file: string, split: ReadonlySet<string>, onQuery: (qi
       if (seen.has(docid)) throw new TrecFormatError(file, lines[i], `document ${docid} is retrieved twice for query ${qid}`);
       seen.set(docid, i);
     });
-    onQuery(
-      qid,
-      trecOrder(docids, scores).map((i) => docids[i]),
-    );
+    onQuery(qid, inTrecOrder(docids, scores));
   }
 }

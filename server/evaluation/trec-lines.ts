@@ -10,7 +10,7 @@ export class TrecFormatError extends Error {
   constructor(
     readonly file: string,
     readonly line: number,
-    detail: string,
+    readonly detail: string,
   ) {
     super(`${file}:${line}: ${detail}`);
     this.name = 'TrecFormatError';
@@ -103,14 +103,22 @@ export class ByteLines {
   }
 }
 
-/** Field boundaries of one line; counts every field but stores at most starts.length. */
-export function splitFields(buffer: Buffer, start: number, end: number, starts: Int32Array, ends: Int32Array): number {
+/**
+ * Field boundaries of one line; counts every field but stores at most starts.length. With `enough`, it
+ * stops at the start of field number starts.length and returns that count, leaving that field's end
+ * unset: a run line's tag is never read, so it is never scanned.
+ */
+export function splitFields(buffer: Buffer, start: number, end: number, starts: Int32Array, ends: Int32Array, enough = false): number {
   let count = 0;
   let i = start;
   while (i < end) {
     while (i < end && isSpace(buffer[i])) i++;
     if (i >= end) break;
     const fieldStart = i;
+    if (enough && count === starts.length - 1) {
+      starts[count] = fieldStart;
+      return starts.length;
+    }
     while (i < end && !isSpace(buffer[i])) i++;
     if (count < starts.length) {
       starts[count] = fieldStart;
@@ -119,6 +127,27 @@ export function splitFields(buffer: Buffer, start: number, end: number, starts: 
     count++;
   }
   return count;
+}
+
+/** Whether buffer[start, end) holds exactly these bytes: compares a line's id with the last one's without making a string. */
+export function sameBytes(bytes: Buffer, buffer: Buffer, start: number, end: number): boolean {
+  if (bytes.length !== end - start) return false;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== buffer[start + i]) return false;
+  return true;
+}
+
+/** Where the field starting at `start` ends. */
+export function fieldEnd(buffer: Buffer, start: number, end: number): number {
+  let i = start;
+  while (i < end && !isSpace(buffer[i])) i++;
+  return i;
+}
+
+/** Where a line's first field starts: `end` for a blank line. */
+export function firstFieldStart(buffer: Buffer, start: number, end: number): number {
+  let i = start;
+  while (i < end && isSpace(buffer[i])) i++;
+  return i;
 }
 
 export const isSkipped = (buffer: Buffer, start: number, end: number) => {

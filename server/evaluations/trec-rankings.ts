@@ -4,7 +4,7 @@
  * query's ranking is its docids by score descending, then docid descending. Read as bytes: ten million
  * lines cost no string per field. The qid is the query's text unless a queries file maps it.
  */
-import { ByteLines, isSkipped, parseScore, splitFields } from '../evaluation/trec-lines';
+import { ByteLines, isSkipped, parseScore, sameBytes, splitFields } from '../evaluation/trec-lines';
 import { queryKey } from '../evaluation/query-key';
 import { productIdProblem, queryProblem, type TrecQuery } from '../golden-sets/judgement-rows';
 import type { UploadReader } from '../import/upload-reader';
@@ -97,12 +97,6 @@ function setQuery(collector: RankingCollector, qid: string, line: number, querie
 }
 
 /** Whether `bytes` are those of `buffer` from `start` to `end`; a loop beats Buffer.compare's call on a few bytes. */
-function sameBytes(bytes: Buffer, buffer: Buffer, start: number, end: number): boolean {
-  if (bytes.length !== end - start) return false;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== buffer[start + i]) return false;
-  return true;
-}
-
 /** productIdProblem, without decoding the usual short ASCII id (white space cannot be in a field). */
 function docidProblem(buffer: Buffer, start: number, end: number): string | undefined {
   let plain = end - start <= MAX_JUDGED_PRODUCT_ID_LENGTH;

@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../server/evaluation/seeded-random';
 
 const fixtures = 'test/server/fixtures/trec';
 
@@ -155,5 +159,66 @@ describe('npm run metrics', () => {
     expect(metrics(`${fixtures}/qrels.txt`, `${fixtures}/run.txt`, '-k', '0').stderr).toContain('-k must be a positive integer');
     expect(metrics(`${fixtures}/qrels.txt`).code).toBe(1);
     expect(metrics(`${fixtures}/qrels.txt`, `${fixtures}/nope.txt`).stderr).toContain('cannot read');
+  });
+});
+
+describe('npm run metrics on several threads', () => {
+  // 400 queries of 30 results, judged or not, some judged only 0, some missing from the run, and a
+  // tenth of them split into two runs of lines far apart: each thread must score its share whole.
+  const folder = mkdtempSync(join(tmpdir(), 'metrics-threads-'));
+  const qrels = join(folder, 'bench.qrels');
+  const run = join(folder, 'bench.run');
+  const random = seededRandom(7).next;
+  const qrelsLines: string[] = [];
+  const head: string[] = [];
+  const tail: string[] = [];
+  for (let q = 0; q < 400; q++) {
+    const qid = `topic-${q}`;
+    if (q % 7 !== 0) {
+      for (let d = 0; d < 12; d++)
+        qrelsLines.push(`${qid} 0 doc-${Math.floor(random() * 3)}-${d} ${q % 11 === 0 ? 0 : Math.floor(random() * 4)}`);
+    }
+    if (q % 13 === 0) continue; // judged, never retrieved
+    for (let r = 0; r < 30; r++) {
+      const line = `${qid} Q0 doc-${Math.floor(random() * 3)}-${r} ${r + 1} ${(random() * 10).toFixed(3)} threads`;
+      (q % 10 === 3 && r >= 20 ? tail : head).push(line);
+    }
+  }
+  writeFileSync(qrels, `${qrelsLines.join('\n')}\n`);
+  writeFileSync(run, `${[...head, ...tail].join('\n')}\n`);
+
+  it('prints byte for byte what one thread prints', () => {
+    for (const [options, threads] of [
+      [
+        ['-q', '-c'],
+        ['2', '3'],
+      ],
+      [['-q', '--gain', 'exponential', '--relevant-from', '2'], ['2']],
+    ]) {
+      const one = metrics(qrels, run, '-k', '5', ...options, '--threads', '1');
+      expect(one.code).toBe(0);
+      expect(one.stdout).toMatch(/^ndcg_cut(_exp)?_5 +\ttopic-398\t/m);
+      expect(one.stderr).toContain('have no judgement above 0');
+      for (const count of threads) expect(metrics(qrels, run, '-k', '5', ...options, '--threads', count)).toEqual(one);
+    }
+  });
+
+  it('names the same first malformed line as one thread does, the qrels before the run', () => {
+    const badRun = join(folder, 'bad.run');
+    const lines = [...head, ...tail];
+    lines[700] = lines[700].replace(/ [\d.]+ threads$/, ' high threads');
+    lines[150] = lines[150].replace(/ Q0 /, ' ');
+    writeFileSync(badRun, `${lines.join('\n')}\n`);
+    const one = metrics(qrels, badRun, '--threads', '1');
+    expect(one.code).toBe(2);
+    expect(one.stderr).toBe(`metrics: ${badRun}:151: expected 6 fields "qid iter docid rank score tag", found 5\n`);
+    expect(metrics(qrels, badRun, '--threads', '2')).toEqual(one);
+
+    const badQrels = join(folder, 'bad.qrels');
+    writeFileSync(badQrels, `${qrelsLines.map((line, i) => (i === 900 ? line.replace(/\d$/, 'x') : line)).join('\n')}\n`);
+    const both = metrics(badQrels, badRun, '--threads', '2');
+    expect(both.stderr).toBe(`metrics: ${badQrels}:901: grade "x" is not an integer\n`);
+    expect(both).toEqual(metrics(badQrels, badRun, '--threads', '1'));
+    expect(metrics(qrels, run, '--threads', '0').stderr).toContain('--threads must be an integer from 1 to 64');
   });
 });

@@ -60,6 +60,54 @@ describe('TREC files', () => {
     expect(() => readQrels(file)).toThrow(`${file}:1: expected 4 fields "qid iter docid grade", found 5`);
   });
 
+  it('finds a document retrieved twice among a thousand results of one query', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trec-files-'));
+    const file = join(folder, 'long.run');
+    const lines = Array.from({ length: 1000 }, (_, i) => `q1 Q0 doc-${i} ${i + 1} ${1000 - i} t`);
+    writeFileSync(file, [...lines, 'q1 Q0 doc-517 1001 0 t'].join('\n'));
+    expect(() => forEachRunQuery(file, () => {})).toThrow(
+      new TrecFormatError(file, 1001, 'document doc-517 is retrieved twice for query q1'),
+    );
+    // The same when q1 comes back after another query and its lines are gathered again.
+    writeFileSync(file, [...lines, 'q2 Q0 doc-1 1 1 t', 'q1 Q0 doc-517 1001 0 t'].join('\n'));
+    expect(() => forEachRunQuery(file, () => {})).toThrow(
+      new TrecFormatError(file, 1002, 'document doc-517 is retrieved twice for query q1'),
+    );
+    writeFileSync(file, lines.join('\n'));
+    const rankings: (readonly string[])[] = [];
+    forEachRunQuery(file, (_, ranking) => rankings.push(ranking));
+    expect(rankings).toEqual([lines.map((_, i) => `doc-${i}`)]);
+  });
+
+  it('splits the queries of both files into shares that together hold each query once, whole', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trec-files-'));
+    const run = join(folder, 'shares.run');
+    const qrels = join(folder, 'shares.qrels');
+    const qids = Array.from({ length: 60 }, (_, q) => `query ${q}`.replace(' ', '-'));
+    // Interleaved: every query's lines are split, so each share must gather its own across the file.
+    writeFileSync(run, [0, 1, 2].flatMap((r) => qids.map((qid) => `${qid} Q0 d${r} ${r + 1} ${3 - r} t`)).join('\n'));
+    writeFileSync(qrels, qids.map((qid) => `${qid} 0 d1 1`).join('\n'));
+    const whole = new Map<string, readonly string[]>();
+    forEachRunQuery(run, (qid, ranking) => whole.set(qid, ranking));
+    const shared = new Map<string, readonly string[]>();
+    const judged = new Set<string>();
+    for (const index of [0, 1, 2]) {
+      const share = { index, count: 3 };
+      const inShare = new Map<string, readonly string[]>();
+      forEachRunQuery(run, (qid, ranking) => inShare.set(qid, ranking), undefined, share);
+      for (const [qid, ranking] of inShare) {
+        expect(shared.has(qid)).toBe(false);
+        shared.set(qid, ranking);
+      }
+      const shareQrels = readQrels(qrels, share);
+      expect([...shareQrels.keys()].sort()).toEqual([...inShare.keys()].sort());
+      for (const qid of shareQrels.keys()) judged.add(qid);
+    }
+    expect(shared).toEqual(whole);
+    expect(whole.get('query-7')).toEqual(['d0', 'd1', 'd2']);
+    expect(judged).toEqual(new Set(qids));
+  });
+
   it('splits lines across chunk boundaries and grows for long lines', () => {
     const folder = mkdtempSync(join(tmpdir(), 'trec-lines-'));
     const file = join(folder, 'lines.txt');
