@@ -7,6 +7,7 @@
  */
 import { openDatabase } from '../../server/storage/open-database';
 import { migrate } from '../../server/storage/migrate';
+import { settleImport } from '../../server/db/after-import';
 
 const METRICS = [
   'ndcg@10',
@@ -68,7 +69,8 @@ export async function storeBigRun(connection: { databaseUrl?: string; dataDir: s
       );
     }
     await db.query('ANALYZE dataset_entries');
-    await db.query('ANALYZE experiment_run_results');
+    // As the run's worker does when a run ends.
+    await settleImport(db, 'results', results, console);
     return runId;
   } finally {
     await db.close();

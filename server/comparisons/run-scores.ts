@@ -118,24 +118,38 @@ function parseLines(lines: string, readRankings: () => Promise<string | null>, f
   const group = () => ({ ids: [] as number[], keys: [] as string[], starts: [] as number[], lengths: [] as number[] });
   const [scored, others] = [group(), group()];
   const seen = new Set<string>();
+  // Where each field of the line starts; read with indexOf rather than split: a run's lines are 100,000 arrays fewer.
+  const fieldStarts = new Int32Array(fieldCount + 3);
+  const fieldEnds = new Int32Array(fieldCount + 3);
   let start = 0;
-  // JSON escapes tabs and line breaks, so neither occurs inside the key's field.
-  for (const line of lines === '' ? [] : lines.split('\n')) {
-    const parts = line.split('\t');
-    const last = parts[fieldCount + 1];
-    const length = Number(parts[fieldCount + 2]);
+  let lineStart = 0;
+  while (lineStart < lines.length) {
+    let lineEnd = lines.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = lines.length;
+    let at = lineStart;
+    for (let f = 0; f < fieldCount + 3; f++) {
+      const tab = f === fieldCount + 2 ? lineEnd : lines.indexOf('\t', at);
+      fieldStarts[f] = at;
+      fieldEnds[f] = tab === -1 || tab > lineEnd ? lineEnd : tab;
+      at = fieldEnds[f] + 1;
+    }
+    lineStart = lineEnd + 1;
+    const length = Number(lines.slice(fieldStarts[fieldCount + 2], fieldEnds[fieldCount + 2]));
     start += length;
-    const key = last.startsWith('i') ? queryKey(JSON.parse(last.slice(1)) as string) : (JSON.parse(last) as string);
+    const key = queryKeyOf(lines.slice(fieldStarts[fieldCount + 1], fieldEnds[fieldCount + 1]));
     if (seen.has(key)) continue;
     seen.add(key);
-    const metricValues = fields.map((field) => parts[field + 1]);
-    const isScored = !metricValues.includes('');
+    // JSON escapes tabs and line breaks, so neither occurs inside the key's field; an empty field is a missing value.
+    let isScored = true;
+    for (const f of fields) if (fieldEnds[f + 1] === fieldStarts[f + 1]) isScored = false;
     const to = isScored ? scored : others;
-    to.ids.push(Number(parts[0]));
+    to.ids.push(Number(lines.slice(fieldStarts[0], fieldEnds[0])));
     to.keys.push(key);
     to.starts.push(start - length);
     to.lengths.push(length);
-    if (isScored) metricValues.forEach((value, m) => values[m].push(Number(value)));
+    if (isScored) {
+      for (let m = 0; m < fields.length; m++) values[m].push(Number(lines.slice(fieldStarts[fields[m] + 1], fieldEnds[fields[m] + 1])));
+    }
   }
   const count = start;
   return {
@@ -149,6 +163,12 @@ function parseLines(lines: string, readRankings: () => Promise<string | null>, f
       lengths: Int32Array.from(scored.lengths.concat(others.lengths)),
     },
   };
+}
+
+/** A line's query key: JSON text, parsed only when it escapes something; `i` before it marks an input to make the key from. */
+function queryKeyOf(field: string): string {
+  if (field.startsWith('i')) return queryKey(JSON.parse(field.slice(1)) as string);
+  return field.includes('\\') ? (JSON.parse(field) as string) : field.slice(1, -1);
 }
 
 /** What `compute` answers, computed on the first call; a failure is not kept, so the next call tries again. */

@@ -14,6 +14,9 @@ const IMPORTS = {
   products: { tables: 'products', searchIndex: 'products_search_idx' },
   judgements: { tables: 'golden_set_judgements, golden_set_ratings', searchIndex: undefined },
   rankings: { tables: 'evaluation_rankings, experiment_run_entries', searchIndex: undefined },
+  // A run's results, written batch by batch while it runs: settled when it ends. Counting a run's 100,000 results
+  // for every page of them took 113 ms on PGlite, 20 ms once the visibility map let the count read an index alone.
+  results: { tables: 'experiment_run_results', searchIndex: undefined },
 } as const;
 
 export type Imported = keyof typeof IMPORTS;

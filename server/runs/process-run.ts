@@ -4,6 +4,7 @@
  * one transaction that stores its results and advances the progress together, and the database's
  * (run, entry) key drops a result a resumed or duplicated slice would write twice.
  */
+import { settleImport } from '../db/after-import';
 import type { Database } from '../db/database';
 import { queryKey } from '../evaluation/query-key';
 import type { SearchHit, SearchTarget } from '../search/search-target';
@@ -132,6 +133,7 @@ export async function processRunSlice(db: Database, runId: number, options: Slic
         }
         // Kept before the run shows as ended: whatever compares it from then on (an alert, a person) reads them.
         await keepLinesOf(db, runId, options.log);
+        await settleResults(db, runId, options.log);
         if (await finishRun(db, runId)) await runEnded(db, runId, options);
         return 'finished';
       }
@@ -312,6 +314,12 @@ async function keepLinesOf(db: Database, runId: number, log: RunLog | undefined)
   } catch (error) {
     log?.warn({ run: runId, err: error }, `run ${runId}: its scores could not be kept for comparisons, which will read its results`);
   }
+}
+
+/** What autovacuum would do for the run's results, before they are read page by page (db/after-import.ts). */
+async function settleResults(db: Database, runId: number, log: RunLog | undefined): Promise<void> {
+  const { rows } = await db.query<{ done: number }>('SELECT progress_done AS done FROM experiment_runs WHERE id = $1', [runId]);
+  await settleImport(db, 'results', Number(rows[0]?.done ?? 0), log ?? console);
 }
 
 /** Fails a pending or running run with an error the console shows, and logs its end if this call ended it. */

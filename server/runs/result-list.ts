@@ -7,7 +7,7 @@
  */
 import type { Queryable } from '../db/database';
 import { COUNT_CAP, type ListTotal } from '../db/capped-matches';
-import { pageKeys } from '../db/page-keys';
+import { pageKeys, type OrderColumn } from '../db/page-keys';
 import { HttpError } from '../errors';
 import type { ExperimentRunResult, ResultListQuery } from '../schemas/results';
 import { requireRow } from '../db/require-row';
@@ -60,11 +60,11 @@ async function countMatches(db: Queryable, from: string, params: unknown[], sear
 /** What a reader looks at first: scored results (PASS, FAIL), then those still to judge, then errors. */
 const STATUS_RANK = `(CASE status WHEN 'PASS' THEN 0 WHEN 'FAIL' THEN 0 WHEN 'UNJUDGED' THEN 1 ELSE 2 END)`;
 
-type Order = Array<readonly [column: string, direction: 'ASC' | 'DESC']>;
+type Order = OrderColumn[];
 
 /**
- * The list's order, first to last, the id last to make it total. A metric's missing values (errors) are
- * ±Infinity, so they come last either way and reading the list backwards is its exact reverse.
+ * The list's order, first to last, the id last to make it total. A metric's missing values (errors) come
+ * last either way.
  */
 async function sortOrder(db: Queryable, runId: number, query: ResultListQuery, param: (value: unknown) => string): Promise<Order> {
   if (query.sort === undefined && query.completion) {
@@ -91,9 +91,10 @@ async function sortOrder(db: Queryable, runId: number, query: ResultListQuery, p
     ];
   }
   await requireMetric(db, runId, query.sort);
-  const missing = direction === 'ASC' ? `'Infinity'` : `'-Infinity'`;
+  // As numeric, not float8: the embedded database parses 100,000 float8s in twice the time of the whole sort
+  // otherwise. Metrics are stored as JavaScript prints numbers, so both orders are the same.
   return [
-    [`coalesce((scores->>${param(query.sort)})::float8, ${missing})`, direction],
+    [`(scores->>${param(query.sort)})::numeric`, direction, 'NULLS LAST'],
     ['id', direction],
   ];
 }
