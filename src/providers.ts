@@ -1,6 +1,7 @@
 // The composition root: the one place where machines meet the real services and the router. Sign-in is
-// wired here and loads with /login; the screens' logic and services load as their own chunk once someone
-// is signed in (see bench/bundle-size.ts), built once over that session.
+// wired here and loads with /login (the sign-in library itself once the page has); the screens' logic and
+// services load as their own chunk once someone is signed in (see bench/bundle-size.ts), built once over
+// that session.
 import { createActor, type Actor } from 'xstate';
 import { createAuthLogic } from './logic/auth-logic';
 import type { ApiSession } from './services/api-client';
@@ -43,6 +44,12 @@ const auth: AuthClient = {
   loginWithPopup: async () => (await loadRuntime()).auth.loginWithPopup(),
   logout: async () => (await loadRuntime()).auth.logout(),
   getAccessToken: async (options) => (await loadRuntime()).auth.getAccessToken(options),
+  preload: () => {
+    loadRuntime().then(
+      (loaded) => loaded.auth.preload(),
+      () => undefined, // the sign-in that needs the runtime asks again, and tells
+    );
+  },
   // Without a runtime there is no session to forget.
   forgetSession: () => {
     void runtime?.then(
@@ -58,6 +65,9 @@ let authActor: Actor<ReturnType<typeof createAuthLogic>> | undefined;
 export function startAuth(): Actor<ReturnType<typeof createAuthLogic>> {
   authActor = createActor(createAuthLogic({ auth, router: createBrowserRouter(), me }), { input: { url: window.location.href } });
   authActor.start();
+  // The sign-in library loads once the page has, not with it: /login paints first.
+  if (document.readyState === 'complete') auth.preload();
+  else window.addEventListener('load', () => auth.preload(), { once: true });
   return authActor;
 }
 

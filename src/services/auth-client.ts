@@ -1,7 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import { AuthError, toAuthError, type AuthOperation } from '../domain/shell/auth-errors';
-import { identityDefaults, userManagerSettings } from './auth-settings';
-import { ConsoleUserManager } from './console-user-manager';
+import type { ConsoleUserManager } from './console-user-manager';
+import { identityDefaults } from './identity-defaults';
 import { logoutUrl } from '../domain/shell/logout-url';
 import { createRenewalLock } from './renewal-lock';
 import type { RuntimeConfig } from './runtime-config';
@@ -19,6 +19,8 @@ export type AuthClient = {
   /** Local logout: drops the tokens and the session hint, no call to the provider. */
   forgetSession(): void;
   getAccessToken(options?: { forceRenewal?: boolean }): Promise<string>;
+  /** Starts loading the sign-in library, so that a sign-in does not wait for it. */
+  preload(): void;
 };
 
 export type BrowserEnvironment = {
@@ -33,13 +35,20 @@ export type BrowserEnvironment = {
 
 export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment): AuthClient {
   const now = env.now ?? (() => Date.now());
-  const manager = new ConsoleUserManager(userManagerSettings(config, env.origin, env.storage), {
-    assign: env.assign,
-    organization: config.organization,
-    idTokenLeewaySeconds: identityDefaults.idTokenLeewaySeconds,
-    tokenRequest: { timeoutMs: identityDefaults.tokenRequestTimeoutMs, retries: identityDefaults.tokenRequestRetries },
-    now,
-  });
+  // The sign-in library (oidc-client-ts and our checks over it) is a chunk of its own, loaded when first needed or
+  // preloaded: a signed-out visit to /login shows the page without waiting for it. A failed load is not kept.
+  let loaded: ConsoleUserManager | undefined;
+  let loading: Promise<ConsoleUserManager> | undefined;
+  const manager = (): Promise<ConsoleUserManager> => {
+    loading ??= import('./console-user-manager').then(
+      ({ createConsoleUserManager }) => (loaded = createConsoleUserManager(config, env, now)),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
   const hint = createSessionHint(env.storage, identityDefaults.sessionHintLifetimeMs, now);
   const lock = createRenewalLock(env.locks, `sec.auth.renew:${config.client_id}`, identityDefaults.renewalLockTimeoutMs);
 
@@ -59,13 +68,13 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
     user !== null && (user.expires_at === undefined || user.expires_at - identityDefaults.expiryMarginSeconds > now() / 1000);
 
   // A silent authorization in a hidden iframe (prompt=none), which the provider answers from its session cookie.
-  const authorizeSilently = () => manager.signinSilent({ forceIframeAuth: true, nonce: createNonce() });
+  const authorizeSilently = async () => (await manager()).signinSilent({ forceIframeAuth: true, nonce: createNonce() });
 
   async function renew(user: User | null): Promise<User | null> {
     if (!user) throw new AuthError({ code: 'login_required', message: 'Login required' });
     if (!config.useRefreshTokens || !user.refresh_token) return authorizeSilently();
     try {
-      return await manager.signinSilent();
+      return await (await manager()).signinSilent();
     } catch (error) {
       // A refresh token that expired or was revoked is not the end while the provider's session lives.
       if ((error as { error?: unknown }).error === 'invalid_grant') return authorizeSilently();
@@ -75,7 +84,7 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
 
   function forgetSession() {
     hint.clear();
-    void manager.removeUser(); // in-memory store: done before the promise settles
+    void loaded?.removeUser(); // in-memory store: done before the promise settles; not loaded, nothing to remove
   }
 
   return {
@@ -87,8 +96,9 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
 
     async handleRedirectCallback(url) {
       const user = await signedIn('login', async () => {
-        await manager.clearStaleState(); // a login transaction lives 1 day
-        return manager.signinRedirectCallback(url);
+        const users = await manager();
+        await users.clearStaleState(); // a login transaction lives 1 day
+        return users.signinRedirectCallback(url);
       });
       if (!user) throw new AuthError({ code: 'login_failed', message: 'Login failed' });
       return { user: toAuthUser(user), ...returnToOf(user.state) };
@@ -96,7 +106,7 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
 
     async loginWithRedirect({ returnTo } = {}) {
       await signedIn('login', async () => {
-        await manager.signinRedirect({ nonce: createNonce(), ...(returnTo !== undefined && { state: { returnTo } }) });
+        await (await manager()).signinRedirect({ nonce: createNonce(), ...(returnTo !== undefined && { state: { returnTo } }) });
         return null;
       });
     },
@@ -106,8 +116,8 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), identityDefaults.popupTimeoutMs);
       try {
-        const user = await signedIn('login', () =>
-          manager.signinPopup({ nonce: createNonce(), popupSignal: timeout.signal, popupAbortOnClose: true }),
+        const user = await signedIn('login', async () =>
+          (await manager()).signinPopup({ nonce: createNonce(), popupSignal: timeout.signal, popupAbortOnClose: true }),
         );
         if (!user) throw new AuthError({ code: 'login_failed', message: 'Login failed' });
         return toAuthUser(user);
@@ -120,11 +130,11 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
     },
 
     async logout() {
-      const user = await manager.getUser();
+      const user = await loaded?.getUser();
       forgetSession();
       let endSessionEndpoint: string | undefined;
       try {
-        endSessionEndpoint = await manager.metadataService.getEndSessionEndpoint();
+        endSessionEndpoint = await (await manager()).metadataService.getEndSessionEndpoint();
       } catch {
         endSessionEndpoint = undefined; // the provider is unreachable: the local logout above still stands
       }
@@ -143,12 +153,12 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
     forgetSession,
 
     async getAccessToken({ forceRenewal = false } = {}) {
-      const current = await manager.getUser();
+      const current = (await loaded?.getUser()) ?? null;
       if (!forceRenewal && isFresh(current)) return current.access_token;
       const user = await signedIn('token', () =>
         lock.run(async () => {
           // Another caller may have renewed while this one waited for the lock.
-          const latest = await manager.getUser();
+          const latest = (await loaded?.getUser()) ?? null;
           const renewedMeanwhile = latest !== null && latest.access_token !== current?.access_token;
           if (isFresh(latest) && (!forceRenewal || renewedMeanwhile)) return latest;
           return renew(latest);
@@ -156,6 +166,10 @@ export function createAuthClient(config: RuntimeConfig, env: BrowserEnvironment)
       );
       if (!user) throw new AuthError({ code: 'login_required', message: 'Login required' });
       return user.access_token;
+    },
+
+    preload() {
+      manager().catch(() => undefined); // met again, and told, by the sign-in that needs it
     },
   };
 }

@@ -1,19 +1,6 @@
 import { InMemoryWebStorage, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { identityDefaults } from './identity-defaults';
 import type { RuntimeConfig } from './runtime-config';
-
-/** The identity defaults (timeouts, retries, lifetimes, leeway), in the units the code uses. */
-export const identityDefaults = {
-  tokenRequestTimeoutMs: 10_000,
-  tokenRequestRetries: 3,
-  popupTimeoutMs: 60_000,
-  popupWidth: 400,
-  popupHeight: 600,
-  expiryMarginSeconds: 60,
-  renewalLockTimeoutMs: 5_000,
-  sessionHintLifetimeMs: 24 * 60 * 60 * 1000,
-  loginTransactionLifetimeSeconds: 24 * 60 * 60,
-  idTokenLeewaySeconds: 60,
-} as const;
 
 /** The static page (public/silent-callback.html) that hands popup and iframe answers back to this window. */
 const childCallbackPath = '/silent-callback.html';

@@ -1,7 +1,10 @@
 import { ErrorResponse, User, UserManager, type UserManagerSettings, type UseRefreshTokenArgs } from 'oidc-client-ts';
 import { AuthError } from '../domain/shell/auth-errors';
 import { IdTokenError, checkIdToken } from '../domain/shell/id-token-claims';
+import { userManagerSettings } from './auth-settings';
+import { identityDefaults } from './identity-defaults';
 import { createRedirectNavigator } from './redirect-navigator';
+import type { RuntimeConfig } from './runtime-config';
 import { requestTokens, type TokenRequestOptions, type TokenResponse } from './token-request';
 
 export type ConsoleUserManagerOptions = {
@@ -12,6 +15,21 @@ export type ConsoleUserManagerOptions = {
   tokenRequest: TokenRequestOptions;
   now: () => number;
 };
+
+/** The console's user manager for a runtime config, in a page at `origin` keeping login transactions in `storage`. */
+export function createConsoleUserManager(
+  config: RuntimeConfig,
+  env: { origin: string; storage: Storage; assign: (url: string) => void },
+  now: () => number,
+): ConsoleUserManager {
+  return new ConsoleUserManager(userManagerSettings(config, env.origin, env.storage), {
+    assign: env.assign,
+    organization: config.organization,
+    idTokenLeewaySeconds: identityDefaults.idTokenLeewaySeconds,
+    tokenRequest: { timeoutMs: identityDefaults.tokenRequestTimeoutMs, retries: identityDefaults.tokenRequestRetries },
+    now,
+  });
+}
 
 /**
  * oidc-client-ts's UserManager (state store, PKCE, redirect/popup/iframe navigation) with its two token

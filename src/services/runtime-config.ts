@@ -1,5 +1,3 @@
-import { ofetch } from 'ofetch';
-
 // Read at run time so one build serves every deployment (design: "never from a rebuild").
 type AudienceParam = 'resource' | 'audience';
 
@@ -21,8 +19,29 @@ export type RuntimeConfig = {
 const requiredStrings = ['authority', 'client_id', 'audience', 'scope', 'evaluationServiceUrl', 'evaluationBackendUrl'] as const;
 const audienceParams: readonly AudienceParam[] = ['resource', 'audience'];
 
+/** Answers worth one more try, as a server restarting or a proxy in between gives them. */
+const RETRIED = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/**
+ * Plain fetch: this loads with /login, whose script is kept small. One more try after a network failure or
+ * an answer in RETRIED, then the error names the address and the status.
+ */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  const body = await ofetch<unknown>(url, { responseType: 'json' });
+  const get = () => fetch(url, { headers: { accept: 'application/json' } });
+  let response: Response;
+  try {
+    response = await get();
+    if (RETRIED.has(response.status)) response = await get();
+  } catch {
+    response = await get();
+  }
+  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trimEnd());
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new Error(`${url} is not JSON`);
+  }
   return parseRuntimeConfig(body);
 }
 

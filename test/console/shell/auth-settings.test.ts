@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identityDefaults, scopeFor, userManagerSettings } from '../../../src/services/auth-settings';
+import { scopeFor, userManagerSettings } from '../../../src/services/auth-settings';
+import { identityDefaults } from '../../../src/services/identity-defaults';
 import type { RuntimeConfig } from '../../../src/services/runtime-config';
 
 const config: RuntimeConfig = {

@@ -24,12 +24,24 @@ describe('runtime config', () => {
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('http://console.test/config.json');
   });
 
-  it('throws when the server answers with an error', async () => {
+  it('tries once more after a server error, then names the address and the status', async () => {
+    const failing = vi.fn(async () => new Response('nope', { status: 500 }));
+    vi.stubGlobal('fetch', failing);
+    await expect(loadRuntimeConfig('http://console.test/config.json')).rejects.toThrow('http://console.test/config.json answered 500');
+    expect(failing).toHaveBeenCalledTimes(2);
+    const recovering = vi.fn(async () => (recovering.mock.calls.length === 1 ? new Response('', { status: 503 }) : Response.json(valid)));
+    vi.stubGlobal('fetch', recovering);
+    await expect(loadRuntimeConfig('http://console.test/config.json')).resolves.toEqual(valid);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('nope', { status: 500 })),
+      vi.fn(async () => new Response('<html>', { status: 200 })),
     );
-    await expect(loadRuntimeConfig('http://console.test/config.json')).rejects.toThrow(/500/);
+    await expect(loadRuntimeConfig('http://console.test/config.json')).rejects.toThrow('http://console.test/config.json is not JSON');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
+    await expect(loadRuntimeConfig('http://console.test/config.json')).rejects.toThrow('answered 404');
   });
 
   it('keeps the organization when one is configured', () => {
