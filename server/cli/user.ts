@@ -3,41 +3,9 @@ import { Writable } from 'node:stream';
 import { readConfig } from '../config';
 import { openDatabase } from '../storage/open-database';
 import { AccountError } from '../identity/accounts';
-import { checkRole, runAccountCommand, type AccountCommand, type AccountRequest } from '../admin/account-admin';
+import { runAccountCommand, type AccountRequest } from '../admin/account-admin';
+import { parseUserArgs, USAGE, UsageError } from './user-args';
 import { askDataDirOwner, claimDataDir, DataDirBusyError } from '../admin/data-dir-lock';
-
-const USAGE = `Usage: npm run user -- <command> [NAME] [ROLE]
-  add NAME [--role ROLE]  create an account (asks for its password); ROLE viewer (the default), curator
-                          or admin; the first account there is becomes admin whatever is asked
-  role NAME ROLE          give an account another role (the last admin stays one)
-  passwd NAME             set a new password (ends the account's sessions)
-  remove NAME             delete an account (ends its sessions; not the last admin)
-  list                    list the accounts: name and role, separated by a tab
-The password is read from the terminal without echo, or from standard input when it is not a terminal.
-Works while the server runs (it goes through the server for the embedded database).
-Changes are written to the audit trail as made by "npm run user".`;
-
-class UsageError extends Error {}
-
-/** The command line as a request; a UsageError when it is not one (the usage is printed). */
-function parseArgs(args: string[]): AccountRequest {
-  const [command, ...rest] = args;
-  const positional: string[] = [];
-  let role: string | undefined;
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i];
-    if (arg === '--role' && command === 'add' && i + 1 < rest.length) role = rest[++i];
-    else if (arg.startsWith('--role=') && command === 'add') role = arg.slice('--role='.length);
-    else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}"`);
-    else positional.push(arg);
-  }
-  const names: Record<AccountCommand, number> = { add: 1, passwd: 1, remove: 1, role: 2, list: 0 };
-  const wanted = Object.hasOwn(names, command ?? '') ? names[command as AccountCommand] : undefined;
-  if (wanted === undefined) throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
-  if (positional.length !== wanted) throw new UsageError(`"${command}" takes ${['no name', 'a name', 'a name and a role'][wanted]}`);
-  if (command === 'role') role = positional[1];
-  return { command: command as AccountCommand, username: positional[0], role: role === undefined ? undefined : checkRole(role) };
-}
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -84,7 +52,7 @@ async function run(request: AccountRequest): Promise<string> {
 async function main(args: string[]) {
   let request: AccountRequest;
   try {
-    request = parseArgs(args);
+    request = parseUserArgs(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n${USAGE}`);
