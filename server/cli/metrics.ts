@@ -83,6 +83,8 @@ function inWorker(job: ShareJob): Promise<ShareOutcome> {
       void worker.terminate();
     });
     worker.once('error', (error) => resolve({ error }));
+    // Without a message first (out of memory, say): the promise must still settle. A later resolve is ignored.
+    worker.once('exit', (code) => resolve({ error: new Error(`a scoring thread stopped (exit code ${code})`) }));
   });
 }
 

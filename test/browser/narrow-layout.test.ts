@@ -44,9 +44,20 @@ describe('the console at 1024 × 768', () => {
     ({ server, page } = opened);
   });
 
-  /** Opens a route and waits until its screen has settled (its heading shown, nothing loading). */
+  let loaded = false;
+  /**
+   * Opens a route and waits until its screen has settled (its heading shown, nothing loading). The first loads
+   * the console; the others are reached as a link reaches them, without a reload and its sign-in again.
+   */
   const open = async (route: string) => {
-    await page.goto(`${server.url}${route}`);
+    if (loaded) {
+      await page.evaluate((path) => window.history.pushState(null, '', path), route);
+      await page.evaluate(() => new Promise((painted) => requestAnimationFrame(painted)));
+    } else {
+      await page.goto(`${server.url}${route}`);
+      loaded = true;
+    }
+    expect(new URL(page.url()).pathname).toBe(route);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.startsWith('Loading'));
     await page.waitForLoadState('networkidle');
