@@ -57,9 +57,11 @@ describe.each(backends)('space after failed imports (%s)', (backend) => {
     const tablesBefore = await entryTablesBytes();
     const tableFilesBefore = backend === 'pglite' ? await folderBytes(join(t.dataDir, 'base')) : 0;
     for (let round = 2; round <= 6; round++) await uploadRejected(round);
-    // Each rejected upload copies about 4 MB of rows and index entries before it is refused; the new
-    // words of each stay in the trigram index (about 50 kB an upload).
-    expect(await entryTablesBytes()).toBeLessThanOrEqual(tablesBefore + 0.5 * MiB);
+    // Each rejected upload copies about 4 MB of rows and index entries before it is refused (20 MB for the five
+    // if nothing were given back); the new words of each stay in the trigram index (about 50 kB an upload). On
+    // PostgreSQL an emptied B-tree page is reused only once no transaction in any database of the server could
+    // still see it, so other test files at work on the same server can hold a few pages back a while longer.
+    expect(await entryTablesBytes()).toBeLessThanOrEqual(tablesBefore + (backend === 'pglite' ? 0.5 : 2) * MiB);
     if (backend === 'pglite') expect(await folderBytes(join(t.dataDir, 'base'))).toBeLessThanOrEqual(tableFilesBefore + 1 * MiB);
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports_under_way');
     expect(rows[0].n).toBe(0);
