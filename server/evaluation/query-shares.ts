@@ -3,8 +3,7 @@
  * belongs to one share, picked by a hash of its id's bytes, so a thread scores its own queries whole
  * and passes over every other line after reading only its first field.
  */
-import { hashBytes } from './seen-ids';
-import { fieldEnd, firstFieldStart, sameBytes } from './trec-lines';
+import { fieldEnd, firstFieldStart, hashBytes, sameBytes } from './trec-lines';
 
 export interface QueryShare {
   index: number;

@@ -3,6 +3,8 @@
  * per ten thousand queries would clear and regrow a Set for every query; this table is emptied by
  * moving to the next generation instead, and hashes the id's bytes rather than a new string.
  */
+import { hashBytes } from './trec-lines';
+
 export class SeenIds {
   private ids: string[] = new Array<string>(256).fill('');
   private stamps = new Int32Array(256);
@@ -44,11 +46,4 @@ export class SeenIds {
       this.ids[slot] = ids[i];
     }
   }
-}
-
-/** FNV-1a over buffer[start, end). */
-export function hashBytes(buffer: Buffer, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ buffer[i], 0x01000193);
-  return hash >>> 0;
 }

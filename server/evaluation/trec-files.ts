@@ -46,24 +46,23 @@ export function readQrels(file: string, share?: QueryShare): Qrels {
   return qrels;
 }
 
-/** The docids in trec_eval's order: the same array when it already is, as most runs are. */
-function inTrecOrder(docids: string[], scores: ArrayLike<number>): string[] {
-  for (let i = 1; i < docids.length; i++) {
-    if (scores[i - 1] < scores[i] || (scores[i - 1] === scores[i] && docids[i - 1] < docids[i])) {
-      return trecOrder(docids, scores).map((j) => docids[j]);
-    }
-  }
-  return docids;
+/** trec_eval's run order as a comparator of positions: score descending, then docid descending (strcmp). */
+function trecComparator(docids: readonly string[], scores: ArrayLike<number>) {
+  return (a: number, b: number) => scores[b] - scores[a] || (docids[a] < docids[b] ? 1 : docids[a] > docids[b] ? -1 : 0);
 }
 
-/** trec_eval's run order: score descending, then docid descending. */
+/** trec_eval's run order: the positions of the docids, score descending, then docid descending. */
 export function trecOrder(docids: readonly string[], scores: ArrayLike<number>): number[] {
-  const order = Array.from({ length: docids.length }, (_, i) => i);
-  const compare = (a: number, b: number) => scores[b] - scores[a] || (docids[a] < docids[b] ? 1 : docids[a] > docids[b] ? -1 : 0);
-  for (let i = 1; i < order.length; i++) {
-    if (compare(i - 1, i) > 0) return order.sort(compare);
+  return Array.from({ length: docids.length }, (_, i) => i).sort(trecComparator(docids, scores));
+}
+
+/** The docids in trec_eval's order: the same array when it already is, as most runs are. */
+function inTrecOrder(docids: string[], scores: ArrayLike<number>): string[] {
+  const compare = trecComparator(docids, scores);
+  for (let i = 1; i < docids.length; i++) {
+    if (compare(i - 1, i) > 0) return trecOrder(docids, scores).map((j) => docids[j]);
   }
-  return order; // already in order, as most runs are
+  return docids;
 }
 
 export interface RunSummary {

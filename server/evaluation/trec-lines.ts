@@ -136,6 +136,13 @@ export function sameBytes(bytes: Buffer, buffer: Buffer, start: number, end: num
   return true;
 }
 
+/** FNV-1a over buffer[start, end): a hash of an id's bytes without making a string. */
+export function hashBytes(buffer: Buffer, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ buffer[i], 0x01000193);
+  return hash >>> 0;
+}
+
 /** Where the field starting at `start` ends. */
 export function fieldEnd(buffer: Buffer, start: number, end: number): number {
   let i = start;

@@ -6,7 +6,7 @@ import { comparePaired } from '../../server/evaluation/paired-stats';
 import { queryKey } from '../../server/evaluation/query-key';
 import { startEngineRuns, type EngineRuns } from './helpers/engine-run';
 import { backends, type TestApp } from './helpers/test-app';
-import { comparisonCsvLine } from './helpers/comparison-csv-line';
+import { comparisonCsvLine, type ComparisonRow as Row } from './helpers/comparison-csv-line';
 
 const API = '/api/backend';
 
@@ -40,16 +40,6 @@ const JUDGEMENTS = [
 
 /** 'wool rug' is only in the baseline's dataset, 'glass table' only in the candidate's. */
 const BOTH = ['red sofa', 'coffee table', 'Oak  Table', 'desk lamp'];
-
-interface Row {
-  query: string;
-  baseline_result_id: number | null;
-  candidate_result_id: number | null;
-  baseline: number | null;
-  candidate: number | null;
-  delta: number | null;
-  overlap: { overlap: number; jaccard: number; rbo_min: number; rbo_ext: number } | null;
-}
 
 describe.each(backends)('run comparisons (%s)', (backend) => {
   let engine: EngineRuns;
