@@ -5,6 +5,7 @@ import { comparableRuns } from '../../comparisons/comparable-runs';
 import { createComparisonReader } from '../../comparisons/comparison-reader';
 import type { ComparisonCache } from '../../comparisons/run-comparison';
 import { runVerdict } from '../../comparisons/run-verdict';
+import { startSignFlipWorkers } from '../../evaluation/sign-flip-pool';
 import {
   ComparableRunsSchema,
   ComparisonCsvQuerySchema,
@@ -107,6 +108,8 @@ export async function runComparisonRoutes(fastify: FastifyInstance, { db, compar
       },
     },
     async (request, reply) => {
+      // Someone is choosing runs to compare: the comparison's worker threads start now rather than with it.
+      startSignFlipWorkers();
       const { count, runs } = await comparableRuns(db, request.params.id, pageWindow(request.query));
       reply.header('X-Total-Count', count);
       return { runs };

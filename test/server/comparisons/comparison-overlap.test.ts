@@ -13,6 +13,7 @@ import { startEngineRuns, type EngineRuns } from '../helpers/engine-run';
 import { scoredEvaluation } from '../helpers/scored-evaluation';
 import { backends } from '../helpers/test-app';
 import { comparisonCsvLine } from '../helpers/comparison-csv-line';
+import { SCORE_LINES_FORMAT } from '../../../server/comparisons/run-scores';
 
 const API = '/api/backend';
 
@@ -185,24 +186,22 @@ describe.each(backends)('ranking overlap on comparisons (%s)', (backend) => {
     }
   });
 
-  it('keeps again the lines a run kept before rankings were kept, and answers the same', async () => {
+  it('keeps again the lines a run kept in an earlier format, and answers the same', async () => {
     const before = await rows('filter=ranked');
-    // The first format: the counted results only, without their rankings (a line's last field is now its ranking's length).
-    await engine.t.db.query(
-      `UPDATE run_score_lines SET format = 1, rankings = NULL,
-         lines = (SELECT string_agg(regexp_replace(line, E'\\t[^\\t]*$', ''), E'\\n')
-                  FROM regexp_split_to_table(lines, E'\\n') AS line WHERE line !~ E'^[0-9]+\\t\\t')
-       WHERE run_id = $1`,
-      [candidate.run_id],
-    );
+    // A row of the format before, whose metrics were in its lines: it is kept again from the results, never parsed.
+    await engine.t.db.query(`UPDATE run_score_lines SET format = 2, scores = NULL, lines = 'not this format' WHERE run_id = $1`, [
+      candidate.run_id,
+    ]);
     // A run that changes is compared afresh.
     await engine.t.db.query(`UPDATE experiment_runs SET updated_at = now() + interval '1 second' WHERE id = $1`, [candidate.run_id]);
     expect(await rows('filter=ranked')).toEqual(before);
-    const { rows: kept } = await engine.t.db.query<{ format: number; rankings: string }>(
-      'SELECT format, rankings FROM run_score_lines WHERE run_id = $1',
+    const { rows: kept } = await engine.t.db.query<{ format: number; rankings: string; metrics: string[]; scores: string }>(
+      'SELECT format, rankings, metrics, scores FROM run_score_lines WHERE run_id = $1',
       [candidate.run_id],
     );
-    expect(kept[0].format).toBe(2);
+    expect(kept[0].format).toBe(SCORE_LINES_FORMAT);
+    // Each of the 3 queries' metrics as 8 bytes.
+    expect(Buffer.from(kept[0].scores, 'base64')).toHaveLength(3 * kept[0].metrics.length * 8);
     // Each of the 11 ids the candidate ranked (red sofa 5, oak table 2, blue lamp 4) as 8 bytes.
     expect(Buffer.from(kept[0].rankings, 'base64')).toHaveLength(88);
   });
