@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { openConsole, type OpenConsole } from './open-console';
-import { seriousAccessibilityViolations } from './console-session';
+import { followInAppLink, seriousAccessibilityViolations } from './console-session';
 import type { RunningServer } from './server-process';
 
 // The evaluation-backend screens end to end: the built console, the real server with its
 // deterministic demo data, real sign-in. Failures are provoked by failing the backend call in the page.
+// One page signs in once: after its first load, a screen is reached as a link reaches it (followInAppLink);
+// only the checks of a load itself load the page again.
 
 // The theme's colours (src/views/ui/theme.css.ts) as Chromium computes them.
 const green = 'rgb(26, 127, 55)';
@@ -16,7 +18,6 @@ const orange = 'rgb(179, 89, 0)';
 describe('evaluation-backend screens in Chromium', () => {
   let opened: OpenConsole | undefined;
   let server: RunningServer;
-  let context: BrowserContext;
   let page: Page;
   let problems: string[];
   /** The failed demo run's results page, as the walk through the screens found it. */
@@ -24,7 +25,7 @@ describe('evaluation-backend screens in Chromium', () => {
 
   beforeAll(async () => {
     opened = await openConsole({ expectedConsoleErrors: /Failed to load resource/ });
-    ({ server, context, page, problems } = opened);
+    ({ server, page, problems } = opened);
   });
 
   afterAll(() => opened?.close());
@@ -40,6 +41,7 @@ describe('evaluation-backend screens in Chromium', () => {
     return { text: await alert.textContent(), colour: await colour(alert, 'color') };
   };
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+  const open = (path: string) => followInAppLink(page, path);
 
   it('walks scripts → a script’s experiments → runs → results → result details and back', async () => {
     await nav('Evaluation Scripts').click();
@@ -177,35 +179,32 @@ describe('evaluation-backend screens in Chromium', () => {
     await page.waitForURL(`${resultsUrl}?page=1`);
     await results.getByRole('row').nth(1).waitFor();
 
-    // Opened from its address (no row passed): fetched by id; an id the server lacks: the not-found text.
+    // Loaded from its address (no row passed): fetched by id; an id the server lacks: the not-found text.
     await page.goto(`${server.url}/experiment-run-result-details/1`);
     await searchResults.getByRole('listitem').first().waitFor();
-    await page.goto(`${server.url}/experiment-run-result-details/99999999`);
+    await open('/experiment-run-result-details/99999999');
     expect((await alertText()).text).toBe('No run result details found. Please go back and try again.');
   });
 
   it('cuts an 11,000-character input to two lines in the run results, the whole input on hover and focus', async () => {
     expect(runResultsUrl).not.toBe('');
     const long = 'red velvet three-seater sofa with oak legs '.repeat(256).slice(0, 11_000);
-    const fresh = await context.newPage();
     // The server's first result, its input made as long as the one that once made a row 11,537 px tall.
-    await fresh.route(
-      (url) => /^\/api\/backend\/experiment-runs\/\d+\/results$/.test(url.pathname),
-      async (route) => {
-        const response = await route.fetch();
-        const rows = (await response.json()) as Array<{ result: { input: string } }>;
-        rows[0].result.input = long;
-        await route.fulfill({ response, json: rows });
-      },
-    );
-    await fresh.goto(runResultsUrl);
-    const input = fresh.getByRole('table', { name: /^Results of run/ }).getByTitle(long);
+    const runResults = (url: URL) => /^\/api\/backend\/experiment-runs\/\d+\/results$/.test(url.pathname);
+    await page.route(runResults, async (route) => {
+      const response = await route.fetch();
+      const rows = (await response.json()) as Array<{ result: { input: string } }>;
+      rows[0].result.input = long;
+      await route.fulfill({ response, json: rows });
+    });
+    await open(runResultsUrl);
+    const input = page.getByRole('table', { name: /^Results of run/ }).getByTitle(long);
     await input.waitFor();
     expect((await input.locator('xpath=ancestor::tr').boundingBox())!.height).toBeLessThan(100);
     // Tab reaches it, and focus unfolds the whole input.
     await input.focus();
     expect(await input.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap');
-    await fresh.close();
+    await page.unroute(runResults);
   });
 
   it('filters /experiments by script over that script’s own call, fetching each distinct script once', async () => {
@@ -214,42 +213,41 @@ describe('evaluation-backend screens in Chromium', () => {
       const { pathname } = new URL(request.url());
       if (/^\/api\/backend\/evaluation-scripts\/\d+$/.test(pathname)) scriptCalls.push(pathname);
     };
-    const fresh = await context.newPage();
-    fresh.on('request', listen);
-    await fresh.goto(`${server.url}/experiments`);
-    const table = fresh.getByRole('table', { name: 'Experiments' });
+    page.on('request', listen);
+    await open('/experiments');
+    const table = page.getByRole('table', { name: 'Experiments' });
     await table.getByRole('cell', { name: /^BM25 baseline/ }).waitFor();
     expect(await table.getByRole('row').count()).toBe(7);
     // The server's total above the table, and how many pages it makes.
-    expect(await fresh.getByText('6 experiments', { exact: true }).isVisible()).toBe(true);
-    expect(await fresh.getByText('Page 1 of 1', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('6 experiments', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Page 1 of 1', { exact: true }).isVisible()).toBe(true);
     expect(scriptCalls.sort()).toEqual([...new Set(scriptCalls)].sort());
     expect(scriptCalls).toHaveLength(3);
     expect(await table.getByRole('row').filter({ hasText: 'Semantic rerank for chairs' }).locator('td').nth(1).textContent()).toBe(
       'LLM relevance judge',
     );
 
-    const filter = fresh.getByLabel('Filter by Script');
+    const filter = page.getByLabel('Filter by Script');
     const [first, ...options] = await filter.locator('option').allTextContents();
     expect([first, ...options.sort()]).toEqual(['All Scripts', 'Click model replay', 'Golden set relevance', 'LLM relevance judge']);
-    const scriptExperiments = fresh.waitForRequest((request) =>
+    const scriptExperiments = page.waitForRequest((request) =>
       /\/api\/backend\/evaluation-scripts\/\d+\/experiments\?page=1&page_size=20$/.test(request.url()),
     );
     await filter.selectOption({ label: 'LLM relevance judge' });
     await scriptExperiments;
     await table.getByRole('row').nth(1).filter({ hasText: 'Semantic rerank for chairs' }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
-    expect(await fresh.getByText('1 experiment', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('1 experiment', { exact: true }).isVisible()).toBe(true);
     expect(scriptCalls).toHaveLength(3);
 
     // A cancelled run (the demo's, stopped half way) is grey.
     await table.getByRole('link', { name: 'Details of Semantic rerank for chairs' }).click();
-    const runs = fresh.getByRole('table', { name: /^Runs of experiment/ });
+    const runs = page.getByRole('table', { name: /^Runs of experiment/ });
     await runs.getByText('cancelled', { exact: true }).waitFor();
     expect(await colour(runs.getByText('cancelled', { exact: true }), 'backgroundColor')).toBe(grey);
-    await fresh.goBack();
-    await fresh.getByLabel('Filter by Script').waitFor();
-    await fresh.close();
+    await page.goBack();
+    await page.getByLabel('Filter by Script').waitFor();
+    page.off('request', listen);
   });
 
   it('shows every evaluation-backend error text in red above the table', async () => {
@@ -260,37 +258,38 @@ describe('evaluation-backend screens in Chromium', () => {
       expect(shownColour).toBe(red);
     };
 
-    await page.route(backendPath('experiments/'), failWith500);
-    await page.goto(`${server.url}/experiments`);
-    await expectAlert(/^Failed to fetch experiments or script details\. Error: .*500 Internal Server Error/);
-    await page.unrouteAll();
-
-    await page.route((url) => /^\/api\/backend\/evaluation-scripts\/\d+\/experiments$/.test(url.pathname), failWith500);
-    await page.goto(`${server.url}/experiments`);
-    await page.getByRole('table', { name: 'Experiments' }).waitFor();
-    await page.getByLabel('Filter by Script').selectOption({ label: 'Click model replay' });
-    await expectAlert(/^Failed to fetch experiments\. Error: .*500 Internal Server Error/);
-    await page.goto(`${server.url}/evaluation-scripts/1/experiments`);
-    await expectAlert('Failed to fetch experiments.');
-    await page.unrouteAll();
-
+    // A link to the screen already shown would not load it again: no two in a row go to the same one.
     await page.route(backendPath('evaluation-scripts/'), failWith500);
-    await page.goto(`${server.url}/evaluation-scripts`);
+    await open('/evaluation-scripts');
     await expectAlert('Failed to fetch evaluation scripts.');
     await page.unrouteAll();
 
+    await page.route(backendPath('experiments/'), failWith500);
+    await open('/experiments');
+    await expectAlert(/^Failed to fetch experiments or script details\. Error: .*500 Internal Server Error/);
+    await page.unrouteAll();
+
     await page.route(backendPath('evaluation-scripts/1'), failWith500);
-    await page.goto(`${server.url}/evaluation-scripts/1?page=1`);
+    await open('/evaluation-scripts/1?page=1');
     await expectAlert('Failed to fetch evaluation script details. ');
     await page.unrouteAll();
 
+    await page.route((url) => /^\/api\/backend\/evaluation-scripts\/\d+\/experiments$/.test(url.pathname), failWith500);
+    await open('/experiments');
+    await page.getByRole('table', { name: 'Experiments' }).waitFor();
+    await page.getByLabel('Filter by Script').selectOption({ label: 'Click model replay' });
+    await expectAlert(/^Failed to fetch experiments\. Error: .*500 Internal Server Error/);
+    await open('/evaluation-scripts/1/experiments');
+    await expectAlert('Failed to fetch experiments.');
+    await page.unrouteAll();
+
     await page.route((url) => url.pathname.startsWith('/api/backend/experiment-runs/by_experiment/'), failWith500);
-    await page.goto(`${server.url}/experiment-runs/1`);
+    await open('/experiment-runs/1');
     await expectAlert('Failed to fetch experiment runs.');
     await page.unrouteAll();
 
     await page.route((url) => /^\/api\/backend\/experiment-runs\/\d+\/results$/.test(url.pathname), failWith500);
-    await page.goto(`${server.url}/experiment-run-results/1`);
+    await open('/experiment-run-results/1');
     await expectAlert('Failed to fetch experiment run results.');
     await page.unrouteAll();
 
@@ -306,7 +305,7 @@ describe('evaluation-backend screens in Chromium', () => {
       ['/evaluation-scripts/1.5', 'Invalid evaluation script ID'],
       ['/evaluation-scripts/experiments', 'No script ID provided.'],
     ]) {
-      await page.goto(`${server.url}${path}`);
+      await open(path);
       expect((await alertText()).text).toBe(text);
     }
   });
@@ -318,7 +317,7 @@ describe('evaluation-backend screens in Chromium', () => {
       ['/evaluation-scripts/999999/experiments', 'Evaluation script not found', 'Experiments for Script'],
       ['/evaluation-scripts/999999', 'Evaluation script not found', 'Evaluation Script'],
     ]) {
-      await page.goto(`${server.url}${path}`);
+      await open(path);
       expect((await alertText()).text).toBe(text);
       expect(await page.getByRole('main').getByRole('heading', { level: 1 }).textContent()).toBe(title);
       expect(await page.getByRole('button', { name: /Run experiment|Export|Try again/ }).count()).toBe(0);
@@ -326,7 +325,7 @@ describe('evaluation-backend screens in Chromium', () => {
   });
 
   it('lets the keyboard reach the output schema, a scroll region', async () => {
-    await page.goto(`${server.url}/evaluation-scripts/1`);
+    await open('/evaluation-scripts/1');
     const schema = page.getByTestId('output-schema');
     await schema.waitFor();
     await schema.focus();

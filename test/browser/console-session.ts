@@ -18,6 +18,22 @@ export async function signIn(page: Page, baseUrl: string, password: string, user
   return { token };
 }
 
+/**
+ * Goes to `path` (its query too) in the console already open in `page` as an in-app link does: wouter's links
+ * call history.pushState, which wouter announces to the router, so the screen opens without a reload and its
+ * sign-in again. Returns once the new screen is painted at that path.
+ */
+export async function followInAppLink(page: Page, path: string): Promise<void> {
+  const from = new URL(page.url());
+  const to = new URL(path, from);
+  // The screen shown stays mounted when only its query changes: it would not load again as a test expects.
+  if (to.pathname === from.pathname) throw new Error(`Already at ${from.pathname}: a link to ${path} would not open its screen anew`);
+  await page.evaluate((address) => window.history.pushState(null, '', address), path);
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(painted)));
+  const at = new URL(page.url()).pathname;
+  if (at !== to.pathname) throw new Error(`A link to ${path} ended at ${at}`);
+}
+
 /** The evaluation service as the test's own client, with the signed-in user's token. */
 export function serviceClient(baseUrl: string, token: string) {
   return async function call<T = unknown>(

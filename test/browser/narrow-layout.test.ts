@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { followInAppLink } from './console-session';
 import { openConsole, type OpenConsole } from './open-console';
 import type { RunningServer } from './server-process';
 
@@ -50,13 +51,9 @@ describe('the console at 1024 × 768', () => {
    * the console; the others are reached as a link reaches them, without a reload and its sign-in again.
    */
   const open = async (route: string) => {
-    if (loaded) {
-      await page.evaluate((path) => window.history.pushState(null, '', path), route);
-      await page.evaluate(() => new Promise((painted) => requestAnimationFrame(painted)));
-    } else {
-      await page.goto(`${server.url}${route}`);
-      loaded = true;
-    }
+    if (loaded) await followInAppLink(page, route);
+    else await page.goto(`${server.url}${route}`);
+    loaded = true;
     expect(new URL(page.url()).pathname).toBe(route);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.startsWith('Loading'));
