@@ -93,9 +93,7 @@ export async function keepScoreLines(db: Queryable, runId: number): Promise<Kept
 
 /** The counted results of an ended run with `metrics` and every ranked query's ranking, from its kept lines (kept now if they were not). */
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
-  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, scores, format FROM run_score_lines WHERE run_id = $1', [
-    runId,
-  ]);
+  const { rows } = await db.query<KeptLines>('SELECT metrics, lines, scores, format FROM run_score_lines WHERE run_id = $1', [runId]);
   // Keeping is only a shortcut: a database that refuses the write (a full disk) still answers from the results.
   const kept = rows[0]?.format === SCORE_LINES_FORMAT ? rows[0] : await keepScoreLines(db, runId).catch(() => undefined);
   if (kept && metrics.every((name) => kept.metrics.includes(name))) {
