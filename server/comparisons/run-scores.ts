@@ -54,15 +54,15 @@ function linesQuery(metrics: string[]): string {
      WHERE run_id = $1 AND (counted OR status = 'UNJUDGED')`;
 }
 
-/** Keeps the lines of every quality metric of an ended run ($1); answers what is kept. */
-function keepQuery(metrics: string[]): string {
+/** Keeps the lines of every quality metric of an ended run ($1); with `answer`, answers what is kept. */
+function keepQuery(metrics: string[], answer: boolean): string {
   return `INSERT INTO run_score_lines (run_id, metrics, lines, scores, rankings, format)
      SELECT $1, $${metrics.length + 3}::text[], coalesce(x.lines, ''), coalesce(x.scores, ''), coalesce(x.rankings, ''),
        ${SCORE_LINES_FORMAT}
      FROM (${linesQuery(metrics)}) x
      ON CONFLICT (run_id) DO UPDATE SET metrics = EXCLUDED.metrics, lines = EXCLUDED.lines, scores = EXCLUDED.scores,
        rankings = EXCLUDED.rankings, format = EXCLUDED.format
-     RETURNING metrics, lines, scores, rankings, format`;
+     ${answer ? 'RETURNING metrics, lines, scores, rankings, format' : ''}`;
 }
 
 interface KeptLines {
@@ -83,11 +83,19 @@ async function runMetrics(db: Queryable, runId: number): Promise<{ metrics: stri
   return { metrics: (rows[0]?.names ?? []).filter(isQualityMetric).sort(), k: rows[0]?.k ?? 10 };
 }
 
-/** Keeps an ended run's lines, for its comparisons to read at once (the run's worker calls this as the run ends); answers them. */
-export async function keepScoreLines(db: Queryable, runId: number): Promise<KeptLines | undefined> {
+/** Keeps an ended run's lines, for its comparisons to read at once (the run's worker calls this as the run ends). */
+export async function keepScoreLines(db: Queryable, runId: number): Promise<void> {
+  await keep(db, runId, false);
+}
+
+/**
+ * Keeps a run's lines; with `answer`, answers them too. A run's end does not: handing 30 MB of text back for
+ * nothing took the embedded database a few hundred ms.
+ */
+async function keep(db: Queryable, runId: number, answer: boolean): Promise<KeptLines | undefined> {
   const { metrics, k } = await runMetrics(db, runId);
   if (metrics.length === 0) return undefined;
-  const { rows } = await db.query<KeptLines>(keepQuery(metrics), [runId, ...metrics, k, metrics]);
+  const { rows } = await db.query<KeptLines>(keepQuery(metrics, answer), [runId, ...metrics, k, metrics]);
   return rows[0];
 }
 
@@ -95,7 +103,7 @@ export async function keepScoreLines(db: Queryable, runId: number): Promise<Kept
 export async function runScores(db: Queryable, runId: number, metrics: string[]): Promise<RunScores> {
   const { rows } = await db.query<KeptLines>('SELECT metrics, lines, scores, format FROM run_score_lines WHERE run_id = $1', [runId]);
   // Keeping is only a shortcut: a database that refuses the write (a full disk) still answers from the results.
-  const kept = rows[0]?.format === SCORE_LINES_FORMAT ? rows[0] : await keepScoreLines(db, runId).catch(() => undefined);
+  const kept = rows[0]?.format === SCORE_LINES_FORMAT ? rows[0] : await keep(db, runId, true).catch(() => undefined);
   if (kept && metrics.every((name) => kept.metrics.includes(name))) {
     const readRankings = async () => {
       if (kept.rankings !== undefined) return kept.rankings;
