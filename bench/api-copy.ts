@@ -72,8 +72,8 @@ export async function rawCopyPostgres(sourceUrl: string, work: string): Promise<
   return { ...withIndex, withoutTrigram: { seconds: without.seconds, indexSeconds: without.indexSeconds! } };
 }
 
-const TRIGRAM_INDEX = 'dataset_entries_input_trgm_idx';
-const CREATE_TRIGRAM_INDEX = `CREATE INDEX ${TRIGRAM_INDEX} ON dataset_entries USING gin (input gin_trgm_ops)`;
+const TRIGRAM_INDEX = 'entry_search_texts_trgm_idx';
+const CREATE_TRIGRAM_INDEX = `CREATE INDEX ${TRIGRAM_INDEX} ON entry_search_texts USING gin (text gin_trgm_ops)`;
 
 /** Loads the exported files into a freshly migrated database at `url`, optionally without the trigram index (then built after, timed). */
 async function copyIntoPostgres(

@@ -10,7 +10,7 @@ import type { Database, Queryable } from './database';
 
 /** Each import's tables, and the trigram (GIN) index searches read, which first collects new rows in a pending list. */
 const IMPORTS = {
-  entries: { tables: 'dataset_entries, dataset_entry_mappings', searchIndex: 'dataset_entries_input_trgm_idx' },
+  entries: { tables: 'dataset_entries, dataset_entry_mappings, entry_search_texts', searchIndex: 'entry_search_texts_trgm_idx' },
   products: { tables: 'products', searchIndex: 'products_search_idx' },
   judgements: { tables: 'golden_set_judgements, golden_set_ratings', searchIndex: undefined },
   rankings: { tables: 'evaluation_rankings, experiment_run_entries', searchIndex: undefined },

@@ -15,13 +15,27 @@ export interface ListTotal {
 }
 
 /**
- * The keys of up to COUNT_CAP matches, in no order (`select` is `SELECT <key> AS key FROM … WHERE …`), or
- * undefined when more match. Unordered, the database may find them the cheapest way (a trigram bitmap);
- * in the list's order it would walk the key's index testing every row: 314 ms for a word matching 2.5%
- * of a million entries, against 70 ms. The caller sorts them and cuts its page: counting and paging a
- * search were the same matching done twice.
+ * How many rows match, and the page of their keys in descending order, or undefined when more than
+ * COUNT_CAP match (`select` is `SELECT <key> AS key FROM … WHERE …`). Up to COUNT_CAP + 1 matches are read
+ * in no order, so the database may find them the cheapest way (a trigram bitmap); in the list's order it
+ * would walk the key's index testing every row: 314 ms for a word matching 2.5% of a million entries,
+ * against 70 ms. They are counted and cut into the page in the database, in one answer of one row:
+ * sending the keys to be counted here cost more than finding them on PGlite (55 against 40 ms for 10,001).
  */
-export async function matchesWithinCap<K>(db: Queryable, select: string, params: unknown[]): Promise<K[] | undefined> {
-  const { rows } = await db.query<{ key: K }>(`${select} LIMIT ${COUNT_CAP + 1}`, params);
-  return rows.length > COUNT_CAP ? undefined : rows.map((row) => row.key);
+export async function matchesPageWithinCap(
+  db: Queryable,
+  select: string,
+  params: unknown[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number; keys: number[] } | undefined> {
+  const at = params.length;
+  const { rows } = await db.query<{ total: number; keys: Array<number | string> }>(
+    `WITH matches AS MATERIALIZED (${select} LIMIT ${COUNT_CAP + 1})
+     SELECT (SELECT count(*)::int FROM matches) AS total,
+       ARRAY(SELECT key FROM matches ORDER BY key DESC LIMIT $${at + 1} OFFSET $${at + 2}) AS keys`,
+    [...params, limit, offset],
+  );
+  const { total, keys } = rows[0];
+  return total > COUNT_CAP ? undefined : { total, keys: keys.map(Number) };
 }

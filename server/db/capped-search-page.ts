@@ -13,7 +13,7 @@ import type { Queryable } from './database';
 /** A match read through the trigram index costs about as much as this many entries walked (1.4 µs vs 0.33 µs, measured). */
 const MATCH_COST_IN_WALKED_ENTRIES = 4;
 
-/** `matching` is the search's condition on `e` (an entry of dataset_entries) with its parameters; `entries` all entries. */
+/** `matching` is the search's condition on `e` (an entry's lowercased input in entry_search_texts) with its parameters; `entries` all entries. */
 export async function cappedSearchPageKeys(
   db: Queryable,
   matching: string,
@@ -23,7 +23,7 @@ export async function cappedSearchPageKeys(
   offset: number,
 ): Promise<number[]> {
   const { rows: plan } = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM dataset_entries e WHERE ${matching}`,
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM entry_search_texts e WHERE ${matching}`,
     params,
   );
   const explained = plan[0]['QUERY PLAN'];
@@ -32,7 +32,7 @@ export async function cappedSearchPageKeys(
   // `e.id + 0` is not the id index's order, so the planner reads the matches through the trigram index and sorts them.
   const order = walked <= matches * MATCH_COST_IN_WALKED_ENTRIES ? 'e.id DESC' : 'e.id + 0 DESC';
   const { rows } = await db.query<{ id: string | number }>(
-    `SELECT e.id FROM dataset_entries e WHERE ${matching} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `SELECT e.id FROM entry_search_texts e WHERE ${matching} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, limit, offset],
   );
   return rows.map((row) => Number(row.id));

@@ -3,14 +3,14 @@
  * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone: from
  * the nearer end of the list near its ends (db/page-keys.ts), else from the block of ids that holds the
  * page's first row on (entries kept per block, migration 015; db/entry-id-blocks.ts). Searched, up to
- * 10,000 matching ids are read once, counted and cut into the page (db/capped-matches.ts). Only the page's
+ * 10,000 matching ids are read once, counted and cut into the page in the database (db/capped-matches.ts). Only the page's
  * rows and datasets are read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
 import { blockPageKeys, pagedByBlocks, type BlockList } from '../db/entry-id-blocks';
-import { COUNT_CAP, matchesWithinCap, type ListTotal } from '../db/capped-matches';
+import { COUNT_CAP, matchesPageWithinCap, type ListTotal } from '../db/capped-matches';
 import { cappedSearchPageKeys } from '../db/capped-search-page';
 import type { DatasetEntry, EntryListQuery } from '../schemas/entries';
 import { containsPattern } from '../db/like-pattern';
@@ -32,10 +32,10 @@ async function entryListKeys(db: Queryable, query: EntryListQuery, [limit, offse
   const param = (value: unknown) => `$${params.push(value)}`;
 
   // Entries of a dataset are read from the mappings' key (dataset_id, dataset_entry_id): in id order already.
+  // A search reads the entries' lowercased inputs (entry_search_texts, keyed by the entry's id), never the entries.
   const fromDataset = query.in_dataset !== undefined;
-  const source = fromDataset
-    ? `dataset_entry_mappings s${search ? ' JOIN dataset_entries e ON e.id = s.dataset_entry_id' : ''}`
-    : 'dataset_entries e';
+  const entries = search ? 'entry_search_texts e' : 'dataset_entries e';
+  const source = fromDataset ? `dataset_entry_mappings s${search ? ` JOIN ${entries} ON e.id = s.dataset_entry_id` : ''}` : entries;
   const id = fromDataset ? 's.dataset_entry_id' : 'e.id';
   const conditions: string[] = [];
   if (fromDataset) conditions.push(`s.dataset_id = ${param(query.in_dataset)}`);
@@ -44,7 +44,8 @@ async function entryListKeys(db: Queryable, query: EntryListQuery, [limit, offse
       `NOT EXISTS (SELECT 1 FROM dataset_entry_mappings m WHERE m.dataset_id = ${param(query.not_in_dataset)} AND m.dataset_entry_id = ${id})`,
     );
   }
-  if (search) conditions.push(`e.input ILIKE ${param(containsPattern(search))}`);
+  // What ILIKE does (lower() on both sides, then LIKE), with the text lowered once when it was written.
+  if (search) conditions.push(`e.text LIKE lower(${param(containsPattern(search))})`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const select = `SELECT ${id} AS key FROM ${source} ${where}`;
   const order = [[id, 'DESC']] as const;
@@ -56,17 +57,14 @@ async function entryListKeys(db: Queryable, query: EntryListQuery, [limit, offse
       : (await pageKeys(db, { select, params, order, limit, offset, total })).map(Number);
     return { ids, total, capped: false };
   }
-  const matches = await matchesWithinCap<number | string>(db, select, params);
-  if (matches === undefined) {
-    // More than the cap match: the page is read in order from the start, or for a search of all entries the cheaper way.
-    const ids =
-      search && !fromDataset && query.not_in_dataset === undefined
-        ? await cappedSearchPageKeys(db, conditions.join(' AND '), params, await rowCount(db, 'entries'), limit, offset)
-        : (await pageKeys(db, { select, params, order, limit, offset, total: undefined })).map(Number);
-    return { ids, total: COUNT_CAP, capped: true };
-  }
-  const newestFirst = matches.map(Number).sort((a, b) => b - a);
-  return { ids: newestFirst.slice(offset, offset + limit), total: newestFirst.length, capped: false };
+  const matches = await matchesPageWithinCap(db, select, params, limit, offset);
+  if (matches !== undefined) return { ids: matches.keys, total: matches.total, capped: false };
+  // More than the cap match: the page is read in order from the start, or for a search of all entries the cheaper way.
+  const ids =
+    search && !fromDataset && query.not_in_dataset === undefined
+      ? await cappedSearchPageKeys(db, conditions.join(' AND '), params, await rowCount(db, 'entries'), limit, offset)
+      : (await pageKeys(db, { select, params, order, limit, offset, total: undefined })).map(Number);
+  return { ids, total: COUNT_CAP, capped: true };
 }
 
 interface KeptList {

@@ -20,7 +20,7 @@ describe.each(backends)('capped search pages (%s)', (backend) => {
        FROM generate_series(1, $1) AS n`,
       [ENTRIES],
     );
-    await t.db.exec('ANALYZE dataset_entries');
+    await t.db.exec('ANALYZE entry_search_texts');
   });
   afterAll(() => t?.close());
 
@@ -33,7 +33,7 @@ describe.each(backends)('capped search pages (%s)', (backend) => {
     );
     const sent: string[] = [];
     const spy = { ...t.db, query: (sql: string, params?: unknown[]) => (sent.push(sql), t.db.query(sql, params)) } as Queryable;
-    const keys = await cappedSearchPageKeys(spy, 'e.input ILIKE $1', [pattern], ENTRIES, limit, offset);
+    const keys = await cappedSearchPageKeys(spy, 'e.text LIKE lower($1)', [pattern], ENTRIES, limit, offset);
     return { expected: rows.map((row) => Number(row.id)), keys, throughIndex: sent.some((sql) => sql.includes('e.id + 0')) };
   }
 

@@ -40,7 +40,7 @@ describe.each(backends)('space after failed imports (%s)', (backend) => {
   async function entryTablesBytes({ tablesOnly = false } = {}): Promise<number> {
     const size = tablesOnly ? 'pg_table_size' : 'pg_total_relation_size';
     const { rows } = await t.db.query<{ bytes: string }>(
-      `SELECT (${size}('dataset_entries') + ${size}('dataset_entry_mappings'))::text AS bytes`,
+      `SELECT (${size}('dataset_entries') + ${size}('dataset_entry_mappings') + ${size}('entry_search_texts'))::text AS bytes`,
     );
     return Number(rows[0].bytes);
   }
