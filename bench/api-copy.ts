@@ -22,7 +22,7 @@ export interface RawCopyResult {
   how: string;
   /** The upkeep the upload does after its commit (VACUUM (ANALYZE), server/db/after-import.ts), timed after the COPYs. */
   upkeepSeconds: number;
-  /** PostgreSQL: the same COPYs into tables without the entries' trigram index, and that index built after them. */
+  /** PostgreSQL: the same COPYs into tables without the entry search's trigram index, and that index built after them. */
   withoutTrigram?: { seconds: number; indexSeconds: number };
 }
 

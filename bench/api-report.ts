@@ -75,7 +75,7 @@ export function printReport(r: BackendReport): string[] {
   const plain = r.rawCopy.withoutTrigram;
   if (plain) {
     console.log(
-      `Raw COPY into the tables without the entries' trigram index: ${plain.seconds.toFixed(2)} s = ${int(r.rows / plain.seconds)} rows/s ` +
+      `Raw COPY into the tables without the entry search's trigram index: ${plain.seconds.toFixed(2)} s = ${int(r.rows / plain.seconds)} rows/s ` +
         `(upload speed / it: ${(plain.seconds / r.upload.seconds).toFixed(2)}); the index built afterwards in one pass: ${plain.indexSeconds.toFixed(2)} s, ` +
         `so COPY then index takes ${(plain.seconds + plain.indexSeconds).toFixed(2)} s against ${r.rawCopy.seconds.toFixed(2)} s with the index kept up row by row`,
     );

@@ -3,14 +3,14 @@
  * ways. Walking the id index and testing each entry costs the entries walked, (offset + limit) / the share
  * that match: cheap for a common word, most of the table for one just over the cap. Reading every match
  * through the trigram index and sorting costs the matches. The planner estimates the matches well once
- * the table is analyzed, but prices ILIKE's test on a walked entry at a fraction of what it costs, so it
- * walks where reading the matches is several times cheaper: at a million entries, page 500 of "velvet"
- * (2.5%) took 128 ms walking and 39 ms through the index; of "table" (9%), 42 ms walking and 160 ms through
- * the index. Its estimate is asked for, and priced here with measured costs.
+ * the table is analyzed, but misprices the two ways, so it walks where reading the matches is several times
+ * cheaper: at a million entries on PGlite, page 500 of "velvet" (2.5%) took 117 ms walking and 31 ms through
+ * the index; of "table" (9%), 28 ms walking and 92 ms through the index. Its estimate is asked for, and
+ * priced here with measured costs.
  */
 import type { Queryable } from './database';
 
-/** A match read through the trigram index costs about as much as this many entries walked (1.4 µs vs 0.33 µs, measured). */
+/** A match read through the trigram index costs about as much as this many entries walked (1.0–1.25 µs vs 0.25–0.29 µs on PGlite, measured). */
 const MATCH_COST_IN_WALKED_ENTRIES = 4;
 
 /** `matching` is the search's condition on `e` (an entry's lowercased input in entry_search_texts) with its parameters; `entries` all entries. */
