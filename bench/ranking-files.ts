@@ -92,6 +92,7 @@ if (process.argv[2] === '--child') {
     for (const format of ['trec', 'csv', 'jsonl'] as const) {
       const child = await measure([
         '--max-semi-space-size=2',
+        '--heap-growing-percent=60',
         '--import',
         'tsx',
         'bench/ranking-files.ts',
