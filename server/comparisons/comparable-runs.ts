@@ -3,6 +3,7 @@
  * runs count on either side: theirs is the evaluation's dataset, and their evaluation names them.
  */
 import type { Queryable } from '../db/database';
+import { listPage } from '../db/list-page';
 import { notFound } from '../errors';
 import type { ComparableRun } from '../schemas/comparisons';
 import { ACTIVE_STATUSES, COMPARED_RUN_COLUMNS } from './compared-runs';
@@ -12,11 +13,7 @@ const RUNS = `experiment_runs r LEFT JOIN experiments e ON e.id = r.experiment_i
 const DATASET = `coalesce(e.dataset_id, v.dataset_id)`;
 
 /** 404 when there is no such run. */
-export async function comparableRuns(
-  db: Queryable,
-  runId: number,
-  [limit, offset]: number[],
-): Promise<{ count: number; runs: ComparableRun[] }> {
+export async function comparableRuns(db: Queryable, runId: number, window: number[]): Promise<{ count: number; runs: ComparableRun[] }> {
   const found = await db.query<{ dataset_id: number | null; golden_set: unknown }>(
     `SELECT ${DATASET} AS dataset_id, r.config->'golden_set_id' AS golden_set FROM ${RUNS} WHERE r.id = $1`,
     [runId],
@@ -26,13 +23,15 @@ export async function comparableRuns(
   const where = `r.id <> $1 AND r.status <> ALL($2::text[])
     AND (${DATASET} = $3 OR (r.config->'golden_set_id') = $4::jsonb)`;
   const params = [runId, ACTIVE_STATUSES, dataset_id, golden_set === null || golden_set === undefined ? null : JSON.stringify(golden_set)];
-  const [page, total] = await Promise.all([
-    db.query<ComparableRun & { dataset_id: number | null; golden_set_id: number | null }>(
-      `SELECT ${COMPARED_RUN_COLUMNS}, CASE WHEN v.id IS NOT NULL THEN json_build_object('id', v.id, 'name', v.name) END AS evaluation
-       FROM ${RUNS} WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6`,
-      [...params, limit, offset],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${RUNS} WHERE ${where}`, params),
-  ]);
-  return { count: Number(total.rows[0].total), runs: page.rows.map(({ dataset_id: _d, golden_set_id: _g, ...run }) => run) };
+  const { rows, total } = await listPage<ComparableRun & { dataset_id: number | null; golden_set_id: number | null }>(
+    db,
+    {
+      columns: `${COMPARED_RUN_COLUMNS}, CASE WHEN v.id IS NOT NULL THEN json_build_object('id', v.id, 'name', v.name) END AS evaluation`,
+      from: `${RUNS} WHERE ${where}`,
+      orderBy: 'r.created_at DESC, r.id DESC',
+      params,
+    },
+    window,
+  );
+  return { count: total, runs: rows.map(({ dataset_id: _d, golden_set_id: _g, ...run }) => run) };
 }

@@ -4,9 +4,19 @@ interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Keep the statement parsed, and its plan once the database finds one plan good for any parameters, on
+   * each connection that runs it (PostgreSQL; the embedded database ignores it). For the statements
+   * answered most often, whose planning costs more than running them; `sql` must be text from the code,
+   * one of a few, since each connection keeps every such statement it has run.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** A parameterised query ($1, $2, ...); never interpolate values into `sql`. */
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**

@@ -10,16 +10,14 @@ import type { Queryable } from './database';
 /** All entries, a dataset's entries, or the entries not in a dataset. */
 export type BlockList = { kind: 'all' } | { kind: 'in' | 'notIn'; dataset: number };
 
-const BLOCK_IDS = 1024;
+/**
+ * Ids a block spans. Within a block's worth of rows of either end, reading the list's index from that end
+ * skips no more rows than the blocks' read would, and summing the blocks (about 1.5 ms at a million
+ * entries) is saved: such pages are read from their end (entries/kept-entry-page.ts).
+ */
+export const BLOCK_IDS = 1024;
 /** Rows beyond one per owner and block past which reading folds them (as row-counts.ts does a count's). */
 const FOLD_ABOVE = 64;
-
-/**
- * Whether a page is read through the blocks. Within a block's worth of rows of either end, reading the
- * list's index from that end (db/page-keys.ts) skips no more rows than the blocks' read would, and
- * summing the blocks (about 1.5 ms at a million entries) is saved: the first pages are the most read.
- */
-export const pagedByBlocks = (total: number, limit: number, offset: number) => Math.min(offset, total - offset - limit) > BLOCK_IDS;
 
 /**
  * Each list's ids and rows between the bounds ($1 a dataset's entries, $2 a dataset's not). The excluded

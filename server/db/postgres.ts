@@ -12,9 +12,21 @@ const types = {
   },
 };
 
+/** Names of the statements kept prepared, by their text. */
+const statementNames = new Map<string, string>();
+/** Beyond this many texts, statements run unnamed: a connection would otherwise keep each one for good. */
+const MOST_PREPARED = 200;
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MOST_PREPARED) statementNames.set(sql, (name = `prepared_${statementNames.size + 1}`));
+  return name;
+}
+
 function query(client: pg.Pool | pg.PoolClient): Queryable['query'] {
-  return async (sql, params) => {
-    const answer: pg.QueryResult | pg.QueryResult[] = await client.query({ text: sql, values: params ?? [], types });
+  return async (sql, params, options) => {
+    const name = options?.prepare ? statementName(sql) : undefined;
+    const answer: pg.QueryResult | pg.QueryResult[] = await client.query({ name, text: sql, values: params ?? [], types });
     // A script of several statements (pg-boss's migrations send some) answers with one result each.
     const result = Array.isArray(answer) ? answer[answer.length - 1] : answer;
     return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };

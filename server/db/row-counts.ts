@@ -16,8 +16,13 @@ export async function rowCount(db: Queryable, counted: Counted, ownerId = 0): Pr
     [counted, ownerId],
   );
   const { n, parts } = rows[0];
-  if (parts > FOLD_ABOVE) await foldCount(db, counted, ownerId);
+  await foldIfSplit(db, counted, ownerId, parts);
   return Number(n);
+}
+
+/** Folds a count read from `parts` rows when they are more than reading should meet. */
+export async function foldIfSplit(db: Queryable, counted: Counted, ownerId: number, parts: number): Promise<void> {
+  if (parts > FOLD_ABOVE) await foldCount(db, counted, ownerId);
 }
 
 /**

@@ -1,33 +1,37 @@
 /**
  * One page of the entries list, newest (highest id) first, at a cost that does not grow with the list.
- * Unsearched, the total is a kept count (migration 008) and the page's ids come from an index alone: from
- * the nearer end of the list near its ends (db/page-keys.ts), else from the block of ids that holds the
- * page's first row on (entries kept per block, migration 015; db/entry-id-blocks.ts). Searched, up to
- * 10,000 matching ids are read once, counted and cut into the page in the database (db/capped-matches.ts). Only the page's
- * rows and datasets are read.
+ * Unsearched, the list has a kept total (migration 008), read with the page in one statement
+ * (kept-entry-page.ts). Searched, up to 10,000 matching ids are read once, counted and cut into the page
+ * in the database (db/capped-matches.ts). Only the page's rows and datasets are read.
  */
 import type { Queryable } from '../db/database';
 import { pageKeys } from '../db/page-keys';
 import { rowCount } from '../db/row-counts';
-import { blockPageKeys, pagedByBlocks, type BlockList } from '../db/entry-id-blocks';
+import type { BlockList } from '../db/entry-id-blocks';
 import { COUNT_CAP, matchesPageWithinCap, type ListTotal } from '../db/capped-matches';
 import { cappedSearchPageKeys } from '../db/capped-search-page';
-import type { DatasetEntry, EntryListQuery } from '../schemas/entries';
+import type { EntryListQuery } from '../schemas/entries';
 import { containsPattern } from '../db/like-pattern';
-import { loadEntries } from './entry-records';
-
-export interface EntryListPage extends ListTotal {
-  entries: DatasetEntry[];
-}
+import { loadEntries, type EntryListPage } from './entry-records';
+import { keptEntryPage } from './kept-entry-page';
 
 /** The page's entries with their datasets, and the list's total (capped when counting stopped at the cap). */
-export async function entryListPage(db: Queryable, query: EntryListQuery, window: number[]): Promise<EntryListPage> {
-  const { ids, ...total } = await entryListKeys(db, query, window);
+export async function entryListPage(db: Queryable, query: EntryListQuery, [limit, offset]: number[]): Promise<EntryListPage> {
+  const search = query.search?.trim() || undefined;
+  const kept = keptList(query, search);
+  if (kept !== undefined) return keptEntryPage(db, kept, limit, offset);
+  const { ids, ...total } = await countedListKeys(db, query, search, limit, offset);
   return { entries: await loadEntries(db, ids), ...total };
 }
 
-async function entryListKeys(db: Queryable, query: EntryListQuery, [limit, offset]: number[]): Promise<ListTotal & { ids: number[] }> {
-  const search = query.search?.trim() || undefined;
+/** The page's keys of a list that must be counted: a search, or both dataset filters. */
+async function countedListKeys(
+  db: Queryable,
+  query: EntryListQuery,
+  search: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<ListTotal & { ids: number[] }> {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
 
@@ -48,43 +52,23 @@ async function entryListKeys(db: Queryable, query: EntryListQuery, [limit, offse
   if (search) conditions.push(`e.text LIKE lower(${param(containsPattern(search))})`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const select = `SELECT ${id} AS key FROM ${source} ${where}`;
-  const order = [[id, 'DESC']] as const;
-  const kept = keptList(query, search);
-  if (kept !== undefined) {
-    const total = await kept.total(db);
-    const ids = pagedByBlocks(total, limit, offset)
-      ? await blockPageKeys(db, kept.list, limit, offset)
-      : (await pageKeys(db, { select, params, order, limit, offset, total })).map(Number);
-    return { ids, total, capped: false };
-  }
   const matches = await matchesPageWithinCap(db, select, params, limit, offset);
   if (matches !== undefined) return { ids: matches.keys, total: matches.total, capped: false };
   // More than the cap match: the page is read in order from the start, or for a search of all entries the cheaper way.
   const ids =
     search && !fromDataset && query.not_in_dataset === undefined
       ? await cappedSearchPageKeys(db, conditions.join(' AND '), params, await rowCount(db, 'entries'), limit, offset)
-      : (await pageKeys(db, { select, params, order, limit, offset, total: undefined })).map(Number);
+      : (await pageKeys(db, { select, params, order: [[id, 'DESC']], limit, offset, total: undefined })).map(Number);
   return { ids, total: COUNT_CAP, capped: true };
-}
-
-interface KeptList {
-  total(db: Queryable): Promise<number>;
-  list: BlockList;
 }
 
 /**
  * Unfiltered and per-dataset lists have a kept total and kept id blocks; undefined when the list must be
  * counted (a search, or both dataset filters).
  */
-function keptList(query: EntryListQuery, search: string | undefined): KeptList | undefined {
+function keptList(query: EntryListQuery, search: string | undefined): BlockList | undefined {
   const { in_dataset: inDataset, not_in_dataset: notInDataset } = query;
   if (search !== undefined || (inDataset !== undefined && notInDataset !== undefined)) return undefined;
-  if (inDataset !== undefined) return { total: (db) => rowCount(db, 'dataset', inDataset), list: { kind: 'in', dataset: inDataset } };
-  return {
-    async total(db) {
-      const all = await rowCount(db, 'entries');
-      return notInDataset === undefined ? all : all - (await rowCount(db, 'dataset', notInDataset));
-    },
-    list: notInDataset === undefined ? { kind: 'all' } : { kind: 'notIn', dataset: notInDataset },
-  };
+  if (inDataset !== undefined) return { kind: 'in', dataset: inDataset };
+  return notInDataset === undefined ? { kind: 'all' } : { kind: 'notIn', dataset: notInDataset };
 }

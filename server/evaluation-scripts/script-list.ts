@@ -1,6 +1,7 @@
 /** Evaluation scripts as the API shows them: a page of them newest first, or one. */
 import type { Queryable } from '../db/database';
 import { notFound } from '../errors';
+import { listPage } from '../db/list-page';
 import { GOLDEN_SET_RELEVANCE } from '../runs/run-blockers';
 import type { EvaluationScript } from '../schemas/scripts';
 
@@ -8,15 +9,13 @@ import type { EvaluationScript } from '../schemas/scripts';
 export const SCRIPT_COLUMNS = `id, name, description, cost_per_evaluation, script_class, script_module, output_schema, demo,
   coalesce(engine = '${GOLDEN_SET_RELEVANCE}', false) AS runs_here`;
 
-export async function scriptPage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: EvaluationScript[] }> {
-  const [page, total] = await Promise.all([
-    db.query<EvaluationScript>(`SELECT ${SCRIPT_COLUMNS} FROM evaluation_scripts ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
-      limit,
-      offset,
-    ]),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM evaluation_scripts'),
-  ]);
-  return { count: total.rows[0].total, results: page.rows };
+export async function scriptPage(db: Queryable, window: number[]): Promise<{ count: number; results: EvaluationScript[] }> {
+  const { rows, total } = await listPage<EvaluationScript>(
+    db,
+    { columns: SCRIPT_COLUMNS, from: 'evaluation_scripts', orderBy: 'created_at DESC, id DESC', params: [] },
+    window,
+  );
+  return { count: total, results: rows };
 }
 
 export async function scriptById(db: Queryable, id: number): Promise<EvaluationScript> {

@@ -1,5 +1,6 @@
 /** Evaluations as the API shows them: each with its run's status and progress, its golden set's and dataset's names. */
 import type { Database, Queryable } from '../db/database';
+import { listPage } from '../db/list-page';
 import { recordAudit } from '../audit/audit-trail';
 import { quoted, type AuditActor } from '../audit/audit-summaries';
 import { notFound } from '../errors';
@@ -15,12 +16,13 @@ const FROM = `evaluations v JOIN experiment_runs r ON r.id = v.run_id
 const withNumbers = (row: Evaluation): Evaluation => ({ ...row, id: Number(row.id), run_id: Number(row.run_id) });
 
 /** A page of the evaluations, newest first, and how many there are (one a file uploaded: never millions). */
-export async function evaluationPage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: Evaluation[] }> {
-  const [page, total] = await Promise.all([
-    db.query<Evaluation>(`SELECT ${COLUMNS} FROM ${FROM} ORDER BY v.created_at DESC, v.id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM evaluations'),
-  ]);
-  return { count: total.rows[0].total, results: page.rows.map(withNumbers) };
+export async function evaluationPage(db: Queryable, window: number[]): Promise<{ count: number; results: Evaluation[] }> {
+  const { rows, total } = await listPage<Evaluation>(
+    db,
+    { columns: COLUMNS, from: FROM, countFrom: 'evaluations', orderBy: 'v.created_at DESC, v.id DESC', params: [] },
+    window,
+  );
+  return { count: total, results: rows.map(withNumbers) };
 }
 
 /** One evaluation with its means, as a run's summary: 404 when there is no such evaluation. */

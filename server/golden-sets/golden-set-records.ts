@@ -1,5 +1,6 @@
 /** Golden sets as the API shows them: with the counts of their queries and judgements. */
 import type { Queryable } from '../db/database';
+import { listPage } from '../db/list-page';
 import { judgementCountSql } from '../db/row-counts';
 import { HttpError, notFound } from '../errors';
 import type { GoldenSet } from '../schemas/golden-sets';
@@ -28,14 +29,12 @@ export async function storeQueryCount(tx: Queryable, goldenSetId: number): Promi
 
 /** A page of the sets, newest first, and how many there are. */
 export async function goldenSetPage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: GoldenSet[] }> {
-  const [page, total] = await Promise.all([
-    db.query<GoldenSet>(`SELECT ${COUNTED_COLUMNS} FROM golden_sets g ORDER BY g.created_at DESC, g.id DESC LIMIT $1 OFFSET $2`, [
-      limit,
-      offset,
-    ]),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM golden_sets'),
-  ]);
-  return { count: total.rows[0].total, results: page.rows };
+  const { rows, total } = await listPage<GoldenSet>(
+    db,
+    { columns: COUNTED_COLUMNS, from: 'golden_sets g', orderBy: 'g.created_at DESC, g.id DESC', params: [] },
+    [limit, offset],
+  );
+  return { count: total, results: rows };
 }
 
 /** The set's name (for a download's file name); 404 when there is no such set. */

@@ -3,6 +3,7 @@
  * audit record. The api_key never leaves here as stored: answers show it through shownApiKey.
  */
 import type { Database, Queryable } from '../db/database';
+import { listPage } from '../db/list-page';
 import { recordAudit } from '../audit/audit-trail';
 import { changedFields, quoted, type AuditActor } from '../audit/audit-summaries';
 import { isUniqueViolation } from '../db/database-errors';
@@ -63,12 +64,13 @@ const template = (value: string | undefined) => (value === undefined ? undefined
 
 const nameTaken = (name: string) => new HttpError(409, `A model judge named "${name}" already exists`);
 
-export async function modelJudgePage(db: Queryable, [limit, offset]: number[]): Promise<{ count: number; results: ModelJudge[] }> {
-  const [page, total] = await Promise.all([
-    db.query<StoredModelJudge>(`SELECT ${COLUMNS} FROM model_judges ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM model_judges'),
-  ]);
-  return { count: total.rows[0].total, results: page.rows.map(shown) };
+export async function modelJudgePage(db: Queryable, window: number[]): Promise<{ count: number; results: ModelJudge[] }> {
+  const { rows, total } = await listPage<StoredModelJudge>(
+    db,
+    { columns: COLUMNS, from: 'model_judges', orderBy: 'created_at DESC, id DESC', params: [] },
+    window,
+  );
+  return { count: total, results: rows.map(shown) };
 }
 
 /** The judge with its api_key as stored, for the model client; 404 when there is none. */

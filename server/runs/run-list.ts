@@ -3,6 +3,7 @@
  * all of them, or one page.
  */
 import type { Queryable } from '../db/database';
+import { listPage } from '../db/list-page';
 import { requireRow } from '../db/require-row';
 import type { ExperimentRun } from '../schemas/runs';
 import { RUN_COLUMNS } from './run-rows';
@@ -18,18 +19,20 @@ export async function experimentRunList(
 ): Promise<{ count: number; runs: Array<ListedRun & { summary: RunSummary }> }> {
   await requireRow(db, 'experiments', experimentId);
   // LIMIT NULL is no limit: every run.
-  const [limit, offset] = window ?? [null, 0];
-  const [page, total] = await Promise.all([
-    db.query<ListedRun & TallyColumns>(
-      `SELECT ${RUN_COLUMNS}, config, ${TALLY_COLUMNS} FROM experiment_runs WHERE experiment_id = $3 ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset, experimentId],
-    ),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM experiment_runs WHERE experiment_id = $1', [experimentId]),
-  ]);
+  const { rows, total } = await listPage<ListedRun & TallyColumns>(
+    db,
+    {
+      columns: `${RUN_COLUMNS}, config, ${TALLY_COLUMNS}`,
+      from: 'experiment_runs WHERE experiment_id = $1',
+      orderBy: 'created_at DESC, id DESC',
+      params: [experimentId],
+    },
+    window ?? [null, 0],
+  );
   // Each run with its summary: the runs table shows every run's means and counts.
-  const runs = page.rows.map(({ results, passed, failed, unjudged, errors, counted, metric_sums, ...run }) => ({
+  const runs = rows.map(({ results, passed, failed, unjudged, errors, counted, metric_sums, ...run }) => ({
     ...run,
     summary: summaryOf({ results, passed, failed, unjudged, errors, counted, metric_sums }),
   }));
-  return { count: total.rows[0].total, runs };
+  return { count: total, runs };
 }

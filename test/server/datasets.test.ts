@@ -69,7 +69,10 @@ describe.each(backends)('datasets API on %s', (backend) => {
     expect(names.slice(0, 2)).toEqual(['set 45', 'set 44']);
     const third = (await list('?page=3&page_size=20')).json();
     expect(third.map((d: { name: string }) => d.name)).toEqual(['set 5', 'set 4', 'set 3', 'set 2', 'set 1', 'oldest']);
-    expect((await list('?page=9')).json()).toEqual([]);
+    // A page past the end is empty and still says how many there are.
+    const past = await list('?page=9');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('46');
     expect((await list('?page=1&page_size=1000')).json()).toHaveLength(46);
   });
 
@@ -92,6 +95,9 @@ describe.each(backends)('datasets API on %s', (backend) => {
     const found = await list('?search=%20uk%20&page_size=1');
     expect(found.headers['x-total-count']).toBe('2');
     expect(found.json()).toEqual([{ ...beds, entry_count: 1 }]);
+    const pastFound = await list('?search=uk&page=3&page_size=1');
+    expect(pastFound.json()).toEqual([]);
+    expect(pastFound.headers['x-total-count']).toBe('2');
     const none = await list('?search=chairs');
     expect(none.headers['x-total-count']).toBe('0');
     expect(none.json()).toEqual([]);

@@ -58,6 +58,9 @@ describe.each(backends)('evaluation backend API with the demo data on %s', (back
       'Semantic rerank for chairs',
       'BM25 baseline',
     ]);
+    const past = await get('/experiments/?page=2&page_size=20');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('6');
     // All the demo's: the console labels them so.
     expect(experiments.every((e: { demo: boolean }) => e.demo)).toBe(true);
     expect(Object.keys(experiments[0]).sort()).toEqual([

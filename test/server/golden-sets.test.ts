@@ -115,6 +115,9 @@ describe.each(backends)('golden sets API (%s)', (backend) => {
     expect(second).toMatchObject({ query_count: 0, judgement_count: 0 });
     const page2 = await t.call('GET', `${ROUTE}?page=2&page_size=1`);
     expect(page2.json().results.map((s: { name: string }) => s.name)).toEqual(['First']);
+    const past = await t.call('GET', `${ROUTE}?page=3&page_size=1`);
+    expect(past.json()).toMatchObject({ count: 2, results: [] });
+    expect(past.headers['x-total-count']).toBe('2');
 
     const one = await t.call('GET', `${ROUTE}${first.id}`);
     expect(one.statusCode).toBe(200);
