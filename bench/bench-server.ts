@@ -23,7 +23,7 @@ export async function startBenchServer(env: Record<string, string>, issuer: Test
   // memory). BENCH_SERVER_NODE_ARGS adds Node options, as "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the
   // server (NODE_OPTIONS refuses --cpu-prof).
   const profiling = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const memory = ['--max-semi-space-size=2', '--heap-growing-percent=60'];
+  const memory = ['--max-semi-space-size=4', '--heap-growing-percent=60'];
   const child = spawn(process.execPath, [...profiling, ...memory, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],

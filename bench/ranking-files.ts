@@ -91,7 +91,7 @@ if (process.argv[2] === '--child') {
     );
     for (const format of ['trec', 'csv', 'jsonl'] as const) {
       const child = await measure([
-        '--max-semi-space-size=2',
+        '--max-semi-space-size=4',
         '--heap-growing-percent=60',
         '--import',
         'tsx',
