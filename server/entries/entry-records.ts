@@ -5,12 +5,12 @@ import type { DatasetEntry } from '../schemas/entries';
 import type { ListTotal } from '../db/capped-matches';
 import { describeEntry } from './entry-description';
 
-/** As stored: an entry without a description shows the start of its input instead. */
 /** A page of an entries list, with the list's total. */
 export interface EntryListPage extends ListTotal {
   entries: DatasetEntry[];
 }
 
+/** As stored: an entry without a description shows the start of its input instead. */
 export type EntryRow = Omit<DatasetEntry, 'description'> & { description: string | null };
 
 /** An entry's columns, with its datasets, from `dataset_entries e`. */

@@ -2,8 +2,8 @@
  * A page of an unsearched entries list (all entries, a dataset's, or those not in a dataset) read in one
  * statement: the kept total (migration 008), the page's keys from whichever end of the list is nearer, and
  * the page's rows. Each statement is a round trip to the database and a write on both sides, and planning
- * this one costs more than running it, so it is kept prepared. The statement decides the end from the total it reads;
- * a page deeper than a block's worth of rows from both ends is left to the kept id blocks
+ * this one costs more than running it, so it is kept prepared. The statement decides the end from the
+ * total it reads; a page deeper than a block's worth of rows from both ends is left to the kept id blocks
  * (db/entry-id-blocks.ts), which need the statement's total first.
  */
 import type { Queryable } from '../db/database';
@@ -36,7 +36,8 @@ const LISTED: Record<BlockList['kind'], { key: string; rows: string; where: stri
  * $1 the page's size, $2 the rows before it. The total is the counted owner's count ($3 'entries' and $4 0
  * for all entries, 'dataset' and its id for a dataset's) less the excluded dataset's ($5, or null). Each
  * branch of `keys` runs only when `way` names it: its condition reads no row, so the planner tests it once
- * before reading any.
+ * before reading any. The rows are looked up by the keys as an array: joined to `keys`, the planner, not
+ * knowing how few they are, merge-joined the whole table.
  */
 function pageSql(kind: BlockList['kind']): string {
   const { key, rows, where } = LISTED[kind];
