@@ -4,7 +4,7 @@ interface QueryResult<R> {
   rowCount: number;
 }
 
-export interface QueryOptions {
+interface QueryOptions {
   /**
    * Keep the statement parsed, and its plan once the database finds one plan good for any parameters, on
    * each connection that runs it (PostgreSQL; the embedded database ignores it). For the statements
