@@ -3,8 +3,8 @@
  * statement: the kept total (migration 008), the page's keys from whichever end of the list is nearer, and
  * the page's rows. Each statement is a round trip to the database and a write on both sides, and planning
  * this one costs more than running it, so it is kept prepared. The statement decides the end from the
- * total it reads; a page deeper than a block's worth of rows from both ends is left to the kept id blocks
- * (db/entry-id-blocks.ts), which need the statement's total first.
+ * total it reads; a page deeper than a block's worth of rows from both ends is then read through the kept
+ * id blocks (db/entry-id-blocks.ts).
  */
 import type { Queryable } from '../db/database';
 import { foldIfSplit } from '../db/row-counts';
@@ -65,12 +65,15 @@ function pageSql(kind: BlockList['kind']): string {
     ORDER BY e.id DESC`;
 }
 
+/** Built once: a request sends the same text each time, which also names its prepared statement. */
+const PAGE_SQL: Record<BlockList['kind'], string> = { all: pageSql('all'), in: pageSql('in'), notIn: pageSql('notIn') };
+
 export async function keptEntryPage(db: Queryable, list: BlockList, limit: number, offset: number): Promise<EntryListPage> {
   const [counted, owner] = list.kind === 'in' ? (['dataset', list.dataset] as const) : (['entries', 0] as const);
   const excluded = list.kind === 'notIn' ? list.dataset : null;
   // Kept prepared, but for the entries not in a dataset: without the page's size, the one plan for any
   // page would read all of the dataset's mappings to leave them out.
-  const { rows } = await db.query<PageRow>(pageSql(list.kind), [limit, offset, counted, owner, excluded], {
+  const { rows } = await db.query<PageRow>(PAGE_SQL[list.kind], [limit, offset, counted, owner, excluded], {
     prepare: list.kind !== 'notIn',
   });
   const [{ total, way, counted_parts: countedParts, excluded_parts: excludedParts }] = rows;
